@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+/** Call groups of spec §7: each has its own configurable base URL in the web app. */
+export type CallGroup = 'general' | 'tracking' | 'payment' | 'activity' | 'video' | 'bug';
+export type Method = 'GET' | 'POST';
+
+export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
+  /** Stable id, e.g. 'user.userlogin'. */
+  id: string;
+  method: Method;
+  /** Path kept verbatim from the spec. */
+  path: string;
+  group: CallGroup;
+  /** When true the server rejects a call without a valid `guid` with body status 401. */
+  needsSession: boolean;
+  /** Request parameters (query string for GET, form body for POST). Values arrive as strings. */
+  request: Req;
+  /** Schema of `data` in a successful reply. */
+  data: Data;
+  /** Per-call client timeout (ms); default REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Identical in-flight requests are allowed (not cancelled as duplicates). */
+  allowedRepeat?: boolean;
+  /** One line saying what the call does. */
+  summary: string;
+}
+
+export type RequestOf<C extends CallDef> = z.input<C['request']>;
+export type ParsedRequestOf<C extends CallDef> = z.output<C['request']>;
+export type DataOf<C extends CallDef> = z.output<C['data']>;
+
+export const defineCall = <Req extends z.ZodType, Data extends z.ZodType>(
+  def: CallDef<Req, Data>,
+): CallDef<Req, Data> => def;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { isMobile } from './rules/mobile.ts';
+
+/**
+ * Field builders for request schemas. Every value arrives as a string (query string or form body),
+ * so numbers are coerced. Each builder carries the field's Chinese label so that a bad input
+ * produces a message that names the field (e.g. '手机号格式不正确').
+ */
+const required = (label: string) => `请填写${label}`;
+const badFormat = (label: string) => `${label}格式不正确`;
+const tooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
+
+export const text = (label: string, max = 200) =>
+  z.string({ error: required(label) }).trim().min(1, { error: required(label) }).max(max, { error: tooLong(label, max) });
+
+export const optText = (label: string, max = 200) =>
+  z.string({ error: badFormat(label) }).trim().max(max, { error: tooLong(label, max) }).optional();
+
+export const int = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce
+    .number({ error: badFormat(label) })
+    .int({ error: badFormat(label) })
+    .min(min, { error: badFormat(label) })
+    .max(max, { error: badFormat(label) });
+
+export const optInt = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), int(label, min, max).optional());
+
+/** Mainland mobile number (spec §5): 11 digits, first 1, second 3–9. */
+export const mobile = (label = '手机号') =>
+  z.string({ error: required(label) }).trim().refine(isMobile, { error: `请输入正确的${label}` });
+
+/** The client sends the lowercase hex MD5 of the typed password (spec: "sent as a hash"). */
+export const passwordHash = (label = '密码') =>
+  z.string({ error: required(label) }).regex(/^[0-9a-f]{32}$/, { error: `${label}格式不正确` });
+
+/** SMS verification code: 6 digits. */
+export const smsCode = (label = '验证码') =>
+  z.string({ error: required(label) }).trim().regex(/^\d{6}$/, { error: '请输入6位数字验证码' });
+
+/** Session id handed out at login. */
+export const guid = () => z.string({ error: '请先登录' }).trim().min(16, { error: '请先登录' }).max(128);
+
+/** Agent code (tenant). */
+export const agentCode = () => z.string({ error: badFormat('代理商编号') }).trim().regex(/^\d{1,12}$/, { error: badFormat('代理商编号') });
+
+/** "true"/"false"/"1"/"0" from a form or query string. */
+export const flag = () =>
+  z.preprocess((v) => (v === 'true' || v === '1' || v === 1 || v === true ? true : v === undefined || v === '' ? undefined : false), z.boolean().optional());

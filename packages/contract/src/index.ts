@@ -1,0 +1,16 @@
+export * from './reply.ts';
+export * from './call.ts';
+export * from './fields.ts';
+export * from './constants.ts';
+export * from './storage-keys.ts';
+export * from './messages.ts';
+export * from './rules/index.ts';
+export * from './calls/user.ts';
+export * from './calls/agent.ts';
+export * from './calls/tracking.ts';
+import { userCalls } from './calls/user.ts';
+import { agentCalls } from './calls/agent.ts';
+import { trackingCalls } from './calls/tracking.ts';
+
+/** Every call served by this version of the server, by id. */
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls)];
