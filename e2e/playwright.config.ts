@@ -1,0 +1,33 @@
+import { defineConfig, devices } from '@playwright/test';
+
+export const APP_PORT = 3100;
+export const MAINT_PORT = 3101;
+
+// Browser journeys drive the built app, served by the real server on a fresh embedded database,
+// in Debian's Chromium (never a downloaded browser) on a phone-sized viewport.
+export default defineConfig({
+  testDir: './journeys',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    ...devices['iPhone 13'],
+    browserName: 'chromium',
+    viewport: { width: 390, height: 844 },
+    locale: 'zh-CN',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+  },
+  webServer: [
+    { command: `node serve.mjs ${APP_PORT}`, url: `http://127.0.0.1:${APP_PORT}/api/agentInfo/getAgentInfo`, timeout: 120_000, reuseExistingServer: false },
+    { command: `node serve.mjs ${MAINT_PORT} MAINTENANCE=true`, url: `http://127.0.0.1:${MAINT_PORT}/`, timeout: 120_000, reuseExistingServer: false },
+  ],
+});
