@@ -129,3 +129,14 @@ describe('passwordHash, smsCode, guid, agentCode, flag', () => {
     ]);
   });
 });
+
+describe('int: blank is missing, not 0', () => {
+  it('rejects blank text with a "please fill" message', async () => {
+    const { int } = await import('./fields.ts');
+    const r = int('题号').safeParse('');
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe('请填写题号');
+    expect(int('题号').safeParse('  ').success).toBe(false);
+    expect(int('题号').parse('0')).toBe(0);
+  });
+});

@@ -16,15 +16,21 @@ export const text = (label: string, max = 200) =>
 export const optText = (label: string, max = 200) =>
   z.string({ error: badFormat(label) }).trim().max(max, { error: tooLong(label, max) }).optional();
 
+/** Blank text is "missing", never 0 (z.coerce.number would turn '' into 0). */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
 export const int = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce
-    .number({ error: badFormat(label) })
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    return b === undefined ? undefined : Number(b);
+  }, z
+    .number({ error: (iss) => (iss.input === undefined ? required(label) : badFormat(label)) })
     .int({ error: badFormat(label) })
     .min(min, { error: badFormat(label) })
-    .max(max, { error: badFormat(label) });
+    .max(max, { error: badFormat(label) }));
 
 export const optInt = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), int(label, min, max).optional());
+  z.preprocess((v) => (v === null ? undefined : blankToUndefined(v)), int(label, min, max).optional());
 
 /** Mainland mobile number (spec §5): 11 digits, first 1, second 3–9. */
 export const mobile = (label = '手机号') =>

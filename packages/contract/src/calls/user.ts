@@ -115,7 +115,7 @@ export const checkcode = defineCall({
   group: 'general',
   needsSession: false,
   summary: 'Check an SMS code without using it up (a wrong guess counts against the code).',
-  request: z.object({ phone: mobile(), code: smsCode(), op: z.enum(smsOps).default('login') }),
+  request: z.object({ phone: mobile(), code: smsCode(), op: z.enum(smsOps, { error: '验证码用途不正确' }).default('login') }),
   data: z.object({ valid: z.literal(true) }),
 });
 
@@ -206,7 +206,7 @@ export const checkIsTourist = defineCall({
   group: 'general',
   needsSession: false,
   summary: 'Whether the caller is a tourist: no valid session, or free-try mode (freeTry=true).',
-  request: z.object({ guid: z.string().optional(), freeTry: flag() }),
+  request: z.object({ guid: z.string({ error: '登录信息格式不正确' }).max(128, { error: '登录信息格式不正确' }).optional(), freeTry: flag() }),
   data: z.object({ isTourist: z.boolean() }),
 });
 
