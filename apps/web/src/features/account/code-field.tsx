@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { SMS, isMobile, sendcode, type SmsOp } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { currentAgentCode } from '../../lib/agent';
+import { Field } from './form-fields';
+import { useCountdown } from './use-countdown';
+import { errorText } from '../common/errors';
+import styles from './form.module.css';
+
+export const RESEND_SECONDS = SMS.resendAfterMs / 1000;
+
+interface CodeFieldProps {
+  phone: string;
+  op: SmsOp;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | null;
+  /** Called when the phone is not valid, so the form can mark the phone field. */
+  onPhoneProblem: (message: string) => void;
+  /** Called with the server's message when sending fails, or null when it succeeds. */
+  onSendResult: (message: string | null) => void;
+}
+
+/** The SMS code input with its '获取验证码' button and the 60-second wait before resending. */
+export function CodeField({ phone, op, value, onValue, error, onPhoneProblem, onSendResult }: CodeFieldProps) {
+  const [left, start] = useCountdown();
+  const [sending, setSending] = useState(false);
+  const [sentOnce, setSentOnce] = useState(false);
+
+  async function send() {
+    const trimmed = phone.trim();
+    if (!trimmed) return onPhoneProblem('请输入手机号');
+    if (!isMobile(trimmed)) return onPhoneProblem('请输入正确的手机号');
+    setSending(true);
+    try {
+      const sent = await call(sendcode, { phone: trimmed, op, agentCode: currentAgentCode() }, { silent: true });
+      setSentOnce(true);
+      start(sent && sent.resendAfter > 0 ? sent.resendAfter : RESEND_SECONDS);
+      onSendResult(null);
+    } catch (err) {
+      onSendResult(errorText(err));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const label = left > 0 ? `${left}秒后重发` : sentOnce ? '重新获取' : '获取验证码';
+  return (
+    <Field
+      label="验证码"
+      placeholder="请输入验证码"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={SMS.digits}
+      value={value}
+      onValue={(v) => onValue(v.replace(/\D/g, ''))}
+      error={error}
+      aside={
+        <button type="button" className={styles.codeButton} disabled={sending || left > 0} onClick={send}>
+          {label}
+        </button>
+      }
+    />
+  );
+}

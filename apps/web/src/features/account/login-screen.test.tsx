@@ -1,0 +1,226 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { call } from '../../api/client';
+import { hashPassword } from '../../lib/password';
+import { getGuid, rememberAccount } from '../../lib/session';
+import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../common/test-utils';
+import LoginScreen from './login-screen';
+
+vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../ui/dialogs', () => ({ toast: vi.fn(), confirm: vi.fn(), alertMsg: vi.fn() }));
+
+const callMock = call as unknown as Mock;
+const open = (url = '/login') => renderScreen(<LoginScreen />, { path: '/login', url });
+
+beforeEach(resetStorage);
+afterEach(() => vi.useRealTimers());
+
+describe('password login', () => {
+  it('sends the MD5 of the password, saves the session, tracks the login and goes home', async () => {
+    fakeApi(callMock, { 'user.userlogin': () => demoLogin });
+    const { where } = open();
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.type(screen.getByPlaceholderText('请输入密码'), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+
+    await waitFor(() => expect(where()).toBe('/homePage'));
+    const [sent] = callsTo(callMock, 'user.userlogin');
+    expect(sent.username).toBe('13800000000');
+    expect(sent.password).toBe(hashPassword('Demo@2026'));
+    expect(sent.password).not.toContain('Demo');
+    expect(getGuid()).toBe(demoLogin.guid);
+    expect(callsTo(callMock, 'tracking.login')).toHaveLength(1);
+  });
+
+  it('goes on to an internal redirect, and ignores an external one', async () => {
+    fakeApi(callMock, { 'user.userlogin': () => demoLogin });
+    const first = open('/login?redirect=%2Fsettings');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.type(screen.getByPlaceholderText('请输入密码'), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(first.where()).toBe('/settings'));
+    first.unmount();
+
+    const second = open('/login?redirect=https%3A%2F%2Fevil.example%2F');
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.type(screen.getByPlaceholderText('请输入密码'), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(second.where()).toBe('/homePage'));
+  });
+
+  it('shows a wrong password inline, from a silent call, and stays on /login', async () => {
+    fakeApi(callMock, { 'user.userlogin': () => fail(400, '账号或密码错误') });
+    const { where } = open();
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.type(screen.getByPlaceholderText('请输入密码'), 'wrong123');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('账号或密码错误');
+    expect(optionsOf(callMock, 'user.userlogin')).toEqual({ silent: true });
+    expect(where()).toBe('/login');
+    expect(getGuid()).toBeNull();
+  });
+
+  it('checks the form before calling', async () => {
+    fakeApi(callMock, {});
+    open();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByText('请输入手机号或账号')).toBeTruthy();
+    expect(screen.getByText('请输入密码')).toBeTruthy();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '12345');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByText('请输入正确的手机号')).toBeTruthy();
+    expect(callMock).not.toHaveBeenCalled();
+  });
+
+  it('shows and hides the password', async () => {
+    open();
+    const user = userEvent.setup();
+    const input = screen.getByPlaceholderText('请输入密码') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    await user.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(input.type).toBe('text');
+    await user.click(screen.getByRole('button', { name: '隐藏密码' }));
+    expect(input.type).toBe('password');
+  });
+
+  it('prefills the account from /chooseUser and links to 忘记密码 and 切换账号', () => {
+    rememberAccount('13900000000');
+    open('/login?account=13900000000');
+    expect((screen.getByPlaceholderText('请输入手机号') as HTMLInputElement).value).toBe('13900000000');
+    expect(screen.getByRole('link', { name: '忘记密码' }).getAttribute('href')).toBe('/forgetpwd');
+    expect(screen.getByRole('link', { name: '切换账号' }).getAttribute('href')).toBe('/chooseUser');
+  });
+
+  it('hides 切换账号 when no account logged in on this device', () => {
+    open();
+    expect(screen.queryByRole('link', { name: '切换账号' })).toBeNull();
+  });
+});
+
+describe('code login', () => {
+  it('validates the phone before sending a code', async () => {
+    fakeApi(callMock, {});
+    open('/login?mode=code');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '1380000');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(screen.getByText('请输入正确的手机号')).toBeTruthy();
+    expect(callMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the code (op=login) and counts 60 seconds down before a resend', async () => {
+    vi.useFakeTimers();
+    fakeApi(callMock, { 'user.sendcode': () => ({ expiresIn: 300, resendAfter: 60 }) });
+    open('/login?mode=code');
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '13800000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await act(async () => {});
+
+    expect(callsTo(callMock, 'user.sendcode')[0]).toMatchObject({ phone: '13800000000', op: 'login' });
+    const button = screen.getByRole('button', { name: '60秒后重发' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(button.textContent).toBe('59秒后重发');
+    act(() => vi.advanceTimersByTime(59_000));
+    expect(button.textContent).toBe('重新获取');
+    expect(button.disabled).toBe(false);
+  });
+
+  it('shows a refused send inline and does not start the countdown', async () => {
+    fakeApi(callMock, { 'user.sendcode': () => fail(429, '验证码发送过于频繁，请60秒后再试') });
+    open('/login?mode=code');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('过于频繁');
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy();
+  });
+
+  it('sends a new account without a password to /setpassword', async () => {
+    fakeApi(callMock, { 'user.codelogin': () => ({ ...demoLogin, hasPassword: false, isNew: true }) });
+    const { where } = open('/login?mode=code');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.type(screen.getByPlaceholderText('请输入验证码'), '123456');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(where()).toBe('/setpassword'));
+    expect(callsTo(callMock, 'user.codelogin')[0]).toMatchObject({ userName: '13800000000', verifyCode: '123456' });
+    expect(getGuid()).toBe(demoLogin.guid);
+  });
+});
+
+describe('registration', () => {
+  async function fill(user: ReturnType<typeof userEvent.setup>, v: { phone: string; code: string; pw: string; again: string }) {
+    await user.type(screen.getByPlaceholderText('请输入手机号'), v.phone);
+    await user.type(screen.getByPlaceholderText('请输入验证码'), v.code);
+    await user.type(screen.getByPlaceholderText('请输入密码'), v.pw);
+    await user.type(screen.getByPlaceholderText('请再次输入密码'), v.again);
+  }
+
+  it('opens on the 注册 tab with ?mode=register and switches tabs', async () => {
+    const { where } = open('/login?mode=register');
+    expect(screen.getByRole('tab', { name: '注册' }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.setup().click(screen.getByRole('tab', { name: '密码登录' }));
+    expect(where()).toBe('/login');
+    expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
+  });
+
+  it('refuses mismatched passwords, a bad phone and a missing agreement, without calling', async () => {
+    fakeApi(callMock, {});
+    open('/login?mode=register');
+    const user = userEvent.setup();
+    await fill(user, { phone: '23800000000', code: '123456', pw: 'abc12345', again: 'abc12346' });
+    await user.click(screen.getByRole('button', { name: '注册' }));
+    expect(screen.getByText('请输入正确的手机号')).toBeTruthy();
+    expect(screen.getByText('两次输入的密码不一致')).toBeTruthy();
+    expect(screen.getByText('请先阅读并同意用户协议和隐私政策')).toBeTruthy();
+    expect(callMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a weak password', async () => {
+    open('/login?mode=register');
+    const user = userEvent.setup();
+    await fill(user, { phone: '13800000000', code: '123456', pw: 'abcdefg', again: 'abcdefg' });
+    await user.click(screen.getByRole('button', { name: '注册' }));
+    expect(screen.getByText('密码需同时包含字母和数字')).toBeTruthy();
+  });
+
+  it('registers with the hash of the password and goes home', async () => {
+    fakeApi(callMock, { 'user.freeFegist': () => ({ ...demoLogin, isNew: true }) });
+    const { where } = open('/login?mode=register');
+    const user = userEvent.setup();
+    await fill(user, { phone: '13800000000', code: '654321', pw: 'Demo@2026', again: 'Demo@2026' });
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: '注册' }));
+    await waitFor(() => expect(where()).toBe('/homePage'));
+    expect(callsTo(callMock, 'user.freeFegist')[0]).toMatchObject({
+      phone: '13800000000',
+      verifyCode: '654321',
+      password: hashPassword('Demo@2026'),
+    });
+  });
+
+  it('sends the registration code with op=register', async () => {
+    fakeApi(callMock, { 'user.sendcode': () => ({ expiresIn: 300, resendAfter: 60 }) });
+    open('/login?mode=register');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(callsTo(callMock, 'user.sendcode')[0]).toMatchObject({ op: 'register' }));
+  });
+
+  it('shows the user agreement', async () => {
+    open('/login?mode=register');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '《用户协议》' }));
+    expect(screen.getByRole('dialog', { name: '用户协议' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '我知道了' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import type { LoginData } from '@kaoshi/contract';
+import { saveLogin } from '../../lib/session';
+import { cookies } from '../../lib/storage';
+import { track } from '../../lib/tracking';
+import { safeTargetPath } from '../common/safe-path';
+
+/**
+ * What happens after any successful login or registration: the session is stored, the login is
+ * tracked, and the learner goes on to the `redirect` query parameter (an internal path only) or
+ * /homePage. An account without a password (created by SMS-code login) is sent to /setpassword first.
+ */
+export function useFinishLogin(): (data: LoginData) => void {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (data) => {
+    saveLogin(data);
+    // A learner who logs in is no longer a free-try tourist (tracking would prefix them as a guest).
+    cookies.remove('freeTry');
+    track.login();
+    const target = safeTargetPath(params.get('redirect')) ?? '/homePage';
+    if (!data.hasPassword) {
+      navigate('/setpassword', { replace: true });
+      return;
+    }
+    navigate(target, { replace: true });
+  };
+}

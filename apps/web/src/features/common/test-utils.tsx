@@ -1,0 +1,97 @@
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { vi, type Mock } from 'vitest';
+import type { CallDef } from '@kaoshi/contract';
+import { ApiError } from '../../api/errors';
+
+/**
+ * Test helpers of the feature screens: a screen rendered in a real (memory) router beside stub
+ * screens that show where the learner went, and a fake API answering by call id.
+ */
+
+/** A stub screen: prints the location it was reached at. */
+function Landed() {
+  const loc = useLocation();
+  return <p data-testid="landed">{`${loc.pathname}${loc.search}`}</p>;
+}
+
+const STUB_PATHS = ['/', '/login', '/homePage', '/setpassword', '/settings', '/chooseUser', '/maintain', '/forgetpwd', '/bindphone', '/x'];
+
+export function renderScreen(screen: ReactElement, { path, url = path }: { path: string; url?: string }) {
+  const routes = [
+    { path, element: screen },
+    ...STUB_PATHS.filter((p) => p !== path).map((p) => ({ path: p, element: <Landed /> })),
+    { path: '*', element: <Landed /> },
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient, where: () => `${router.state.location.pathname}${router.state.location.search}` };
+}
+
+type Handler = (params: Record<string, unknown>) => unknown;
+
+/**
+ * Points the mocked `call` at handlers by call id ('user.userlogin' …). A handler may throw an
+ * ApiError (see `fail`). Tracking calls and unknown ids resolve with null.
+ */
+export function fakeApi(callMock: Mock, handlers: Record<string, Handler>) {
+  callMock.mockImplementation(async (def: CallDef, params: Record<string, unknown>) => {
+    const handler = handlers[def.id];
+    return handler ? handler(params) : null;
+  });
+}
+
+export const fail = (status: number, msg: string): never => {
+  throw new ApiError(status, msg, null, 'reply');
+};
+
+/** The parameters of every call made with the given id. */
+export function callsTo(callMock: Mock, id: string): Record<string, unknown>[] {
+  return callMock.mock.calls.filter(([def]) => (def as CallDef).id === id).map(([, params]) => params as Record<string, unknown>);
+}
+
+/** The options (third argument) of the first call with the given id. */
+export function optionsOf(callMock: Mock, id: string): unknown {
+  return callMock.mock.calls.find(([def]) => (def as CallDef).id === id)?.[2];
+}
+
+export const demoLogin = {
+  guid: 'g'.repeat(32),
+  userID: 7,
+  userName: '13800000000',
+  phone: '13800000000',
+  nickName: '小明',
+  agentCode: '888',
+  hasPassword: true,
+  isNew: false,
+};
+
+export const demoUser = {
+  userID: 7,
+  userName: '13800000000',
+  phone: '13800000000',
+  nickName: '小明',
+  agentCode: '888',
+  hasPassword: true,
+  isTourist: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastLoginAt: null,
+  lastIP: null,
+};
+
+export const resetStorage = () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  vi.clearAllMocks();
+};
