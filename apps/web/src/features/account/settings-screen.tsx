@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { logout } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { useAgent } from '../../lib/agent';
+import { clearSession, getGuid } from '../../lib/session';
+import { useNightMode } from '../../lib/night-mode';
+import { confirm } from '../../ui/dialogs';
+import { Page } from '../../ui/page';
+import { maskPhone } from '../common/format';
+import { useUserInfo } from '../common/user-info';
+import { Group, InfoRow, LinkRow } from './settings-rows';
+import form from './form.module.css';
+import styles from './settings.module.css';
+
+/** /settings — account rows, night mode, version, and 退出登录. */
+export default function SettingsScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const agent = useAgent();
+  const user = useUserInfo().data;
+  const { dark, setDark } = useNightMode();
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut() {
+    if (!(await confirm({ content: '确定要退出登录吗？' }))) return;
+    setLeaving(true);
+    const guid = getGuid();
+    // Ending the session on the server is best effort: the device forgets it either way.
+    if (guid) await call(logout, { guid }, { quiet: true }).catch(() => undefined);
+    clearSession();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <Page title="设置" back>
+      <div className={form.screen}>
+        <Group title="账号与安全">
+          <LinkRow to="/setpassword" label={user && !user.hasPassword ? '设置密码' : '修改密码'} />
+          <LinkRow to="/bindphone" label="绑定手机" extra={maskPhone(user?.phone)} />
+          <LinkRow to="/chooseUser" label="切换账号" />
+        </Group>
+        <Group title="通用">
+          <li>
+            <label className={styles.row}>
+              <span className={styles.label}>夜间模式</span>
+              <input
+                type="checkbox"
+                role="switch"
+                className={styles.switch}
+                checked={dark}
+                onChange={(e) => setDark(e.target.checked)}
+              />
+            </label>
+          </li>
+          <InfoRow label="关于">{agent.StoreName}</InfoRow>
+          <InfoRow label="当前版本">v{__APP_VERSION__}</InfoRow>
+        </Group>
+        <button type="button" className={styles.logout} disabled={leaving} onClick={signOut}>
+          退出登录
+        </button>
+      </div>
+    </Page>
+  );
+}
