@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { call } from '../../api/client';
+import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
+import { saveLogin } from '../../lib/session';
+import { callsTo, demoLogin, demoUser, fail, fakeApi, renderScreen, resetStorage } from '../common/test-utils';
+import { agentContacts, parseWeChat } from './contact-card';
+import HomeScreen from './home-screen';
+
+vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../ui/dialogs', () => ({ toast: vi.fn(), confirm: vi.fn(), alertMsg: vi.fn() }));
+
+const callMock = call as unknown as Mock;
+
+beforeEach(() => {
+  resetStorage();
+  saveLogin(demoLogin);
+  agentStore.set(null);
+});
+
+describe('/homePage', () => {
+  it("shows the learner's header with the masked phone and the agent, and an honest empty subject area", async () => {
+    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    agentStore.set({ ...DEFAULT_AGENT, AgentName: '考试宝典官方' });
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(await screen.findByRole('heading', { name: '小明' })).toBeTruthy();
+    expect(screen.getByText('138****0000')).toBeTruthy();
+    expect(screen.getByText('考试宝典官方')).toBeTruthy();
+    expect(screen.queryByText('13800000000')).toBeNull();
+    expect(screen.getByRole('heading', { name: '还没有选择科目' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '设置' }).getAttribute('href')).toBe('/settings');
+    // Nothing that pretends to lead somewhere: the only controls are the settings link.
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it("shows the tenant's contacts: telephone, QQ and WeChat (official account)", async () => {
+    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    agentStore.set({
+      ...DEFAULT_AGENT,
+      QQ: '800012345',
+      TelePhone: '400-123-4567',
+      WeiXinContact: JSON.stringify({ WeiXinContact: 'kaoshi_gzh', WeiXinIndexContact: 2 }),
+    });
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(screen.getByRole('heading', { name: '联系客服' })).toBeTruthy();
+    expect(screen.getByText('微信公众号')).toBeTruthy();
+    expect(screen.getByText('kaoshi_gzh')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '拨打' }).getAttribute('href')).toBe('tel:4001234567');
+    expect(screen.getByRole('button', { name: '复制客服QQ' })).toBeTruthy();
+  });
+
+  it('offers a retry when the learner cannot be loaded', async () => {
+    fakeApi(callMock, { 'user.getUserInfo': () => fail(500, '服务器开小差了，请稍后重试') });
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(await screen.findByText('账号信息加载失败')).toBeTruthy();
+  });
+
+  it('reads fromUrl=mainJS harmlessly: reloads the learner and drops the parameter', async () => {
+    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    const { where } = renderScreen(<HomeScreen />, { path: '/homePage', url: '/homePage?fromUrl=mainJS' });
+    await waitFor(() => expect(where()).toBe('/homePage'));
+    expect(await screen.findByRole('heading', { name: '小明' })).toBeTruthy();
+    expect(callsTo(callMock, 'user.getUserInfo').length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('agent contacts', () => {
+  it('reads WeiXinContact JSON: 1 = 微信号, 2 = 微信公众号, anything else ignored', () => {
+    expect(parseWeChat(JSON.stringify({ WeiXinContact: 'wx1', WeiXinIndexContact: 1 }))).toEqual({ label: '微信号', value: 'wx1' });
+    expect(parseWeChat(JSON.stringify({ WeiXinContact: 'gzh', WeiXinIndexContact: 2 }))?.label).toBe('微信公众号');
+    expect(parseWeChat('not json')).toBeNull();
+    expect(parseWeChat(JSON.stringify({ WeiXinContact: 'x', WeiXinIndexContact: 3 }))).toBeNull();
+    expect(parseWeChat('')).toBeNull();
+  });
+
+  it('lists nothing for an agent without contacts', () => {
+    expect(agentContacts(DEFAULT_AGENT)).toEqual([]);
+  });
+});
