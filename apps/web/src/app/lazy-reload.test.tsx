@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser, setNavigator } from '../lib/navigation';
+import { installFetch } from '../test/fake-fetch';
+import { agentServer, fakeScreen, makeRouter, settled, testEntries } from '../test/router';
+import { ScreenLoadError, lazyWithReload, takeReloadTarget } from './lazy-reload';
+
+vi.mock('../ui/dialogs', () => ({ alertMsg: vi.fn(async () => undefined), toast: vi.fn() }));
+
+const GUID = 'g'.repeat(32);
+const chunkError = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+
+afterEach(() => setNavigator(null));
+
+describe('screen load failure (spec §2): remember the path, reload once, retry flag', () => {
+  it('remembers the target, sets tryReload and reloads once', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const load = lazyWithReload(chunkError, () => '/settings?ac=123');
+    const pending = vi.fn();
+    void load().then(pending, pending);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('targetPath')).toBe('/settings?ac=123');
+    expect(localStorage.getItem('tryReload')).toBe('1');
+    expect(pending).not.toHaveBeenCalled();
+  });
+
+  it('does not reload again when tryReload is set: it fails with ScreenLoadError', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    localStorage.setItem('tryReload', '1');
+    await expect(lazyWithReload(chunkError, () => '/settings')()).rejects.toBeInstanceOf(ScreenLoadError);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('clears tryReload after a successful load', async () => {
+    localStorage.setItem('tryReload', '1');
+    const result = await lazyWithReload(fakeScreen('ok'), () => '/x')();
+    expect(typeof result.Component).toBe('function');
+    expect(localStorage.getItem('tryReload')).toBeNull();
+  });
+
+  it('hands back the remembered path once after the reload (in-app paths only)', () => {
+    localStorage.setItem('targetPath', '/settings?ac=123');
+    expect(takeReloadTarget()).toBe('/settings?ac=123');
+    expect(takeReloadTarget()).toBeNull();
+    localStorage.setItem('targetPath', '//evil.example/x');
+    expect(takeReloadTarget()).toBeNull();
+  });
+
+  it('through the router: a failing screen triggers one reload with the navigation target remembered', async () => {
+    installFetch(agentServer);
+    localStorage.setItem('guid', GUID);
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const router = makeRouter('/homePage?ac=123', testEntries([{ path: '/broken', load: chunkError }]));
+    await settled(router);
+    void router.navigate('/broken?x=1');
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    // The screen is requested as the navigation starts, before the guard adds ac; after the reload the
+    // guard re-attaches the cached agent code.
+    expect(localStorage.getItem('targetPath')).toBe('/broken?x=1');
+  });
+
+  it('after the reload, a second failure shows the error screen whose retry button reloads', async () => {
+    installFetch(agentServer);
+    localStorage.setItem('guid', GUID);
+    localStorage.setItem('tryReload', '1');
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const router = makeRouter('/broken?ac=123', testEntries([{ path: '/broken', load: chunkError }]));
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('页面加载失败')).toBeTruthy();
+    expect(reload).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('tryReload')).toBe('1');
+  });
+});
+
+describe('root container', () => {
+  it('renders each routed view in a fading container keyed by path', async () => {
+    installFetch(agentServer);
+    localStorage.setItem('guid', GUID);
+    const router = makeRouter('/homePage?ac=123');
+    render(<RouterProvider router={router} />);
+    const first = await screen.findByTestId('route-view');
+    expect(first.className).toBe('route-view');
+    expect(await screen.findByText('home')).toBeTruthy();
+    await router.navigate('/settings');
+    expect(await screen.findByText('settings')).toBeTruthy();
+    expect(screen.getByTestId('route-view')).not.toBe(first);
+  });
+});

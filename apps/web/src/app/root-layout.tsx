@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { queryClient } from '../api/query-client';
+import { AgentProvider } from '../lib/agent';
+import { startChangeInfoPoll } from './change-info';
+
+/**
+ * The root container: provides the agent, runs the 30-second change-info check, and fades each routed
+ * view in (the container is keyed by path, so a new route mounts a new, fading element).
+ */
+export function RootLayout() {
+  const location = useLocation();
+  useEffect(() => startChangeInfoPoll({ onChange: () => void queryClient.invalidateQueries() }), []);
+  return (
+    <AgentProvider>
+      <div key={location.pathname} className="route-view" data-testid="route-view">
+        <Outlet />
+      </div>
+    </AgentProvider>
+  );
+}
+
+/** Shown while the first navigation's checks run (agent info on a first visit). */
+export function Splash() {
+  return <div className="app-splash" aria-busy="true" />;
+}

@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchPath, type RouteObject } from 'react-router';
+import type { Location } from 'react-router';
+import { RouteErrorScreen } from './error-screen';
+import { createGuardLoader, unknownPathLoader } from './guards';
+import { lazyWithReload } from './lazy-reload';
+import { RootLayout, Splash } from './root-layout';
+
+/**
+ * The one route registry. Only screens that really exist are registered; every other path of spec §2
+ * falls to '*' and goes to '/' (keeping ac). Each screen is a default-exported component, loaded lazily.
+ */
+export interface RouteEntry {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+  /** A guest may open it (the spec's whitelist, see GUEST_WHITELIST, plus /maintain). */
+  public?: boolean;
+  /** Kept mounted when left (spec: /computerPaper). Data only until such a screen exists. */
+  keepAlive?: boolean;
+  /** No guard at all: no guest check, no agent fetch, no ac (spec: /htmlWeChatPay; also /maintain). */
+  skipChecks?: boolean;
+}
+
+export const routes: RouteEntry[] = [
+  // Entry and login
+  { path: '/', load: () => import('../features/entry/root-screen'), public: true },
+  { path: '/way', load: () => import('../features/entry/way-screen'), public: true },
+  { path: '/gateway', load: () => import('../features/entry/gateway-screen'), public: true },
+  { path: '/pfway', load: () => import('../features/entry/pfway-screen'), public: true },
+  { path: '/msdbway', load: () => import('../features/entry/msdbway-screen') },
+  // Reached by the 408 handler, possibly with storage just cleared: no checks (they would call the server).
+  { path: '/maintain', load: () => import('../features/entry/maintain-screen'), public: true, skipChecks: true },
+  // Account
+  { path: '/login', load: () => import('../features/account/login-screen'), public: true },
+  { path: '/forgetpwd', load: () => import('../features/account/forget-password-screen'), public: true },
+  { path: '/chooseUser', load: () => import('../features/account/choose-user-screen') },
+  { path: '/settings', load: () => import('../features/account/settings-screen') },
+  { path: '/bindphone', load: () => import('../features/account/bind-phone-screen') },
+  { path: '/setpassword', load: () => import('../features/account/set-password-screen') },
+  // Home
+  { path: '/homePage', load: () => import('../features/home/home-screen') },
+];
+
+/** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */
+export function findRoute(entries: readonly RouteEntry[], pathname: string): RouteEntry | undefined {
+  return entries.find((e) => matchPath({ path: e.path, end: true }, pathname));
+}
+
+
+type MakeRouter = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Builds the router (history mode by default; tests pass a memory-router factory). The root route runs
+ * the guards before every navigation; children are the registry's lazy screens and the '*' fallback.
+ */
+export function createAppRouter(
+  entries: readonly RouteEntry[] = routes,
+  make: MakeRouter = (r) => createBrowserRouter(r),
+): ReturnType<typeof createBrowserRouter> {
+  let committed: Location | null = null;
+  // Set once the router exists; read only while it navigates.
+  let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+  const target = (): string => {
+    const loc = router?.state.navigation.location ?? router?.state.location ?? window.location;
+    return `${loc.pathname}${loc.search}${loc.hash}`;
+  };
+
+  const routeObjects: RouteObject[] = [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorScreen,
+      HydrateFallback: Splash,
+      loader: createGuardLoader({
+        findRoute: (pathname) => findRoute(entries, pathname),
+        previousSearch: () => committed?.search ?? null,
+        forgetPrevious: () => {
+          committed = null;
+        },
+      }),
+      shouldRevalidate: () => true,
+      children: [
+        ...entries.map((e): RouteObject => ({ path: e.path, lazy: lazyWithReload(e.load, target) })),
+        { path: '*', loader: unknownPathLoader },
+      ],
+    },
+  ];
+
+  router = make(routeObjects);
+  router.subscribe((state) => {
+    if (state.initialized && state.navigation.state === 'idle') committed = state.location;
+  });
+  return router;
+}

@@ -1,0 +1,195 @@
+import {
+  CLIENT_TYPE,
+  frontendError,
+  newauthSave,
+  position,
+  statLogin,
+  stayTime,
+  userclick,
+  type CallDef,
+  type RequestOf,
+} from '@kaoshi/contract';
+import { call } from '../api/client';
+import { isCancelled } from '../api/errors';
+import { acFromSearch, cachedAgentCode } from './ac';
+import { clientKind, trackingClientType } from './client-kind';
+import { getUserID, getUserName } from './session';
+import { cookies } from './storage';
+
+/**
+ * Tracking calls of spec §7 and the front-end error report. Fire and forget: a failure is swallowed,
+ * nothing is ever alerted, and the learner is never blocked.
+ */
+
+interface SelectedApp {
+  AppID?: number | string;
+  AppEName?: string;
+  AppName?: string;
+  AppVn?: number | string;
+}
+
+const selectedApp = (): SelectedApp => cookies.getJSON<SelectedApp>('SELECTEDAPPNEW') ?? {};
+const agentCode = (): string => acFromSearch(window.location.search) ?? cachedAgentCode() ?? '';
+const pageName = (): string => window.location.pathname;
+/** A free-trial learner is tracked with a guest prefix (spec §6). */
+const trackedUserName = (): string => {
+  const name = getUserName();
+  return cookies.get('freeTry') ? `游客_${name}` : name;
+};
+
+function fire<C extends CallDef>(def: C, params: RequestOf<C>): void {
+  try {
+    call(def, params as never, { quiet: true }).catch(() => undefined);
+  } catch {
+    /* never let tracking break the app */
+  }
+}
+
+const num = (v: string | number | undefined): number | undefined => {
+  const n = Number(v);
+  return v === undefined || v === '' || !Number.isFinite(n) ? undefined : n;
+};
+
+export const track = {
+  /** A button click: /ksbao/userclick. */
+  click(f: Partial<RequestOf<typeof userclick>> & { btnName: string }): void {
+    const app = selectedApp();
+    fire(userclick, {
+      userID: num(getUserID()),
+      appID: num(app.AppID),
+      agentID: agentCode(),
+      vn: app.AppVn !== undefined ? String(app.AppVn) : undefined,
+      clientType: String(trackingClientType()),
+      pageName: pageName(),
+      ...f,
+    });
+  },
+  /** A page position/view: clientType 4 iPhone shell, 3 Android shell, 6 H5. */
+  position(f: Partial<RequestOf<typeof position>> & { wpageName: string }): void {
+    const app = selectedApp();
+    fire(position, {
+      userName: trackedUserName(),
+      appEName: app.AppEName,
+      appName: app.AppName,
+      appVN: app.AppVn !== undefined ? String(app.AppVn) : undefined,
+      agentCode: agentCode(),
+      clientType: trackingClientType(),
+      ...f,
+    });
+  },
+  /** Dwell time on a page: clientType 5, appVer 0. */
+  stay(f: Partial<RequestOf<typeof stayTime>> & { wpageName: string; stayTime: number }): void {
+    fire(stayTime, {
+      userName: trackedUserName(),
+      userID: num(getUserID()),
+      agentCode: agentCode(),
+      clientType: CLIENT_TYPE.dwell,
+      appVer: '0',
+      ...f,
+    });
+  },
+  /** A login happened: codeName is the fixed word 'agent', clientType 3. */
+  login(f: Partial<RequestOf<typeof statLogin>> = {}): void {
+    fire(statLogin, {
+      userName: getUserName(),
+      userID: num(getUserID()),
+      codeName: 'agent',
+      agentCode: agentCode(),
+      clientType: 3,
+      ...f,
+    });
+  },
+  /** A subject/version authorisation was seen. */
+  authSave(f: Partial<RequestOf<typeof newauthSave>> = {}): void {
+    const app = selectedApp();
+    fire(newauthSave, {
+      userName: trackedUserName(),
+      appEName: app.AppEName,
+      appName: app.AppName,
+      appVN: app.AppVn !== undefined ? String(app.AppVn) : undefined,
+      agentCode: agentCode(),
+      clientType: trackingClientType(),
+      ...f,
+    });
+  },
+};
+
+export interface ErrorReport {
+  /** 0 error (default), 1 console warning. */
+  bugType?: number;
+  pageType?: string;
+  action?: string;
+  detail: string;
+}
+
+const MAX_REPORTS_PER_PAGE = 30;
+const REPEAT_WINDOW_MS = 10_000;
+let reportsSent = 0;
+const recent = new Map<string, number>();
+
+/** Resets the report limiter (tests). */
+export function resetErrorReports(): void {
+  reportsSent = 0;
+  recent.clear();
+}
+
+/** Sends a front-end error report (/api/v2/ksbao/frontend). At most 30 per page, identical ones once per 10 s. */
+export function reportError(r: ErrorReport): void {
+  const detail = r.detail.slice(0, 4000);
+  const now = Date.now();
+  const seen = recent.get(detail);
+  if (seen !== undefined && now - seen < REPEAT_WINDOW_MS) return;
+  if (reportsSent >= MAX_REPORTS_PER_PAGE) return;
+  recent.set(detail, now);
+  reportsSent += 1;
+  const app = selectedApp();
+  fire(frontendError, {
+    appid: app.AppID !== undefined ? String(app.AppID) : '',
+    userid: getUserID(),
+    client_type: clientKind() === 'web_android' ? CLIENT_TYPE.androidBug : CLIENT_TYPE.bugDefault,
+    bug_type: r.bugType ?? 0,
+    page: pageName().slice(0, 200),
+    page_type: (r.pageType ?? 'web').slice(0, 64),
+    action: (r.action ?? '').slice(0, 200),
+    path: window.location.href.slice(0, 500),
+    detail,
+  });
+}
+
+function describe(reason: unknown): string {
+  if (reason instanceof Error) return `${reason.name}: ${reason.message}\n${reason.stack ?? ''}`;
+  try {
+    return typeof reason === 'string' ? reason : JSON.stringify(reason);
+  } catch {
+    return String(reason);
+  }
+}
+
+/**
+ * Global handlers (spec §8): window 'error' and 'unhandledrejection' are reported (bug_type 0);
+ * with hookConsoleWarn, console.warn calls are reported with bug_type 1. Returns an uninstall function.
+ */
+export function installGlobalErrorHandlers(opts: { hookConsoleWarn?: boolean } = {}): () => void {
+  const onError = (e: ErrorEvent) => {
+    const where = e.filename ? ` (${e.filename}:${e.lineno}:${e.colno})` : '';
+    reportError({ action: 'window.error', detail: `${e.message}${where}\n${e.error instanceof Error ? (e.error.stack ?? '') : ''}` });
+  };
+  const onRejection = (e: PromiseRejectionEvent) => {
+    if (isCancelled(e.reason)) return;
+    reportError({ action: 'unhandledrejection', detail: describe(e.reason) });
+  };
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  const originalWarn = console.warn;
+  if (opts.hookConsoleWarn) {
+    console.warn = (...args: unknown[]) => {
+      originalWarn.apply(console, args);
+      reportError({ bugType: 1, action: 'console.warn', detail: args.map(describe).join(' ') });
+    };
+  }
+  return () => {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+    if (opts.hookConsoleWarn) console.warn = originalWarn;
+  };
+}

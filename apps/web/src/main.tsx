@@ -1,0 +1,38 @@
+import 'antd-mobile/es/global';
+import './styles/global.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './api/query-client';
+import { takeReloadTarget } from './app/lazy-reload';
+import { createAppRouter } from './app/routes';
+import { agentStore, readCachedAgent } from './lib/agent';
+import { setNavigator } from './lib/navigation';
+import { applyNightMode } from './lib/night-mode';
+import { installGlobalErrorHandlers } from './lib/tracking';
+
+// Theme before the first paint: night mode and the cached tenant colour.
+applyNightMode();
+const cachedAgent = readCachedAgent();
+if (cachedAgent) agentStore.set(cachedAgent);
+
+// Errors and (in production) console warnings go to the error report.
+installGlobalErrorHandlers({ hookConsoleWarn: import.meta.env.PROD });
+
+const router = createAppRouter();
+// The API client, the login redirect and the change-info check navigate through the router.
+setNavigator((to, opts) => void router.navigate(to, opts));
+
+// After the one reload of a failed screen load: go where the learner was going.
+const reloadTarget = takeReloadTarget();
+const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+if (reloadTarget && reloadTarget !== here) void router.navigate(reloadTarget);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

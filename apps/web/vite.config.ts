@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/** react-router's ESM build: tests use it for both 'react-router' and 'react-router/dom' (one router context). */
+const routerDist = dirname(createRequire(import.meta.url).resolve('react-router'));
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** The server that answers the calls in development (`npm run dev -w apps/server`). */
+const API_TARGET = process.env.KAOSHI_API_TARGET ?? 'http://localhost:3000';
+const proxy = Object.fromEntries(['/api', '/ksbao', '/__test__'].map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]));
+
+export default defineConfig({
+  plugins: [react()],
+  // One React for the app and for every library that imports it.
+  resolve: { dedupe: ['react', 'react-dom'] },
+  define: {
+    /** Sent as `clientver` with every call. */
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    // react-router ships CJS and ESM builds and Node would load 'react-router' and 'react-router/dom'
+    // from different ones (two router contexts); the ESM build is used for both.
+    alias: [
+      { find: /^react-router$/, replacement: join(routerDist, 'index.mjs') },
+      { find: /^react-router\/dom$/, replacement: join(routerDist, 'dom-export.mjs') },
+    ],
+  },
+});
