@@ -25,6 +25,8 @@ export default defineConfig({
   preview: { proxy },
   build: {
     outDir: 'dist',
+    // bench/bundle-size.ts reads the manifest to sum the JS the entry route loads.
+    manifest: true,
     emptyOutDir: true,
     sourcemap: false,
   },

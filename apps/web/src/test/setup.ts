@@ -38,3 +38,10 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-prefers-color-scheme');
   window.history.replaceState(null, '', '/');
 });
+
+// jsdom lacks pointer capture, which antd-mobile's wheels (via @use-gesture) call.
+if (!Element.prototype.setPointerCapture) {
+  Element.prototype.setPointerCapture = () => undefined;
+  Element.prototype.releasePointerCapture = () => undefined;
+  Element.prototype.hasPointerCapture = () => false;
+}
