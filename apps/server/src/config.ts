@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Empty strings in the environment mean "not set". */
+const unset = (v: unknown) => (v === '' ? undefined : v);
+const truthy = (v: unknown) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.trim().toLowerCase()) : Boolean(v));
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The server's environment, parsed once at start. The type below is inferred from this schema. */
+export const configSchema = z.object({
+  /** TCP port to listen on. */
+  PORT: z.preprocess(unset, z.coerce.number().int().min(0).max(65535).default(3000)),
+  /** Interface to listen on. */
+  HOST: z.preprocess(unset, z.string().default('0.0.0.0')),
+  /** Directory of the embedded PGlite database (used when DATABASE_URL is not set); 'memory://' keeps it in memory. */
+  DATA_DIR: z.preprocess(unset, z.string().default('./data')),
+  /** PostgreSQL connection string; when set, PostgreSQL is used instead of PGlite. */
+  DATABASE_URL: z.preprocess(unset, z.string().optional()),
+  /** Redis connection string; when set, rate limits are kept in Redis (shared by every instance). */
+  REDIS_URL: z.preprocess(unset, z.string().optional()),
+  /** Truthy (1/true/yes/on) → every call answers body status 408; static files are still served. */
+  MAINTENANCE: z.preprocess(truthy, z.boolean()),
+  /** development | test | production. The development SMS provider refuses to run in production. */
+  NODE_ENV: z.preprocess(unset, z.enum(['development', 'test', 'production']).default('development')),
+  /** Directory of the built web app served with history-mode fallback; skipped with a warning when missing. */
+  WEB_DIST: z.preprocess(unset, z.string().default(defaultWebDist)),
+  /** pino log level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.preprocess(unset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */
+  TRUST_PROXY: z.preprocess(truthy, z.boolean()),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parse the environment; throws with every problem listed when a variable is malformed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

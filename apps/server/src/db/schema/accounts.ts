@@ -1,0 +1,78 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { agents } from './agents.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Learners. password_hash is argon2id of the client's MD5 hex; null for accounts created by SMS-code login. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  userName: text('user_name').notNull().unique(),
+  phone: text('phone').unique(),
+  nickName: text('nick_name').notNull().default(''),
+  agentCode: text('agent_code')
+    .notNull()
+    .references(() => agents.code),
+  passwordHash: text('password_hash'),
+  isTourist: boolean('is_tourist').notNull().default(false),
+  createdAt: ts('created_at').notNull(),
+  lastLoginAt: ts('last_login_at'),
+  lastIp: text('last_ip'),
+});
+
+/** Login sessions. Only the SHA-256 of the guid is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    /** Idle expiry, slid forward on use, never past absolute_expires_at. */
+    expiresAt: ts('expires_at').notNull(),
+    absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** SMS verification codes, stored hashed; single use, limited wrong guesses. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    op: text('op').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    wrongGuesses: integer('wrong_guesses').notNull().default(0),
+    ip: text('ip'),
+  },
+  (t) => [index('sms_codes_phone_op_idx').on(t.phone, t.op, t.id)],
+);
+
+/** Changes the client must notice (purchases, refunds ...): reported by getChangeInfo until seen. */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    seenAt: ts('seen_at'),
+  },
+  (t) => [index('change_log_user_seen_idx').on(t.userId, t.seenAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type SmsCodeRow = typeof smsCodes.$inferSelect;
+export type ChangeLogRow = typeof changeLog.$inferSelect;

@@ -1,0 +1,4 @@
+export * from './agents.ts';
+export * from './accounts.ts';
+export * from './platform.ts';
+export * from './tracking.ts';
