@@ -1,0 +1,125 @@
+import type { CallDef, DataOf, ParsedRequestOf } from '@kaoshi/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AgentRow } from '../db/schema/index.ts';
+import { maintenance, notLoggedIn, sessionExpired } from './errors.ts';
+import type { Session, SessionService } from './session/service.ts';
+import { tenantHint, type TenantHint } from './tenancy.ts';
+
+/** Query parameters every call carries (spec §7); accepted and dropped before validation. */
+export const COMMON_PARAMS = ['client', 'terminalType', 'clientver', 'v', '_u'] as const;
+
+/** What a handler gets: the validated input, the session (always set when the call needs one) and the client. */
+export interface CallContext<C extends CallDef> {
+  call: C;
+  input: ParsedRequestOf<C>;
+  /** The caller's session: guaranteed when call.needsSession; otherwise set when a valid guid was sent. */
+  session: Session | null;
+  ip: string;
+  userAgent: string;
+  /** The tenant of this request (explicit agentCode/ac, else Host subdomain, else 888); 404 when unknown. */
+  tenant(): Promise<AgentRow>;
+  request: FastifyRequest;
+}
+
+/** A reply other than plain success (e.g. getChangeInfo's 202 '无变更'). */
+export class CallResult<D> {
+  constructor(
+    readonly status: number,
+    readonly msg: string,
+    readonly data: D,
+  ) {}
+}
+
+export type HandlerOutput<C extends CallDef> = DataOf<C> | CallResult<DataOf<C>>;
+
+export interface CallHandler {
+  call: CallDef;
+  run(ctx: CallContext<CallDef>): Promise<unknown>;
+}
+
+/** Bind a handler to a contract call; the input and the data it returns are typed by the contract. */
+export const handle = <C extends CallDef>(call: C, run: (ctx: CallContext<C>) => Promise<HandlerOutput<C>>): CallHandler => ({
+  call,
+  run: run as CallHandler['run'],
+});
+
+/** The session of a needsSession call's context (the registrar has already answered 401 without one). */
+export const sessionOf = (ctx: CallContext<CallDef>): Session => {
+  if (!ctx.session) throw notLoggedIn();
+  return ctx.session;
+};
+
+export interface RegistrarOptions {
+  sessions: SessionService;
+  resolveTenant(hint: TenantHint): Promise<AgentRow>;
+  maintenance: boolean;
+  /** Check every reply's data against the contract (development and test). */
+  checkReplies: boolean;
+}
+
+/** Input of a call: the query for GET; the form or JSON body merged over the query for POST. */
+function rawInput(request: FastifyRequest, method: string): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = method === 'POST' && request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
+  const input: Record<string, unknown> = { ...query, ...(body as Record<string, unknown>) };
+  for (const key of COMMON_PARAMS) delete input[key];
+  return input;
+}
+
+function guidOf(request: FastifyRequest, input: Record<string, unknown>): string | undefined {
+  if (typeof input.guid === 'string' && input.guid.trim()) return input.guid.trim();
+  const header = request.headers['x-guid'];
+  return typeof header === 'string' && header.trim() ? header.trim() : undefined;
+}
+
+/**
+ * Register one route per contract call. Session enforcement (body status 401), input validation (400 through
+ * the error handler) and the { status, msg, data } envelope live here and nowhere else.
+ */
+export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], handlers: readonly CallHandler[], opts: RegistrarOptions) {
+  const byId = new Map(handlers.map((h) => [h.call.id, h]));
+  for (const h of handlers) {
+    if (!calls.some((c) => c.id === h.call.id)) throw new Error(`Handler for ${h.call.id} has no call in the contract`);
+  }
+  const missing = calls.filter((c) => !byId.has(c.id)).map((c) => c.id);
+  if (missing.length) app.log.warn(`No handler for contract calls: ${missing.join(', ')}; they answer 404`);
+
+  for (const call of calls) {
+    const handler = byId.get(call.id);
+    app.route({
+      method: call.method,
+      url: call.path,
+      config: { callId: call.id },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (opts.maintenance) throw maintenance();
+        if (!handler) return { status: 404, msg: '接口暂未开放', data: null };
+
+        const raw = rawInput(request, call.method);
+        const guid = guidOf(request, raw);
+        if (guid && raw.guid === undefined) raw.guid = guid;
+        const session = guid ? await opts.sessions.resolve(guid) : null;
+        if (call.needsSession && !session) throw guid ? sessionExpired() : notLoggedIn();
+
+        const input = call.request.parse(raw);
+        let tenant: Promise<AgentRow> | undefined;
+        const ctx: CallContext<CallDef> = {
+          call,
+          input,
+          session,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+          tenant: () => (tenant ??= opts.resolveTenant(tenantHint({ ...raw, ...(input as object) }, request.hostname))),
+          request,
+        };
+        const out = await handler.run(ctx);
+        const result = out instanceof CallResult ? out : new CallResult(200, '', out ?? null);
+        if (opts.checkReplies) {
+          const checked = call.data.nullable().safeParse(result.data);
+          if (!checked.success) throw new Error(`Reply data of ${call.id} does not match the contract: ${checked.error.message}`);
+        }
+        reply.header('cache-control', 'no-store');
+        return { status: result.status, msg: result.msg, data: result.data };
+      },
+    });
+  }
+}

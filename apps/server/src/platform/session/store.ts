@@ -1,0 +1,56 @@
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { sessions, type SessionRow } from '../../db/schema/index.ts';
+
+export type NewSession = typeof sessions.$inferInsert;
+
+export function createSessionStore(db: Database) {
+  return {
+    async insert(row: NewSession): Promise<void> {
+      await db.insert(sessions).values(row);
+    },
+
+    /** The session with this hash if it has not ended and neither expiry has passed at `now`. */
+    async findActive(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.endedAt),
+            gt(sessions.expiresAt, now),
+            gt(sessions.absoluteExpiresAt, now),
+          ),
+        );
+      return row;
+    },
+
+    async touch(tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async end(tokenHash: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ endedAt: now })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
+    },
+
+    /** End every open session of a user, except `keep` when given. */
+    async endAllOfUser(userId: number, now: Date, keep?: string): Promise<void> {
+      const open = and(eq(sessions.userId, userId), isNull(sessions.endedAt));
+      await db
+        .update(sessions)
+        .set({ endedAt: now })
+        .where(keep ? and(open, ne(sessions.tokenHash, keep)) : open);
+    },
+
+    /** Delete sessions whose absolute expiry passed before `before`. */
+    async purge(before: Date): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.absoluteExpiresAt, before));
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { maskPhone } from '../crypto.ts';
+import type { SmsProvider } from './provider.ts';
+
+/**
+ * Development provider: writes the code to the server log instead of sending it. Refused in production.
+ * Under NODE_ENV=test it also keeps the last code per phone for the GET /__test__/sms hook.
+ */
+export function createDevSmsProvider(nodeEnv: string, log: FastifyBaseLogger): SmsProvider {
+  if (nodeEnv === 'production') {
+    throw new Error(
+      'The development SMS provider cannot run with NODE_ENV=production: it would print verification codes to the log instead of sending them. Pass a real SmsProvider to buildApp({ sms }).',
+    );
+  }
+  const last = nodeEnv === 'test' ? new Map<string, string>() : undefined;
+  return {
+    name: 'dev',
+    async send({ phone, op, code }) {
+      last?.set(phone, code);
+      log.info(`dev SMS code for ${maskPhone(phone)} (op=${op}): ${code}`);
+    },
+    ...(last && { lastCode: (phone: string) => last.get(phone) }),
+  };
+}

@@ -1,0 +1,15 @@
+import type { SmsOp } from '@kaoshi/contract';
+
+export interface SmsMessage {
+  phone: string;
+  op: SmsOp;
+  code: string;
+}
+
+/** Sends verification codes. Real providers (Aliyun, Tencent Cloud ...) implement this and are passed to buildApp. */
+export interface SmsProvider {
+  readonly name: string;
+  send(message: SmsMessage): Promise<void>;
+  /** Test-only: the last code sent to a phone (only the development provider under NODE_ENV=test keeps it). */
+  lastCode?(phone: string): string | undefined;
+}
