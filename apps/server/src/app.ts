@@ -1,0 +1,118 @@
+import { allCalls } from '@kaoshi/contract';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+import { agentRoutes } from './modules/agent/routes.ts';
+import { createAgentService } from './modules/agent/service.ts';
+import { createAgentStore } from './modules/agent/store.ts';
+import { changeLogRoutes } from './modules/change-log/routes.ts';
+import { createChangeLogService } from './modules/change-log/service.ts';
+import { createChangeLogStore } from './modules/change-log/store.ts';
+import { smsCodeRoutes } from './modules/sms-code/routes.ts';
+import { createSmsCodeService } from './modules/sms-code/service.ts';
+import { createSmsCodeStore } from './modules/sms-code/store.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
+import { createTrackingService } from './modules/tracking/service.ts';
+import { createTrackingStore } from './modules/tracking/store.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { createAccountService, existenceProbeLimit } from './modules/user/service.ts';
+import { createUserStore } from './modules/user/store.ts';
+import { registerCalls } from './platform/calls.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { installErrorHandler } from './platform/error-handler.ts';
+import { loggerOptions, type LogOptions } from './platform/logger.ts';
+import { createDbRateLimiter } from './platform/rate-limit/db-store.ts';
+import type { RateLimiter } from './platform/rate-limit/limiter.ts';
+import { createRedisRateLimiter } from './platform/rate-limit/redis.ts';
+import { createSessionService } from './platform/session/service.ts';
+import { createSessionStore } from './platform/session/store.ts';
+import { createDevSmsProvider } from './platform/sms/dev.ts';
+import type { SmsProvider } from './platform/sms/provider.ts';
+import { installWebAndFallback } from './platform/static.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** SMS provider; default: the development provider (log only, refused when NODE_ENV=production). */
+  sms?: SmsProvider;
+  /** Time source for sessions, codes and limits (tests move it). Redis rate limits use Redis's own clock. */
+  clock?: Clock;
+  /** Log level and destination; default LOG_LEVEL to stdout. */
+  logger?: LogOptions;
+}
+
+const HOUR = 3600_000;
+
+/**
+ * The whole server as one plugin: platform (errors, sessions, tenancy, limits, SMS), then the modules'
+ * handlers registered from the contract, then the web app. main.ts and the tests both build it this way.
+ */
+export const appPlugin = fp<AppDeps>(async (app, deps) => {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const dbLimiter = createDbRateLimiter(db, clock);
+  const limiter: RateLimiter = redis ? createRedisRateLimiter(redis) : dbLimiter;
+  const sms = deps.sms ?? createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' }));
+
+  const sessions = createSessionService(createSessionStore(db), clock);
+  const agents = createAgentService(createAgentStore(db), clock);
+  const tracking = createTrackingService(createTrackingStore(db), clock);
+  const changes = createChangeLogService(createChangeLogStore(db), clock);
+  const userStore = createUserStore(db);
+  const codes = createSmsCodeService({
+    store: createSmsCodeStore(db),
+    limiter,
+    sms,
+    clock,
+    phoneTaken: async (phone) => (await userStore.byLogin(phone)) !== undefined,
+    countExistenceProbe: existenceProbeLimit(limiter),
+  });
+  const accounts = createAccountService({ users: userStore, sessions, codes, limiter, tracking, clock });
+
+  await app.register(formbody);
+  installErrorHandler(app);
+  registerCalls(
+    app,
+    allCalls,
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking)],
+    { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
+  );
+
+  // Test-only hook: the last SMS code sent to a phone. Exists only under NODE_ENV=test.
+  if (config.NODE_ENV === 'test' && sms.lastCode) {
+    const lastCode = sms.lastCode.bind(sms);
+    app.get('/__test__/sms', async (request) => {
+      const phone = String((request.query as Record<string, unknown>).phone ?? '');
+      const code = lastCode(phone);
+      return code ? { status: 200, msg: '', data: { code } } : { status: 404, msg: 'no code sent to this phone', data: null };
+    });
+  }
+
+  await installWebAndFallback(app, config.WEB_DIST, { maintenance: config.MAINTENANCE });
+
+  // Housekeeping: forget closed rate windows, old SMS codes and long-expired sessions.
+  const purge = () =>
+    Promise.all([dbLimiter.purge(), codes.purge(), sessions.purge()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
+  const timer = setInterval(purge, HOUR).unref();
+  app.addHook('onReady', async () => void purge());
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await redis?.quit();
+  });
+});
+
+/** Build the Fastify instance with logging from the config, and the app plugin. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config, deps.logger),
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+  });
+  await app.register(appPlugin, deps);
+  return app;
+}

@@ -1,0 +1,241 @@
+import { LOGIN_LIMIT, type LoginData, type UserInfo } from '@kaoshi/contract';
+import type { AgentRow, UserRow } from '../../db/schema/index.ts';
+import { minutesUntil, type Clock } from '../../platform/clock.ts';
+import { badInput, tooMany } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
+import type { Session, SessionService } from '../../platform/session/service.ts';
+import type { SmsCodeService } from '../sms-code/service.ts';
+import type { TrackingService } from '../tracking/service.ts';
+import type { UserStore } from './store.ts';
+
+export const USER_MSG = {
+  wrongPassword: '账号或密码错误',
+  wrongOldPassword: '原密码错误',
+  oldPasswordRequired: '请填写原密码',
+  noPassword: '该账号尚未设置密码，请使用验证码登录',
+  locked: (minutes: number) => `密码错误次数过多，请在${minutes}分钟后重试`,
+  ipLocked: (minutes: number) => `登录失败次数过多，请在${minutes}分钟后重试`,
+  probeLimit: '操作过于频繁，请稍后再试',
+  phoneRegistered: '该手机号已注册，请直接登录',
+  phoneUnknown: '该手机号尚未注册',
+  phoneBound: '该手机号已被其他账号使用',
+  samePhone: '新手机号与当前手机号相同',
+} as const;
+
+/** checkUser (and sendcode refusals that reveal an account) per IP per minute. */
+export const EXISTENCE_PROBES_PER_MINUTE = 30;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+  path: string;
+}
+
+/**
+ * Count one probe of account existence (checkUser, and sendcode refusals that reveal an account)
+ * for an IP; refuse past EXISTENCE_PROBES_PER_MINUTE.
+ */
+export const existenceProbeLimit = (limiter: RateLimiter) => async (ip: string): Promise<void> => {
+  const w = await limiter.hit(`probe:ip:${ip}`, 60_000);
+  if (w.count > EXISTENCE_PROBES_PER_MINUTE) throw tooMany(USER_MSG.probeLimit);
+};
+
+export interface AccountDeps {
+  users: UserStore;
+  sessions: SessionService;
+  codes: SmsCodeService;
+  limiter: RateLimiter;
+  tracking: TrackingService;
+  clock: Clock;
+}
+
+const accountKey = (name: string | number) => `login:fail:acct:${name}`;
+const ipKey = (ip: string) => `login:fail:ip:${ip}`;
+const defaultNickName = (phone: string) => `学员${phone.slice(-4)}`;
+
+/** Accounts: registration, logins, passwords, phone binding. See docs/accounts.md. */
+export function createAccountService(deps: AccountDeps) {
+  const { users, sessions, codes, limiter, clock } = deps;
+
+  /** Refuse a password attempt while the account or the IP has too many recent failures. */
+  async function guardPasswordAttempt(account: string | number, ip: string) {
+    const [acct, byIp] = await Promise.all([limiter.peek(accountKey(account)), limiter.peek(ipKey(ip))]);
+    if (acct.count >= LOGIN_LIMIT.perAccount) throw tooMany(USER_MSG.locked(minutesUntil(acct.resetAt, clock())));
+    if (byIp.count >= LOGIN_LIMIT.perIp) throw tooMany(USER_MSG.ipLocked(minutesUntil(byIp.resetAt, clock())));
+  }
+
+  /** Count a failed password attempt and throw: the lock message once the limit is reached. */
+  async function passwordFailed(account: string | number, ip: string, msg: string): Promise<never> {
+    const [acct] = await Promise.all([
+      limiter.hit(accountKey(account), LOGIN_LIMIT.windowMs),
+      limiter.hit(ipKey(ip), LOGIN_LIMIT.windowMs),
+    ]);
+    if (acct.count >= LOGIN_LIMIT.perAccount) throw tooMany(USER_MSG.locked(minutesUntil(acct.resetAt, clock())));
+    throw badInput(msg);
+  }
+
+  /** A new session for the user, the login recorded on the user row and as an event 'login'. */
+  async function startSession(user: UserRow, client: ClientInfo, how: string, isNew: boolean): Promise<LoginData> {
+    const guid = await sessions.start(user.id, client);
+    await users.recordLogin(user.id, new Date(clock()), client.ip);
+    await deps.tracking.record({
+      kind: 'login',
+      path: client.path,
+      userId: user.id,
+      input: { userName: user.userName, agentCode: user.agentCode, method: how },
+      ip: client.ip,
+    });
+    return {
+      guid,
+      userID: user.id,
+      userName: user.userName,
+      phone: user.phone ?? '',
+      nickName: user.nickName,
+      agentCode: user.agentCode,
+      hasPassword: user.passwordHash !== null,
+      isNew,
+    };
+  }
+
+  const countProbe = existenceProbeLimit(limiter);
+  const phoneTaken = async (phone: string) => (await users.byLogin(phone)) !== undefined;
+
+  async function userOf(session: Session): Promise<UserRow> {
+    const user = await users.byId(session.userId);
+    if (!user) throw new Error(`session of a missing user ${session.userId}`);
+    return user;
+  }
+
+  return {
+    /** Reveals only whether an account exists for the name (user name or phone); limited per IP. */
+    async checkUser(userName: string, ip: string): Promise<{ exists: boolean }> {
+      await countProbe(ip);
+      return { exists: await phoneTaken(userName) };
+    },
+
+    async passwordLogin(username: string, password: string, client: ClientInfo): Promise<LoginData> {
+      const user = await users.byLogin(username);
+      const account = user ? user.id : username.toLowerCase();
+      await guardPasswordAttempt(account, client.ip);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) return passwordFailed(account, client.ip, USER_MSG.wrongPassword);
+      await limiter.reset(accountKey(account));
+      return startSession(user, client, 'password', false);
+    },
+
+    /** SMS-code login; an unknown phone gets a new account without a password (isNew). */
+    async codeLogin(phone: string, code: string, tenant: () => Promise<AgentRow>, client: ClientInfo): Promise<LoginData> {
+      await codes.verify(phone, 'login', code, { consume: true });
+      const existing = await users.byLogin(phone);
+      if (existing) return startSession(existing, client, 'code', false);
+      const agent = await tenant();
+      const created = await users.create({ userName: phone, phone, nickName: defaultNickName(phone), agentCode: agent.code, createdAt: new Date(clock()) });
+      if (created) return startSession(created, client, 'code', true);
+      const raced = await users.byLogin(phone); // created by a parallel request
+      if (!raced) throw new Error('account missing right after a unique violation');
+      return startSession(raced, client, 'code', false);
+    },
+
+    /** Registration (freeFegist): phone, SMS code (op register) and password; logs the learner in. */
+    async register(
+      input: { phone: string; verifyCode: string; password: string; nickName?: string },
+      tenant: () => Promise<AgentRow>,
+      client: ClientInfo,
+    ): Promise<LoginData> {
+      const { phone } = input;
+      if (await phoneTaken(phone)) throw badInput(USER_MSG.phoneRegistered);
+      const agent = await tenant();
+      await codes.verify(phone, 'register', input.verifyCode, { consume: true });
+      const user = await users.create({
+        userName: phone,
+        phone,
+        nickName: input.nickName || defaultNickName(phone),
+        agentCode: agent.code,
+        passwordHash: await hashPassword(input.password),
+        createdAt: new Date(clock()),
+      });
+      if (!user) throw badInput(USER_MSG.phoneRegistered);
+      return startSession(user, client, 'register', true);
+    },
+
+    /** Forgotten password: SMS code (op reset); ends every session of the account. */
+    async restorePassword(phone: string, code: string, password: string): Promise<null> {
+      const user = await users.byLogin(phone);
+      if (!user) throw badInput(USER_MSG.phoneUnknown);
+      await codes.verify(phone, 'reset', code, { consume: true });
+      await users.setPasswordHash(user.id, await hashPassword(password));
+      await sessions.endAll(user.id);
+      await limiter.reset(accountKey(user.id));
+      return null;
+    },
+
+    /**
+     * Change the password (the old one must match) → every session ends, the current one too.
+     * Set a first password (none yet) → the current session stays, the others end.
+     */
+    async changePassword(session: Session, oldPassword: string | undefined, password: string, ip: string): Promise<{ sessionEnded: boolean }> {
+      const user = await userOf(session);
+      if (user.passwordHash) {
+        if (!oldPassword) throw badInput(USER_MSG.oldPasswordRequired);
+        await guardPasswordAttempt(user.id, ip);
+        if (!(await verifyPassword(user.passwordHash, oldPassword))) return passwordFailed(user.id, ip, USER_MSG.wrongOldPassword);
+      }
+      await users.setPasswordHash(user.id, await hashPassword(password));
+      const hadPassword = user.passwordHash !== null;
+      await sessions.endAll(user.id, hadPassword ? undefined : session.tokenHash);
+      return { sessionEnded: hadPassword };
+    },
+
+    /** Confirm the signed-in learner's password; failures count like failed logins. */
+    async checkPassword(session: Session, password: string, ip: string): Promise<{ valid: true }> {
+      const user = await userOf(session);
+      if (!user.passwordHash) throw badInput(USER_MSG.noPassword);
+      await guardPasswordAttempt(user.id, ip);
+      if (!(await verifyPassword(user.passwordHash, password))) return passwordFailed(user.id, ip, USER_MSG.wrongPassword);
+      await limiter.reset(accountKey(user.id));
+      return { valid: true };
+    },
+
+    async info(session: Session): Promise<UserInfo> {
+      const u = await userOf(session);
+      return {
+        userID: u.id,
+        userName: u.userName,
+        phone: u.phone ?? '',
+        nickName: u.nickName,
+        agentCode: u.agentCode,
+        hasPassword: u.passwordHash !== null,
+        isTourist: u.isTourist,
+        createdAt: u.createdAt.toISOString(),
+        lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+        lastIP: u.lastIp,
+      };
+    },
+
+    async updateIp(session: Session, ip: string): Promise<{ ip: string }> {
+      await users.setLastIp(session.userId, ip);
+      return { ip };
+    },
+
+    /** A tourist: no valid session, free-try mode, or a tourist account. */
+    async isTourist(session: Session | null, freeTry: boolean | undefined): Promise<{ isTourist: boolean }> {
+      if (freeTry || !session) return { isTourist: true };
+      return { isTourist: (await userOf(session)).isTourist };
+    },
+
+    logout: (session: Session) => sessions.end(session.tokenHash),
+
+    /** Bind a new phone proven by an SMS code (op bind); the phone must not belong to another account. */
+    async bindPhone(session: Session, phone: string, code: string): Promise<{ phone: string }> {
+      const user = await userOf(session);
+      if (user.phone === phone) throw badInput(USER_MSG.samePhone);
+      const owner = await users.byLogin(phone);
+      if (owner && owner.id !== user.id) throw badInput(USER_MSG.phoneBound);
+      await codes.verify(phone, 'bind', code, { consume: true });
+      if (!(await users.setPhone(user.id, phone))) throw badInput(USER_MSG.phoneBound);
+      return { phone };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,62 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { users, type UserRow } from '../../db/schema/index.ts';
+
+export type NewUser = typeof users.$inferInsert;
+
+export function createUserStore(db: Database) {
+  return {
+    async byId(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** The account a learner means by `name`: its user name, else its phone. */
+    async byLogin(name: string): Promise<UserRow | undefined> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(or(eq(users.userName, name), eq(users.phone, name)))
+        .orderBy(sql`${users.userName} = ${name} desc`)
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Insert; undefined when the user name or phone is already taken. */
+    async create(row: NewUser): Promise<UserRow | undefined> {
+      try {
+        const [created] = await db.insert(users).values(row).returning();
+        return created;
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+
+    async recordLogin(id: number, at: Date, ip: string): Promise<void> {
+      await db.update(users).set({ lastLoginAt: at, lastIp: ip }).where(eq(users.id, id));
+    },
+
+    async setLastIp(id: number, ip: string): Promise<void> {
+      await db.update(users).set({ lastIp: ip }).where(eq(users.id, id));
+    },
+
+    /** False when the phone is already taken by another account. */
+    async setPhone(id: number, phone: string): Promise<boolean> {
+      try {
+        await db.update(users).set({ phone }).where(eq(users.id, id));
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;
