@@ -82,7 +82,7 @@ export function createAppRouter(
       shouldRevalidate: () => true,
       children: [
         ...entries.map((e): RouteObject => ({ path: e.path, lazy: lazyWithReload(e.load, target) })),
-        { path: '*', loader: unknownPathLoader },
+        { path: '*', loader: unknownPathLoader, Component: () => null },
       ],
     },
   ];
