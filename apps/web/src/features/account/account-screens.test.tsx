@@ -92,6 +92,8 @@ describe('/settings', () => {
     expect(callsTo(callMock, 'user.logout')[0]).toEqual({ guid: demoLogin.guid });
     expect(getGuid()).toBeNull();
     expect(recentAccounts()).toEqual([demoLogin.userName]);
+    // Leaving the screen asks nothing more without a session (that would be a 401 alert).
+    expect(callsTo(callMock, 'user.getUserInfo').every((p) => p.guid === demoLogin.guid)).toBe(true);
   });
 
   it('stays when the confirm is cancelled', async () => {
@@ -131,7 +133,7 @@ describe('/chooseUser', () => {
     rememberAccount('13900000000');
     const { where } = renderScreen(<ChooseUserScreen />, { path: '/chooseUser' });
     const rows = screen.getAllByRole('listitem');
-    expect(rows.map((r) => within(r).getAllByRole('button')[0].textContent)).toEqual(['1139****0000', '1138****0000']);
+    expect(rows.map((r) => within(r).getAllByRole('button')[0].textContent)).toEqual(['学139****0000', '学138****0000']);
 
     await user().click(screen.getByRole('button', { name: '删除账号 139****0000' }));
     expect(recentAccounts()).toEqual(['13800000000']);

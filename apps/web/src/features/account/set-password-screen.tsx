@@ -60,8 +60,8 @@ export default function SetPasswordScreen() {
       if (reply.sessionEnded) {
         toast('密码已修改，请重新登录');
         clearSession();
-        queryClient.clear();
         navigate('/login', { replace: true });
+        queryClient.clear();
       } else {
         toast('密码设置成功');
         await queryClient.invalidateQueries({ queryKey: ['user'] });
@@ -89,7 +89,7 @@ export default function SetPasswordScreen() {
         ) : (
           <form onSubmit={submit} noValidate>
             <p className={form.hint}>
-              {changing ? '修改密码后，其他设备上的登录将失效。' : '您的账号还没有密码，设置后可使用手机号和密码登录。'}
+              {changing ? '修改密码后，所有设备上的登录都将失效，需要重新登录。' : '您的账号还没有密码，设置后可使用手机号和密码登录。'}
             </p>
             <div className={form.card}>
               {changing ? (

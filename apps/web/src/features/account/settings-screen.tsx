@@ -30,8 +30,8 @@ export default function SettingsScreen() {
     // Ending the session on the server is best effort: the device forgets it either way.
     if (guid) await call(logout, { guid }, { quiet: true }).catch(() => undefined);
     clearSession();
-    queryClient.clear();
     navigate('/login', { replace: true });
+    queryClient.clear();
   }
 
   return (

@@ -46,6 +46,7 @@ describe('format', () => {
     expect(initialOf('小明')).toBe('小');
     expect(initialOf('amy')).toBe('A');
     expect(initialOf('')).toBe('学');
+    expect(initialOf('13800000000')).toBe('学');
   });
 
   it('formats the six-character time', () => {

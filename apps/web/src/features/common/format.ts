@@ -7,10 +7,10 @@ export function maskPhone(value: string | null | undefined): string {
   return `${value.slice(0, 2)}****${value.slice(-2)}`;
 }
 
-/** The first visible character of a name, for a text avatar. */
+/** The first visible character of a name, for a text avatar; '学' when there is none or it is a digit. */
 export function initialOf(name: string | null | undefined): string {
   const first = Array.from((name ?? '').trim())[0];
-  return first ? first.toUpperCase() : '学';
+  return first && !/\d/.test(first) ? first.toUpperCase() : '学';
 }
 
 /** The current local time as HHmmss: the six-character `time` of the password-change call (spec §5). */

@@ -4,11 +4,15 @@ import { call } from '../../api/client';
 import { getGuid } from '../../lib/session';
 
 /** The signed-in learner (getUserInfo), shared by the home, settings and account screens. */
-export const userInfoQuery = () =>
-  queryOptions({
-    queryKey: ['user', 'getUserInfo', getGuid()],
-    queryFn: () => call(getUserInfo, { guid: getGuid() ?? '' }),
+export const userInfoQuery = () => {
+  const guid = getGuid();
+  return queryOptions({
+    queryKey: ['user', 'getUserInfo', guid],
+    queryFn: () => call(getUserInfo, { guid: guid ?? '' }),
+    // Never asked without a session (e.g. while a screen is left after logout): that would be a 401.
+    enabled: guid !== null,
     staleTime: 60_000,
   });
+};
 
 export const useUserInfo = () => useQuery(userInfoQuery());
