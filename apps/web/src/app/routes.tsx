@@ -27,13 +27,15 @@ export const routes: RouteEntry[] = [
   { path: '/way', load: () => import('../features/entry/way-screen'), public: true },
   { path: '/gateway', load: () => import('../features/entry/gateway-screen'), public: true },
   { path: '/pfway', load: () => import('../features/entry/pfway-screen'), public: true },
-  { path: '/msdbway', load: () => import('../features/entry/msdbway-screen') },
+  // Public beyond the spec's whitelist: a campaign link opened by a guest must reach registration (docs/entry-routes.md).
+  { path: '/msdbway', load: () => import('../features/entry/msdbway-screen'), public: true },
   // Reached by the 408 handler, possibly with storage just cleared: no checks (they would call the server).
   { path: '/maintain', load: () => import('../features/entry/maintain-screen'), public: true, skipChecks: true },
   // Account
   { path: '/login', load: () => import('../features/account/login-screen'), public: true },
   { path: '/forgetpwd', load: () => import('../features/account/forget-password-screen'), public: true },
-  { path: '/chooseUser', load: () => import('../features/account/choose-user-screen') },
+  // Public: lists only the accounts remembered on this device, for a signed-out learner to switch to.
+  { path: '/chooseUser', load: () => import('../features/account/choose-user-screen'), public: true },
   { path: '/settings', load: () => import('../features/account/settings-screen') },
   { path: '/bindphone', load: () => import('../features/account/bind-phone-screen') },
   { path: '/setpassword', load: () => import('../features/account/set-password-screen') },
