@@ -1,0 +1,41 @@
+import { cancelChangeLog, getChangeInfo } from '@kaoshi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChangeLogService } from './service.ts';
+import { createChangeLogStore } from './store.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('getChangeInfo and cancelChangeLog', () => {
+  it('answers 202 "无变更" with no changes, 200 with the unseen changes, and 202 again once they are marked seen', async () => {
+    const { guid, userID } = await t.register('13833330001');
+    expect(await t.call(getChangeInfo, { guid })).toEqual({ status: 202, msg: '无变更', data: { changes: [] } });
+
+    const changes = createChangeLogService(createChangeLogStore(t.db), () => t.clock.now);
+    await changes.record(userID, 'purchase', 'AppID=1 vn=2');
+    const body = await t.call(getChangeInfo, { guid });
+    expect(body.status).toBe(200);
+    expect(body.data.changes).toEqual([{ id: expect.any(Number), kind: 'purchase', detail: 'AppID=1 vn=2', createdAt: new Date(t.clock.now).toISOString() }]);
+
+    expect(await t.call(cancelChangeLog, { guid })).toEqual({ status: 200, msg: '', data: { cleared: 1 } });
+    expect((await t.call(getChangeInfo, { guid })).status).toBe(202);
+    expect(await t.call(cancelChangeLog, { guid })).toEqual({ status: 200, msg: '', data: { cleared: 0 } });
+  });
+
+  it('reports only the caller’s own changes', async () => {
+    const a = await t.register('13833330002');
+    const b = await t.register('13833330003');
+    await createChangeLogService(createChangeLogStore(t.db), () => t.clock.now).record(a.userID, 'refund');
+    expect((await t.call(getChangeInfo, { guid: a.guid })).status).toBe(200);
+    expect((await t.call(getChangeInfo, { guid: b.guid })).status).toBe(202);
+  });
+
+  it('needs a session', async () => {
+    expect(await t.call(getChangeInfo, {})).toEqual({ status: 401, msg: '您当前尚未登录，请登录后再使用', data: null });
+    expect((await t.call(cancelChangeLog, { guid: '0'.repeat(64) })).status).toBe(401);
+  });
+});

@@ -1,0 +1,166 @@
+import { checkcode, codelogin, sendcode } from '@kaoshi/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsCodes } from '../../db/schema/index.ts';
+import { createTestApp, DEMO, freshIp, type TestApp } from '../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let n = 0;
+/** A phone number no other test uses. */
+const phone = () => `1370000${String(++n).padStart(4, '0')}`;
+
+describe('sendcode', () => {
+  it('sends a 6-digit code and says when it expires and when another may be sent', async () => {
+    const p = phone();
+    expect(await t.call(sendcode, { phone: p, op: 'login' }, { ip: freshIp() })).toEqual({
+      status: 200,
+      msg: '',
+      data: { expiresIn: 300, resendAfter: 60 },
+    });
+    expect(await t.lastSmsCode(p)).toMatch(/^\d{6}$/);
+  });
+
+  it('stores only a hash of the code', async () => {
+    const p = phone();
+    await t.call(sendcode, { phone: p, op: 'login' }, { ip: freshIp() });
+    const code = await t.lastSmsCode(p);
+    const [row] = await t.db.select().from(smsCodes).where(eq(smsCodes.phone, p));
+    expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.codeHash).not.toContain(code);
+  });
+
+  it('rejects bad input with a Chinese message naming the field', async () => {
+    expect(await t.call(sendcode, { phone: '12345' })).toMatchObject({ status: 400, msg: '请输入正确的手机号' });
+    expect(await t.call(sendcode, {})).toMatchObject({ status: 400, msg: '请填写手机号' });
+    expect(await t.call(sendcode, { phone: phone(), op: 'steal' })).toMatchObject({ status: 400, msg: '验证码用途不正确' });
+  });
+
+  it('refuses op=register for a registered phone and op=reset for an unknown one', async () => {
+    expect(await t.call(sendcode, { phone: DEMO.learner, op: 'register' }, { ip: freshIp() })).toMatchObject({
+      status: 400,
+      msg: '该手机号已注册，请直接登录',
+    });
+    expect(await t.call(sendcode, { phone: phone(), op: 'reset' }, { ip: freshIp() })).toMatchObject({ status: 400, msg: '该手机号尚未注册' });
+    expect(await t.call(sendcode, { phone: DEMO.learner, op: 'bind' }, { ip: freshIp() })).toMatchObject({ status: 400, msg: '该手机号已被其他账号使用' });
+    expect((await t.call(sendcode, { phone: DEMO.learner, op: 'reset' }, { ip: freshIp() })).status).toBe(200);
+  });
+
+  it('allows one send per 60 s per phone', async () => {
+    const p = phone();
+    expect((await t.call(sendcode, { phone: p }, { ip: freshIp() })).status).toBe(200);
+    t.clock.advance(20_000);
+    expect(await t.call(sendcode, { phone: p }, { ip: freshIp() })).toEqual({ status: 429, msg: '发送过于频繁，请40秒后再试', data: null });
+    t.clock.advance(40_000);
+    expect((await t.call(sendcode, { phone: p }, { ip: freshIp() })).status).toBe(200);
+  });
+
+  it('allows one send per 60 s per IP', async () => {
+    const ip = freshIp();
+    expect((await t.call(sendcode, { phone: phone() }, { ip })).status).toBe(200);
+    expect(await t.call(sendcode, { phone: phone() }, { ip })).toMatchObject({ status: 429, msg: '发送过于频繁，请60秒后再试' });
+  });
+
+  it('allows 10 sends per day per phone', async () => {
+    const p = phone();
+    for (let i = 0; i < 10; i++) {
+      expect((await t.call(sendcode, { phone: p }, { ip: freshIp() })).status).toBe(200);
+      t.clock.advance(61_000);
+    }
+    expect(await t.call(sendcode, { phone: p }, { ip: freshIp() })).toEqual({ status: 429, msg: '今日发送次数已达上限', data: null });
+  });
+
+  it('allows 10 sends per day per IP', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await t.call(sendcode, { phone: phone() }, { ip })).status).toBe(200);
+      t.clock.advance(61_000);
+    }
+    expect(await t.call(sendcode, { phone: phone() }, { ip })).toMatchObject({ status: 429, msg: '今日发送次数已达上限' });
+  });
+
+  it('opens a new daily allowance at midnight China time', async () => {
+    const fresh = await createTestApp();
+    try {
+      const p = '13600000001';
+      for (let i = 0; i < 10; i++) {
+        await fresh.call(sendcode, { phone: p }, { ip: freshIp() });
+        fresh.clock.advance(61_000);
+      }
+      expect((await fresh.call(sendcode, { phone: p }, { ip: freshIp() })).status).toBe(429);
+      fresh.clock.advance(24 * 3600_000); // next China day whatever the hour
+      expect((await fresh.call(sendcode, { phone: p }, { ip: freshIp() })).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('checkcode and using a code', () => {
+  const send = async (p: string, op = 'login') => {
+    await t.call(sendcode, { phone: p, op }, { ip: freshIp() });
+    return t.lastSmsCode(p);
+  };
+  const other = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('accepts the right code without using it up', async () => {
+    const p = phone();
+    const code = await send(p);
+    expect(await t.call(checkcode, { phone: p, code })).toEqual({ status: 200, msg: '', data: { valid: true } });
+    expect((await t.call(checkcode, { phone: p, code })).status).toBe(200);
+    expect((await t.call(codelogin, { userName: p, verifyCode: code })).status).toBe(200);
+  });
+
+  it('rejects bad input naming the field', async () => {
+    expect(await t.call(checkcode, { phone: phone(), code: '12' })).toMatchObject({ status: 400, msg: '请输入6位数字验证码' });
+    expect(await t.call(checkcode, { phone: 'x', code: '123456' })).toMatchObject({ status: 400, msg: '请输入正确的手机号' });
+  });
+
+  it('says 验证码错误 for a wrong code and kills the code after 5 wrong guesses', async () => {
+    const p = phone();
+    const code = await send(p);
+    for (let i = 0; i < 4; i++) expect(await t.call(checkcode, { phone: p, code: other(code) })).toMatchObject({ status: 400, msg: '验证码错误' });
+    expect(await t.call(checkcode, { phone: p, code: other(code) })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
+    expect(await t.call(checkcode, { phone: p, code })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
+    expect(await t.call(codelogin, { userName: p, verifyCode: code })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
+  });
+
+  it('never lets parallel guesses exceed 5', async () => {
+    const p = phone();
+    const code = await send(p);
+    const guesses = Array.from({ length: 20 }, (_, i) => String(i).padStart(6, '0')).filter((g) => g !== code);
+    await Promise.all(guesses.map((g) => t.call(checkcode, { phone: p, code: g })));
+    const [row] = await t.db.select().from(smsCodes).where(eq(smsCodes.phone, p));
+    expect(row.wrongGuesses).toBe(5);
+  });
+
+  it('uses a code once', async () => {
+    const p = phone();
+    const code = await send(p);
+    expect((await t.call(codelogin, { userName: p, verifyCode: code })).status).toBe(200);
+    expect(await t.call(codelogin, { userName: p, verifyCode: code })).toMatchObject({ status: 400, msg: '验证码已失效，请重新获取' });
+  });
+
+  it('expires a code after 5 minutes', async () => {
+    const p = phone();
+    const code = await send(p);
+    t.clock.advance(5 * 60_000 - 1000);
+    expect((await t.call(checkcode, { phone: p, code })).status).toBe(200);
+    t.clock.advance(1000);
+    expect(await t.call(checkcode, { phone: p, code })).toMatchObject({ status: 400, msg: '验证码已失效，请重新获取' });
+  });
+
+  it('accepts only the latest code, and only for its purpose', async () => {
+    const p = phone();
+    const first = await send(p);
+    t.clock.advance(61_000);
+    const second = await send(p);
+    if (first !== second) expect((await t.call(checkcode, { phone: p, code: first })).status).toBe(400);
+    expect(await t.call(checkcode, { phone: p, code: second, op: 'register' })).toMatchObject({ status: 400, msg: '验证码已失效，请重新获取' });
+    expect((await t.call(checkcode, { phone: p, code: second })).status).toBe(200);
+  });
+});

@@ -1,0 +1,61 @@
+import { frontendError, newauthSave, position, statLogin, stayTime, trackingCalls, userclick } from '@kaoshi/contract';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../db/schema/index.ts';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const lastEvent = async (kind: string) => (await t.db.select().from(events).where(eq(events.kind, kind)).orderBy(desc(events.id)).limit(1))[0];
+
+/** A valid example of each tracking call, as the web client sends it. */
+const examples = [
+  { call: userclick, input: { userID: 12, appID: 301, agentID: '888', vn: '2', userType: 'vip', clientType: '6', btnNum: 'b1', btnName: '购买', pageNum: 'p1', pageName: '首页' }, row: { appId: '301', agentCode: '888', page: '首页', clientType: '6' } },
+  { call: position, input: { userName: '13800000000', appEName: 'HUSHI', appName: '护士', wpageName: '章节', codeName: 'cpt', userType: 'vip', agentCode: '6001', appVN: '2', clientType: 6, location: 'top' }, row: { userName: '13800000000', appId: 'HUSHI', agentCode: '6001', page: '章节' } },
+  { call: stayTime, input: { userName: 'u', userID: 1, agentCode: '888', codeName: 'c', userType: 't', wpageName: '做题', clientType: 5, appVer: '0', stayTime: 35000 }, row: { page: '做题', clientType: '5' } },
+  { call: statLogin, input: { userName: 'u', userID: 1, codeName: 'agent', agentCode: '888', clientType: 3 }, row: { agentCode: '888', clientType: '3' } },
+  { call: newauthSave, input: { userName: 'u', appEName: 'HUSHI', appName: '护士', appVN: '3', codeName: 'auth', agentCode: '888', clientType: 6 }, row: { appId: 'HUSHI' } },
+  { call: frontendError, input: { appid: '301', userid: '1', client_type: 3, bug_type: 1, page: '/homePage', page_type: 'spa', action: 'load', path: '/homePage', detail: 'TypeError: x is undefined' }, row: { appId: '301', clientType: '3', page: '/homePage' } },
+];
+
+describe('tracking calls', () => {
+  it('covers every tracking call of the contract', () => {
+    expect(examples.map((e) => e.call.id).sort()).toEqual(Object.values(trackingCalls).map((c) => c.id).sort());
+  });
+
+  for (const { call, input, row } of examples) {
+    it(`${call.path} stores one event with kind ${call.id}`, async () => {
+      expect(await t.call(call, input, { ip: '198.51.100.9' })).toEqual({ status: 200, msg: '', data: { recorded: true } });
+      const stored = await lastEvent(call.id);
+      expect(stored).toMatchObject({ kind: call.id, path: call.path, ip: '198.51.100.9', userId: null, ...row });
+      expect(stored.payload).toMatchObject(Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === 'string')));
+    });
+  }
+
+  it('links the event to the user proven by a guid, never to a claimed userID', async () => {
+    const guid = await t.login(DEMO.learner, DEMO.password);
+    await t.call(userclick, { userID: 999, btnName: 'x' }, { headers: { 'x-guid': guid } });
+    const stored = await lastEvent(userclick.id);
+    expect(stored.userId).not.toBe(999);
+    expect(stored.userId).toBeGreaterThan(0);
+    expect(stored.payload).toMatchObject({ userID: 999 });
+  });
+
+  it('rejects bad fields with a Chinese message naming the field, and stores nothing', async () => {
+    const before = (await t.db.select().from(events)).length;
+    expect(await t.call(userclick, { userID: 'abc' })).toMatchObject({ status: 400, msg: '用户编号格式不正确' });
+    expect(await t.call(stayTime, { stayTime: -5 })).toMatchObject({ status: 400, msg: '停留时长格式不正确' });
+    expect(await t.call(frontendError, { detail: 'x'.repeat(4001) })).toMatchObject({ status: 400, msg: '详情不能超过4000个字符' });
+    expect((await t.db.select().from(events)).length).toBe(before);
+  });
+
+  it('accepts guests and the common query parameters', async () => {
+    const body = await t.call(position, { wpageName: 'p' }, { query: { client: 'h5', terminalType: '3', clientver: '1.0', v: 'abc', _u: '1' } });
+    expect(body.status).toBe(200);
+    expect((await lastEvent(position.id)).payload).not.toHaveProperty('terminalType');
+  });
+});

@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allCalls, changePassword, getAgentInfo, sendcode, userlogin } from '@kaoshi/contract';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createTestApp, DEMO, md5 } from '../test/helpers.ts';
+
+describe('MAINTENANCE', () => {
+  it('answers body status 408 to every call and unknown /api path, and still serves the web app', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>app</title>');
+    const t = await createTestApp({ config: { MAINTENANCE: true, WEB_DIST: web } });
+    try {
+      for (const call of allCalls) {
+        expect(await t.call(call, {}), call.id).toEqual({ status: 408, msg: '系统维护中，请稍后再试', data: null });
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/api/whatever' })).json()).toMatchObject({ status: 408 });
+      const page = await t.app.inject({ method: 'GET', url: '/maintain', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>app</title>');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the web app', () => {
+  const web = mkdtempSync(join(tmpdir(), 'web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>exam app</title>');
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+
+  it('serves index.html uncached, assets cached for a year, and index.html for any page path (history mode)', async () => {
+    const t = await createTestApp({ config: { WEB_DIST: web } });
+    try {
+      const root = await t.app.inject({ method: 'GET', url: '/' });
+      expect(root.statusCode).toBe(200);
+      expect(root.headers['cache-control']).toBe('no-cache');
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const deep = await t.app.inject({ method: 'GET', url: '/homePage?ac=6001', headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.headers['cache-control']).toBe('no-cache');
+      expect(deep.body).toContain('exam app');
+      expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+      const api = await t.app.inject({ method: 'GET', url: '/api/missing', headers: { accept: 'text/html' } });
+      expect(api.json()).toEqual({ status: 404, msg: '接口不存在', data: null });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is skipped with a warning when WEB_DIST does not exist', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ config: { WEB_DIST: join(web, 'nope') }, deps: { logger: { level: 'warn', stream: { write: (l) => void lines.push(l) } } } });
+    try {
+      expect(lines.join('')).toContain('Web app not found');
+      expect((await t.call(getAgentInfo, {})).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('SMS provider and the test hook', () => {
+  it('the hook GET /__test__/sms exists under NODE_ENV=test only', async () => {
+    const t = await createTestApp();
+    const dev = await createTestApp({ config: { NODE_ENV: 'development' } });
+    try {
+      await t.call(sendcode, { phone: '13400000001' });
+      expect((await t.app.inject({ method: 'GET', url: '/__test__/sms?phone=13400000001' })).json()).toEqual({
+        status: 200,
+        msg: '',
+        data: { code: expect.stringMatching(/^\d{6}$/) },
+      });
+      await dev.call(sendcode, { phone: '13400000001' });
+      expect(dev.app.hasRoute({ method: 'GET', url: '/__test__/sms' })).toBe(false);
+      expect((await dev.app.inject({ method: 'GET', url: '/__test__/sms?phone=13400000001' })).json()).toMatchObject({ status: 404 });
+    } finally {
+      await Promise.all([t.close(), dev.close()]);
+    }
+  });
+
+  it('the development provider is refused with NODE_ENV=production; a real provider is accepted', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const t = await createTestApp();
+    try {
+      await expect(buildApp({ config, db: t.db })).rejects.toThrow(/development SMS provider cannot run with NODE_ENV=production/);
+      const prod = await buildApp({ config, db: t.db, sms: { name: 'real', send: async () => undefined } });
+      expect(prod.hasRoute({ method: 'GET', url: '/__test__/sms' })).toBe(false);
+      await prod.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the development provider writes the code to the log in English with the phone masked', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ deps: { logger: { level: 'info', stream: { write: (l) => void lines.push(l) } } } });
+    try {
+      await t.call(sendcode, { phone: '13800138000', op: 'register' });
+      const code = await t.lastSmsCode('13800138000');
+      expect(lines.join('')).toContain(`dev SMS code for 138****8000 (op=register): ${code}`);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('logging', () => {
+  it('never writes passwords, password hashes or guids', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ deps: { logger: { level: 'trace', stream: { write: (l) => void lines.push(l) } } } });
+    try {
+      const guid = await t.login(DEMO.learner, DEMO.password);
+      await t.app.inject({ method: 'GET', url: `/api/user/getUserInfo?guid=${guid}` });
+      await t.call(changePassword, { oldPassword: md5(DEMO.password), password: md5('n3w'), time: '120000' }, { headers: { 'x-guid': guid } });
+      await t.call(userlogin, { username: DEMO.learner, password: md5('wrong') });
+      const log = lines.join('\n');
+      expect(log).toContain('/api/user/getUserInfo?guid=[redacted]');
+      for (const secret of [guid, md5(DEMO.password), md5('n3w'), md5('wrong'), '$argon2id$']) expect(log).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
+  });
+});

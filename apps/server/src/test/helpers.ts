@@ -1,0 +1,173 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { freeFegist, sendcode, userlogin, type CallDef, type LoginData, type RequestOf } from '@kaoshi/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { fromPglite, fromPool, type Database, type DatabaseHandle } from '../db/index.ts';
+import { seed } from '../db/seed.ts';
+import { buildPgliteTemplate, TEST_EPOCH } from './template.ts';
+
+export { TEST_EPOCH };
+export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+export const DEMO = { owner: '13900000000', learner: '13800000000', password: 'Demo@2026' } as const;
+
+/** A clock tests move by hand. */
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+}
+export const testClock = (start = TEST_EPOCH): TestClock => ({
+  now: start,
+  advance(ms) {
+    this.now += ms;
+  },
+});
+
+/** A reply as the client sees it. */
+export interface Body<T = any> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+export interface CallOptions {
+  /** Client IP (default 127.0.0.1). */
+  ip?: string;
+  host?: string;
+  headers?: Record<string, string>;
+  /** Extra query parameters (common params, ac ...). */
+  query?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: TestClock;
+  config: Config;
+  /** Call a contract call the way the web client does: GET → query string, POST → form body. */
+  call<C extends CallDef>(call: C, input: Partial<Record<keyof RequestOf<C>, unknown>> | Record<string, unknown>, opts?: CallOptions): Promise<Body>;
+  /** The last SMS code sent to a phone, through the test-only hook GET /__test__/sms. */
+  lastSmsCode(phone: string): Promise<string>;
+  /** Password login; returns the new guid. */
+  login(phone: string, password: string): Promise<string>;
+  /** Register a learner through sendcode + freeFegist (from a fresh IP each time). */
+  register(phone: string, password?: string): Promise<LoginData>;
+  close(): Promise<void>;
+}
+
+let template: Promise<Blob> | undefined;
+const pgliteTemplate = (): Promise<Blob> =>
+  (template ??= (async () => {
+    let file: string | undefined;
+    try {
+      file = inject('pgliteTemplate');
+    } catch {
+      file = undefined; // not under vitest's global setup
+    }
+    return file ? new Blob([readFileSync(file)]) : buildPgliteTemplate();
+  })());
+
+/** A fresh, migrated and seeded database: a PGlite copy of the template, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return fromPglite(await PGlite.create({ loadDataDir: await pgliteTemplate() }));
+
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: target.toString(), max: 4 });
+  const handle = fromPool(pool);
+  await handle.migrate();
+  await seed(handle.db, TEST_EPOCH);
+  return {
+    ...handle,
+    async close() {
+      await pool.end();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+let ipCounter = 0;
+/** A client IP no other request of this process has used. */
+export const freshIp = () => {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+/** Build the real app against a fresh database; overrides replace config variables or deps. */
+export async function createTestApp(
+  overrides: { config?: Partial<Config>; deps?: Partial<Omit<AppDeps, 'config' | 'db'>>; clock?: TestClock } = {},
+): Promise<TestApp> {
+  const handle = await freshDatabase();
+  const clock = overrides.clock ?? testClock();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web-dist' }),
+    ...overrides.config,
+  };
+  const app = await buildApp({ config, db: handle.db, clock: () => clock.now, ...overrides.deps });
+  await app.ready();
+
+  const call: TestApp['call'] = async (def, input, opts = {}) => {
+    const strings = Object.fromEntries(
+      Object.entries(input as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const req: InjectOptions = {
+      method: def.method,
+      url: def.path,
+      remoteAddress: opts.ip,
+      headers: { ...(opts.host && { host: opts.host }), ...opts.headers },
+      query: def.method === 'GET' ? { ...opts.query, ...strings } : opts.query,
+      ...(def.method === 'POST' && { payload: new URLSearchParams(strings).toString() }),
+    };
+    if (def.method === 'POST') req.headers = { ...req.headers, 'content-type': 'application/x-www-form-urlencoded' };
+    const res = await app.inject(req);
+    return res.json() as Body;
+  };
+
+  const self: TestApp = {
+    app,
+    db: handle.db,
+    clock,
+    config,
+    call,
+    async lastSmsCode(phone) {
+      const res = await app.inject({ method: 'GET', url: '/__test__/sms', query: { phone } });
+      const body = res.json() as Body<{ code: string }>;
+      if (body.status !== 200) throw new Error(`no SMS code was sent to ${phone}`);
+      return body.data.code;
+    },
+    async login(phone, password) {
+      const body = await call(userlogin, { username: phone, password: md5(password) }, { ip: freshIp() });
+      if (body.status !== 200) throw new Error(`login of ${phone} failed: ${body.status} ${body.msg}`);
+      return body.data.guid as string;
+    },
+    async register(phone, password = 'Passw0rd!') {
+      const ip = freshIp();
+      const sent = await call(sendcode, { phone, op: 'register' }, { ip });
+      if (sent.status !== 200) throw new Error(`sendcode for ${phone} failed: ${sent.msg}`);
+      const code = await self.lastSmsCode(phone);
+      const body = await call(freeFegist, { phone, verifyCode: code, password: md5(password) }, { ip });
+      if (body.status !== 200) throw new Error(`registration of ${phone} failed: ${body.msg}`);
+      return body.data as LoginData;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+  return self;
+}

@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { fromPglite, MIGRATIONS_DIR } from '../db/index.ts';
+import { seed } from '../db/seed.ts';
+
+/** A fixed instant the test clocks start from (the seed's created_at too). */
+export const TEST_EPOCH = Date.parse('2026-03-02T02:00:00.000Z');
+
+/** Identifies the template's contents: the migrations and the seed. */
+export function templateKey(): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync(MIGRATIONS_DIR).sort()) if (f.endsWith('.sql')) h.update(readFileSync(join(MIGRATIONS_DIR, f)));
+  h.update(readFileSync(new URL('../db/seed.ts', import.meta.url)));
+  return h.digest('hex').slice(0, 16);
+}
+
+/** An in-memory PGlite with every migration applied and the demo seed loaded, dumped as a tarball. */
+export async function buildPgliteTemplate(): Promise<Blob> {
+  const client = await PGlite.create();
+  const handle = fromPglite(client);
+  await handle.migrate();
+  await seed(handle.db, TEST_EPOCH);
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+}
