@@ -38,6 +38,8 @@ export function fromPglite(client: PGlite): DatabaseHandle {
 
 /** Wrap a PostgreSQL pool. */
 export function fromPool(pool: pg.Pool): DatabaseHandle {
+  // An idle client dropped by the server (restart, failover): the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,
@@ -50,9 +52,7 @@ export function fromPool(pool: pg.Pool): DatabaseHandle {
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR ('memory://' for an in-memory database). */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
-    pool.on('error', () => undefined); // an idle client dropped by the server; the next query reconnects
-    return fromPool(pool);
+    return fromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 }));
   }
   const inMemory = config.DATA_DIR.startsWith('memory://');
   if (!inMemory) mkdirSync(config.DATA_DIR, { recursive: true });

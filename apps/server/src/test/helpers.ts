@@ -93,7 +93,16 @@ async function freshDatabase(): Promise<DatabaseHandle> {
       await pool.end();
       const drop = new pg.Client({ connectionString: url });
       await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // pool.end() resolves before its connections are gone: wait for them rather than kill them.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await drop.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 40 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      }
       await drop.end();
     },
   };

@@ -179,6 +179,7 @@ export function createAccountService(deps: AccountDeps) {
         if (!oldPassword) throw badInput(USER_MSG.oldPasswordRequired);
         await guardPasswordAttempt(user.id, ip);
         if (!(await verifyPassword(user.passwordHash, oldPassword))) return passwordFailed(user.id, ip, USER_MSG.wrongOldPassword);
+        await limiter.reset(accountKey(user.id));
       }
       await users.setPasswordHash(user.id, await hashPassword(password));
       const hadPassword = user.passwordHash !== null;
