@@ -1,4 +1,4 @@
-import { allCalls, getUserInfo, sendcode, userlogin } from '@kaoshi/contract';
+import { allCalls, getAgentInfo, getUserInfo, sendcode, userlogin } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { zodMessage } from './error-handler.ts';
@@ -40,6 +40,11 @@ describe('the call registrar', () => {
     const res = await t.app.inject({ method: 'GET', url: `${getUserInfo.path}?guid=${guid}&terminalType=8` });
     expect(res.json()).toMatchObject({ status: 200, data: { userName: DEMO.learner } });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('treats blank fields as missing', async () => {
+    expect((await t.call(getAgentInfo, { agentCode: '', ac: ' ' })).data.AgentCode).toBe('888');
+    expect(await t.call(userlogin, { username: '', password: md5('x') })).toMatchObject({ status: 400, msg: '请填写账号' });
   });
 
   it('answers an unknown /api path with body status 404 and HTTP 200', async () => {

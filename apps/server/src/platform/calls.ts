@@ -57,12 +57,14 @@ export interface RegistrarOptions {
   checkReplies: boolean;
 }
 
-/** Input of a call: the query for GET; the form or JSON body merged over the query for POST. */
+/** Input of a call: the query for GET; the form or JSON body merged over the query for POST; common params and blanks dropped. */
 function rawInput(request: FastifyRequest, method: string): Record<string, unknown> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = method === 'POST' && request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
   const input: Record<string, unknown> = { ...query, ...(body as Record<string, unknown>) };
   for (const key of COMMON_PARAMS) delete input[key];
+  // A blank field is a missing field: optional ones fall back to their default, required ones say '请填写…'.
+  for (const [key, value] of Object.entries(input)) if (typeof value === 'string' && value.trim() === '') delete input[key];
   return input;
 }
 
