@@ -55,6 +55,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const clock = deps.clock ?? systemClock;
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  redis?.on('error', (err) => app.log.warn({ err }, 'Redis connection error'));
   const dbLimiter = createDbRateLimiter(db, clock);
   const limiter: RateLimiter = redis ? createRedisRateLimiter(redis) : dbLimiter;
   const sms = deps.sms ?? createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' }));
