@@ -1,76 +1,58 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_AGENT_CODE, DEFAULT_STORE_NAME, DEFAULT_THEME_COLOR } from '@kaoshi/contract';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_AGENT_CODE, DEFAULT_STORE_NAME } from '@kaoshi/contract';
 import { createAgentStore } from '../modules/agent/store.ts';
 import { createUserStore } from '../modules/user/store.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { NewAgentRow } from './schema/index.ts';
 import type { Database } from './index.ts';
 
-const contact = (id: string, kind: 1 | 2) => JSON.stringify({ WeiXinContact: id, WeiXinIndexContact: kind });
+/** Where the demo content lives (the repository's content/ workspace). */
+export const CONTENT_DIR = fileURLToPath(new URL('../../../../content/demo/', import.meta.url));
 
-/** Demo tenants: the default 888, a second themed agent, and the three agents of spec §6. */
-export const DEMO_AGENTS: NewAgentRow[] = [
-  {
-    code: DEFAULT_AGENT_CODE,
-    name: DEFAULT_STORE_NAME,
-    subdomain: 'ying',
-    themeColor: DEFAULT_THEME_COLOR,
-    qq: '800088888',
-    telephone: '400-888-0888',
-    weixinContact: contact('ksbao888', 1),
-    alipay: 'pay888@ksbao.example',
-    isWeixinPay: 1,
-    downloadAddress: 'https://ying.ksbao.example/downLoad',
-    storeName: DEFAULT_STORE_NAME,
-  },
-  {
-    code: '6001',
-    name: '护士资格考试宝典',
-    subdomain: 'hushi',
-    themeColor: '#16a085',
-    qq: '800060010',
-    telephone: '400-600-1600',
-    weixinContact: contact('hushikaoshi', 2),
-    alipay: 'hushi@ksbao.example',
-    isWeixinPay: 1,
-    downloadAddress: 'https://hushi.ksbao.example/downLoad',
-    storeName: '护士资格考试宝典',
-  },
-  {
-    code: '7021004',
-    name: '杏林医考服务中心',
-    qq: '702100401',
-    telephone: '0531-8702-1004',
-    weixinContact: contact('xinglinyikao', 1),
-    storeName: DEFAULT_STORE_NAME,
-    contactOnly: true,
-  },
-  {
-    code: '05319003',
-    name: '泉城医学培训',
-    qq: '531900301',
-    telephone: '0531-8190-9003',
-    weixinContact: contact('quanchengyixue', 2),
-    storeName: DEFAULT_STORE_NAME,
-    contactOnly: true,
-  },
-  {
-    code: '7021006',
-    name: '岐黄考试服务站',
-    qq: '702100601',
-    telephone: '0531-8702-1006',
-    weixinContact: contact('qihuangkaoshi', 1),
-    storeName: DEFAULT_STORE_NAME,
-    ackOnly: true,
-  },
-];
+const tenantFile = z.array(
+  z.object({
+    code: z.string().regex(/^\d{1,12}$/),
+    name: z.string().min(1),
+    subdomain: z.string().regex(/^[a-z0-9-]+$/).optional(),
+    themeColor: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
+    qq: z.string().optional(),
+    telephone: z.string().optional(),
+    weixinContact: z.object({ WeiXinContact: z.string(), WeiXinIndexContact: z.union([z.literal(1), z.literal(2)]) }).optional(),
+    alipay: z.string().optional(),
+    phonePayUrl: z.string().optional(),
+    weixinPayUrl: z.string().optional(),
+    weixinPay: z.string().optional(),
+    isWeixinPay: z.number().int().optional(),
+    downloadAddress: z.string().optional(),
+    storeName: z.string().optional(),
+    contactOnly: z.boolean().optional(),
+    ackOnly: z.boolean().optional(),
+    buyDisabled: z.boolean().optional(),
+    customStyle: z.boolean().optional(),
+    customPayment: z.boolean().optional(),
+  }),
+);
+const learnerFile = z.object({
+  password: z.string().min(6),
+  learners: z.array(z.object({ phone: z.string().regex(/^1[3-9]\d{9}$/), nickName: z.string().min(1) })),
+});
 
-/** Demo learners (README): the first owns nothing; the second will own the top version of the main demo subject. */
-export const DEMO_PASSWORD = 'Demo@2026';
-export const DEMO_USERS = [
-  { phone: '13800000000', nickName: '演示学员' },
-  { phone: '13900000000', nickName: '演示会员' },
-];
+const readJson = (name: string): unknown => JSON.parse(readFileSync(`${CONTENT_DIR}${name}`, 'utf8'));
+
+/** Demo tenants (content/demo/tenants.json): the default 888, a second themed agent, and the agents of spec §6. */
+export const DEMO_AGENTS: NewAgentRow[] = tenantFile.parse(readJson('tenants.json')).map(({ weixinContact, ...a }) => ({
+  ...a,
+  storeName: a.storeName ?? DEFAULT_STORE_NAME,
+  weixinContact: weixinContact ? JSON.stringify(weixinContact) : '',
+}));
+
+/** Demo learners (content/demo/learners.json, README): the first owns nothing; the second will own the top version of the main demo subject. */
+const learners = learnerFile.parse(readJson('learners.json'));
+export const DEMO_PASSWORD = learners.password;
+export const DEMO_USERS = learners.learners;
 
 const md5hex = (s: string) => createHash('md5').update(s).digest('hex');
 

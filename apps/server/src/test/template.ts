@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, MIGRATIONS_DIR } from '../db/index.ts';
-import { seed } from '../db/seed.ts';
+import { CONTENT_DIR, seed } from '../db/seed.ts';
 
 /** A fixed instant the test clocks start from (the seed's created_at too). */
 export const TEST_EPOCH = Date.parse('2026-03-02T02:00:00.000Z');
@@ -13,6 +13,7 @@ export function templateKey(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) if (f.endsWith('.sql')) h.update(readFileSync(join(MIGRATIONS_DIR, f)));
   h.update(readFileSync(new URL('../db/seed.ts', import.meta.url)));
+  for (const f of readdirSync(CONTENT_DIR).sort()) h.update(readFileSync(join(CONTENT_DIR, f)));
   return h.digest('hex').slice(0, 16);
 }
 

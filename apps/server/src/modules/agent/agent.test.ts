@@ -21,7 +21,7 @@ describe('getAgentInfo (tenancy)', () => {
     for (const key of ['AgentCode', 'AgentName', 'QQ', 'TelePhone', 'WeiXinContact', 'Alipay', 'PhonePayUrl', 'WeiXinPayUrl', 'WeiXinPay', 'IsWeiXinPay', 'DownloadAddress']) {
       expect(data).toHaveProperty(key);
     }
-    expect(JSON.parse(data.WeiXinContact)).toEqual({ WeiXinContact: 'ksbao888', WeiXinIndexContact: 1 });
+    expect(JSON.parse(data.WeiXinContact)).toEqual({ WeiXinContact: 'kaoshibaodian888', WeiXinIndexContact: 1 });
   });
 
   it('resolves the agent from the Host subdomain: hushi.example.com → 6001', async () => {
