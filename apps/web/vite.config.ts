@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { contractMetaPlugin } from './build/contract-meta-plugin.ts';
 
 /** react-router's ESM build: tests use it for both 'react-router' and 'react-router/dom' (one router context). */
 const routerDist = dirname(createRequire(import.meta.url).resolve('react-router'));
@@ -14,7 +15,8 @@ const API_TARGET = process.env.KAOSHI_API_TARGET ?? 'http://localhost:3000';
 const proxy = Object.fromEntries(['/api', '/ksbao', '/__test__'].map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]));
 
 export default defineConfig({
-  plugins: [react()],
+  // contractMetaPlugin: '@kaoshi/contract' without zod in the browser (build and dev; tests use the real contract).
+  plugins: [react(), ...(process.env.VITEST ? [] : [contractMetaPlugin()])],
   // One React for the app and for every library that imports it.
   resolve: { dedupe: ['react', 'react-dom'] },
   define: {
@@ -33,7 +35,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // react-router ships CJS and ESM builds and Node would load 'react-router' and 'react-router/dom'
     // from different ones (two router contexts); the ESM build is used for both.

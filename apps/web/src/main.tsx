@@ -1,16 +1,14 @@
 import 'antd-mobile/es/global';
 import './styles/global.css';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './api/query-client';
 import { takeReloadTarget } from './app/lazy-reload';
 import { createAppRouter } from './app/routes';
 import { agentStore, readCachedAgent } from './lib/agent';
 import { setNavigator } from './lib/navigation';
 import { applyNightMode } from './lib/night-mode';
-import { installGlobalErrorHandlers } from './lib/tracking';
+import { installGlobalErrorHandlers } from './lib/error-report';
 
 // Theme before the first paint: night mode and the cached tenant colour.
 applyNightMode();
@@ -31,8 +29,7 @@ if (reloadTarget && reloadTarget !== here) void router.navigate(reloadTarget);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    {/* TanStack Query's provider is in the lazily loaded app/query-layout.tsx (not needed by '/'). */}
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -23,11 +23,24 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodTy
   allowedRepeat?: boolean;
   /** One line saying what the call does. */
   summary: string;
+  /**
+   * Top-level keys of `request`. Not written in calls/*.ts (read them with `requestFields(def)`, which
+   * derives them from the schema); set on the schema-free copies of the definitions that the web bundle
+   * gets instead (apps/web/build/contract-meta-plugin.ts), which have no `request` at run time.
+   */
+  fields?: readonly string[];
 }
 
 export type RequestOf<C extends CallDef> = z.input<C['request']>;
 export type ParsedRequestOf<C extends CallDef> = z.output<C['request']>;
 export type DataOf<C extends CallDef> = z.output<C['data']>;
+
+/** The request's top-level parameter names: `def.fields` when set, else the keys of the request object schema. */
+export function requestFields(def: Pick<CallDef, 'request' | 'fields'>): readonly string[] {
+  if (def.fields) return def.fields;
+  const shape = (def.request as { shape?: unknown } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
 
 export const defineCall = <Req extends z.ZodType, Data extends z.ZodType>(
   def: CallDef<Req, Data>,

@@ -1,4 +1,5 @@
 export * from './reply.ts';
+export * from './reply-schema.ts';
 export * from './call.ts';
 export * from './fields.ts';
 export * from './constants.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Body status codes of spec §3/§8. The HTTP status is always 200; the body status carries meaning. */
 export const Status = {
   OK: 200,
@@ -27,5 +25,4 @@ export interface Reply<T> {
 
 export const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
 
-export const replySchema = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.number().int(), msg: z.string(), data: data.nullable() });
+// replySchema (zod) is in reply-schema.ts, exported from the package index as before.

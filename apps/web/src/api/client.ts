@@ -4,6 +4,7 @@ import {
   SHORT_TIMEOUT_MS,
   Status,
   isSuccess,
+  requestFields,
   type CallDef,
   type CallGroup,
   type DataOf,
@@ -15,7 +16,7 @@ import { redirectToLogin } from '../lib/login-redirect';
 import { currentPathname, navigateTo } from '../lib/navigation';
 import { getGuid, getUserID } from '../lib/session';
 import { local, sessionCache } from '../lib/storage';
-import { reportError } from '../lib/tracking';
+import { reportError } from '../lib/error-report';
 import { alertMsg, toast } from '../ui/dialogs';
 import { ApiError } from './errors';
 
@@ -91,10 +92,8 @@ export function encodeParams(params: Record<string, unknown>): URLSearchParams {
   return out;
 }
 
-function hasGuidField(def: CallDef): boolean {
-  const shape = (def.request as unknown as { shape?: Record<string, unknown> }).shape;
-  return !!shape && typeof shape === 'object' && 'guid' in shape;
-}
+/** In the bundle the definitions carry `fields` and no schemas (build/contract-meta-plugin.ts); tests use the real ones. */
+const hasGuidField = (def: CallDef): boolean => requestFields(def).includes('guid');
 
 function withGuid(def: CallDef, params: object): Record<string, unknown> {
   const p: Record<string, unknown> = { ...(params as Record<string, unknown>) };

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser, setNavigator } from '../lib/navigation';
@@ -24,6 +25,25 @@ describe('screen load failure (spec §2): remember the path, reload once, retry 
     expect(localStorage.getItem('targetPath')).toBe('/settings?ac=123');
     expect(localStorage.getItem('tryReload')).toBe('1');
     expect(pending).not.toHaveBeenCalled();
+  });
+
+  it('reloads once when a layout route and its screen both fail to load (one navigation)', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const pending = vi.fn();
+    void lazyWithReload(chunkError, () => '/settings', { layout: true })().then(pending, pending);
+    void lazyWithReload(chunkError, () => '/settings')().then(pending, pending);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('targetPath')).toBe('/settings');
+    expect(localStorage.getItem('tryReload')).toBe('1');
+    expect(pending).not.toHaveBeenCalled();
+  });
+
+  it("a layout route's successful load leaves tryReload to its screen", async () => {
+    localStorage.setItem('tryReload', '1');
+    await lazyWithReload(fakeScreen('layout'), () => '/x', { layout: true })();
+    expect(localStorage.getItem('tryReload')).toBe('1');
   });
 
   it('does not reload again when tryReload is set: it fails with ScreenLoadError', async () => {
@@ -61,6 +81,7 @@ describe('screen load failure (spec §2): remember the path, reload once, retry 
     expect(localStorage.getItem('targetPath')).toBe('/broken?x=1');
   });
 
+  // '/broken' sits under the query layout, which loads fine: its success must not clear tryReload.
   it('after the reload, a second failure shows the error screen whose retry button reloads', async () => {
     installFetch(agentServer);
     localStorage.setItem('guid', GUID);
@@ -88,5 +109,14 @@ describe('root container', () => {
     await router.navigate('/settings');
     expect(await screen.findByText('settings')).toBeTruthy();
     expect(screen.getByTestId('route-view')).not.toBe(first);
+  });
+
+  it('renders every screen but the noQueries ones inside the query client', async () => {
+    installFetch(agentServer);
+    localStorage.setItem('guid', GUID);
+    const UsesQueries = () => <p>{useQueryClient() ? 'has client' : 'none'}</p>;
+    const router = makeRouter('/q?ac=123', testEntries([{ path: '/q', load: async () => ({ default: UsesQueries }) }]));
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('has client')).toBeTruthy();
   });
 });

@@ -19,20 +19,32 @@ export class ScreenLoadError extends Error {
   }
 }
 
+/** A screen, or a layout route (app/query-layout.tsx). */
 export type ScreenModule = { default: ComponentType };
 
-export function lazyWithReload(load: () => Promise<ScreenModule>, getTarget: () => string) {
+/**
+ * `layout`: a layout route loaded alongside its screen (app/query-layout.tsx). Its own success does not
+ * clear 'tryReload' (the screen's load decides), or a screen failing again after the reload would reload
+ * the page again and again.
+ */
+export function lazyWithReload(load: () => Promise<ScreenModule>, getTarget: () => string, opts: { layout?: boolean } = {}) {
   return async (): Promise<{ Component: ComponentType }> => {
     try {
       const mod = await load();
-      local.remove('tryReload');
+      if (!opts.layout) local.remove('tryReload');
       return { Component: mod.default };
     } catch (err) {
       const target = getTarget();
-      if (local.get('tryReload') !== '1') {
-        local.set('targetPath', target);
-        local.set('tryReload', '1');
-        browser.reload();
+      // Another lazy part of the same navigation (a layout route and its screen load in parallel) may
+      // have started the reload already: the remembered path is then still there (main.tsx takes it at
+      // start-up, so after the reload it is gone).
+      const reloadPending = local.get('tryReload') === '1' && local.get('targetPath') !== null;
+      if (local.get('tryReload') !== '1' || reloadPending) {
+        if (!reloadPending) {
+          local.set('targetPath', target);
+          local.set('tryReload', '1');
+          browser.reload();
+        }
         // The page is going away; keep the navigation pending until it does.
         return new Promise<never>(() => {});
       }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { queryClient } from '../api/query-client';
 import { AgentProvider } from '../lib/agent';
 import { startChangeInfoPoll } from './change-info';
 
@@ -10,7 +9,8 @@ import { startChangeInfoPoll } from './change-info';
  */
 export function RootLayout() {
   const location = useLocation();
-  useEffect(() => startChangeInfoPoll({ onChange: () => void queryClient.invalidateQueries() }), []);
+  // The query client is loaded with the first screen that uses queries (app/query-layout.tsx), not here.
+  useEffect(() => startChangeInfoPoll({ onChange: () => void invalidateQueries() }), []);
   return (
     <AgentProvider>
       <div key={location.pathname} className="route-view" data-testid="route-view">
@@ -19,6 +19,8 @@ export function RootLayout() {
     </AgentProvider>
   );
 }
+
+const invalidateQueries = () => import('../api/query-client').then(({ queryClient }) => queryClient.invalidateQueries());
 
 /** Shown while the first navigation's checks run (agent info on a first visit). */
 export function Splash() {

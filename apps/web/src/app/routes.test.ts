@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GUEST_WHITELIST, SKIP_CHECK_PATHS } from './guards';
 import { findRoute, routes } from './routes';
@@ -10,9 +13,11 @@ describe('route registry', () => {
     ]);
   });
 
-  it('marks as public the whitelisted routes and /maintain, nothing else', () => {
+  it('marks as public the whitelisted routes, /maintain, /chooseUser and /msdbway, nothing else', () => {
     const publicPaths = routes.filter((r) => r.public).map((r) => r.path).sort();
-    const expected = [...routes.map((r) => r.path).filter((p) => GUEST_WHITELIST.includes(p)), '/maintain'].sort();
+    // Public beyond the whitelist: docs/web-shell.md, "Global behaviours" 1.
+    const beyond = ['/maintain', '/chooseUser', '/msdbway'];
+    const expected = [...routes.map((r) => r.path).filter((p) => GUEST_WHITELIST.includes(p)), ...beyond].sort();
     expect(publicPaths).toEqual(expected);
     expect(SKIP_CHECK_PATHS).toEqual(['/htmlWeChatPay']);
   });
@@ -30,3 +35,36 @@ describe('route registry', () => {
     expect(findRoute(routes, '/nope')).toBeUndefined();
   });
 });
+
+/** The screen file of each `noQueries` route (they render outside TanStack Query's provider). */
+const NO_QUERY_SCREENS: Record<string, string> = { '/': 'features/entry/root-screen.tsx' };
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The chain of imports from `file` to '@tanstack/react-query', if any (type-only imports ignored). */
+function pathToTanstack(file: string, seen = new Set<string>()): string[] | null {
+  if (seen.has(file)) return null;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  const specifiers = [...code.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm), ...code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
+  for (const spec of specifiers) {
+    if (spec.startsWith('@tanstack/react-query')) return [file, spec];
+    if (!spec.startsWith('.')) continue;
+    const base = resolve(dirname(file), spec);
+    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f));
+    const chain = target ? pathToTanstack(target, seen) : null;
+    if (chain) return [file, ...chain];
+  }
+  return null;
+}
+
+describe('screens outside the query layout', () => {
+  it('are the ones listed here, and import no TanStack Query (directly or not)', () => {
+    expect(routes.filter((r) => r.noQueries).map((r) => r.path)).toEqual(Object.keys(NO_QUERY_SCREENS));
+    for (const file of Object.values(NO_QUERY_SCREENS)) expect(pathToTanstack(join(SRC, file)), file).toBeNull();
+  });
+
+  it('the check finds TanStack Query where it is used', () => {
+    expect(pathToTanstack(join(SRC, 'features/home/home-screen.tsx'))).not.toBeNull();
+  });
+});
+

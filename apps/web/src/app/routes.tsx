@@ -19,11 +19,17 @@ export interface RouteEntry {
   keepAlive?: boolean;
   /** No guard at all: no guest check, no agent fetch, no ac (spec: /htmlWeChatPay; also /maintain). */
   skipChecks?: boolean;
+  /**
+   * Rendered outside TanStack Query's provider, so that opening it does not load TanStack Query (for
+   * '/', the entry route). Only for screens that use no queries (routes.test.ts checks their imports).
+   * The other screens sit under a lazily loaded layout route that provides the query client.
+   */
+  noQueries?: boolean;
 }
 
 export const routes: RouteEntry[] = [
   // Entry and login
-  { path: '/', load: () => import('../features/entry/root-screen'), public: true },
+  { path: '/', load: () => import('../features/entry/root-screen'), public: true, noQueries: true },
   { path: '/way', load: () => import('../features/entry/way-screen'), public: true },
   { path: '/gateway', load: () => import('../features/entry/gateway-screen'), public: true },
   { path: '/pfway', load: () => import('../features/entry/pfway-screen'), public: true },
@@ -53,7 +59,8 @@ type MakeRouter = (routes: RouteObject[]) => ReturnType<typeof createBrowserRout
 
 /**
  * Builds the router (history mode by default; tests pass a memory-router factory). The root route runs
- * the guards before every navigation; children are the registry's lazy screens and the '*' fallback.
+ * the guards before every navigation; children are the registry's lazy screens (all but the `noQueries`
+ * ones under the query layout) and the '*' fallback.
  */
 export function createAppRouter(
   entries: readonly RouteEntry[] = routes,
@@ -67,6 +74,8 @@ export function createAppRouter(
     const loc = router?.state.navigation.location ?? router?.state.location ?? window.location;
     return `${loc.pathname}${loc.search}${loc.hash}`;
   };
+
+  const screen = (e: RouteEntry): RouteObject => ({ path: e.path, lazy: lazyWithReload(e.load, target) });
 
   const routeObjects: RouteObject[] = [
     {
@@ -83,7 +92,9 @@ export function createAppRouter(
       }),
       shouldRevalidate: () => true,
       children: [
-        ...entries.map((e): RouteObject => ({ path: e.path, lazy: lazyWithReload(e.load, target) })),
+        ...entries.filter((e) => e.noQueries).map(screen),
+        // Pathless layout: its chunk (TanStack Query and the query client) loads alongside the screen's.
+        { id: 'queries', lazy: lazyWithReload(() => import('./query-layout'), target, { layout: true }), children: entries.filter((e) => !e.noQueries).map(screen) },
         { path: '*', loader: unknownPathLoader, Component: () => null },
       ],
     },

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetch, json, ok } from '../test/fake-fetch';
 import { alertMsg, toast } from '../ui/dialogs';
-import { installGlobalErrorHandlers, reportError, resetErrorReports, track } from './tracking';
+import { installGlobalErrorHandlers } from './error-report';
+import { reportError, resetErrorReports, track } from './tracking';
 
 vi.mock('../ui/dialogs', () => ({ alertMsg: vi.fn(async () => undefined), toast: vi.fn() }));
 

@@ -10,7 +10,6 @@ import {
   type RequestOf,
 } from '@kaoshi/contract';
 import { call } from '../api/client';
-import { isCancelled } from '../api/errors';
 import { acFromSearch, cachedAgentCode } from './ac';
 import { clientKind, trackingClientType } from './client-kind';
 import { getUserID, getUserName } from './session';
@@ -156,40 +155,5 @@ export function reportError(r: ErrorReport): void {
   });
 }
 
-function describe(reason: unknown): string {
-  if (reason instanceof Error) return `${reason.name}: ${reason.message}\n${reason.stack ?? ''}`;
-  try {
-    return typeof reason === 'string' ? reason : JSON.stringify(reason);
-  } catch {
-    return String(reason);
-  }
-}
-
-/**
- * Global handlers (spec §8): window 'error' and 'unhandledrejection' are reported (bug_type 0);
- * with hookConsoleWarn, console.warn calls are reported with bug_type 1. Returns an uninstall function.
- */
-export function installGlobalErrorHandlers(opts: { hookConsoleWarn?: boolean } = {}): () => void {
-  const onError = (e: ErrorEvent) => {
-    const where = e.filename ? ` (${e.filename}:${e.lineno}:${e.colno})` : '';
-    reportError({ action: 'window.error', detail: `${e.message}${where}\n${e.error instanceof Error ? (e.error.stack ?? '') : ''}` });
-  };
-  const onRejection = (e: PromiseRejectionEvent) => {
-    if (isCancelled(e.reason)) return;
-    reportError({ action: 'unhandledrejection', detail: describe(e.reason) });
-  };
-  window.addEventListener('error', onError);
-  window.addEventListener('unhandledrejection', onRejection);
-  const originalWarn = console.warn;
-  if (opts.hookConsoleWarn) {
-    console.warn = (...args: unknown[]) => {
-      originalWarn.apply(console, args);
-      reportError({ bugType: 1, action: 'console.warn', detail: args.map(describe).join(' ') });
-    };
-  }
-  return () => {
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onRejection);
-    if (opts.hookConsoleWarn) console.warn = originalWarn;
-  };
-}
+// The global handlers (window errors, unhandled rejections, console.warn) are in error-report.ts, which
+// loads this module on the first report.

@@ -1,9 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-/** Web test setup: a clean DOM, storage, cookies, URL and timers after every test. */
+/**
+ * Web test setup: a clean DOM, storage, cookies, URL and timers after every test. Files run in Node
+ * (`// @vitest-environment node`, e.g. build/*.test.ts) have no DOM to set up.
+ */
+const hasDom = typeof window !== 'undefined';
 
-if (!window.matchMedia) {
+if (hasDom && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -25,6 +29,7 @@ function clearCookies(): void {
 }
 
 afterEach(() => {
+  if (!hasDom) return;
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -40,7 +45,7 @@ afterEach(() => {
 });
 
 // jsdom lacks pointer capture, which antd-mobile's wheels (via @use-gesture) call.
-if (!Element.prototype.setPointerCapture) {
+if (hasDom && !Element.prototype.setPointerCapture) {
   Element.prototype.setPointerCapture = () => undefined;
   Element.prototype.releasePointerCapture = () => undefined;
   Element.prototype.hasPointerCapture = () => false;

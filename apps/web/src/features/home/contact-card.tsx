@@ -1,4 +1,5 @@
-import { weiXinContact, type AgentInfo } from '@kaoshi/contract';
+import type { AgentInfo } from '@kaoshi/contract';
+import { weiXinContact } from '../../lib/wechat-contact';
 import { toast } from '../../ui/dialogs';
 import styles from './home.module.css';
 
