@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kaoshi-e2e-'));
 const extra = Object.fromEntries(pairs.map((p) => p.split('=', 2)));
 const child = spawn(process.execPath, ['--import', 'tsx', join(here, '../apps/server/src/main.ts')], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra },
+  env: { ...process.env, NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...extra },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
