@@ -30,6 +30,7 @@ import { createRedisRateLimiter } from './platform/rate-limit/redis.ts';
 import { createSessionService } from './platform/session/service.ts';
 import { createSessionStore } from './platform/session/store.ts';
 import { createDevSmsProvider } from './platform/sms/dev.ts';
+import { createDisabledSmsProvider } from './platform/sms/disabled.ts';
 import type { SmsProvider } from './platform/sms/provider.ts';
 import { installWebAndFallback } from './platform/static.ts';
 
@@ -58,7 +59,9 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   redis?.on('error', (err) => app.log.warn({ err }, 'Redis connection error'));
   const dbLimiter = createDbRateLimiter(db, clock);
   const limiter: RateLimiter = redis ? createRedisRateLimiter(redis) : dbLimiter;
-  const sms = deps.sms ?? createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' }));
+  const sms =
+    deps.sms ??
+    (config.SMS_PROVIDER === 'disabled' ? createDisabledSmsProvider() : createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' })));
 
   const sessions = createSessionService(createSessionStore(db), clock);
   const agents = createAgentService(createAgentStore(db), clock);

@@ -27,6 +27,11 @@ export const configSchema = z.object({
   WEB_DIST: z.preprocess(unset, z.string().default(defaultWebDist)),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.preprocess(unset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  /**
+   * dev: codes are written to the log (refused with NODE_ENV=production). disabled: no SMS at all; sendcode
+   * answers '短信服务暂不可用，请使用密码登录'. A real provider is passed to buildApp({ sms }).
+   */
+  SMS_PROVIDER: z.preprocess(unset, z.enum(['dev', 'disabled']).default('dev')),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */
   TRUST_PROXY: z.preprocess(truthy, z.boolean()),
 });

@@ -13,6 +13,8 @@ export const Status = {
   TOO_MANY: 429,
   SERVER_ERROR: 500,
   BAD_GATEWAY: 502,
+  /** A dependency (e.g. the SMS provider) is not available. */
+  UNAVAILABLE: 503,
 } as const;
 export type StatusCode = (typeof Status)[keyof typeof Status];
 

@@ -96,6 +96,21 @@ describe('SMS provider and the test hook', () => {
     }
   });
 
+  it('SMS_PROVIDER=disabled starts in production and refuses to send, in Chinese, without logging a code', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'disabled', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent' });
+    const t = await createTestApp();
+    try {
+      const prod = await buildApp({ config, db: t.db, logger: { level: 'info', stream: { write: (l) => void lines.push(l) } } });
+      const res = await prod.inject({ method: 'POST', url: '/api/user/sendcode', payload: { phone: '13500000001', op: 'login' } });
+      expect(res.json()).toMatchObject({ status: 503, msg: '短信服务暂不可用，请使用密码登录', data: null });
+      expect(lines.join('')).not.toMatch(/SMS code/);
+      await prod.close();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('the development provider writes the code to the log in English with the phone masked', async () => {
     const lines: string[] = [];
     const t = await createTestApp({ deps: { logger: { level: 'info', stream: { write: (l) => void lines.push(l) } } } });

@@ -22,4 +22,5 @@ export const forbidden = (msg: string) => new AppError(Status.FORBIDDEN, msg);
 export const notFound = (msg: string) => new AppError(Status.NOT_FOUND, msg);
 export const noAgent = () => notFound(MSG.noAgent);
 export const tooMany = (msg: string) => new AppError(Status.TOO_MANY, msg);
+export const unavailable = (msg: string) => new AppError(Status.UNAVAILABLE, msg);
 export const maintenance = () => new AppError(Status.MAINTENANCE, MSG.maintenance);

@@ -1,6 +1,7 @@
 import { getAgentInfo } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createAgentStore } from './store.ts';
 
 describe('getAgentInfo (tenancy)', () => {
   let t: TestApp;
@@ -42,6 +43,12 @@ describe('getAgentInfo (tenancy)', () => {
 
   it('answers body status 404 "没有对应代理商信息" for an unknown code', async () => {
     expect(await t.call(getAgentInfo, { ac: '999999' })).toEqual({ status: 404, msg: '没有对应代理商信息', data: null });
+  });
+
+  it('does not remember a miss: an agent added after an unknown-code call is served at once', async () => {
+    expect((await t.call(getAgentInfo, { ac: '424242' })).status).toBe(404);
+    await createAgentStore(t.db).insertMissing([{ code: '424242', name: '新代理商', storeName: '考试宝典' }]);
+    expect((await t.call(getAgentInfo, { ac: '424242' })).data).toMatchObject({ AgentCode: '424242', AgentName: '新代理商' });
   });
 
   it('rejects a malformed code with 400 naming the field', async () => {

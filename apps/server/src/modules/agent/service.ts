@@ -5,17 +5,21 @@ import { noAgent } from '../../platform/errors.ts';
 import type { TenantHint } from '../../platform/tenancy.ts';
 import type { AgentStore } from './store.ts';
 
-/** Agent rows change rarely; each instance keeps them for a minute. */
+/**
+ * Agent rows change rarely; each instance keeps the ones it found for a minute. Misses are not kept, so
+ * requests naming random codes cannot grow the cache (it holds at most the agents that exist).
+ */
 const CACHE_MS = 60_000;
 
 export function createAgentService(store: AgentStore, clock: Clock) {
-  const cache = new Map<string, { row: AgentRow | undefined; until: number }>();
+  const cache = new Map<string, { row: AgentRow; until: number }>();
 
   const cached = async (key: string, load: () => Promise<AgentRow | undefined>) => {
     const hit = cache.get(key);
     if (hit && hit.until > clock()) return hit.row;
     const row = await load();
-    cache.set(key, { row, until: clock() + CACHE_MS });
+    if (row) cache.set(key, { row, until: clock() + CACHE_MS });
+    else cache.delete(key);
     return row;
   };
 
