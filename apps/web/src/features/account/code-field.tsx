@@ -3,6 +3,7 @@ import { SMS, isMobile, sendcode, type SmsOp } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { currentAgentCode } from '../../lib/agent';
 import { Field } from './form-fields';
+import type { Form } from './use-form';
 import { useCountdown } from './use-countdown';
 import { errorText } from '../common/errors';
 import styles from './form.module.css';
@@ -62,4 +63,19 @@ export function CodeField({ phone, op, value, onValue, error, onPhoneProblem, on
       }
     />
   );
+}
+
+type SmsForm = Pick<Form<{ phone: string; code: string }>, 'values' | 'field' | 'setError' | 'setServerError'>;
+
+/**
+ * CodeField's props for a form with `phone` and `code` fields: a phone that cannot get a code is
+ * marked on the phone field, and a refused send shows as the form's message.
+ */
+export function smsCodeProps(form: SmsForm) {
+  return {
+    phone: form.values.phone,
+    ...form.field('code'),
+    onPhoneProblem: (message: string) => form.setError('phone', message),
+    onSendResult: form.setServerError,
+  };
 }

@@ -81,6 +81,18 @@ export function PasswordField(props: Omit<FieldProps, 'aside' | 'type'>) {
   );
 }
 
+type Binding = Pick<FieldProps, 'value' | 'onValue' | 'error'>;
+
+/** 新密码 and 确认新密码, where a password is set or reset. */
+export function NewPasswordFields({ password, confirm }: { password: Binding; confirm: Binding }) {
+  return (
+    <>
+      <PasswordField label="新密码" autoComplete="new-password" {...password} />
+      <PasswordField label="确认新密码" placeholder="请再次输入密码" autoComplete="new-password" {...confirm} />
+    </>
+  );
+}
+
 /** The message of a failed call, shown inline under a form. */
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;

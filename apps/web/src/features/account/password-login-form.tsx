@@ -1,50 +1,34 @@
-import { useState, type FormEvent } from 'react';
 import { userlogin } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { currentAgentCode } from '../../lib/agent';
-import { clientKind } from '../../lib/client-kind';
 import { hashPassword } from '../../lib/password';
-import { errorText } from '../common/errors';
 import { Field, FormError, PasswordField } from './form-fields';
-import { useFinishLogin } from './use-finish-login';
-import { accountProblem, collect } from './validate';
+import { loginOrigin, useFinishLogin } from './use-finish-login';
+import { useForm } from './use-form';
+import { accountProblem } from './validate';
 import styles from './form.module.css';
 
 /** 密码登录: phone or account name and password; the password leaves the device only as its MD5. */
 export function PasswordLoginForm({ initialAccount }: { initialAccount: string }) {
   const finish = useFinishLogin();
-  const [account, setAccount] = useState(initialAccount);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ account?: string; password?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ account: initialAccount, password: '' });
+  const { account, password } = form.values;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = collect({ account: accountProblem(account), password: password ? null : '请输入密码' });
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const submit = form.submit(
+    () => ({ account: accountProblem(account), password: password ? null : '请输入密码' }),
+    async () => {
       const data = await call(
         userlogin,
         {
           username: account.trim(),
           password: hashPassword(password),
-          agentCode: currentAgentCode(),
           timestamp: Date.now(),
-          clientType: clientKind(),
-          userAgent: navigator.userAgent.slice(0, 512),
+          ...loginOrigin(),
         },
         { silent: true },
       );
       finish(data);
-    } catch (err) {
-      setServerError(errorText(err));
-      setBusy(false);
-    }
-  }
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -54,25 +38,12 @@ export function PasswordLoginForm({ initialAccount }: { initialAccount: string }
           placeholder="请输入手机号"
           autoComplete="username"
           maxLength={32}
-          value={account}
-          onValue={(v) => {
-            setAccount(v);
-            setErrors((x) => ({ ...x, account: undefined }));
-          }}
-          error={errors.account}
+          {...form.field('account')}
         />
-        <PasswordField
-          label="密码"
-          value={password}
-          onValue={(v) => {
-            setPassword(v);
-            setErrors((x) => ({ ...x, password: undefined }));
-          }}
-          error={errors.password}
-        />
+        <PasswordField label="密码" {...form.field('password')} />
       </div>
-      <FormError message={serverError} />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <FormError message={form.serverError} />
+      <button type="submit" className={styles.primary} disabled={form.busy}>
         登录
       </button>
     </form>

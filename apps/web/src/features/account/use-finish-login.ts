@@ -1,9 +1,16 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginData } from '@kaoshi/contract';
+import { currentAgentCode } from '../../lib/agent';
+import { clientKind } from '../../lib/client-kind';
 import { saveLogin } from '../../lib/session';
 import { cookies } from '../../lib/storage';
 import { track } from '../../lib/tracking';
 import { safeTargetPath } from '../common/safe-path';
+
+/** Where a login or registration comes from: the agent, the kind of client and its user agent. */
+export function loginOrigin() {
+  return { agentCode: currentAgentCode(), clientType: clientKind(), userAgent: navigator.userAgent.slice(0, 512) };
+}
 
 /**
  * What happens after any successful login or registration: the session is stored, the login is

@@ -28,7 +28,7 @@ export function confirmProblem(password: string, confirmation: string): string |
 }
 
 /** Drops null entries, so `Object.keys(errors).length === 0` means the form is valid. */
-export function collect<K extends string>(checks: Record<K, string | null>): Partial<Record<K, string>> {
+export function collect<K extends string>(checks: Partial<Record<K, string | null>>): Partial<Record<K, string>> {
   const out: Partial<Record<K, string>> = {};
   for (const key of Object.keys(checks) as K[]) {
     const message = checks[key];

@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MSG, Status, getAgentInfo } from '@kaoshi/contract';
-import { call, isApiError, isCancelled } from '../../api/client';
+import { call } from '../../api/client';
 import { rememberAgentCode } from '../../lib/ac';
 import { agentStore, writeCachedAgent } from '../../lib/agent';
 import { cookies } from '../../lib/storage';
-import { errorText } from '../common/errors';
 import { parseGatewayParams } from './gateway-params';
-import { HandoverError, HandoverLoading } from './handover-view';
-
-type State = { phase: 'loading' } | { phase: 'error'; message: string; retry: boolean };
+import { HandoverGate } from './handover-gate';
 
 /**
  * /gateway — partner entry: ?ac=…[&target=/path][&LOGIN_TYPE=kind]. The agent code is checked with
@@ -18,23 +14,12 @@ type State = { phase: 'loading' } | { phase: 'error'; message: string; retry: bo
  */
 export default function GatewayScreen() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [state, setState] = useState<State>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const query = params.toString();
-
-  useEffect(() => {
-    const parsed = parseGatewayParams(new URLSearchParams(query));
-    if (!parsed.ok) {
-      setState({ phase: 'error', message: parsed.message, retry: false });
-      return;
-    }
-    const { ac, target, loginType } = parsed.value;
-    let active = true;
-    setState({ phase: 'loading' });
-    call(getAgentInfo, { agentCode: ac }, { quiet: true }).then(
-      (agent) => {
-        if (!active) return;
+  return (
+    <HandoverGate
+      title="入口链接无效"
+      parse={parseGatewayParams}
+      load={({ ac }) => call(getAgentInfo, { agentCode: ac }, { quiet: true })}
+      onLoaded={(agent, { target, loginType }) => {
         rememberAgentCode(agent.AgentCode);
         writeCachedAgent(agent);
         agentStore.set(agent);
@@ -42,32 +27,8 @@ export default function GatewayScreen() {
         if (loginType) cookies.set('LOGIN_TYPE', loginType);
         else cookies.remove('LOGIN_TYPE');
         navigate(target ?? '/', { replace: true });
-      },
-      (err: unknown) => {
-        if (!active || isCancelled(err)) return;
-        if (isApiError(err) && err.status === Status.NOT_FOUND) {
-          setState({ phase: 'error', message: MSG.noAgent, retry: false });
-        } else if (isApiError(err) && err.status === Status.MAINTENANCE) {
-          navigate('/maintain', { replace: true });
-        } else {
-          setState({ phase: 'error', message: errorText(err), retry: true });
-        }
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [query, attempt, navigate]);
-
-  if (state.phase === 'loading') return <HandoverLoading />;
-  return (
-    <HandoverError
-      title="入口链接无效"
-      message={state.message}
-      actions={[
-        ...(state.retry ? [{ label: '重试', onClick: () => setAttempt((n) => n + 1) }] : []),
-        { label: '返回首页', onClick: () => navigate('/', { replace: true }), primary: !state.retry },
-      ]}
+      }}
+      onStatus={{ [Status.NOT_FOUND]: (stop) => stop(MSG.noAgent) }}
     />
   );
 }
