@@ -27,7 +27,7 @@ export async function themeColor(page: Page): Promise<string> {
 
 export async function shot(page: Page, name: string) {
   await page.waitForTimeout(400); // let the route fade finish
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
+  await page.screenshot({ path: `screens/${name}.png`, fullPage: false });
 }
 
 /**
