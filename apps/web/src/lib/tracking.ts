@@ -49,6 +49,19 @@ const num = (v: string | number | undefined): number | undefined => {
   return v === undefined || v === '' || !Number.isFinite(n) ? undefined : n;
 };
 
+/** The fields position and newauthSave share: who, which subject and version, which tenant and client. */
+function subjectView() {
+  const app = selectedApp();
+  return {
+    userName: trackedUserName(),
+    appEName: app.AppEName,
+    appName: app.AppName,
+    appVN: app.AppVn !== undefined ? String(app.AppVn) : undefined,
+    agentCode: agentCode(),
+    clientType: trackingClientType(),
+  };
+}
+
 export const track = {
   /** A button click: /ksbao/userclick. */
   click(f: Partial<RequestOf<typeof userclick>> & { btnName: string }): void {
@@ -65,16 +78,7 @@ export const track = {
   },
   /** A page position/view: clientType 4 iPhone shell, 3 Android shell, 6 H5. */
   position(f: Partial<RequestOf<typeof position>> & { wpageName: string }): void {
-    const app = selectedApp();
-    fire(position, {
-      userName: trackedUserName(),
-      appEName: app.AppEName,
-      appName: app.AppName,
-      appVN: app.AppVn !== undefined ? String(app.AppVn) : undefined,
-      agentCode: agentCode(),
-      clientType: trackingClientType(),
-      ...f,
-    });
+    fire(position, { ...subjectView(), ...f });
   },
   /** Dwell time on a page: clientType 5, appVer 0. */
   stay(f: Partial<RequestOf<typeof stayTime>> & { wpageName: string; stayTime: number }): void {
@@ -100,16 +104,7 @@ export const track = {
   },
   /** A subject/version authorisation was seen. */
   authSave(f: Partial<RequestOf<typeof newauthSave>> = {}): void {
-    const app = selectedApp();
-    fire(newauthSave, {
-      userName: trackedUserName(),
-      appEName: app.AppEName,
-      appName: app.AppName,
-      appVN: app.AppVn !== undefined ? String(app.AppVn) : undefined,
-      agentCode: agentCode(),
-      clientType: trackingClientType(),
-      ...f,
-    });
+    fire(newauthSave, { ...subjectView(), ...f });
   },
 };
 

@@ -1,6 +1,7 @@
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { createAppRouter, type RouteEntry } from '../app/routes';
+import { DEFAULT_AGENT } from '../lib/agent';
 import { setNavigator } from '../lib/navigation';
 import { ok, reply, type FakeRequest } from './fake-fetch';
 
@@ -42,23 +43,7 @@ export async function settled(router: TestRouter): Promise<void> {
 export const here = (router: TestRouter): string => `${router.state.location.pathname}${router.state.location.search}`;
 
 export function agentData(code: string, color = '#5bb8ff') {
-  return {
-    AgentCode: code,
-    AgentName: `代理${code}`,
-    QQ: '',
-    TelePhone: '',
-    WeiXinContact: '',
-    Alipay: '',
-    PhonePayUrl: '',
-    WeiXinPayUrl: '',
-    WeiXinPay: '',
-    IsWeiXinPay: 0,
-    DownloadAddress: '',
-    ThemeColor: color,
-    Subdomain: '',
-    StoreName: '考试宝典',
-    Flags: { contactOnly: false, ackOnly: false, buyDisabled: false, customStyle: false, customPayment: false },
-  };
+  return { ...DEFAULT_AGENT, AgentCode: code, AgentName: `代理${code}`, ThemeColor: color };
 }
 
 /** A fake server: agents 888 (host default), 123 and 7021004 exist; any other code is unknown. */
