@@ -54,6 +54,16 @@ const accountKey = (name: string | number) => `login:fail:acct:${name}`;
 const ipKey = (ip: string) => `login:fail:ip:${ip}`;
 const defaultNickName = (phone: string) => `学员${phone.slice(-4)}`;
 
+/** What login replies and getUserInfo both say about an account. */
+const accountView = (u: UserRow) => ({
+  userID: u.id,
+  userName: u.userName,
+  phone: u.phone ?? '',
+  nickName: u.nickName,
+  agentCode: u.agentCode,
+  hasPassword: u.passwordHash !== null,
+});
+
 /** Accounts: registration, logins, passwords, phone binding. See docs/accounts.md. */
 export function createAccountService(deps: AccountDeps) {
   const { users, sessions, codes, limiter, clock } = deps;
@@ -86,16 +96,7 @@ export function createAccountService(deps: AccountDeps) {
       input: { userName: user.userName, agentCode: user.agentCode, method: how },
       ip: client.ip,
     });
-    return {
-      guid,
-      userID: user.id,
-      userName: user.userName,
-      phone: user.phone ?? '',
-      nickName: user.nickName,
-      agentCode: user.agentCode,
-      hasPassword: user.passwordHash !== null,
-      isNew,
-    };
+    return { guid, ...accountView(user), isNew };
   }
 
   const countProbe = existenceProbeLimit(limiter);
@@ -200,12 +201,7 @@ export function createAccountService(deps: AccountDeps) {
     async info(session: Session): Promise<UserInfo> {
       const u = await userOf(session);
       return {
-        userID: u.id,
-        userName: u.userName,
-        phone: u.phone ?? '',
-        nickName: u.nickName,
-        agentCode: u.agentCode,
-        hasPassword: u.passwordHash !== null,
+        ...accountView(u),
         isTourist: u.isTourist,
         createdAt: u.createdAt.toISOString(),
         lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
