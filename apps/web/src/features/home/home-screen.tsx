@@ -44,7 +44,7 @@ export default function HomeScreen() {
           <h2 id="subject-title" className={styles.emptyTitle}>
             还没有选择科目
           </h2>
-          <p className={styles.emptyText}>科目选择即将开放。选好科目后，这里会显示题库、模拟考试、视频和直播等学习内容。</p>
+          <p className={styles.emptyText}>选好科目后，这里会显示该科目的题库、模拟考试、视频和直播等学习内容。</p>
         </section>
         <ContactCard agent={agent} />
       </div>
