@@ -63,29 +63,46 @@ test('a forgotten password is reset with an SMS code', async ({ page, request })
   await expect(page).toHaveURL(/\/homePage/);
 });
 
-test('a learner binds a new phone and then logs in with it; the device remembers accounts for 切换账号', async ({ page, request }) => {
+test('a learner binds a new phone and then logs in with it; the device remembers the account by its new number', async ({ page, request }) => {
   const phone = freshPhone();
   const newPhone = freshPhone();
+  const masked = (p: string) => `${p.slice(0, 3)}****${p.slice(7)}`;
   await codeLogin(page, request, phone);
   await expect(page).toHaveURL(/\/setpassword/);
+  await page.getByLabel('新密码', { exact: true }).fill('Bind2026');
+  await page.getByPlaceholder('请再次输入密码').fill('Bind2026');
+  await page.getByRole('button', { name: '确定', exact: true }).click();
+  await expect(page).toHaveURL(/\/homePage/);
+
   await asNewClientIp(page);
   await page.goto('/bindphone');
   await page.getByPlaceholder('请输入手机号').fill(newPhone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByPlaceholder('请输入验证码').fill(await smsCode(request, newPhone));
   await shot(page, '13-bind-phone');
-  await page.getByRole('button', { name: /绑定|确定/ }).click();
+  await page.getByRole('button', { name: '确认绑定' }).click();
   await expect(page.getByText('手机号绑定成功')).toBeVisible();
 
   await page.goto('/settings');
-  await expect(page.getByText(`${newPhone.slice(0, 3)}****${newPhone.slice(7)}`)).toBeVisible();
+  await expect(page.getByText(masked(newPhone))).toBeVisible();
   await page.getByRole('button', { name: '退出登录' }).click();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/login/);
 
   await page.goto('/chooseUser');
-  await expect(page.getByText('使用其他账号登录')).toBeVisible();
+  await expect(page.getByText(masked(newPhone))).toBeVisible();
+  await expect(page.getByText(masked(phone))).toHaveCount(0);
   await shot(page, '14-choose-user');
+
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByPlaceholder('请输入密码').fill('Bind2026');
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+  await expect(page.getByText('账号或密码错误')).toBeVisible();
+  await page.getByPlaceholder('请输入手机号').fill(newPhone);
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/homePage/);
+  await expect(page.getByText(masked(newPhone))).toBeVisible();
 });
 
 test('gateways: /gateway keeps a partner ac, /pfway enters free try, /way rejects a bad guid, external targets are refused', async ({ page }) => {

@@ -74,6 +74,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     sms,
     clock,
     phoneTaken: async (phone) => (await userStore.byLogin(phone)) !== undefined,
+    phoneBound: async (phone) => (await userStore.byPhone(phone)) !== undefined,
     countExistenceProbe: existenceProbeLimit(limiter),
   });
   const accounts = createAccountService({ users: userStore, sessions, codes, limiter, tracking, clock });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearSession, forgetAccount, getGuid, isLoggedIn, recentAccounts, rememberAccount, saveLogin } from './session';
+import { clearSession, forgetAccount, getGuid, getUserName, isLoggedIn, recentAccounts, rememberAccount, renameAccount, saveLogin } from './session';
 
 const login = (userName: string, userID = 1) => saveLogin({ guid: `guid-${userName}-0123456789`, userID, userName });
 
@@ -22,6 +22,16 @@ describe('session', () => {
     expect(localStorage.getItem('vipinfo')).toBeNull();
     expect(recentAccounts()).toEqual(['13800000000']);
     expect(document.cookie).toContain('SELECTEDAPPNEW=x');
+  });
+
+  it('renames the signed-in account in place when its user name follows a newly bound phone', () => {
+    login('13800000001');
+    login('13800000000');
+    renameAccount('13800000000', '13900000009');
+    expect(getUserName()).toBe('13900000009');
+    expect(recentAccounts()).toEqual(['13900000009', '13800000001']);
+    renameAccount('13900000009', '13900000009');
+    expect(recentAccounts()).toEqual(['13900000009', '13800000001']);
   });
 
   it('keeps at most five recent accounts, most recent first, without duplicates', () => {

@@ -32,6 +32,14 @@ export function saveLogin(d: Pick<LoginData, 'guid' | 'userID' | 'userName'>): v
   rememberAccount(d.userName);
 }
 
+/** The signed-in learner's user name changed (e.g. it followed a newly bound phone): store it and rename it in the device list. */
+export function renameAccount(from: string, to: string): void {
+  if (!to || from === to) return;
+  if (getUserName() === from) local.set('username', to);
+  const list = recentAccounts();
+  if (list.includes(from)) local.setJSON('recentAccounts', list.map((n) => (n === from ? to : n)));
+}
+
 /** Local data bound to the signed-in learner (removed at logout; the selected subject stays). */
 const USER_DATA_KEYS = [
   'guid',

@@ -227,9 +227,9 @@ export const bindPhone = defineCall({
   path: '/api/user/bindPhone',
   group: 'general',
   needsSession: true,
-  summary: 'Bind a new phone to the account, proven by an SMS code sent with op=bind.',
+  summary: 'Bind a new phone to the account, proven by an SMS code sent with op=bind. A user name that was the old phone becomes the new one.',
   request: z.object({ guid: guid(), phone: mobile('新手机号'), verifyCode: smsCode() }),
-  data: z.object({ phone: z.string() }),
+  data: z.object({ phone: z.string(), userName: z.string() }),
 });
 
 /** Change-log entries (purchases changed etc.); reported by getChangeInfo with body status 200. */

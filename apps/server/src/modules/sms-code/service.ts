@@ -22,8 +22,10 @@ export interface SmsCodeDeps {
   limiter: RateLimiter;
   sms: SmsProvider;
   clock: Clock;
-  /** Whether an account uses this phone (as phone or user name). */
+  /** Whether an account uses this phone (as phone or user name): register and bind need it free. */
   phoneTaken(phone: string): Promise<boolean>;
+  /** Whether an account is bound to this phone: a reset code is only worth sending then. */
+  phoneBound(phone: string): Promise<boolean>;
   /** Count a lookup that reveals whether an account exists (shared per-IP limit with checkUser). */
   countExistenceProbe(ip: string): Promise<void>;
 }
@@ -39,9 +41,12 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
 
   async function checkOp(phone: string, op: SmsOp, ip: string) {
     if (op === 'login') return;
-    const taken = await deps.phoneTaken(phone);
     const problem =
-      op === 'register' && taken ? SMS_MSG.phoneRegistered : op === 'reset' && !taken ? SMS_MSG.phoneUnknown : op === 'bind' && taken ? SMS_MSG.phoneBound : undefined;
+      op === 'reset'
+        ? (await deps.phoneBound(phone)) ? undefined : SMS_MSG.phoneUnknown
+        : (await deps.phoneTaken(phone))
+          ? op === 'register' ? SMS_MSG.phoneRegistered : SMS_MSG.phoneBound
+          : undefined;
     if (problem) {
       await deps.countExistenceProbe(ip);
       throw badInput(problem);

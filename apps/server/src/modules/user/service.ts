@@ -127,12 +127,14 @@ export function createAccountService(deps: AccountDeps) {
     /** SMS-code login; an unknown phone gets a new account without a password (isNew). */
     async codeLogin(phone: string, code: string, tenant: () => Promise<AgentRow>, client: ClientInfo): Promise<LoginData> {
       await codes.verify(phone, 'login', code, { consume: true });
-      const existing = await users.byLogin(phone);
+      // The code proves the phone, so only the account bound to that phone may be entered.
+      const existing = await users.byPhone(phone);
       if (existing) return startSession(existing, client, 'code', false);
+      if (await phoneTaken(phone)) throw badInput(USER_MSG.phoneBound); // another account's user name
       const agent = await tenant();
       const created = await users.create({ userName: phone, phone, nickName: defaultNickName(phone), agentCode: agent.code, createdAt: new Date(clock()) });
       if (created) return startSession(created, client, 'code', true);
-      const raced = await users.byLogin(phone); // created by a parallel request
+      const raced = await users.byPhone(phone); // created by a parallel request
       if (!raced) throw new Error('account missing right after a unique violation');
       return startSession(raced, client, 'code', false);
     },
@@ -161,7 +163,7 @@ export function createAccountService(deps: AccountDeps) {
 
     /** Forgotten password: SMS code (op reset); ends every session of the account. */
     async restorePassword(phone: string, code: string, password: string): Promise<null> {
-      const user = await users.byLogin(phone);
+      const user = await users.byPhone(phone);
       if (!user) throw badInput(USER_MSG.phoneUnknown);
       await codes.verify(phone, 'reset', code, { consume: true });
       await users.setPasswordHash(user.id, await hashPassword(password));
@@ -223,14 +225,15 @@ export function createAccountService(deps: AccountDeps) {
     logout: (session: Session) => sessions.end(session.tokenHash),
 
     /** Bind a new phone proven by an SMS code (op bind); the phone must not belong to another account. */
-    async bindPhone(session: Session, phone: string, code: string): Promise<{ phone: string }> {
+    async bindPhone(session: Session, phone: string, code: string): Promise<{ phone: string; userName: string }> {
       const user = await userOf(session);
       if (user.phone === phone) throw badInput(USER_MSG.samePhone);
       const owner = await users.byLogin(phone);
       if (owner && owner.id !== user.id) throw badInput(USER_MSG.phoneBound);
       await codes.verify(phone, 'bind', code, { consume: true });
-      if (!(await users.setPhone(user.id, phone))) throw badInput(USER_MSG.phoneBound);
-      return { phone };
+      const userName = user.userName === user.phone ? phone : user.userName;
+      if (!(await users.setPhone(user.id, phone, userName))) throw badInput(USER_MSG.phoneBound);
+      return { phone, userName };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { bindPhone, checkIsTourist, getUserInfo, logout, sendcode, updateIP, userlogin } from '@kaoshi/contract';
+import { bindPhone, checkIsTourist, codelogin, getUserInfo, logout, sendcode, updateIP, userlogin } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, freshIp, md5, type TestApp } from '../../test/helpers.ts';
 
@@ -94,9 +94,27 @@ describe('bindPhone', () => {
     const { guid } = await t.register('13722220001', 'pw');
     await t.call(sendcode, { phone: '13722220002', op: 'bind' }, { ip: freshIp() });
     const body = await t.call(bindPhone, { guid, phone: '13722220002', verifyCode: await t.lastSmsCode('13722220002') });
-    expect(body).toEqual({ status: 200, msg: '', data: { phone: '13722220002' } });
+    expect(body).toEqual({ status: 200, msg: '', data: { phone: '13722220002', userName: '13722220002' } });
     expect((await t.call(getUserInfo, { guid })).data.phone).toBe('13722220002');
     expect((await t.call(userlogin, { username: '13722220002', password: md5('pw') }, { ip: freshIp() })).status).toBe(200);
+  });
+
+  it('lets the old number go: the user name follows the phone, and an SMS code to the old number never enters this account', async () => {
+    const { guid } = await t.register('13722220011', 'pw');
+    await t.call(sendcode, { phone: '13722220012', op: 'bind' }, { ip: freshIp() });
+    await t.call(bindPhone, { guid, phone: '13722220012', verifyCode: await t.lastSmsCode('13722220012') });
+    const me = (await t.call(getUserInfo, { guid })).data;
+    expect(me).toMatchObject({ userName: '13722220012', phone: '13722220012' });
+
+    t.clock.advance(61_000); // past the 60 s resend limit of the old number's registration code
+    // The old number no longer names the account: no password login, no reset ...
+    expect(await t.call(userlogin, { username: '13722220011', password: md5('pw') }, { ip: freshIp() })).toMatchObject({ status: 400, msg: '账号或密码错误' });
+    expect(await t.call(sendcode, { phone: '13722220011', op: 'reset' }, { ip: freshIp() })).toMatchObject({ status: 400, msg: '该手机号尚未注册' });
+    // ... and whoever holds it now gets an account of their own by SMS-code login.
+    await t.call(sendcode, { phone: '13722220011', op: 'login' }, { ip: freshIp() });
+    const other = await t.call(codelogin, { userName: '13722220011', verifyCode: await t.lastSmsCode('13722220011') }, { ip: freshIp() });
+    expect(other.data).toMatchObject({ userName: '13722220011', isNew: true });
+    expect(other.data?.userID).not.toBe(me.userID);
   });
 
   it('refuses a phone of another account', async () => {

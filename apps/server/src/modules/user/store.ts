@@ -12,6 +12,12 @@ export function createUserStore(db: Database) {
       return row;
     },
 
+    /** The account whose bound phone is `phone`: the only lookup for flows proven by an SMS code to that phone. */
+    async byPhone(phone: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone));
+      return row;
+    },
+
     /** The account a learner means by `name`: its user name, else its phone. */
     async byLogin(name: string): Promise<UserRow | undefined> {
       const rows = await db
@@ -46,10 +52,13 @@ export function createUserStore(db: Database) {
       await db.update(users).set({ lastIp: ip }).where(eq(users.id, id));
     },
 
-    /** False when the phone is already taken by another account. */
-    async setPhone(id: number, phone: string): Promise<boolean> {
+    /**
+     * Bind a new phone; a user name that was the old phone follows it (the old number may be handed to
+     * someone else by the carrier and must not keep naming this account). False when either is taken.
+     */
+    async setPhone(id: number, phone: string, userName?: string): Promise<boolean> {
       try {
-        await db.update(users).set({ phone }).where(eq(users.id, id));
+        await db.update(users).set(userName ? { phone, userName } : { phone }).where(eq(users.id, id));
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;

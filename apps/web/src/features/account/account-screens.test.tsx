@@ -201,7 +201,7 @@ describe('/bindphone', () => {
     fakeApi(callMock, {
       'user.getUserInfo': () => demoUser,
       'user.sendcode': () => ({ expiresIn: 300, resendAfter: 60 }),
-      'user.bindPhone': (p) => ({ phone: p.phone }),
+      'user.bindPhone': (p) => ({ phone: p.phone, userName: p.phone }),
     });
     const { where } = renderScreen(<BindPhoneScreen />, { path: '/bindphone' });
     expect(await screen.findByText('当前绑定手机：138****0000')).toBeTruthy();
@@ -215,6 +215,8 @@ describe('/bindphone', () => {
     expect(callsTo(callMock, 'user.sendcode')[0]).toMatchObject({ phone: '13700000000', op: 'bind' });
     expect(callsTo(callMock, 'user.bindPhone')[0]).toEqual({ guid: demoLogin.guid, phone: '13700000000', verifyCode: '123456' });
     expect(toast).toHaveBeenCalledWith('手机号绑定成功');
+    // The user name followed the phone: the device remembers the account by its new name.
+    expect(localStorage.getItem('username')).toBe('13700000000');
   });
 
   it('refuses the phone already bound', async () => {

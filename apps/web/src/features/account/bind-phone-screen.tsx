@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { bindPhone } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { getGuid } from '../../lib/session';
+import { getGuid, getUserName, renameAccount } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { maskPhone } from '../common/format';
@@ -28,7 +28,8 @@ export default function BindPhoneScreen() {
       return { phone: phoneProblem(phone) ?? samePhone, code: codeProblem(code) };
     },
     async () => {
-      await call(bindPhone, { guid: getGuid() ?? '', phone: phone.trim(), verifyCode: code.trim() }, { silent: true });
+      const bound = await call(bindPhone, { guid: getGuid() ?? '', phone: phone.trim(), verifyCode: code.trim() }, { silent: true });
+      renameAccount(getUserName(), bound.userName);
       await queryClient.invalidateQueries({ queryKey: ['user'] });
       toast('手机号绑定成功');
       goBack(navigate, '/settings');
