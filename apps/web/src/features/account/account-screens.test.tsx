@@ -65,6 +65,22 @@ describe('/setpassword', () => {
     expect(getGuid()).toBe(demoLogin.guid);
   });
 
+  it('goes on to a safe redirect target after the first password, and ignores an external one', async () => {
+    fakeApi(callMock, {
+      'user.getUserInfo': () => ({ ...demoUser, hasPassword: false }),
+      'user.changePassword': () => ({ sessionEnded: false }),
+    });
+    for (const [redirect, landing] of [['%2Fsettings', '/settings'], ['https%3A%2F%2Fevil.example%2F', '/homePage']]) {
+      const { where, unmount } = renderScreen(<SetPasswordScreen />, { path: '/setpassword', url: `/setpassword?redirect=${redirect}` });
+      const u = user();
+      await u.type(await screen.findByPlaceholderText('请输入密码'), 'abc12345');
+      await u.type(screen.getByPlaceholderText('请再次输入密码'), 'abc12345');
+      await u.click(screen.getByRole('button', { name: '确定' }));
+      await waitFor(() => expect(where()).toBe(landing));
+      unmount();
+    }
+  });
+
   it('shows a wrong old password inline', async () => {
     fakeApi(callMock, {
       'user.getUserInfo': () => demoUser,

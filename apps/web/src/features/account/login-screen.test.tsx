@@ -153,6 +153,16 @@ describe('code login', () => {
     expect(callsTo(callMock, 'user.codelogin')[0]).toMatchObject({ userName: '13800000000', verifyCode: '123456' });
     expect(getGuid()).toBe(demoLogin.guid);
   });
+
+  it('keeps the redirect target for after the first password is set', async () => {
+    fakeApi(callMock, { 'user.codelogin': () => ({ ...demoLogin, hasPassword: false, isNew: true }) });
+    const { where } = open('/login?mode=code&redirect=%2Fsettings');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.type(screen.getByPlaceholderText('请输入验证码'), '123456');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(where()).toBe('/setpassword?redirect=%2Fsettings'));
+  });
 });
 
 describe('registration', () => {

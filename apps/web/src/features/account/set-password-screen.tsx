@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { changePassword } from '@kaoshi/contract';
 import { call } from '../../api/client';
@@ -7,6 +7,7 @@ import { clearSession, getGuid } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { hhmmss } from '../common/format';
+import { safeTargetPath } from '../common/safe-path';
 import { useUserInfo } from '../common/user-info';
 import { FormError, NewPasswordFields, PasswordField } from './form-fields';
 import { useForm } from './use-form';
@@ -19,6 +20,7 @@ import styles from './form.module.css';
  */
 export default function SetPasswordScreen() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const { data: user, isPending, isError, refetch } = useUserInfo();
   const form = useForm({ old: '', password: '', confirm: '' });
@@ -50,7 +52,7 @@ export default function SetPasswordScreen() {
       } else {
         toast('密码设置成功');
         await queryClient.invalidateQueries({ queryKey: ['user'] });
-        navigate('/homePage', { replace: true });
+        navigate(safeTargetPath(params.get('redirect')) ?? '/homePage', { replace: true });
       }
     },
   );

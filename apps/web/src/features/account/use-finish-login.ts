@@ -25,11 +25,12 @@ export function useFinishLogin(): (data: LoginData) => void {
     // A learner who logs in is no longer a free-try tourist (tracking would prefix them as a guest).
     cookies.remove('freeTry');
     track.login();
-    const target = safeTargetPath(params.get('redirect')) ?? '/homePage';
+    const redirect = safeTargetPath(params.get('redirect'));
     if (!data.hasPassword) {
-      navigate('/setpassword', { replace: true });
+      // The target waits until the first password is set.
+      navigate(redirect ? `/setpassword?redirect=${encodeURIComponent(redirect)}` : '/setpassword', { replace: true });
       return;
     }
-    navigate(target, { replace: true });
+    navigate(redirect ?? '/homePage', { replace: true });
   };
 }
