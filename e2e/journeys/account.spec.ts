@@ -5,6 +5,10 @@ const PASSWORD = 'Study2026';
 
 test('a new learner registers with an SMS code, logs out, logs in with the password and sees the themed home', async ({ page, request }) => {
   const phone = freshPhone();
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) cspViolations.push(m.text());
+  });
   await asNewClientIp(page);
   await page.goto('/');
   await expect(page.getByRole('button', { name: '注册' })).toBeVisible();
@@ -47,6 +51,7 @@ test('a new learner registers with an SMS code, logs out, logs in with the passw
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
   await expect(page).toHaveURL(/\/homePage/);
   await expect(page.getByText(masked)).toBeVisible();
+  expect(cspViolations).toEqual([]);
 });
 
 test('a wrong password is refused with a Chinese message and no session', async ({ page }) => {

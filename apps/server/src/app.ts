@@ -1,5 +1,6 @@
 import { allCalls } from '@kaoshi/contract';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -48,6 +49,25 @@ export interface AppDeps {
 const HOUR = 3600_000;
 
 /**
+ * Content Security Policy of the web app: scripts only from this origin (no inline script, nothing
+ * injected can run); styles may be inline (antd-mobile and the theme variable set them); images and
+ * media from https (question images, video hosts); calls to this origin or https hosts (per call group).
+ */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'https:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
+/**
  * The whole server as one plugin: platform (errors, sessions, tenancy, limits, SMS), then the modules'
  * handlers registered from the contract, then the web app. main.ts and the tests both build it this way.
  */
@@ -79,6 +99,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   });
   const accounts = createAccountService({ users: userStore, sessions, codes, limiter, tracking, clock });
 
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP } });
   await app.register(formbody);
   installErrorHandler(app);
   registerCalls(

@@ -52,6 +52,23 @@ describe('the web app', () => {
     }
   });
 
+  it('sends security headers: a CSP that allows scripts from this origin only, nosniff, no framing by others', async () => {
+    const t = await createTestApp({ config: { WEB_DIST: web } });
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      const api = await t.app.inject({ method: 'GET', url: '/api/agentInfo/getAgentInfo' });
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('is skipped with a warning when WEB_DIST does not exist', async () => {
     const lines: string[] = [];
     const t = await createTestApp({ config: { WEB_DIST: join(web, 'nope') }, deps: { logger: { level: 'warn', stream: { write: (l) => void lines.push(l) } } } });
