@@ -1,6 +1,5 @@
 import { allCalls } from '@kaoshi/contract';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -33,6 +32,7 @@ import { createSessionStore } from './platform/session/store.ts';
 import { createDevSmsProvider } from './platform/sms/dev.ts';
 import { createDisabledSmsProvider } from './platform/sms/disabled.ts';
 import type { SmsProvider } from './platform/sms/provider.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installWebAndFallback } from './platform/static.ts';
 
 export interface AppDeps {
@@ -47,25 +47,6 @@ export interface AppDeps {
 }
 
 const HOUR = 3600_000;
-
-/**
- * Content Security Policy of the web app: scripts only from this origin (no inline script, nothing
- * injected can run); styles may be inline (antd-mobile and the theme variable set them); images and
- * media from https (question images, video hosts); calls to this origin or https hosts (per call group).
- */
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-  mediaSrc: ["'self'", 'blob:', 'https:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'https:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-};
 
 /**
  * The whole server as one plugin: platform (errors, sessions, tenancy, limits, SMS), then the modules'
@@ -99,7 +80,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   });
   const accounts = createAccountService({ users: userStore, sessions, codes, limiter, tracking, clock });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP } });
+  installSecurityHeaders(app);
   await app.register(formbody);
   installErrorHandler(app);
   registerCalls(
