@@ -2,3 +2,4 @@ export * from './agents.ts';
 export * from './accounts.ts';
 export * from './platform.ts';
 export * from './tracking.ts';
+export * from './catalog.ts';
