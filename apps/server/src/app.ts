@@ -8,6 +8,11 @@ import type { Database } from './db/index.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { createAgentService } from './modules/agent/service.ts';
 import { createAgentStore } from './modules/agent/store.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { createCatalogService } from './modules/catalog/service.ts';
+import { createCatalogStore } from './modules/catalog/store.ts';
+import { createEntitlementService } from './modules/entitlement/service.ts';
+import { createEntitlementStore } from './modules/entitlement/store.ts';
 import { changeLogRoutes } from './modules/change-log/routes.ts';
 import { createChangeLogService } from './modules/change-log/service.ts';
 import { createChangeLogStore } from './modules/change-log/store.ts';
@@ -79,6 +84,9 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     countExistenceProbe: existenceProbeLimit(limiter),
   });
   const accounts = createAccountService({ users: userStore, sessions, codes, limiter, tracking, clock });
+  const catalogStore = createCatalogStore(db);
+  const entitlements = createEntitlementService({ store: createEntitlementStore(db), catalog: catalogStore, clock, limiter });
+  const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
 
   installSecurityHeaders(app);
   await app.register(formbody);
@@ -86,7 +94,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

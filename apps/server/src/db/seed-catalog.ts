@@ -8,7 +8,7 @@ import type { Database } from './index.ts';
 const DAY = 86_400_000;
 const levels = ['chuzhongji', 'zhiye', 'gaoji', 'jkgls', 'other'] as const;
 
-const moduleSchema = z.object({ id: z.string().min(1), name: z.string().min(1), route: z.string().startsWith('/'), free: z.boolean().optional() });
+const moduleSchema = z.object({ id: z.string().min(1).refine((id) => id !== 'ar', 'module id "ar" is reserved'), name: z.string().min(1), route: z.string().startsWith('/'), free: z.boolean().optional() });
 const catalogFile = z.object({
   classes: z.array(z.object({ id: z.number().int(), name: z.string().min(1), order: z.number().int(), parent: z.number().int().optional() })),
   subjects: z.array(

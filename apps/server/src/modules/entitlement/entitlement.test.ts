@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogStore } from '../catalog/store.ts';
+import { createDbRateLimiter } from '../../platform/rate-limit/db-store.ts';
+import { purchases, users } from '../../db/schema/index.ts';
+import { createEntitlementService, type Target } from './service.ts';
+import { createEntitlementStore } from './store.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let service: ReturnType<typeof createEntitlementService>;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const clock = () => t.clock.now;
+  service = createEntitlementService({ store: createEntitlementStore(t.db), catalog: createCatalogStore(t.db), clock, limiter: createDbRateLimiter(t.db, clock) });
+  const rows = await t.db.select({ id: users.id, user_name: users.userName }).from(users);
+  for (const r of rows) ids[r.user_name] = r.id;
+  ids.lower = (await t.register('13855550001')).userID;
+  ids.expired = (await t.register('13855550002')).userID;
+  ids.basic = (await t.register('13855550003')).userID;
+  const at = new Date(t.clock.now);
+  await t.db.insert(purchases).values([
+    { userId: ids.lower!, appId: 1001, vn: '2', vnOrder: 2, endTime: new Date(t.clock.now + 30 * DAY), source: 'order', createdAt: at },
+    { userId: ids.expired!, appId: 1001, vn: '3', vnOrder: 3, endTime: new Date(t.clock.now + 10 * DAY), source: 'order', createdAt: at },
+    { userId: ids.basic!, appId: 1001, vn: '1', vnOrder: 1, endTime: new Date(t.clock.now + 30 * DAY), source: 'order', createdAt: at },
+  ]);
+});
+afterAll(() => t.close());
+
+const mod = (moduleId: string): Target => ({ moduleId });
+const V = { vip: { vn: '2', vname: 'VIP班' }, top: { vn: '3', vname: '至尊班' }, mndb: { vn: '4_MNDB', vname: '考前模拟_MNDB' } };
+
+describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => {
+  it('guest: free items only; modules need login', async () => {
+    expect(await service.decide(null, 1001, { contentItem: { moduleId: 'video', free: true } })).toEqual({ allowed: true, reason: 'free', unlockingVersions: [] });
+    expect(await service.decide(null, 1001, mod('video'))).toEqual({ allowed: false, reason: 'guest', unlockingVersions: [V.vip, V.top] });
+    expect((await service.decide(null, 1001, mod('chapter'))).reason).toBe('guest');
+  });
+
+  it('trial learner (no purchase): free modules open as trial, paid ones list the versions that unlock them', async () => {
+    const learner = ids['13800000000']!;
+    expect(await service.decide(learner, 1001, mod('chapter'))).toEqual({ allowed: true, reason: 'trial', unlockingVersions: [] });
+    expect(await service.decide(learner, 1001, mod('live'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.top] });
+    expect(await service.decide(learner, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.mndb] });
+    expect(await service.decide(learner, 1001, { contentItem: { moduleId: 'video' } })).toMatchObject({ allowed: false, reason: 'not-purchased' });
+  });
+
+  it('lower paid version: its modules open, higher ones do not', async () => {
+    expect(await service.decide(ids.lower!, 1001, mod('video'))).toEqual({ allowed: true, reason: 'purchase', unlockingVersions: [] });
+    expect(await service.decide(ids.lower!, 1001, mod('live'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.top] });
+  });
+
+  it('top version: every module of it opens; other subjects stay closed', async () => {
+    const owner = ids['13900000000']!;
+    for (const m of ['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai']) expect((await service.decide(owner, 1001, mod(m))).allowed, m).toBe(true);
+    expect((await service.decide(owner, 1001, mod('live'))).reason).toBe('purchase');
+    expect((await service.decide(owner, 2001, mod('live'))).reason).toBe('not-purchased');
+  });
+
+  it('expired purchase (test clock past EndTime): denied as expired', async () => {
+    expect((await service.decide(ids.expired!, 1001, mod('live'))).allowed).toBe(true);
+    t.clock.advance(11 * DAY);
+    try {
+      expect(await service.decide(ids.expired!, 1001, mod('live'))).toEqual({ allowed: false, reason: 'expired', unlockingVersions: [V.top] });
+      expect((await service.decide(ids.expired!, 1001, mod('chapter'))).reason).toBe('trial');
+    } finally {
+      t.clock.advance(-11 * DAY);
+    }
+  });
+
+  it('hideByVip: the simulated variant is hidden from holders of 基础班', async () => {
+    expect(await service.decide(ids.basic!, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'hidden-by-vip', unlockingVersions: [] });
+    expect((await service.decide(ids.basic!, 1001, mod('paper'))).reason).toBe('purchase');
+  });
+
+  it('unknown or off-shelf subject', async () => {
+    expect(await service.decide(ids.basic!, 999, mod('chapter'))).toEqual({ allowed: false, reason: 'unknown-subject', unlockingVersions: [] });
+    await t.db.execute('update subjects set listed = false where app_id = 3001');
+    expect((await service.decide(ids.basic!, 3001, mod('chapter'))).reason).toBe('unknown-subject');
+    await t.db.execute('update subjects set listed = true where app_id = 3001');
+  });
+
+  it('one learner’s purchases never count for another', async () => {
+    expect((await service.decide(ids['13800000000']!, 1001, mod('live'))).allowed).toBe(false);
+  });
+});

@@ -1,0 +1,122 @@
+import { CATALOG_MSG, type VipAppRecord } from '@kaoshi/contract';
+import type { PurchaseRow, VersionRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badInput, forbidden, notFound, tooMany } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
+import { hashCode } from '../../db/seed-catalog.ts';
+import type { CatalogStore } from '../catalog/store.ts';
+import type { EntitlementStore } from './store.ts';
+
+const DAY = 86_400_000;
+
+/** What is asked for: a whole module, or one content item inside a module (which may be marked free). */
+export type Target = { moduleId: string } | { contentItem: { moduleId: string; free?: boolean } };
+
+export type Reason = 'free' | 'purchase' | 'trial' | 'guest' | 'not-purchased' | 'expired' | 'hidden-by-vip' | 'unknown-subject';
+
+export interface Decision {
+  allowed: boolean;
+  reason: Reason;
+  /** Versions the learner could buy to open the target (not hidden from them, not buyListHide). */
+  unlockingVersions: { vn: string; vname: string }[];
+}
+
+/** Wrong activation-code guesses allowed per learner and per IP in a window. */
+export const CODE_GUESS_LIMIT = { perUser: 10, perIp: 10, windowMs: 3600_000 } as const;
+
+/** A learner's purchases of one subject, split by validity at `now`. */
+export interface Holdings {
+  all: PurchaseRow[];
+  valid: PurchaseRow[];
+  /** The valid purchase with the highest VnOrder (the current version), or undefined (trial, curAppvn −1). */
+  current: PurchaseRow | undefined;
+}
+
+export const toVipApp = (p: PurchaseRow, versions: VersionRow[]): VipAppRecord => ({
+  AppID: p.appId,
+  AppVn: p.vn,
+  AppVnName: versions.find((v) => v.vn === p.vn)?.vname ?? p.vn,
+  VnOrder: p.vnOrder,
+  EndTime: p.endTime.toISOString(),
+});
+
+/** Versions hidden from a learner: those whose rules.hideByVip lists a version the learner validly holds. */
+export const hiddenFor = (versions: VersionRow[], valid: PurchaseRow[]): Set<string> => {
+  const held = new Set(valid.map((p) => p.vn));
+  return new Set(versions.filter((v) => v.rules.hideByVip.some((vn) => held.has(vn))).map((v) => v.vn));
+};
+
+export function createEntitlementService(deps: { store: EntitlementStore; catalog: CatalogStore; clock: Clock; limiter: RateLimiter }) {
+  const { store, catalog, clock, limiter } = deps;
+
+  async function holdings(userId: number, appId: number): Promise<Holdings> {
+    const now = clock();
+    const all = (await store.purchases(userId, appId)).sort((a, b) => b.vnOrder - a.vnOrder || b.endTime.getTime() - a.endTime.getTime());
+    const valid = all.filter((p) => p.endTime.getTime() > now);
+    return { all, valid, current: valid[0] };
+  }
+
+  /**
+   * The one entitlement decision (docs/entitlement.md). Every content call asks it before anything leaves
+   * the server. Order: unknown subject → free item → guest → a valid purchase whose version has the module →
+   * a free (trial) module → otherwise denied: hidden-by-vip, expired or not-purchased.
+   */
+  async function decide(userId: number | null, appId: number, target: Target): Promise<Decision> {
+    const moduleId = 'moduleId' in target ? target.moduleId : target.contentItem.moduleId;
+    const subject = await catalog.subject(appId);
+    const versions = subject?.listed ? await catalog.versions(appId) : [];
+    if (!subject || versions.length === 0) return { allowed: false, reason: 'unknown-subject', unlockingVersions: [] };
+
+    const offering = versions.filter((v) => v.vnjson.some((m) => m.id === moduleId));
+    const h = userId === null ? undefined : await holdings(userId, appId);
+    const hidden = hiddenFor(versions, h?.valid ?? []);
+    const unlockingVersions = offering.filter((v) => !hidden.has(v.vn) && !v.buyListHide).map((v) => ({ vn: v.vn, vname: v.vname }));
+    const deny = (reason: Reason): Decision => ({ allowed: false, reason, unlockingVersions });
+
+    if ('contentItem' in target && target.contentItem.free) return { allowed: true, reason: 'free', unlockingVersions: [] };
+    if (!h) return deny('guest');
+    const offeringVns = new Set(offering.map((v) => v.vn));
+    if (h.valid.some((p) => offeringVns.has(p.vn))) return { allowed: true, reason: 'purchase', unlockingVersions: [] };
+    if (offering.some((v) => v.vnjson.some((m) => m.id === moduleId && m.free))) return { allowed: true, reason: 'trial', unlockingVersions: [] };
+    if (offering.length > 0 && offering.every((v) => hidden.has(v.vn))) return deny('hidden-by-vip');
+    if (h.all.some((p) => offeringVns.has(p.vn))) return deny('expired');
+    return deny('not-purchased');
+  }
+
+  const userKey = (userId: number) => `code:user:${userId}`;
+  const ipKey = (ip: string) => `code:ip:${ip}`;
+
+  /** Redeem an activation code for `userId` on subject `appId` (docs/catalog.md). */
+  async function redeem(userId: number, appId: number, code: string, ip: string): Promise<VipAppRecord> {
+    const [byUser, byIp] = await Promise.all([limiter.peek(userKey(userId)), limiter.peek(ipKey(ip))]);
+    if (byUser.count >= CODE_GUESS_LIMIT.perUser || byIp.count >= CODE_GUESS_LIMIT.perIp) throw tooMany(CATALOG_MSG.codeTooMany);
+    const fail = async (error: Error) => {
+      await Promise.all([limiter.hit(userKey(userId), CODE_GUESS_LIMIT.windowMs), limiter.hit(ipKey(ip), CODE_GUESS_LIMIT.windowMs)]);
+      return error;
+    };
+
+    const now = clock();
+    const codeHash = hashCode(code);
+    const row = await store.code(codeHash);
+    if (!row) throw await fail(notFound(CATALOG_MSG.codeUnknown));
+    if (row.usedAt) throw await fail(forbidden(CATALOG_MSG.codeUsed));
+    if (row.expiresAt.getTime() <= now) throw await fail(forbidden(CATALOG_MSG.codeExpired));
+    if (row.appId !== appId) throw await fail(badInput(CATALOG_MSG.codeWrongSubject));
+
+    const versions = await catalog.versions(row.appId);
+    const version = versions.find((v) => v.vn === row.vn);
+    if (!version) throw notFound(CATALOG_MSG.unknownVersion);
+    const purchase = await store.redeem(
+      codeHash,
+      { userId, appId: row.appId, vn: row.vn, vnOrder: version.vnorder, endTime: new Date(now + row.validityDays * DAY), source: 'code', at: new Date(now) },
+      `AppID=${row.appId} vn=${row.vn} source=code`,
+    );
+    // Lost the race to a parallel redemption of the same code.
+    if (!purchase) throw await fail(forbidden(CATALOG_MSG.codeUsed));
+    return toVipApp(purchase, versions);
+  }
+
+  return { decide, holdings, redeem };
+}
+
+export type EntitlementService = ReturnType<typeof createEntitlementService>;

@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { activationCodes, changeLog, purchases, type ActivationCodeRow, type PurchaseRow } from '../../db/schema/index.ts';
+
+export interface Grant {
+  userId: number;
+  appId: number;
+  vn: string;
+  vnOrder: number;
+  endTime: Date;
+  source: 'code' | 'order' | 'seed';
+  at: Date;
+}
+
+/** Purchases and activation codes: the only SQL of entitlements. */
+export function createEntitlementStore(db: Database) {
+  return {
+    /** Every purchase of a learner for a subject (expired ones too). */
+    purchases(userId: number, appId: number): Promise<PurchaseRow[]> {
+      return db.select().from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.appId, appId)));
+    },
+
+    async code(codeHash: string): Promise<ActivationCodeRow | undefined> {
+      const [row] = await db.select().from(activationCodes).where(eq(activationCodes.codeHash, codeHash));
+      return row;
+    },
+
+    async addCode(row: typeof activationCodes.$inferInsert): Promise<void> {
+      await db.insert(activationCodes).values(row);
+    },
+
+    /**
+     * In one transaction: claim the code (only while unused and unexpired — one of two parallel redemptions
+     * wins), grant or extend the purchase, and write the change-log row getChangeInfo reports.
+     * Returns the purchase, or undefined when the code was no longer claimable.
+     */
+    redeem(codeHash: string, grant: Grant, changeDetail: string): Promise<PurchaseRow | undefined> {
+      return db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(activationCodes)
+          .set({ usedAt: grant.at, usedBy: grant.userId })
+          .where(and(eq(activationCodes.codeHash, codeHash), isNull(activationCodes.usedAt), gt(activationCodes.expiresAt, grant.at)))
+          .returning({ codeHash: activationCodes.codeHash });
+        if (claimed.length === 0) return undefined;
+        const [purchase] = await tx
+          .insert(purchases)
+          .values({ ...grant, createdAt: grant.at })
+          .onConflictDoUpdate({
+            target: [purchases.userId, purchases.appId, purchases.vn],
+            set: { endTime: sql`greatest(${purchases.endTime}, excluded.end_time)`, vnOrder: grant.vnOrder },
+          })
+          .returning();
+        await tx.insert(changeLog).values({ userId: grant.userId, kind: 'purchase', detail: changeDetail, createdAt: grant.at });
+        return purchase;
+      });
+    },
+  };
+}
+
+export type EntitlementStore = ReturnType<typeof createEntitlementStore>;
