@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { activationCodes, agentSubjects, classes, purchases, subjects, users, versions } from './schema/index.ts';
 import type { Database } from './index.ts';
+import { hashCode } from '../modules/entitlement/codes.ts';
 
 const DAY = 86_400_000;
 const levels = ['chuzhongji', 'zhiye', 'gaoji', 'jkgls', 'other'] as const;
@@ -41,10 +41,6 @@ const catalogFile = z.object({
 const codesFile = z.array(
   z.object({ code: z.string().min(6), appId: z.number().int(), vn: z.string(), validityDays: z.number().int().positive(), expiresAt: z.iso.datetime() }),
 );
-
-/** Codes are compared case-insensitively without spaces; only their SHA-256 is stored. */
-export const normaliseCode = (code: string) => code.replace(/\s+/g, '').toUpperCase();
-export const hashCode = (code: string) => createHash('sha256').update(normaliseCode(code)).digest('hex');
 
 /** A version is a simulated-exam variant when its code or name ends in _MNDB (spec §3). */
 export const isSimulated = (vn: string, vname: string) => /_MNDB$/i.test(vn) || /_MNDB$/i.test(vname);

@@ -2,7 +2,8 @@ import { getKsbClass, searchAppEName, setLastApp, versionList, vipApp, vipinfo }
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogStore } from './store.ts';
-import { users } from '../../db/schema/index.ts';
+import { activationCodes, purchases, users, versions } from '../../db/schema/index.ts';
+import { seed } from '../../db/seed.ts';
 import { createTestApp, DEMO, TEST_EPOCH, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -109,6 +110,14 @@ describe('vipApp and vipinfo', () => {
     expect(info.data.list.find((i: { vn: string }) => i.vn === '4_MNDB').rules).toEqual({ hideByVip: ['1'] });
   });
 
+  it('leave versions hidden by hideByVip out of the holder’s list (基础班 holders do not see 考前模拟_MNDB)', async () => {
+    const { guid, userID } = await t.register('13877770001');
+    await t.db.insert(purchases).values({ userId: userID, appId: 1001, vn: '1', vnOrder: 1, endTime: new Date(t.clock.now + DAY), source: 'order', createdAt: new Date(t.clock.now) });
+    const info = await t.call(vipinfo, { guid, appID: 1001 });
+    expect(info.data.list.map((i: { vn: string; isVip: number }) => [i.vn, i.isVip])).toEqual([['1', 1], ['2', 0], ['3', 0]]);
+    expect(info.data.vipdata).toMatchObject({ AppVn: '1', AppVnName: '基础班' });
+  });
+
   it('read the session’s learner only, whatever user parameters are sent', async () => {
     const body = await t.call(vipApp, { guid: learner, appID: 1001, userName: DEMO.owner, userID: 1 });
     expect(body.data).toEqual([]);
@@ -134,5 +143,21 @@ describe('setLastApp', () => {
     expect((await t.call(setLastApp, { guid: learner, appID: 999, vn: '1' })).msg).toBe('科目不存在');
     expect((await t.call(setLastApp, { appID: 1001, vn: '1' })).status).toBe(401);
     expect(await t.call(setLastApp, { guid: learner, appID: 1001 })).toEqual({ status: 400, msg: '请填写班次', data: null });
+  });
+});
+
+describe('demo seed', () => {
+  it('adds nothing when run again (and keeps the owner’s purchase end)', async () => {
+    const count = async () => [
+      (await t.db.select().from(versions)).length,
+      (await t.db.select().from(activationCodes)).length,
+      (await t.db.select().from(purchases)).filter((p) => p.source === 'seed').length,
+    ];
+    const before = await count();
+    expect(before).toEqual([16, 6, 1]);
+    await seed(t.db, t.clock.now + 100 * DAY);
+    expect(await count()).toEqual(before);
+    const [owned] = (await t.db.select().from(purchases)).filter((p) => p.source === 'seed');
+    expect(owned!.endTime.getTime()).toBe(TEST_EPOCH + 365 * DAY);
   });
 });

@@ -3,7 +3,7 @@ import type { PurchaseRow, VersionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, forbidden, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import { hashCode } from '../../db/seed-catalog.ts';
+import { hashCode } from './codes.ts';
 import type { CatalogStore } from '../catalog/store.ts';
 import type { EntitlementStore } from './store.ts';
 

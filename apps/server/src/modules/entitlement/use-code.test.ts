@@ -1,7 +1,7 @@
 import { getChangeInfo, useCode, vipinfo } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashCode } from '../../db/seed-catalog.ts';
+import { hashCode } from './codes.ts';
 import { purchases } from '../../db/schema/index.ts';
 import { createEntitlementStore } from './store.ts';
 import { createTestApp, DEMO, freshIp, type TestApp } from '../../test/helpers.ts';
