@@ -30,6 +30,8 @@ describe('getKsbClass', () => {
   it('scopes subjects to the tenant: 6001 sells only the nursing subjects (by ac and by subdomain)', async () => {
     const byAc = await t.call(getKsbClass, { ac: '6001' });
     expect(byAc.data.subjects.map((s: { AppID: number }) => s.AppID)).toEqual([1001, 1002]);
+    // Classes without a subject of the tenant are left out (no empty tabs); ancestors stay.
+    expect(byAc.data.classes.map((c: { ID: number }) => c.ID).sort()).toEqual([10, 11]);
     const byHost = await t.call(getKsbClass, {}, { host: 'hushi.example.com' });
     expect(byHost.data.subjects.map((s: { AppID: number }) => s.AppID)).toEqual([1001, 1002]);
   });

@@ -29,7 +29,12 @@ export function createCatalogService(deps: { store: CatalogStore; entitlements: 
 
   return {
     async classTree(tenant: AgentRow) {
-      const [classes, subjects] = await Promise.all([store.classes(), store.soldBy(tenant.code)]);
+      const [all, subjects] = await Promise.all([store.classes(), store.soldBy(tenant.code)]);
+      // Only classes that hold a subject the tenant sells, and their ancestors: no empty tabs.
+      const parent = new Map(all.map((c) => [c.id, c.parentId]));
+      const keep = new Set<number>();
+      for (const s of subjects) for (let id: number | null | undefined = s.classId; id != null && !keep.has(id); id = parent.get(id)) keep.add(id);
+      const classes = all.filter((c) => keep.has(c.id));
       return {
         classes: classes.map((c) => ({ ID: c.id, Name: c.name, Order: c.order, ParentID: c.parentId })),
         subjects: subjects.map(entry),
