@@ -1,7 +1,7 @@
 import { CATALOG_MSG, type VipAppRecord } from '@kaoshi/contract';
 import type { PurchaseRow, VersionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badInput, forbidden, notFound, tooMany } from '../../platform/errors.ts';
+import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import { hashCode } from './codes.ts';
 import type { CatalogStore } from '../catalog/store.ts';
@@ -98,9 +98,10 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     const now = clock();
     const codeHash = hashCode(code);
     const row = await store.code(codeHash);
-    if (!row) throw await fail(notFound(CATALOG_MSG.codeUnknown));
-    if (row.usedAt) throw await fail(forbidden(CATALOG_MSG.codeUsed));
-    if (row.expiresAt.getTime() <= now) throw await fail(forbidden(CATALOG_MSG.codeExpired));
+    // Body status 400 for every refusal a learner must read: the client's catalogue only logs 403/404 (spec §8).
+    if (!row) throw await fail(badInput(CATALOG_MSG.codeUnknown));
+    if (row.usedAt) throw await fail(badInput(CATALOG_MSG.codeUsed));
+    if (row.expiresAt.getTime() <= now) throw await fail(badInput(CATALOG_MSG.codeExpired));
     if (row.appId !== appId) throw await fail(badInput(CATALOG_MSG.codeWrongSubject));
 
     const versions = await catalog.versions(row.appId);
@@ -112,7 +113,7 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
       `AppID=${row.appId} vn=${row.vn} source=code`,
     );
     // Lost the race to a parallel redemption of the same code.
-    if (!purchase) throw await fail(forbidden(CATALOG_MSG.codeUsed));
+    if (!purchase) throw await fail(badInput(CATALOG_MSG.codeUsed));
     return toVipApp(purchase, versions);
   }
 
