@@ -16,13 +16,7 @@ import { installFetch, json, ok, reply } from '../test/fake-fetch';
 import { APP_VERSION, call, callReply, encodeParams, inflightCount, isShortTimeoutPath, vToken } from './client';
 import { ApiError } from './errors';
 
-vi.mock('../ui/dialogs', () => ({
-  alertMsg: vi.fn(async () => undefined),
-  toast: vi.fn(),
-  confirm: vi.fn(async () => true),
-  showLoading: vi.fn(),
-  hideLoading: vi.fn(),
-}));
+vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const navigate = vi.fn();
 const HASH = '0123456789abcdef0123456789abcdef';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetch, reply } from '../test/fake-fetch';
 import { CHANGE_CLEARED_LOCAL_KEYS, checkChangeInfo, startChangeInfoPoll } from './change-info';
 
-vi.mock('../ui/dialogs', () => ({ alertMsg: vi.fn(async () => undefined), toast: vi.fn() }));
+vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const GUID = 'g'.repeat(32);
 

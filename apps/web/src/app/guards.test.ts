@@ -7,13 +7,7 @@ import { agentData, agentServer, here, makeRouter, settled } from '../test/route
 import { alertMsg } from '../ui/dialogs';
 import { GUEST_WHITELIST, guardTarget, guestRedirect, isGuestAllowed, resolveAc } from './guards';
 
-vi.mock('../ui/dialogs', () => ({
-  alertMsg: vi.fn(async () => undefined),
-  toast: vi.fn(),
-  confirm: vi.fn(async () => true),
-  showLoading: vi.fn(),
-  hideLoading: vi.fn(),
-}));
+vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const GUID = 'g'.repeat(32);
 const login = () => localStorage.setItem('guid', GUID);

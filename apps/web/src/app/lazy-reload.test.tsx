@@ -8,7 +8,7 @@ import { installFetch } from '../test/fake-fetch';
 import { agentServer, fakeScreen, makeRouter, settled, testEntries } from '../test/router';
 import { ScreenLoadError, lazyWithReload, takeReloadTarget } from './lazy-reload';
 
-vi.mock('../ui/dialogs', () => ({ alertMsg: vi.fn(async () => undefined), toast: vi.fn() }));
+vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const GUID = 'g'.repeat(32);
 const chunkError = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));

@@ -4,7 +4,7 @@ import { alertMsg, toast } from '../ui/dialogs';
 import { installGlobalErrorHandlers } from './error-report';
 import { reportError, resetErrorReports, track } from './tracking';
 
-vi.mock('../ui/dialogs', () => ({ alertMsg: vi.fn(async () => undefined), toast: vi.fn() }));
+vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 let uninstall: (() => void) | null = null;
 beforeEach(() => {

@@ -13,7 +13,7 @@ import SetPasswordScreen from './set-password-screen';
 import SettingsScreen from './settings-screen';
 
 vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
-vi.mock('../../ui/dialogs', () => ({ toast: vi.fn(), confirm: vi.fn(), alertMsg: vi.fn() }));
+vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;
 const user = () => userEvent.setup();

@@ -8,7 +8,7 @@ import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorag
 import LoginScreen from './login-screen';
 
 vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
-vi.mock('../../ui/dialogs', () => ({ toast: vi.fn(), confirm: vi.fn(), alertMsg: vi.fn() }));
+vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;
 const open = (url = '/login') => renderScreen(<LoginScreen />, { path: '/login', url });

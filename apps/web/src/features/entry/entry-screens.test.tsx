@@ -15,7 +15,7 @@ import RootScreen from './root-screen';
 import WayScreen from './way-screen';
 
 vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
-vi.mock('../../ui/dialogs', () => ({ toast: vi.fn(), confirm: vi.fn(), alertMsg: vi.fn() }));
+vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;
 const agent7 = { ...DEFAULT_AGENT, AgentCode: '7021004', AgentName: '七号代理', StoreName: '七号题库', ThemeColor: '#e5484d' };

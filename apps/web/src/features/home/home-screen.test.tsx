@@ -8,7 +8,7 @@ import { agentContacts, parseWeChat } from './contact-card';
 import HomeScreen from './home-screen';
 
 vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
-vi.mock('../../ui/dialogs', () => ({ toast: vi.fn(), confirm: vi.fn(), alertMsg: vi.fn() }));
+vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;
 
