@@ -10,10 +10,12 @@ export * from './calls/user.ts';
 export * from './calls/agent.ts';
 export * from './calls/tracking.ts';
 export * from './calls/catalog.ts';
+export * from './calls/subject.ts';
 import { userCalls } from './calls/user.ts';
 import { agentCalls } from './calls/agent.ts';
 import { trackingCalls } from './calls/tracking.ts';
 import { catalogCalls } from './calls/catalog.ts';
+import { subjectCalls } from './calls/subject.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls)];
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls)];

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetch, reply } from '../test/fake-fetch';
-import { CHANGE_CLEARED_LOCAL_KEYS, checkChangeInfo, startChangeInfoPoll } from './change-info';
+import { checkChangeInfo, startChangeInfoPoll } from './change-info';
+import { SUBJECT_CACHE_KEYS as CHANGE_CLEARED_LOCAL_KEYS } from '../lib/subject';
 
 vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
 

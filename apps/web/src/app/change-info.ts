@@ -3,7 +3,7 @@ import { call, callReply } from '../api/client';
 import { acFromSearch, cachedAgentCode, withAc } from '../lib/ac';
 import { navigateTo, type Navigate } from '../lib/navigation';
 import { getGuid } from '../lib/session';
-import { cookies, local } from '../lib/storage';
+import { clearSubjectCaches } from '../lib/subject';
 
 /**
  * (5) Every 30 s, when a session exists, getChangeInfo. Body status 200 means the learner's purchases
@@ -11,7 +11,6 @@ import { cookies, local } from '../lib/storage';
  * seen, and the learner goes to /homePage?fromUrl=mainJS. 202 (nothing changed) does nothing.
  */
 
-export const CHANGE_CLEARED_LOCAL_KEYS = ['vipinfo', 'curVipData', 'vipAppData', 'curvipAppData', 'moduleInfoX'] as const;
 export const CHANGE_TARGET = '/homePage?fromUrl=mainJS';
 
 /** One check; resolves true when a change was handled. Errors are swallowed (401/408 still apply). */
@@ -23,8 +22,7 @@ export async function checkChangeInfo(navigate: Navigate = navigateTo): Promise<
   } catch {
     return false;
   }
-  cookies.remove('SELECTEDAPPNEW');
-  for (const key of CHANGE_CLEARED_LOCAL_KEYS) local.remove(key);
+  clearSubjectCaches();
   await call(cancelChangeLog, {}, { silent: true }).catch(() => undefined);
   navigate(withAc(CHANGE_TARGET, acFromSearch(window.location.search) ?? cachedAgentCode()));
   return true;

@@ -7,7 +7,7 @@ import { agentStore, readCachedAgent, writeCachedAgent } from '../lib/agent';
 import { isLoggedIn } from '../lib/session';
 import { alertMsg, toast } from '../ui/dialogs';
 
-export { checkChangeInfo, startChangeInfoPoll, CHANGE_CLEARED_LOCAL_KEYS, CHANGE_TARGET } from './change-info';
+export { checkChangeInfo, startChangeInfoPoll, CHANGE_TARGET } from './change-info';
 export { lazyWithReload, takeReloadTarget, ScreenLoadError } from './lazy-reload';
 
 /**
