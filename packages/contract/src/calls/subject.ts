@@ -213,6 +213,18 @@ export const selectApp = defineCall({
   data: z.object({ recorded: z.literal(true) }),
 });
 
+export const getLastApp = defineCall({
+  id: 'subject.getLastApp',
+  method: 'GET',
+  path: '/api/user/getLastApp',
+  group: 'general',
+  needsSession: true,
+  summary:
+    "Designed: the learner's last chosen subject and version (written by setLastApp), or null. The home page uses it to restore the subject after the change-info check cleared it, or on a new device.",
+  request: z.object({ guid: guid() }),
+  data: z.object({ AppID: z.number().int(), AppVn: z.string() }).nullable(),
+});
+
 export const SUBJECT_MSG = {
   sprintMissing: '获取配置失败',
   subjectOffShelf: '该科目已下架，请使用其他科目',
@@ -232,5 +244,6 @@ export const subjectCalls = {
   redDotRead,
   checkUserModulesDown,
   myPurchases,
+  getLastApp,
   selectApp,
 };
