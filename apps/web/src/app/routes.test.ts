@@ -10,6 +10,7 @@ describe('route registry', () => {
     expect(routes.map((r) => r.path)).toEqual([
       '/', '/way', '/gateway', '/pfway', '/msdbway', '/maintain',
       '/login', '/forgetpwd', '/chooseUser', '/settings', '/bindphone', '/setpassword', '/homePage',
+      '/introduce', '/Guidance', '/switchSub', '/searchClass', '/switchBanner', '/appointSub', '/buyapp', '/memberCenter',
     ]);
   });
 

@@ -47,6 +47,16 @@ export const routes: RouteEntry[] = [
   { path: '/setpassword', load: () => import('../features/account/set-password-screen') },
   // Home
   { path: '/homePage', load: () => import('../features/home/home-screen') },
+  { path: '/introduce', load: () => import('../features/home/introduce-screen') },
+  { path: '/Guidance', load: () => import('../features/home/guidance-screen') },
+  // Subjects (/switchSub is on the spec's guest whitelist; /searchClass is public too: docs/catalog.md)
+  { path: '/switchSub', load: () => import('../features/subject/switch-sub-screen'), public: true },
+  { path: '/searchClass', load: () => import('../features/subject/search-class-screen'), public: true },
+  { path: '/switchBanner', load: () => import('../features/subject/switch-banner-screen') },
+  { path: '/appointSub', load: () => import('../features/subject/appoint-sub-screen') },
+  // Buying (until the shop exists: activation codes and the tenant's contacts) and the member centre
+  { path: '/buyapp', load: () => import('../features/buy/buy-app-screen') },
+  { path: '/memberCenter', load: () => import('../features/buy/member-center-screen') },
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */
