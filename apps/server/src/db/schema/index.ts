@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './platform.ts';
 export * from './tracking.ts';
 export * from './catalog.ts';
+export * from './subject.ts';
