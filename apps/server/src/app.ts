@@ -16,6 +16,9 @@ import { createEntitlementStore } from './modules/entitlement/store.ts';
 import { changeLogRoutes } from './modules/change-log/routes.ts';
 import { createChangeLogService } from './modules/change-log/service.ts';
 import { createChangeLogStore } from './modules/change-log/store.ts';
+import { subjectRoutes } from './modules/subject/routes.ts';
+import { createSubjectService } from './modules/subject/service.ts';
+import { createSubjectStore } from './modules/subject/store.ts';
 import { smsCodeRoutes } from './modules/sms-code/routes.ts';
 import { createSmsCodeService } from './modules/sms-code/service.ts';
 import { createSmsCodeStore } from './modules/sms-code/store.ts';
@@ -87,6 +90,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const catalogStore = createCatalogStore(db);
   const entitlements = createEntitlementService({ store: createEntitlementStore(db), catalog: catalogStore, clock, limiter });
   const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
+  const subject = createSubjectService({ store: createSubjectStore(db), catalog: catalogStore, entitlements, clock });
 
   installSecurityHeaders(app);
   await app.register(formbody);
@@ -94,7 +98,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

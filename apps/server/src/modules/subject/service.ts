@@ -1,0 +1,175 @@
+import { CATALOG_MSG, SUBJECT_MSG, type Banner, type HomeModule, type PurchaseDetail, type VipAppRecord } from '@kaoshi/contract';
+import type { AgentRow, BannerRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import type { CatalogStore } from '../catalog/store.ts';
+import { toVipApp, type EntitlementService } from '../entitlement/service.ts';
+import type { SubjectStore } from './store.ts';
+
+/** Message of guidePage 'introduce' without a subject. */
+export const CHOOSE_SUBJECT_MSG = '请选择科目';
+
+/**
+ * An in-app path: starts with one '/' (not '//' or '/\', which browsers read as another host), no
+ * whitespace, backslash or control characters. No scheme can precede the leading '/'. '' = no link.
+ */
+export const isInAppLink = (link: string): boolean => link === '' || /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/.test(link);
+
+/** The version a grid shows by default: highest vnorder non-simulated, else the highest simulated (spec §4). */
+export const defaultVersion = (versions: VersionRow[]): VersionRow | undefined => {
+  const byOrder = [...versions].sort((a, b) => b.vnorder - a.vnorder);
+  return byOrder.find((v) => !v.simulated) ?? byOrder[0];
+};
+
+/** Module ids any version of the subject offers, in order of first appearance (lowest vnorder first). */
+const offeredModules = (versions: VersionRow[]): string[] => [...new Set(versions.flatMap((v) => v.vnjson.map((m) => m.id)))];
+
+const toBanner = (b: BannerRow): Banner => ({
+  ManagementID: b.id,
+  ImageID: b.imageId,
+  Title: b.title,
+  SubTitle: b.subTitle,
+  ImageUrl: b.imageUrl,
+  // Checked by the seed; checked again here so that a bad row can never send the learner off the app.
+  Link: isInAppLink(b.link) ? b.link : '',
+  Color: b.color,
+});
+
+/** The app-info calls of a chosen subject (docs/catalog.md). Learner data is read by the session's user id only. */
+export function createSubjectService(deps: { store: SubjectStore; catalog: CatalogStore; entitlements: EntitlementService; clock: Clock }) {
+  const { store, catalog, entitlements, clock } = deps;
+
+  async function knownSubject(appId: number): Promise<SubjectRow> {
+    const subject = await catalog.subject(appId);
+    if (!subject) throw notFound(CATALOG_MSG.unknownSubject);
+    return subject;
+  }
+
+  return {
+    /**
+     * The home grid: modules of version vn (default: defaultVersion), then those of the learner's other valid
+     * purchases not yet included; each with the entitlement decision of decide().
+     */
+    async moduleInfoX(userId: number, appId: number, vn: string | undefined) {
+      const subject = await knownSubject(appId);
+      const versions = subject.listed ? await catalog.versions(appId) : [];
+      if (versions.length === 0) throw badInput(SUBJECT_MSG.subjectOffShelf);
+      const version = vn === undefined ? defaultVersion(versions) : versions.find((v) => v.vn === vn);
+      if (!version) throw badInput(CATALOG_MSG.unknownVersion);
+
+      const h = await entitlements.holdings(userId, appId);
+      const grid = [...version.vnjson];
+      const seen = new Set(grid.map((m) => m.id));
+      for (const p of h.valid) {
+        for (const m of versions.find((v) => v.vn === p.vn)?.vnjson ?? []) {
+          if (seen.has(m.id)) continue;
+          seen.add(m.id);
+          grid.push(m);
+        }
+      }
+      const modules: HomeModule[] = await Promise.all(
+        grid.map(async (m) => {
+          const d = await entitlements.decide(userId, appId, { moduleId: m.id });
+          return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions };
+        }),
+      );
+      return {
+        AppID: subject.appId,
+        AppEName: subject.appEName,
+        AppName: subject.appName,
+        CName: subject.cName,
+        vn: version.vn,
+        vname: version.vname,
+        current: h.current ? toVipApp(h.current, versions) : null,
+        modules,
+      };
+    },
+
+    async sprintClassType(appId: number) {
+      const row = await store.sprintConfig(appId);
+      if (!row) throw notFound(SUBJECT_MSG.sprintMissing);
+      return { AppID: row.appId, ClassType: row.classType, newClassType: row.newClassType };
+    },
+
+    /** 'guidance': the tenant's own page, else the default; 'introduce': the subject's page (tenant's own first). */
+    async guidePage(tenant: AgentRow, kind: 'guidance' | 'introduce', appId: number | undefined) {
+      if (kind === 'introduce' && appId === undefined) throw badInput(CHOOSE_SUBJECT_MSG);
+      const pages = await store.guidePages(kind, tenant.code, kind === 'introduce' ? appId! : null);
+      const page = pages.find((p) => p.agentCode === tenant.code) ?? pages.find((p) => p.agentCode === null);
+      if (!page) throw notFound(SUBJECT_MSG.unknownPage);
+      return { title: page.title, sections: page.sections.map((s) => ({ title: s.title, body: s.body })) };
+    },
+
+    /** Current banners of the position; 'switch' shows only banners for every subject. */
+    async publish(tenant: AgentRow, position: 'home' | 'switch', appId: number | undefined) {
+      const rows = await store.banners(position, tenant.code, position === 'home' ? (appId ?? null) : null, new Date(clock()));
+      return { list: rows.map(toBanner) };
+    },
+
+    async messWindow(tenant: AgentRow, appId: number | undefined) {
+      const n = await store.notice(tenant.code, appId ?? null, new Date(clock()));
+      return {
+        window: n ? { ID: n.id, Title: n.title, Content: n.content, Link: isInAppLink(n.link) ? n.link : '', ButtonText: n.buttonText } : null,
+      };
+    },
+
+    /** Offered modules of the subject whose content changed after the learner last opened them. */
+    async redDots(userId: number, appId: number) {
+      await knownSubject(appId);
+      const [versions, unseen] = await Promise.all([catalog.versions(appId), store.unseenModules(userId, appId)]);
+      const dots = new Set(unseen);
+      return { modules: offeredModules(versions).filter((id) => dots.has(id)) };
+    },
+
+    async readRedDot(userId: number, appId: number, moduleId: string) {
+      await knownSubject(appId);
+      if (!offeredModules(await catalog.versions(appId)).includes(moduleId)) throw badInput(SUBJECT_MSG.unknownModule);
+      await store.markSeen(userId, appId, moduleId, new Date(clock()));
+      return { moduleID: moduleId };
+    },
+
+    /** For later issues (question import, new videos): a module got new content now, so its red dot shows again. */
+    async markModuleUpdated(appId: number, moduleId: string): Promise<void> {
+      await store.touchModule(appId, moduleId, new Date(clock()));
+    },
+
+    async modulesDown(appId: number, moduleIds: string | undefined) {
+      const subject = await catalog.subject(appId);
+      const offered = new Set(subject ? offeredModules(await catalog.versions(appId)) : []);
+      const asked = [...new Set((moduleIds ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+      return { subjectDown: !subject || !subject.listed, modulesDown: asked.filter((id) => !offered.has(id)) };
+    },
+
+    /** Every purchase of the learner: valid first (latest end first), then expired (latest end first). */
+    async myPurchases(userId: number) {
+      const now = clock();
+      const rows = await store.purchasesOf(userId);
+      const versions = await store.versionsOf([...new Set(rows.map((r) => r.subject.appId))]);
+      const list: PurchaseDetail[] = rows.map(({ purchase, subject }) => {
+        const own = versions.filter((v) => v.appId === subject.appId);
+        const record: VipAppRecord = toVipApp(purchase, own);
+        const version = own.find((v) => v.vn === purchase.vn);
+        return {
+          ...record,
+          AppEName: subject.appEName,
+          AppName: subject.appName,
+          valid: purchase.endTime.getTime() > now,
+          modules: (version?.vnjson ?? []).map((m) => ({ id: m.id, name: m.name })),
+        };
+      });
+      list.sort((a, b) => Number(b.valid) - Number(a.valid) || Date.parse(b.EndTime) - Date.parse(a.EndTime) || a.AppID - b.AppID);
+      return { list };
+    },
+
+    /** The learner's last chosen subject, or null when none, unknown or off shelf. */
+    async lastApp(userId: number) {
+      const row = await catalog.lastApp(userId);
+      if (!row) return null;
+      const subject = await catalog.subject(row.appId);
+      if (!subject?.listed) return null;
+      return { AppID: subject.appId, AppVn: row.vn, AppEName: subject.appEName, AppName: subject.appName, CName: subject.cName };
+    },
+  };
+}
+
+export type SubjectService = ReturnType<typeof createSubjectService>;
