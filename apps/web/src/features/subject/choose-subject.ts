@@ -16,8 +16,10 @@ import {
   storeVipinfo,
   type PendingSubject,
   type SelectedSubject,
+  type VipinfoData,
 } from '../../lib/subject';
 import { alertMsg, hideLoading, showLoading } from '../../ui/dialogs';
+import { rememberSubject } from './recent-subjects';
 
 /**
  * Choosing a subject (spec §4), exactly:
@@ -31,7 +33,8 @@ import { alertMsg, hideLoading, showLoading } from '../../ui/dialogs';
  * 5. The learner's purchases of the subject: the valid purchase (EndTime in the future) with the highest
  *    VnOrder is the current version; none (or a non-200 reply: VIP lookup false) → curAppvn -1, '试用版'.
  * 6. The selection is stored (cookie SELECTEDAPPNEW), the homeIndex cache cleared, vipinfo stored, and the
- *    follow-up subject-selected call made (plus setLastApp so that other devices can restore it).
+ *    follow-up subject-selected call made (plus setLastApp so that other devices can restore it). The
+ *    subject joins this device's recent subjects ('recentSubjects', shown by /switchBanner).
  *
  * The pure steps (pickVersion, currentPurchase) are exported for the table-driven tests.
  */
@@ -49,34 +52,57 @@ export const SIMULATED_SUFFIX = '_MNDB';
 export const isSimulated = (v: Pick<VersionEntry, 'vn' | 'vname'>): boolean =>
   v.vn.endsWith(SIMULATED_SUFFIX) || v.vname.endsWith(SIMULATED_SUFFIX);
 
-/** Steps 2–4 on a version-list reply (null = non-200). */
+/** An 'ar' item we can use: vn a non-empty string; vname and vnorder repaired when malformed. */
+function asVersion(v: unknown): VersionEntry | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const e = v as Partial<Record<keyof VersionEntry, unknown>>;
+  if (typeof e.vn !== 'string' || e.vn === '') return null;
+  return {
+    AppID: typeof e.AppID === 'number' ? e.AppID : 0,
+    AppEName: typeof e.AppEName === 'string' ? e.AppEName : '',
+    CName: typeof e.CName === 'string' ? e.CName : '',
+    vn: e.vn,
+    vname: typeof e.vname === 'string' && e.vname !== '' ? e.vname : e.vn,
+    vnorder: typeof e.vnorder === 'number' && Number.isFinite(e.vnorder) ? e.vnorder : 0,
+  };
+}
+
+/**
+ * Steps 2–4 on a version-list reply (null = non-200).
+ * - null, undefined or not an object (an array included) → noData (/switchSub).
+ * - one entry or fewer (so `{}` and `{ar: []}` too: "one entry or fewer", spec §4) → offShelf.
+ * - no 'ar' → the given version; without one there is nothing to choose → noData.
+ * - 'ar' → the highest vnorder among non-simulated versions (the first listed on a tie); only
+ *   simulated ones → the highest simulated; none usable → offShelf.
+ */
 export function pickVersion(
   data: unknown,
   given: Pick<PendingSubject, 'vn'>,
 ): { kind: 'noData' } | { kind: 'offShelf' } | { kind: 'version'; vn: string; vname: string; entry?: VersionEntry } {
-  if (data === null || data === undefined || typeof data !== 'object') return { kind: 'noData' };
-  const entries = Object.keys(data);
-  if (entries.length === 0) return { kind: 'noData' };
-  if (entries.length <= 1) return { kind: 'offShelf' };
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return { kind: 'noData' };
+  if (Object.keys(data).length <= 1) return { kind: 'offShelf' };
   const ar = (data as { ar?: unknown }).ar;
-  if (!Array.isArray(ar)) {
+  if (ar === undefined) {
     return given.vn ? { kind: 'version', vn: given.vn, vname: given.vn } : { kind: 'noData' };
   }
-  const versions = (ar as VersionEntry[]).filter((v) => v && typeof v.vn === 'string');
+  const versions = Array.isArray(ar) ? ar.map(asVersion).filter((v): v is VersionEntry => v !== null) : [];
   if (versions.length === 0) return { kind: 'offShelf' };
-  const byOrder = [...versions].sort((a, b) => b.vnorder - a.vnorder);
-  const chosen = byOrder.find((v) => !isSimulated(v)) ?? byOrder[0]!;
+  const highest = (list: VersionEntry[]) => list.reduce<VersionEntry | null>((best, v) => (!best || v.vnorder > best.vnorder ? v : best), null);
+  const chosen = highest(versions.filter((v) => !isSimulated(v))) ?? highest(versions)!;
   return { kind: 'version', vn: chosen.vn, vname: chosen.vname, entry: chosen };
 }
 
-/** Step 5: the valid purchase with the highest VnOrder, or null (trial). */
-export function currentPurchase(list: readonly VipAppRecord[] | null, now: number = Date.now()): VipAppRecord | null {
-  if (!list) return null;
+/** Step 5: the valid purchase (EndTime after `now`) with the highest VnOrder, or null (trial). */
+export function currentPurchase(list: unknown, now: number = Date.now()): VipAppRecord | null {
+  if (!Array.isArray(list)) return null;
   let best: VipAppRecord | null = null;
-  for (const p of list) {
-    const end = Date.parse(p.EndTime);
+  for (const p of list as unknown[]) {
+    if (typeof p !== 'object' || p === null) continue;
+    const r = p as VipAppRecord;
+    if (typeof r.AppVn !== 'string' || typeof r.VnOrder !== 'number' || typeof r.EndTime !== 'string') continue;
+    const end = Date.parse(r.EndTime);
     if (!Number.isFinite(end) || end <= now) continue;
-    if (!best || p.VnOrder > best.VnOrder) best = p;
+    if (!best || r.VnOrder > best.VnOrder) best = r;
   }
   return best;
 }
@@ -89,6 +115,9 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
     return null;
   }
 }
+
+/** What a failed vipinfo call is stored as: no versions held. */
+const EMPTY_VIPINFO: VipinfoData = { list: [], msdbMsg: '', vipdata: null, userInfoAll: [] };
 
 export interface ChooseDeps {
   navigate?: Navigate;
@@ -139,8 +168,10 @@ export async function chooseSubject(pick: PendingSubject, deps: ChooseDeps = {})
     saveSelectedSubject(subject);
     clearHomeIndex();
     dropOtherSprintConfigs(subject.AppID);
-    storePurchases(subject.AppID, purchases ?? [], current);
-    if (info) storeVipinfo(subject.AppID, info);
+    storePurchases(subject.AppID, Array.isArray(purchases) ? purchases : [], current);
+    // A failed vipinfo must not leave the previous subject's tiers behind: store "nothing held" (§8: VIP lookup false).
+    storeVipinfo(subject.AppID, info && Array.isArray(info.list) ? info : EMPTY_VIPINFO);
+    rememberSubject({ AppID: subject.AppID, AppEName: subject.AppEName, AppName: subject.AppName, CName: subject.AppCName });
 
     void call(
       selectApp,
