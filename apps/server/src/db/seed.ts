@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import type { NewAgentRow } from './schema/index.ts';
 import type { Database } from './index.ts';
 import { seedCatalog } from './seed-catalog.ts';
+import { seedSubject } from './seed-subject.ts';
 
 /** Where the demo content lives (the repository's content/ workspace). */
 export const CONTENT_DIR = fileURLToPath(new URL('../../../../content/demo/', import.meta.url));
@@ -57,7 +58,7 @@ export const DEMO_USERS = learners.learners;
 
 const md5hex = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** Insert whatever demo data is missing (agents, learners, then the catalog, purchases and codes); safe to run at every start. Returns how many agents and learners it added. */
+/** Insert whatever demo data is missing (agents, learners, then the catalog, purchases and codes, then banners, notices, guide pages, sprint configs and module-update marks); safe to run at every start. Returns how many agents and learners it added. */
 export async function seed(db: Database, now = Date.now()): Promise<{ agents: number; users: number }> {
   const agentStore = createAgentStore(db);
   const users = createUserStore(db);
@@ -81,5 +82,6 @@ export async function seed(db: Database, now = Date.now()): Promise<{ agents: nu
     if (created) usersAdded++;
   }
   await seedCatalog(db, CONTENT_DIR, now);
+  await seedSubject(db, CONTENT_DIR, now);
   return { agents: agentsAdded, users: usersAdded };
 }

@@ -14,6 +14,7 @@ export function templateKey(): string {
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) if (f.endsWith('.sql')) h.update(readFileSync(join(MIGRATIONS_DIR, f)));
   h.update(readFileSync(new URL('../db/seed.ts', import.meta.url)));
   h.update(readFileSync(new URL('../db/seed-catalog.ts', import.meta.url)));
+  h.update(readFileSync(new URL('../db/seed-subject.ts', import.meta.url)));
   for (const f of readdirSync(CONTENT_DIR).sort()) h.update(readFileSync(join(CONTENT_DIR, f)));
   return h.digest('hex').slice(0, 16);
 }
