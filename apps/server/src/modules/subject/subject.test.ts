@@ -416,9 +416,13 @@ describe('demo seed (subject content)', () => {
     const fresh = await createTestApp();
     try {
       const count = async () =>
-        Promise.all(['banners', 'notices', 'guide_pages', 'sprint_configs', 'module_updates'].map(async (table) => (await fresh.db.execute(`select count(*)::int as n from ${table}`)).rows[0]));
+        Promise.all(
+          ['banners', 'notices', 'guide_pages', 'sprint_configs', 'module_updates'].map(
+            async (table) => ((await fresh.db.execute(`select count(*)::int as n from ${table}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+          ),
+        );
       const before = await count();
-      expect(before.map((r) => (r as { n: number }).n)).toEqual([9, 2, 6, 3, 3]);
+      expect(before).toEqual([9, 2, 6, 3, 3]);
       const marks = await fresh.db.select().from(moduleUpdates);
       await seed(fresh.db, TEST_EPOCH + 100 * DAY);
       expect(await count()).toEqual(before);
