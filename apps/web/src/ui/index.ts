@@ -5,3 +5,7 @@ export { LoadingOverlay } from './loading-overlay';
 export { EmptyData, type EmptyDataProps } from './empty-data';
 export { DateTimePicker, type DateTimePickerProps } from './date-time-picker';
 export { Page, type PageProps } from './page';
+export { Modal, type ModalProps } from './modal';
+export { BuyPrompt, ClassicBuyPrompt, SheetBuyPrompt, BUY_TEXT, type BuyPromptProps } from './buy-prompt';
+export { BuyDialog, type BuyDialogProps } from './buy-dialog';
+export { buyAppPath, buyAction, stopNativeVideo, type BuyVersion } from './buy-flow';

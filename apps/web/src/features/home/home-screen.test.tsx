@@ -9,6 +9,8 @@ import HomeScreen from './home-screen';
 
 vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
+vi.mock('../../ui/no-content', () => ({ showNoContent: vi.fn() }));
+vi.mock('../subject/choose-subject', () => ({ chooseSubject: vi.fn() }));
 
 const callMock = call as unknown as Mock;
 
@@ -27,10 +29,9 @@ describe('/homePage', () => {
     expect(screen.getByText('138****0000')).toBeTruthy();
     expect(screen.getByText('考试宝典官方')).toBeTruthy();
     expect(screen.queryByText('13800000000')).toBeNull();
-    expect(screen.getByRole('heading', { name: '还没有选择科目' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '还没有选择科目' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '选择科目' }).getAttribute('href')).toBe('/switchSub');
     expect(screen.getByRole('link', { name: '设置' }).getAttribute('href')).toBe('/settings');
-    // Nothing that pretends to lead somewhere: the only controls are the settings link.
-    expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
   it("shows the tenant's contacts: telephone, QQ and WeChat (official account)", async () => {

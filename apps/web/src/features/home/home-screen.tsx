@@ -1,16 +1,24 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAgent } from '../../lib/agent';
+import { onHomeIndexCleared } from '../../lib/subject';
 import { useUserInfo } from '../common/user-info';
 import { ContactCard } from './contact-card';
+import { HOME_KEY } from './home-data';
+import { HomeLinks } from './home-links';
+import { SubjectHome } from './subject-home';
+import { useHomeSubject } from './use-home-subject';
 import { UserHeader } from './user-header';
+import buttons from '../../ui/buttons.module.css';
 import styles from './home.module.css';
 
 /**
- * /homePage — the learner's header, the tenant's contacts and the subject area. Subjects and their
- * module grid come with the subject feature; until then the area says so honestly.
- * `fromUrl=mainJS` (the change-info check cleared the caches) refreshes the learner and is then dropped.
+ * /homePage — the learner's header, then the subject (resolved by useHomeSubject: selected, a guest's
+ * pending choice, the last subject on the server, or none) with its banners, module grid and notice
+ * window, the shortcuts and the tenant's contacts.
+ * `fromUrl=mainJS` (the change-info check cleared the caches) reloads the learner, resolves the subject
+ * again (so purchases are fresh) and is then dropped from the URL.
  */
 export default function HomeScreen() {
   const agent = useAgent();
@@ -18,14 +26,30 @@ export default function HomeScreen() {
   const { data: user, isPending, isError, refetch } = useUserInfo();
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('fromUrl');
+  const [generation, setGeneration] = useState(0);
+  // Bumped when the homeIndex is cleared: the grid is built again from the server.
+  const [, setEpoch] = useState(0);
+  const home = useHomeSubject(generation);
 
   useEffect(() => {
     if (fromUrl === null) return;
-    if (fromUrl === 'mainJS') void queryClient.invalidateQueries({ queryKey: ['user'] });
+    if (fromUrl === 'mainJS') {
+      void queryClient.invalidateQueries({ queryKey: ['user'] });
+      setGeneration((g) => g + 1);
+    }
     const next = new URLSearchParams(params);
     next.delete('fromUrl');
     setParams(next, { replace: true });
   }, [fromUrl, params, setParams, queryClient]);
+
+  useEffect(
+    () =>
+      onHomeIndexCleared(() => {
+        queryClient.removeQueries({ queryKey: HOME_KEY });
+        setEpoch((e) => e + 1);
+      }),
+    [queryClient],
+  );
 
   return (
     <main className={styles.screen}>
@@ -37,15 +61,27 @@ export default function HomeScreen() {
         onRetry={() => void refetch()}
       />
       <div className={styles.body}>
-        <section className={`${styles.card} ${styles.empty}`} aria-labelledby="subject-title">
-          <div className={styles.emptyIcon} aria-hidden="true">
-            科
-          </div>
-          <h2 id="subject-title" className={styles.emptyTitle}>
-            还没有选择科目
-          </h2>
-          <p className={styles.emptyText}>选好科目后，这里会显示该科目的题库、模拟考试、视频和直播等学习内容。</p>
-        </section>
+        {home.kind === 'ready' ? (
+          <SubjectHome subject={home.subject} />
+        ) : home.kind === 'resolving' ? (
+          <section className={`${styles.card} ${styles.empty}`} aria-busy="true">
+            <p className={styles.emptyText}>正在加载科目…</p>
+          </section>
+        ) : (
+          <section className={`${styles.card} ${styles.empty}`} aria-labelledby="subject-title">
+            <div className={styles.emptyIcon} aria-hidden="true">
+              科
+            </div>
+            <h2 id="subject-title" className={styles.emptyTitle}>
+              还没有选择科目
+            </h2>
+            <p className={styles.emptyText}>选好科目后，这里会显示该科目的题库、模拟考试、视频和直播等学习内容。</p>
+            <Link to="/switchSub" className={`${buttons.primary} ${styles.emptyAction}`}>
+              选择科目
+            </Link>
+          </section>
+        )}
+        <HomeLinks />
         <ContactCard agent={agent} />
       </div>
     </main>

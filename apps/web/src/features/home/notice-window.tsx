@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { activityClick } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { getGuid } from '../../lib/session';
+import { local } from '../../lib/storage';
+import { Modal } from '../../ui/modal';
+import buttons from '../../ui/buttons.module.css';
+import { noticeQuery } from './home-data';
+import styles from './home.module.css';
+
+/** Shell local key (lib/storage SHELL_LOCAL_KEYS): ids of notices already shown on this device. */
+const SEEN_KEY = 'seenNotices';
+const MAX_SEEN = 100;
+
+export function seenNoticeIds(): number[] {
+  const v = local.getJSON<unknown>(SEEN_KEY);
+  return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
+}
+
+export function markNoticeSeen(id: number): void {
+  const next = [id, ...seenNoticeIds().filter((x) => x !== id)].slice(0, MAX_SEEN);
+  local.setJSON(SEEN_KEY, next);
+}
+
+/**
+ * The notice window (getmesswindow): Title, Content as plain text and ButtonText. Each notice ID is
+ * shown once per device: it is marked seen as soon as it is shown.
+ */
+export function NoticeWindow({ appID, onLink }: { appID: number; onLink: (link: string) => void }) {
+  const { data: notice } = useQuery(noticeQuery(appID));
+  const [shownId, setShownId] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!notice || seenNoticeIds().includes(notice.ID)) return;
+    markNoticeSeen(notice.ID);
+    setShownId(notice.ID);
+  }, [notice]);
+
+  const open = notice != null && shownId === notice.ID;
+  const close = () => setShownId(null);
+  const tap = () => {
+    close();
+    if (!notice) return;
+    void call(activityClick, { appID, guid: getGuid() ?? undefined, manageMentID: notice.ID }, { quiet: true }).catch(() => undefined);
+    if (notice.Link) onLink(notice.Link);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={notice?.Title}
+      onDismiss={close}
+      testId="notice-window"
+      footer={
+        <button type="button" className={buttons.primary} onClick={tap}>
+          {notice?.ButtonText || '我知道了'}
+        </button>
+      }
+    >
+      <p className={styles.noticeText}>{notice?.Content}</p>
+    </Modal>
+  );
+}

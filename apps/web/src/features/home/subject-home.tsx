@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { SUBJECT_MSG, checkUserModulesDown, redDotRead, type HomeModule } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { findRoute, routes } from '../../app/routes';
+import { cachedModuleInfo, clearHomeIndex, versionBadge, type SelectedSubject } from '../../lib/subject';
+import { SheetBuyPrompt } from '../../ui/buy-prompt';
+import { alertMsg } from '../../ui/dialogs';
+import { showNoContent } from '../../ui/no-content';
+import { safeInternalPath } from '../common/safe-path';
+import { BannerCarousel } from './banner-carousel';
+import { moduleGridQuery, redDotQuery } from './home-data';
+import { ModuleGrid } from './module-grid';
+import { NoticeWindow } from './notice-window';
+import { SubjectBar } from './subject-bar';
+import styles from './home.module.css';
+
+/** Opens an in-app path when its screen exists; a path whose screen is not built yet gets the no-content dialog. */
+export function useOpenPath() {
+  const navigate = useNavigate();
+  return (path: string): void => {
+    const safe = safeInternalPath(path);
+    if (!safe) return;
+    const pathname = safe.split(/[?#]/)[0]!;
+    if (findRoute(routes, pathname)) void navigate(safe);
+    else showNoContent();
+  };
+}
+
+/** The chosen subject's part of the home page. */
+export function SubjectHome({ subject }: { subject: SelectedSubject }) {
+  const queryClient = useQueryClient();
+  const openPath = useOpenPath();
+  const grid = useQuery(moduleGridQuery(subject));
+  const dots = useQuery(redDotQuery(subject.AppID));
+  const [locked, setLocked] = useState<HomeModule | null>(null);
+  useModulesDownCheck(subject.AppID);
+
+  const open = (m: HomeModule) => {
+    if (!m.allowed) {
+      setLocked(m);
+      return;
+    }
+    void call(redDotRead, { appID: subject.AppID, moduleID: m.id }, { quiet: true }).catch(() => undefined);
+    queryClient.setQueryData(redDotQuery(subject.AppID).queryKey, (old) => old?.filter((id) => id !== m.id));
+    openPath(m.route);
+  };
+
+  return (
+    <>
+      <SubjectBar subject={subject} />
+      <BannerCarousel appID={subject.AppID} onLink={openPath} />
+      <section className={styles.card} aria-labelledby="modules-title">
+        <h2 id="modules-title" className={styles.cardTitle}>
+          学习功能
+        </h2>
+        {grid.data ? (
+          grid.data.modules.length > 0 ? (
+            <ModuleGrid modules={grid.data.modules} redDots={dots.data ?? []} onOpen={open} />
+          ) : (
+            <p className={styles.muted}>该科目暂无学习内容</p>
+          )
+        ) : grid.isError ? (
+          <p className={styles.muted}>
+            学习功能加载失败
+            <button type="button" className={styles.inlineRetry} onClick={() => void grid.refetch()}>
+              重试
+            </button>
+          </p>
+        ) : (
+          <p className={styles.muted} aria-busy="true">
+            加载中…
+          </p>
+        )}
+      </section>
+      <NoticeWindow appID={subject.AppID} onLink={openPath} />
+      <SheetBuyPrompt
+        open={locked !== null}
+        currentName={versionBadge(subject)}
+        versions={locked?.unlocking ?? []}
+        onClose={() => setLocked(null)}
+      />
+    </>
+  );
+}
+
+/**
+ * Once per home load and subject: is the subject off shelf, or are some of the cached modules gone?
+ * Off shelf → '该科目已下架，请使用其他科目' and /switchSub; modules gone → clear the homeIndex (the grid is
+ * fetched again).
+ */
+function useModulesDownCheck(appID: number) {
+  const navigate = useNavigate();
+  const checked = useRef<number | null>(null);
+  useEffect(() => {
+    if (checked.current === appID) return;
+    checked.current = appID;
+    const moduleIDs = cachedModuleInfo(appID)?.modules.map((m) => m.id).join(',') ?? '';
+    void call(checkUserModulesDown, { appID, moduleIDs }, { silent: true })
+      .then(async (r) => {
+        if (r.subjectDown) {
+          await alertMsg(SUBJECT_MSG.subjectOffShelf);
+          void navigate('/switchSub');
+        } else if (r.modulesDown.length > 0) {
+          clearHomeIndex();
+        }
+      })
+      .catch(() => undefined);
+  }, [appID, navigate]);
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { getLastApp, type DataOf } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { getSelectedSubject, takePendingSubject, type PendingSubject, type SelectedSubject } from '../../lib/subject';
+import { chooseSubject } from '../subject/choose-subject';
+
+export type HomeSubject = { kind: 'resolving' } | { kind: 'none' } | { kind: 'ready'; subject: SelectedSubject };
+
+/**
+ * Which subject the home page shows, in this order:
+ * 1. the selected subject (cookie SELECTEDAPPNEW);
+ * 2. a subject a guest chose before logging in (temporaryAppinfo) → chooseSubject;
+ * 3. the learner's last subject on the server (getLastApp) → chooseSubject — this is how
+ *    /homePage?fromUrl=mainJS (the change-info check cleared the caches) brings the learner back to
+ *    their subject with fresh purchases, on this or a new device;
+ * 4. none: the page offers '选择科目'.
+ * `generation` re-runs the resolution (fromUrl=mainJS while the page is open).
+ */
+export function useHomeSubject(generation: number): HomeSubject {
+  const [state, setState] = useState<HomeSubject>(() => {
+    const s = getSelectedSubject();
+    return s ? { kind: 'ready', subject: s } : { kind: 'resolving' };
+  });
+  // One resolution per generation, also under StrictMode's double effects.
+  const ran = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (ran.current === generation) return;
+    ran.current = generation;
+    const selected = getSelectedSubject();
+    if (selected) {
+      setState({ kind: 'ready', subject: selected });
+      return;
+    }
+    setState({ kind: 'resolving' });
+    void resolveSubject().then(setState);
+  }, [generation]);
+
+  return state;
+}
+
+/** The resolution in flight: a second request while one runs (fromUrl=mainJS on arrival, StrictMode) shares it. */
+let inflight: Promise<HomeSubject> | null = null;
+
+function resolveSubject(): Promise<HomeSubject> {
+  inflight ??= resolveOnce().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+async function resolveOnce(): Promise<HomeSubject> {
+  const pending = takePendingSubject();
+  if (pending) return choose(pending);
+  let last: DataOf<typeof getLastApp> = null;
+  try {
+    last = await call(getLastApp, {}, { silent: true });
+  } catch {
+    last = null;
+  }
+  if (!last) return { kind: 'none' };
+  return choose({ AppID: last.AppID, AppEName: last.AppEName, AppName: last.AppName, CName: last.CName, vn: last.AppVn });
+}
+
+async function choose(pick: PendingSubject): Promise<HomeSubject> {
+  try {
+    const out = await chooseSubject(pick);
+    return out.kind === 'chosen' ? { kind: 'ready', subject: out.subject } : { kind: 'none' };
+  } catch {
+    return { kind: 'none' };
+  }
+}

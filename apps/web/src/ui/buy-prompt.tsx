@@ -1,0 +1,138 @@
+import { useNavigate } from 'react-router';
+import { useAgent } from '../lib/agent';
+import { track } from '../lib/tracking';
+import { buyAction, buyAppPath, type BuyVersion } from './buy-flow';
+import { Modal } from './modal';
+import buttons from './buttons.module.css';
+import styles from './buy.module.css';
+
+/** The buy prompt's texts (spec §2 shared widgets), verbatim. */
+export const BUY_TEXT = {
+  unlock: '开通以下任一班次可使用该功能',
+  relogin: '如果您已经购买，请重新登录',
+  contactOnly: '该功能需联系客服购买后方可使用',
+  current: '当前班次：',
+  buy: '去开通',
+  cancel: '取消',
+  ack: '我知道了',
+} as const;
+
+export interface BuyPromptProps {
+  open: boolean;
+  /** 'classic': a centred modal; 'sheet': the newer bottom sheet with version cards (the home grid's). */
+  variant?: 'classic' | 'sheet';
+  /** The learner's current class (e.g. '试用版' or '基础班'). */
+  currentName: string;
+  /** The versions that open the feature (a locked module's `unlocking`). */
+  versions: readonly BuyVersion[];
+  onClose: () => void;
+}
+
+/** The version list: chips in the classic modal, cards in the sheet. */
+export function VersionChips({ versions, highlight, cards }: { versions: readonly BuyVersion[]; highlight?: string; cards?: boolean }) {
+  if (versions.length === 0) return null;
+  return (
+    <ul className={cards ? styles.cards : styles.chips} aria-label="可开通的班次">
+      {versions.map((v) => (
+        <li key={v.vn} className={`${cards ? styles.card : styles.chip} ${v.vn === highlight ? styles.on : ''}`}>
+          {cards ? (
+            <>
+              <span className={styles.cardBadge} aria-hidden="true">
+                VIP
+              </span>
+              <span className={styles.cardName}>{v.vname}</span>
+            </>
+          ) : (
+            v.vname
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The buy prompt shown to a learner who may not open a feature (spec §2, §6), in two variants. By agent
+ * (Flags): contactOnly (7021004, 05319003) → only '该功能需联系客服购买后方可使用' and '我知道了';
+ * ackOnly (7021006) → the text and the version list with only '我知道了'; everyone else → the current
+ * class, the text, the versions, '去开通' / '取消' and '如果您已经购买，请重新登录'. '去开通' follows the buy
+ * dialog's rules (buy-flow.ts): /buyApp?moduleType=dialog[&posSlide], close only, or nothing.
+ */
+export function BuyPrompt({ open, variant = 'classic', currentName, versions, onClose }: BuyPromptProps) {
+  const agent = useAgent();
+  const navigate = useNavigate();
+  const { contactOnly, ackOnly } = agent.Flags;
+  const sheet = variant === 'sheet';
+
+  const cancel = () => {
+    track.click({ btnName: BUY_CLICKS_PROMPT.cancel });
+    onClose();
+  };
+  const ack = () => {
+    track.click({ btnName: BUY_CLICKS_PROMPT.ack });
+    onClose();
+  };
+  const buy = () => {
+    track.click({ btnName: BUY_CLICKS_PROMPT.buy });
+    onClose();
+    if (buyAction(agent.Flags) === 'navigate') void navigate(buyAppPath(versions));
+  };
+
+  const ackButton = (
+    <button type="button" className={buttons.primary} onClick={ack}>
+      {BUY_TEXT.ack}
+    </button>
+  );
+
+  if (contactOnly) {
+    return (
+      <Modal open={open} variant={sheet ? 'sheet' : 'center'} title="提示" onDismiss={ack} footer={ackButton} testId="buy-prompt">
+        <p className={styles.text}>{BUY_TEXT.contactOnly}</p>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      variant={sheet ? 'sheet' : 'center'}
+      title={sheet ? '开通班次' : '提示'}
+      onDismiss={ackOnly ? ack : cancel}
+      testId="buy-prompt"
+      footer={
+        ackOnly ? (
+          ackButton
+        ) : (
+          <>
+            <button type="button" className={buttons.secondary} onClick={cancel}>
+              {BUY_TEXT.cancel}
+            </button>
+            <button type="button" className={buttons.primary} onClick={buy}>
+              {BUY_TEXT.buy}
+            </button>
+          </>
+        )
+      }
+    >
+      {ackOnly ? null : (
+        <p className={styles.current}>
+          {BUY_TEXT.current}
+          <strong>{currentName}</strong>
+        </p>
+      )}
+      <p className={styles.text}>{BUY_TEXT.unlock}</p>
+      <VersionChips versions={versions} cards={sheet} />
+      {ackOnly ? null : <p className={styles.hint}>{BUY_TEXT.relogin}</p>}
+    </Modal>
+  );
+}
+
+/** userclick btnName of the prompt's buttons. */
+const BUY_CLICKS_PROMPT = { cancel: '开通提示-取消', buy: '开通提示-去开通', ack: '开通提示-我知道了' } as const;
+
+/** The classic centred modal, for content screens. */
+export const ClassicBuyPrompt = (p: Omit<BuyPromptProps, 'variant'>) => <BuyPrompt {...p} variant="classic" />;
+/** The newer bottom sheet with version cards (the home grid). */
+export const SheetBuyPrompt = (p: Omit<BuyPromptProps, 'variant'>) => <BuyPrompt {...p} variant="sheet" />;
+
+export default BuyPrompt;

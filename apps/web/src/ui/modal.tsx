@@ -1,0 +1,59 @@
+import { useEffect, useId, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styles from './modal.module.css';
+
+export interface ModalProps {
+  open: boolean;
+  /** 'center': a centred dialog (default); 'sheet': a bottom sheet (full width on phones, centred column on desktop). */
+  variant?: 'center' | 'sheet';
+  title?: ReactNode;
+  children?: ReactNode;
+  /** The buttons row. */
+  footer?: ReactNode;
+  /** Mask tap and Escape. Absent: the modal can only be left through its buttons. */
+  onDismiss?: () => void;
+  /** For tests and styling hooks. */
+  testId?: string;
+}
+
+/**
+ * A plain modal used by the buy prompt, the buy dialog and the home page's notice window: rendered in
+ * document.body, role="dialog" with aria-modal, closed by its buttons (and, with onDismiss, by the mask
+ * or Escape). Declarative (an `open` prop), so screens own its state.
+ */
+export function Modal({ open, variant = 'center', title, children, footer, onDismiss, testId }: ModalProps) {
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open || !onDismiss) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onDismiss();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onDismiss]);
+
+  if (!open || typeof document === 'undefined') return null;
+  return createPortal(
+    <div className={`${styles.mask} ${variant === 'sheet' ? styles.maskSheet : ''}`} onClick={onDismiss} data-testid={testId}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        className={variant === 'sheet' ? styles.sheet : styles.box}
+        onClick={(e) => e.stopPropagation()}
+      >
+        {title ? (
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+        ) : null}
+        <div className={styles.body}>{children}</div>
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+export default Modal;
