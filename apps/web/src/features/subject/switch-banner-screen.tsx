@@ -1,4 +1,79 @@
-/** Replaced by the screen's implementation (in progress). */
-export default function Screen() {
-  return null;
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { activityClick, type Banner } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { currentAgentCode } from '../../lib/agent';
+import { getSelectedSubject } from '../../lib/subject';
+import { Page } from '../../ui/page';
+import { goBack } from '../common/go-back';
+import { safeInternalPath } from '../common/safe-path';
+import { BannerCarousel } from './banner-carousel';
+import { switchBannersQuery } from './catalog-queries';
+import { recentSubjects } from './recent-subjects';
+import { pickOf, useChooseSubject } from './use-choose';
+import styles from './subject.module.css';
+
+/**
+ * /switchBanner — the subject switcher in banner style: the tenant's 'switch' banners, the subjects
+ * recently chosen on this device ('最近使用', local 'recentSubjects'), and '全部科目' (/switchSub).
+ * Banners are optional: a failed or missing Publish simply shows none.
+ */
+export default function SwitchBannerScreen() {
+  const navigate = useNavigate();
+  const agentCode = currentAgentCode();
+  const { data: banners = [] } = useQuery(switchBannersQuery(agentCode));
+  const selected = useMemo(getSelectedSubject, []);
+  const [recent] = useState(recentSubjects);
+  const { choose, busy } = useChooseSubject();
+
+  const onBanner = (b: Banner) => {
+    if (!b.Link) return;
+    void call(
+      activityClick,
+      { appID: selected?.AppID, manageMentID: b.ManagementID, imageID: b.ImageID },
+      { quiet: true },
+    ).catch(() => undefined);
+    const to = safeInternalPath(b.Link);
+    if (to) void navigate(to);
+  };
+
+  return (
+    <Page title="切换科目" back={() => goBack(navigate, '/homePage')}>
+      {banners.length > 0 ? <BannerCarousel banners={banners} onTap={onBanner} /> : null}
+      <section className={styles.section} aria-labelledby="recent-title">
+        <h2 id="recent-title" className={styles.sectionTitle}>
+          最近使用
+        </h2>
+        {recent.length > 0 ? (
+          <ul className={styles.chips}>
+            {recent.map((s) => {
+              const current = s.AppID === selected?.AppID;
+              return (
+                <li key={s.AppID}>
+                  <button
+                    type="button"
+                    className={current ? `${styles.chip} ${styles.chipCurrent}` : styles.chip}
+                    disabled={busy !== null}
+                    aria-current={current ? 'true' : undefined}
+                    onClick={() => void choose(pickOf(s))}
+                  >
+                    <span className={styles.chipName}>{s.AppName}</span>
+                    <span className={styles.chipMeta}>{current ? '当前' : s.CName}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className={styles.sectionEmpty}>还没有最近使用的科目</p>
+        )}
+      </section>
+      <div className={styles.section}>
+        <button type="button" className={styles.allButton} onClick={() => navigate('/switchSub')}>
+          全部科目
+        </button>
+      </div>
+    </Page>
+  );
 }
