@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { CATALOG_MSG } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
+import { saveLogin } from '../../lib/session';
+import { saveSelectedSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
+import { toast } from '../../ui/dialogs';
+import { chooseSubject } from '../subject/choose-subject';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage } from '../common/test-utils';
+import BuyAppScreen from './buy-app-screen';
+import MemberCenterScreen from './member-center-screen';
+
+vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
+vi.mock('../subject/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
+
+const callMock = call as unknown as Mock;
+const user = () => userEvent.setup();
+
+const nursing: SelectedSubject = {
+  AppID: 1001,
+  AppEName: 'HSZYZG',
+  AppName: '护士执业资格',
+  AppCName: '护理学类',
+  AppVn: '3',
+  AppVname: '至尊班',
+  curAppvn: '1',
+  curAppVname: '基础班',
+};
+
+const version = (vn: string, vname: string, vnorder: number, extra: Record<string, unknown> = {}) => ({
+  appID: 1001,
+  vn,
+  vname,
+  vnorder,
+  isVip: 0,
+  buyListHide: false,
+  rules: { hideByVip: [] },
+  vnjson: [
+    { id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true },
+    { id: 'video', name: '视频精讲', route: '/videoList' },
+  ],
+  SubList: [],
+  ...extra,
+});
+
+const vipinfoData = {
+  list: [
+    version('1', '基础班', 1, { isVip: 1, vnjson: [{ id: 'chapter', name: '章节练习', route: '/chapterMenu' }] }),
+    version('2', 'VIP班', 2),
+    version('3', '至尊班', 3),
+    version('9', '内部班', 9, { buyListHide: true }),
+  ],
+  msdbMsg: '',
+  vipdata: null,
+  userInfoAll: [],
+};
+
+const scrolled = vi.fn();
+beforeEach(() => {
+  resetStorage();
+  saveLogin(demoLogin);
+  agentStore.set({ ...DEFAULT_AGENT, TelePhone: '400-888-0888', QQ: '800088888' });
+  Element.prototype.scrollIntoView = scrolled;
+});
+afterEach(() => {
+  delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+});
+
+describe('/buyapp', () => {
+  beforeEach(() => saveSelectedSubject(nursing));
+
+  it('lists the versions one may buy with what each opens, highlights posSlide, and shows the contacts', async () => {
+    fakeApi(callMock, { 'catalog.vipinfo': () => vipinfoData });
+    renderScreen(<BuyAppScreen />, { path: '/buyapp', url: '/buyApp?moduleType=dialog&posSlide=2' });
+    const vipCard = await screen.findByTestId('version-2');
+    expect(vipCard.getAttribute('aria-current')).toBe('true');
+    expect(scrolled).toHaveBeenCalled();
+    expect(within(vipCard).getByText('包含：章节练习、视频精讲')).toBeTruthy();
+    expect(within(screen.getByTestId('version-1')).getByText('已开通')).toBeTruthy();
+    expect(screen.queryByTestId('version-3')?.getAttribute('aria-current')).toBeNull();
+    expect(screen.queryByText('内部班')).toBeNull();
+    expect(screen.getByRole('heading', { name: '联系客服' })).toBeTruthy();
+    expect(screen.getByText(/暂不支持在线支付/)).toBeTruthy();
+  });
+
+  it("redeems a code: '激活成功', the subject is chosen again, home (replace)", async () => {
+    storeModuleInfo({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '', vn: '3', vname: '至尊班', current: null, modules: [] });
+    fakeApi(callMock, {
+      'catalog.vipinfo': () => vipinfoData,
+      'catalog.useCode': () => ({ AppID: 1001, AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: '2027-11-21T00:00:00.000Z' }),
+    });
+    const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+    const u = user();
+    await u.type(screen.getByPlaceholderText('请输入激活码'), ' HSZY-VIP2-2026 ');
+    await u.click(screen.getByRole('button', { name: '立即激活' }));
+    await waitFor(() => expect(where()).toBe('/homePage'));
+    expect(callsTo(callMock, 'catalog.useCode')[0]).toEqual({ code: 'HSZY-VIP2-2026', userName: '13800000000', appID: 1001, device: 'web_pc' });
+    expect(toast).toHaveBeenCalledWith('激活成功');
+    expect(localStorage.getItem('moduleInfoX')).toBeNull();
+    expect(chooseSubject).toHaveBeenCalledWith({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类', vn: '3' });
+  });
+
+  it.each([CATALOG_MSG.codeUnknown, CATALOG_MSG.codeUsed, CATALOG_MSG.codeExpired, CATALOG_MSG.codeWrongSubject, CATALOG_MSG.codeTooMany])(
+    "shows '%s' under the field, silently",
+    async (msg) => {
+      fakeApi(callMock, { 'catalog.vipinfo': () => vipinfoData, 'catalog.useCode': () => fail(msg === CATALOG_MSG.codeTooMany ? 429 : 400, msg) });
+      const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+      const u = user();
+      await u.type(screen.getByPlaceholderText('请输入激活码'), 'ABC');
+      await u.click(screen.getByRole('button', { name: '立即激活' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(msg);
+      expect(callMock.mock.calls.find(([d]) => d.id === 'catalog.useCode')?.[2]).toEqual({ silent: true });
+      expect(where()).toBe('/buyapp');
+      expect(toast).not.toHaveBeenCalled();
+    },
+  );
+
+  it('asks for a code before calling', async () => {
+    fakeApi(callMock, { 'catalog.vipinfo': () => vipinfoData });
+    renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+    await user().click(screen.getByRole('button', { name: '立即激活' }));
+    expect(screen.getByRole('alert').textContent).toBe('请输入激活码');
+    expect(callsTo(callMock, 'catalog.useCode')).toHaveLength(0);
+  });
+});
+
+describe('/buyapp without a subject', () => {
+  it('asks to choose one first', async () => {
+    fakeApi(callMock, {});
+    const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+    await user().click(screen.getByRole('button', { name: '选择科目' }));
+    await waitFor(() => expect(where()).toBe('/switchSub'));
+    expect(callsTo(callMock, 'catalog.vipinfo')).toHaveLength(0);
+  });
+});
+
+describe('/memberCenter', () => {
+  it("lists purchases: subject, version, '有效期至' or '已过期', and the modules", async () => {
+    fakeApi(callMock, {
+      'subject.myPurchases': () => ({
+        list: [
+          {
+            AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', AppVn: '3', AppVnName: '至尊班', VnOrder: 3,
+            EndTime: '2027-06-30T08:00:00.000Z', valid: true, modules: [{ id: 'video', name: '视频精讲' }, { id: 'live', name: '直播课堂' }],
+          },
+          {
+            AppID: 1002, AppEName: 'ZGHS', AppName: '主管护师', AppVn: '1', AppVnName: '基础班', VnOrder: 1,
+            EndTime: '2025-01-01T08:00:00.000Z', valid: false, modules: [],
+          },
+        ],
+      }),
+    });
+    renderScreen(<MemberCenterScreen />, { path: '/memberCenter' });
+    expect(await screen.findByRole('heading', { name: '护士执业资格' })).toBeTruthy();
+    expect(screen.getByText('至尊班')).toBeTruthy();
+    expect(screen.getByText('有效期至 2027-06-30')).toBeTruthy();
+    expect(screen.getByText('包含：视频精讲、直播课堂')).toBeTruthy();
+    expect(screen.getByText('已过期')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '主管护师' })).toBeTruthy();
+  });
+
+  it("empty: '您还没有开通任何班次' and a way to /buyapp", async () => {
+    saveSelectedSubject(nursing);
+    fakeApi(callMock, { 'subject.myPurchases': () => ({ list: [] }) });
+    const { where } = renderScreen(<MemberCenterScreen />, { path: '/memberCenter' });
+    expect(await screen.findByText('您还没有开通任何班次')).toBeTruthy();
+    await user().click(screen.getByRole('button', { name: '去开通' }));
+    await waitFor(() => expect(where()).toBe('/buyapp'));
+  });
+
+  it('empty without a subject: the button leads to /switchSub', async () => {
+    fakeApi(callMock, { 'subject.myPurchases': () => ({ list: [] }) });
+    const { where } = renderScreen(<MemberCenterScreen />, { path: '/memberCenter' });
+    await user().click(await screen.findByRole('button', { name: '选择科目' }));
+    await waitFor(() => expect(where()).toBe('/switchSub'));
+  });
+});
