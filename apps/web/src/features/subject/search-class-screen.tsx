@@ -14,6 +14,7 @@ import styles from './subject.module.css';
 export const SEARCH_DEBOUNCE_MS = 300;
 /** The contract's limit of the keyword (searchAppEName: 关键词, 50). */
 const MAX_KEYWORD = 50;
+const normalise = (value: string) => value.trim().slice(0, MAX_KEYWORD);
 
 /**
  * /searchClass — search the tenant's subjects by name, class or code (public, like /switchSub: it only
@@ -23,19 +24,21 @@ const MAX_KEYWORD = 50;
 export default function SearchClassScreen() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const keyword = (params.get('keyword') ?? '').trim();
+  const keyword = normalise(params.get('keyword') ?? '');
   const [text, setText] = useState(params.get('keyword') ?? '');
   const agentCode = currentAgentCode();
   const { data, isFetching, isError, error, refetch } = useQuery(searchQuery(keyword, agentCode));
   const selected = useMemo(getSelectedSubject, []);
   const { choose, busy } = useChooseSubject();
 
+  // Only a real change navigates (each navigation runs the route guards).
+  const inUrl = params.get('keyword') ?? '';
   const commit = useCallback(
     (value: string) => {
-      const next = value.trim().slice(0, MAX_KEYWORD);
+      const next = normalise(value);
+      if (next === inUrl) return;
       setParams(
         (prev) => {
-          if ((prev.get('keyword') ?? '') === next) return prev;
           const p = new URLSearchParams(prev);
           if (next) p.set('keyword', next);
           else p.delete('keyword');
@@ -44,13 +47,14 @@ export default function SearchClassScreen() {
         { replace: true },
       );
     },
-    [setParams],
+    [inUrl, setParams],
   );
 
   useEffect(() => {
+    if (normalise(text) === inUrl) return;
     const t = window.setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(t);
-  }, [text, commit]);
+  }, [text, inUrl, commit]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

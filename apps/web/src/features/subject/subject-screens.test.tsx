@@ -187,6 +187,15 @@ describe('/searchClass', () => {
     expect(callsTo(callMock, 'catalog.searchAppEName').map((p) => p.keyword)).toEqual(['zyys']);
   });
 
+  it('clearing the input drops the keyword from the URL and shows the hint again', async () => {
+    fakeApi(callMock, { 'catalog.searchAppEName': () => ({ list: [HS] }) });
+    const { where } = renderScreen(<SearchClassScreen />, { path: '/searchClass', url: '/searchClass?ac=888&keyword=hs' });
+    expect(await screen.findByRole('button', { name: /护士执业资格/ })).toBeTruthy();
+    await user().clear(screen.getByRole('searchbox'));
+    await waitFor(() => expect(where()).toBe('/searchClass?ac=888'));
+    expect(screen.getByText(/输入科目名称、类别或代码搜索/)).toBeTruthy();
+  });
+
   it('searches the keyword of the URL at once (back, refresh) and says when nothing matches', async () => {
     fakeApi(callMock, { 'catalog.searchAppEName': () => ({ list: [] }) });
     renderScreen(<SearchClassScreen />, { path: '/searchClass', url: '/searchClass?keyword=%E8%8D%AF' });
