@@ -14,10 +14,10 @@ describe('route registry', () => {
     ]);
   });
 
-  it('marks as public the whitelisted routes, /maintain, /chooseUser and /msdbway, nothing else', () => {
+  it('marks as public the whitelisted routes, /maintain, /chooseUser, /msdbway and /searchClass, nothing else', () => {
     const publicPaths = routes.filter((r) => r.public).map((r) => r.path).sort();
-    // Public beyond the whitelist: docs/web-shell.md, "Global behaviours" 1.
-    const beyond = ['/maintain', '/chooseUser', '/msdbway'];
+    // Public beyond the whitelist: docs/web-shell.md, "Global behaviours" 1; /searchClass: docs/subject-screens.md.
+    const beyond = ['/maintain', '/chooseUser', '/msdbway', '/searchClass'];
     const expected = [...routes.map((r) => r.path).filter((p) => GUEST_WHITELIST.includes(p)), ...beyond].sort();
     expect(publicPaths).toEqual(expected);
     expect(SKIP_CHECK_PATHS).toEqual(['/htmlWeChatPay']);
