@@ -115,3 +115,11 @@ describe('classic buy prompt', () => {
     expect(where()).toBe('/videoList');
   });
 });
+
+describe('version names', () => {
+  it('drop the simulated-exam marker _MNDB for display', async () => {
+    const { versionLabel } = await import('./buy-flow');
+    expect(versionLabel('考前模拟_MNDB')).toBe('考前模拟');
+    expect(versionLabel('VIP班')).toBe('VIP班');
+  });
+});

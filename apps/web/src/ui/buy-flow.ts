@@ -11,6 +11,9 @@ export interface BuyVersion {
   vname: string;
 }
 
+/** A version's name for display: the simulated-exam marker `_MNDB` (spec §3) is data, not a name. */
+export const versionLabel = (vname: string): string => vname.replace(/_MNDB$/i, '');
+
 /** Spec §2 route (the spec writes /buyApp here; routes match case-insensitively). */
 export const BUY_PATH = '/buyApp';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useAgent } from '../lib/agent';
 import { track } from '../lib/tracking';
-import { buyAction, buyAppPath, type BuyVersion } from './buy-flow';
+import { buyAction, buyAppPath, versionLabel, type BuyVersion } from './buy-flow';
 import { Modal } from './modal';
 import buttons from './buttons.module.css';
 import styles from './buy.module.css';
@@ -40,10 +40,10 @@ export function VersionChips({ versions, highlight, cards }: { versions: readonl
               <span className={styles.cardBadge} aria-hidden="true">
                 VIP
               </span>
-              <span className={styles.cardName}>{v.vname}</span>
+              <span className={styles.cardName}>{versionLabel(v.vname)}</span>
             </>
           ) : (
-            v.vname
+            versionLabel(v.vname)
           )}
         </li>
       ))}
@@ -117,7 +117,7 @@ export function BuyPrompt({ open, variant = 'classic', currentName, versions, on
       {ackOnly ? null : (
         <p className={styles.current}>
           {BUY_TEXT.current}
-          <strong>{currentName}</strong>
+          <strong>{versionLabel(currentName)}</strong>
         </p>
       )}
       <p className={styles.text}>{BUY_TEXT.unlock}</p>

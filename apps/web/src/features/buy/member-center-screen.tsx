@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { getSelectedSubject } from '../../lib/subject';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
+import { versionLabel } from '../../ui/buy-flow';
 import { ymd } from './format';
 import styles from './buy.module.css';
 
@@ -47,7 +48,7 @@ function PurchaseCard({ p }: { p: PurchaseDetail }) {
     <li className={`${styles.purchase} ${p.valid ? '' : styles.expired}`}>
       <div className={styles.versionHead}>
         <h2 className={styles.versionName}>{p.AppName}</h2>
-        <span className={p.valid ? styles.held : styles.gone}>{p.AppVnName}</span>
+        <span className={p.valid ? styles.held : styles.gone}>{versionLabel(p.AppVnName)}</span>
       </div>
       <p className={styles.until}>{p.valid ? `有效期至 ${ymd(p.EndTime)}` : '已过期'}</p>
       {p.modules.length > 0 ? <p className={styles.opens}>包含：{p.modules.map((m) => m.name).join('、')}</p> : null}

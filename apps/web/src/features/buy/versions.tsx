@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { vipinfo } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { cachedVipinfo, type VipinfoData } from '../../lib/subject';
+import { versionLabel } from '../../ui/buy-flow';
 import styles from './buy.module.css';
 
 type VersionItem = VipinfoData['list'][number];
@@ -55,7 +56,7 @@ export function VersionCards({ versions, highlight }: Props) {
             data-testid={`version-${v.vn}`}
           >
             <div className={styles.versionHead}>
-              <h3 className={styles.versionName}>{v.vname}</h3>
+              <h3 className={styles.versionName}>{versionLabel(v.vname)}</h3>
               {v.isVip === 1 ? <span className={styles.held}>已开通</span> : null}
             </div>
             {v.vnjson.length > 0 ? <p className={styles.opens}>包含：{opensText(v)}</p> : null}
