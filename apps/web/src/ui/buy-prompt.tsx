@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { MSG } from '@kaoshi/contract';
 import { useAgent } from '../lib/agent';
 import { track } from '../lib/tracking';
 import { buyAction, buyAppPath, versionLabel, type BuyVersion } from './buy-flow';
@@ -6,14 +7,14 @@ import { Modal } from './modal';
 import buttons from './buttons.module.css';
 import styles from './buy.module.css';
 
-/** The buy prompt's texts (spec §2 shared widgets), verbatim. */
+/** The buy prompt's texts: the spec's (§2 shared widgets, the contract's MSG) and the buttons. */
 export const BUY_TEXT = {
-  unlock: '开通以下任一班次可使用该功能',
-  relogin: '如果您已经购买，请重新登录',
-  contactOnly: '该功能需联系客服购买后方可使用',
+  unlock: MSG.buyAny,
+  relogin: MSG.reloginIfBought,
+  contactOnly: MSG.contactToBuy,
   current: '当前班次：',
   buy: '去开通',
-  cancel: '取消',
+  cancel: MSG.cancel,
   ack: '我知道了',
 } as const;
 

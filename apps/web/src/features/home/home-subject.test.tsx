@@ -5,7 +5,7 @@ import type { HomeModule } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
-import { saveSelectedSubject, savePendingSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
+import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
 import { chooseSubject } from '../subject/choose-subject';
@@ -107,6 +107,23 @@ describe('/homePage: which subject', () => {
     expect(await screen.findByRole('heading', { name: '护士执业资格' })).toBeTruthy();
     expect(chooseMock).toHaveBeenCalledTimes(1);
     expect(chooseMock.mock.calls[0]![0]).toEqual({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类', vn: '3' });
+  });
+
+  it('the change-info check while home is open (fromUrl=mainJS): the subject is chosen again, with its fresh purchases', async () => {
+    saveSelectedSubject(nursing);
+    const paid = { ...nursing, curAppvn: '2', curAppVname: 'VIP班' };
+    chooseMock.mockImplementation(async () => {
+      saveSelectedSubject(paid);
+      return { kind: 'chosen', subject: paid };
+    });
+    api({ 'subject.getLastApp': () => ({ AppID: 1001, AppVn: '3', AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类' }) });
+    const { router, where } = renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(await screen.findByText('试用版')).toBeTruthy();
+    clearSubjectCaches();
+    await router.navigate('/homePage?fromUrl=mainJS');
+    expect(await screen.findByText('VIP班')).toBeTruthy();
+    expect(chooseMock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(where()).toBe('/homePage'));
   });
 
   it("offers '选择科目' when there is no subject anywhere", async () => {
