@@ -52,6 +52,14 @@ describe('buy dialog: where 去购买 leads (spec §4)', () => {
     await waitFor(() => expect(where()).toBe('/buyApp?moduleType=dialog&posSlide=2'));
   });
 
+  it('takes the focus when it opens and closes with Escape (a click is recorded)', async () => {
+    renderScreen(<Harness versions={[vip]} />, { path: '/videoList' });
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+    await userEvent.setup().keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(callMock, 'tracking.userclick').map((p) => p.btnName)).toEqual(['购买弹窗-关闭']);
+  });
+
   it('an appointed version wins over several', async () => {
     const { where } = renderScreen(<Harness versions={[vip, top]} appointedVn="3" />, { path: '/videoList' });
     await userEvent.setup().click(screen.getByRole('button', { name: '去购买' }));

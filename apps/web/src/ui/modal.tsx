@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './modal.module.css';
 
@@ -23,6 +23,15 @@ export interface ModalProps {
  */
 export function Modal({ open, variant = 'center', title, children, footer, onDismiss, testId }: ModalProps) {
   const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+
+  // Focus moves into the dialog when it opens and back to where it was when it closes.
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    box.current?.focus();
+    return () => before?.focus?.();
+  }, [open]);
 
   useEffect(() => {
     if (!open || !onDismiss) return;
@@ -37,6 +46,8 @@ export function Modal({ open, variant = 'center', title, children, footer, onDis
   return createPortal(
     <div className={`${styles.mask} ${variant === 'sheet' ? styles.maskSheet : ''}`} onClick={onDismiss} data-testid={testId}>
       <div
+        ref={box}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
