@@ -12,6 +12,8 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Mask tap and Escape. Absent: the modal can only be left through its buttons. */
   onDismiss?: () => void;
+  /** Show a '×' close button (top right) that calls onDismiss. */
+  closable?: boolean;
   /** For tests and styling hooks. */
   testId?: string;
 }
@@ -21,7 +23,7 @@ export interface ModalProps {
  * document.body, role="dialog" with aria-modal, closed by its buttons (and, with onDismiss, by the mask
  * or Escape). Declarative (an `open` prop), so screens own its state.
  */
-export function Modal({ open, variant = 'center', title, children, footer, onDismiss, testId }: ModalProps) {
+export function Modal({ open, variant = 'center', title, children, footer, onDismiss, closable, testId }: ModalProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
 
@@ -54,6 +56,11 @@ export function Modal({ open, variant = 'center', title, children, footer, onDis
         className={variant === 'sheet' ? styles.sheet : styles.box}
         onClick={(e) => e.stopPropagation()}
       >
+        {closable && onDismiss ? (
+          <button type="button" className={styles.close} aria-label="关闭" onClick={onDismiss}>
+            ×
+          </button>
+        ) : null}
         {title ? (
           <h2 id={titleId} className={styles.title}>
             {title}

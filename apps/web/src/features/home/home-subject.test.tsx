@@ -304,6 +304,15 @@ describe('/homePage: the subject', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(seenNoticeIds()).toEqual([5]);
     first.unmount();
+    localStorage.removeItem('seenNotices');
+
+    // Its '关闭' closes it without following the link.
+    api({ 'subject.messWindow': () => ({ window: { ...notice, Link: '/Guidance' } }) });
+    const second = renderScreen(<HomeScreen />, { path: '/homePage' });
+    await user().click(within(await screen.findByRole('dialog', { name: '考试公告' })).getByRole('button', { name: '关闭' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(second.where()).toBe('/homePage');
+    second.unmount();
 
     renderScreen(<HomeScreen />, { path: '/homePage' });
     await screen.findByRole('heading', { name: '护士执业资格' });

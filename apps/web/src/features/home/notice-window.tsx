@@ -51,6 +51,7 @@ export function NoticeWindow({ appID, onLink }: { appID: number; onLink: (link: 
       open={open}
       title={notice?.Title}
       onDismiss={close}
+      closable
       testId="notice-window"
       footer={
         <button type="button" className={buttons.primary} onClick={tap}>
