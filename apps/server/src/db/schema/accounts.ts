@@ -35,6 +35,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     endedAt: ts('ended_at'),
+    /**
+     * The highest change_log id this session (device) has handled: each device notices every change once
+     * (getChangeInfo / cancelChangeLog). Set to the learner's latest change when the session starts.
+     */
+    changeSeenId: integer('change_seen_id').notNull().default(0),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -67,9 +72,8 @@ export const changeLog = pgTable(
     kind: text('kind').notNull(),
     detail: text('detail').notNull().default(''),
     createdAt: ts('created_at').notNull(),
-    seenAt: ts('seen_at'),
   },
-  (t) => [index('change_log_user_seen_idx').on(t.userId, t.seenAt)],
+  (t) => [index('change_log_user_id_idx').on(t.userId, t.id)],
 );
 
 export type UserRow = typeof users.$inferSelect;

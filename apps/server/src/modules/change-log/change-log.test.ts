@@ -34,6 +34,27 @@ describe('getChangeInfo and cancelChangeLog', () => {
     expect((await t.call(getChangeInfo, { guid: b.guid })).status).toBe(202);
   });
 
+  it('every logged-in device notices a change once, whichever polls first; a later login starts with nothing to notice', async () => {
+    const phone = '13833330004';
+    const a = await t.register(phone);
+    const b = { guid: await t.login(phone, 'Passw0rd!') };
+    const changes = createChangeLogService(createChangeLogStore(t.db), () => t.clock.now);
+    await changes.record(a.userID, 'purchase', 'AppID=1001 vn=2');
+
+    expect((await t.call(getChangeInfo, { guid: a.guid })).status).toBe(200);
+    expect((await t.call(cancelChangeLog, { guid: a.guid })).data).toEqual({ cleared: 1 });
+    expect((await t.call(getChangeInfo, { guid: a.guid })).status).toBe(202);
+    // Device B has not handled it yet.
+    expect((await t.call(getChangeInfo, { guid: b.guid })).data.changes).toHaveLength(1);
+    expect((await t.call(cancelChangeLog, { guid: b.guid })).data).toEqual({ cleared: 1 });
+    expect((await t.call(getChangeInfo, { guid: b.guid })).status).toBe(202);
+
+    const c = { guid: await t.login(phone, 'Passw0rd!') };
+    expect((await t.call(getChangeInfo, { guid: c.guid })).status).toBe(202);
+    await changes.record(a.userID, 'purchase', 'AppID=1001 vn=3');
+    for (const guid of [a.guid, b.guid, c.guid]) expect((await t.call(getChangeInfo, { guid })).data.changes).toHaveLength(1);
+  });
+
   it('needs a session', async () => {
     expect(await t.call(getChangeInfo, {})).toEqual({ status: 401, msg: '您当前尚未登录，请登录后再使用', data: null });
     expect((await t.call(cancelChangeLog, { guid: '0'.repeat(64) })).status).toBe(401);

@@ -4,8 +4,12 @@ import type { ChangeLogService } from './service.ts';
 
 export const changeLogRoutes = (changes: ChangeLogService) => [
   handle(getChangeInfo, async (ctx) => {
-    const list = await changes.unseen(sessionOf(ctx).userId);
+    const s = sessionOf(ctx);
+    const list = await changes.unseen(s.userId, s.tokenHash);
     return list.length ? { changes: list } : new CallResult(Status.NO_CHANGE, '无变更', { changes: [] });
   }),
-  handle(cancelChangeLog, async (ctx) => ({ cleared: await changes.markSeen(sessionOf(ctx).userId) })),
+  handle(cancelChangeLog, async (ctx) => {
+    const s = sessionOf(ctx);
+    return { cleared: await changes.markSeen(s.userId, s.tokenHash) };
+  }),
 ];

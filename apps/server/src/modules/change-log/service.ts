@@ -10,19 +10,20 @@ export interface Change {
 
 /**
  * The change log: a purchase, refund or other change of what a learner holds writes a row; the client's
- * 30-second check reports unseen rows (it then clears its caches) and marks them seen.
+ * 30-second check reports the rows its session has not handled (it then clears its caches) and marks them
+ * handled for that session only — every other logged-in device still gets them.
  */
 export function createChangeLogService(store: ChangeLogStore, clock: Clock) {
   return {
     /** Record a change the learner's client must notice (used by the purchase flow). */
     record: (userId: number, kind: string, detail = '') => store.add({ userId, kind, detail, createdAt: new Date(clock()) }),
 
-    async unseen(userId: number): Promise<Change[]> {
-      const rows = await store.unseen(userId);
+    async unseen(userId: number, tokenHash: string): Promise<Change[]> {
+      const rows = await store.unseen(userId, tokenHash);
       return rows.map((r) => ({ id: r.id, kind: r.kind, detail: r.detail, createdAt: r.createdAt.toISOString() }));
     },
 
-    markSeen: (userId: number) => store.markSeen(userId, new Date(clock())),
+    markSeen: (userId: number, tokenHash: string) => store.markSeen(userId, tokenHash),
   };
 }
 

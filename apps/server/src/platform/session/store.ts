@@ -1,13 +1,15 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { sessions, type SessionRow } from '../../db/schema/index.ts';
+import { changeLog, sessions, type SessionRow } from '../../db/schema/index.ts';
 
 export type NewSession = typeof sessions.$inferInsert;
 
 export function createSessionStore(db: Database) {
   return {
+    /** A new session starts having seen every change the learner already had (only later ones are reported). */
     async insert(row: NewSession): Promise<void> {
-      await db.insert(sessions).values(row);
+      const latest = sql`(select coalesce(max(${changeLog.id}), 0) from ${changeLog} where ${changeLog.userId} = ${row.userId})`;
+      await db.insert(sessions).values({ ...row, changeSeenId: latest });
     },
 
     /** The session with this hash if it has not ended and neither expiry has passed at `now`. */
