@@ -23,7 +23,7 @@ export function Page({ title, back = true, right, children, className }: PagePro
   return (
     <div className={className ? `ks-page ${className}` : 'ks-page'}>
       <header className="ks-page__nav">
-        <NavBar back={back ? '' : null} backIcon={back ? undefined : false} onBack={onBack} right={right}>
+        <NavBar back={back ? <span className="ks-visually-hidden">返回</span> : null} backIcon={back ? undefined : false} onBack={onBack} right={right}>
           {title}
         </NavBar>
       </header>
