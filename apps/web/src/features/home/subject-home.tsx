@@ -9,8 +9,8 @@ import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
 import { safeInternalPath } from '../common/safe-path';
-import { BannerCarousel } from './banner-carousel';
-import { moduleGridQuery, redDotQuery } from './home-data';
+import { BannerCarousel } from '../../ui/banner-carousel';
+import { bannersQuery, moduleGridQuery, redDotQuery } from './home-data';
 import { ModuleGrid } from './module-grid';
 import { NoticeWindow } from './notice-window';
 import { SubjectBar } from './subject-bar';
@@ -34,6 +34,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
   const openPath = useOpenPath();
   const grid = useQuery(moduleGridQuery(subject));
   const dots = useQuery(redDotQuery(subject.AppID));
+  const { data: banners = [] } = useQuery(bannersQuery(subject.AppID));
   const [locked, setLocked] = useState<HomeModule | null>(null);
   useModulesDownCheck(subject.AppID);
 
@@ -50,7 +51,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
   return (
     <>
       <SubjectBar subject={subject} />
-      <BannerCarousel appID={subject.AppID} onLink={openPath} />
+      <BannerCarousel banners={banners} appID={subject.AppID} onOpen={openPath} />
       <section className={styles.card} aria-labelledby="modules-title">
         <h2 id="modules-title" className={styles.cardTitle}>
           学习功能

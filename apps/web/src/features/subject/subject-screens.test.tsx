@@ -253,7 +253,7 @@ describe('/switchBanner', () => {
 
     const u = user();
     await u.click(external);
-    expect(callsTo(callMock, 'subject.activityClick')).toEqual([{ appID: 1001, manageMentID: 6, imageID: 10 }]);
+    expect(callsTo(callMock, 'subject.activityClick')).toEqual([{ appID: 1001, guid: demoLogin.guid, manageMentID: 6, imageID: 10 }]);
     expect(optionsOf(callMock, 'subject.activityClick')).toMatchObject({ quiet: true });
     expect(where()).toBe('/switchBanner');
 

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { activityClick, type Banner } from '@kaoshi/contract';
-import { call } from '../../api/client';
 import { currentAgentCode } from '../../lib/agent';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { goBack } from '../common/go-back';
-import { safeInternalPath } from '../common/safe-path';
-import { BannerCarousel } from './banner-carousel';
+import { BannerCarousel } from '../../ui/banner-carousel';
 import { switchBannersQuery } from './catalog-queries';
 import { recentSubjects } from './recent-subjects';
 import { pickOf, useChooseSubject } from './use-choose';
@@ -27,20 +24,10 @@ export default function SwitchBannerScreen() {
   const [recent] = useState(recentSubjects);
   const { choose, busy } = useChooseSubject();
 
-  const onBanner = (b: Banner) => {
-    if (!b.Link) return;
-    void call(
-      activityClick,
-      { appID: selected?.AppID, manageMentID: b.ManagementID, imageID: b.ImageID },
-      { quiet: true },
-    ).catch(() => undefined);
-    const to = safeInternalPath(b.Link);
-    if (to) void navigate(to);
-  };
 
   return (
     <Page title="切换科目" back={() => goBack(navigate, '/homePage')}>
-      {banners.length > 0 ? <BannerCarousel banners={banners} onTap={onBanner} /> : null}
+      <BannerCarousel className={styles.carousel} banners={banners} appID={selected?.AppID} onOpen={(to) => void navigate(to)} />
       <section className={styles.section} aria-labelledby="recent-title">
         <h2 id="recent-title" className={styles.sectionTitle}>
           最近使用

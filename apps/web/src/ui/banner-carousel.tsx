@@ -1,6 +1,8 @@
 import { useRef, useState, type CSSProperties } from 'react';
-import type { Banner } from '@kaoshi/contract';
-import { safeInternalPath } from '../common/safe-path';
+import { activityClick, type Banner } from '@kaoshi/contract';
+import { call } from '../api/client';
+import { safeInternalPath } from '../features/common/safe-path';
+import { getGuid } from '../lib/session';
 import styles from './banner-carousel.module.css';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -13,14 +15,20 @@ export const bannerImage = (url: string): string | null => (url ? safeInternalPa
 
 export interface BannerCarouselProps {
   banners: readonly Banner[];
-  onTap: (b: Banner) => void;
+  /** The subject the banners belong to (sent with the tap record). */
+  appID?: number;
+  /** Opens a banner's link: called only with a safe in-app path. */
+  onOpen: (path: string) => void;
+  className?: string;
 }
 
 /**
- * A horizontal carousel (CSS scroll snap, swipe on touch, dots below). A banner without an image is
- * drawn: Title and SubTitle on a gradient of its Color. Text only, never HTML.
+ * Banners of Publish (the home page's and the subject switcher's) as a horizontal carousel (CSS scroll
+ * snap, swipe on touch, dots below). A banner without an image is drawn: Title and SubTitle on a gradient
+ * of its Color. Text only, never HTML. A tap records activityClick (fire and forget) and opens the link
+ * only when it is an in-app path. Nothing is drawn without banners.
  */
-export function BannerCarousel({ banners, onTap }: BannerCarouselProps) {
+export function BannerCarousel({ banners, appID, onOpen, className }: BannerCarouselProps) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
 
@@ -35,8 +43,18 @@ export function BannerCarousel({ banners, onTap }: BannerCarouselProps) {
     setIndex(i);
   };
 
+  if (banners.length === 0) return null;
+
+  const onTap = (b: Banner) => {
+    void call(activityClick, { appID, guid: getGuid() ?? undefined, manageMentID: b.ManagementID, imageID: b.ImageID }, { quiet: true }).catch(
+      () => undefined,
+    );
+    const to = safeInternalPath(b.Link);
+    if (to) onOpen(to);
+  };
+
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label="活动">
+    <section className={className ? `${styles.carousel} ${className}` : styles.carousel} aria-roledescription="carousel" aria-label="活动">
       <div ref={track} className={styles.track} onScroll={onScroll}>
         {banners.map((b, i) => {
           const color = bannerColor(b.Color);
