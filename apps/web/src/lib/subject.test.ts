@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VipAppRecord } from '@kaoshi/contract';
 import { call } from '../api/client';
-import { callsTo, fakeApi, fail } from '../features/common/test-utils';
+import { callsTo, fakeApi, fail, trialNursing } from '../features/common/test-utils';
 import { getSprintConfig } from './sprint-config';
 import {
   SUBJECT_CACHE_KEYS,
@@ -26,16 +26,7 @@ import {
 vi.mock('../api/client', () => ({ call: vi.fn() }));
 const callMock = vi.mocked(call);
 
-const subject: SelectedSubject = {
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  AppCName: '护理学类',
-  AppVn: '3',
-  AppVname: '至尊班',
-  curAppvn: '-1',
-  curAppVname: '试用版',
-};
+const subject: SelectedSubject = trialNursing;
 const purchase: VipAppRecord = { AppID: 1001, AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: '2030-01-01T00:00:00.000Z' };
 const item = (vn: string, isVip: 0 | 1) => ({
   appID: 1001, vn, vname: vn, vnorder: 1, isVip, buyListHide: false, rules: { hideByVip: [] }, vnjson: [], SubList: [],

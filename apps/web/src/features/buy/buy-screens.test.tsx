@@ -8,7 +8,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { chooseSubject } from '../subject/choose-subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
 import BuyAppScreen from './buy-app-screen';
 import MemberCenterScreen from './member-center-screen';
 
@@ -19,16 +19,7 @@ vi.mock('../subject/choose-subject', () => ({ chooseSubject: vi.fn(async () => (
 const callMock = call as unknown as Mock;
 const user = () => userEvent.setup();
 
-const nursing: SelectedSubject = {
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  AppCName: '护理学类',
-  AppVn: '3',
-  AppVname: '至尊班',
-  curAppvn: '1',
-  curAppVname: '基础班',
-};
+const nursing: SelectedSubject = { ...trialNursing, curAppvn: '1', curAppVname: '基础班' };
 
 const version = (vn: string, vname: string, vnorder: number, extra: Record<string, unknown> = {}) => ({
   appID: 1001,

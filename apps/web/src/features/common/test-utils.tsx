@@ -95,3 +95,15 @@ export const resetStorage = () => {
   }
   vi.clearAllMocks();
 };
+
+/** The main demo subject as the SELECTEDAPPNEW cookie holds it, on trial (override fields as needed). */
+export const trialNursing = {
+  AppID: 1001,
+  AppEName: 'HSZYZG',
+  AppName: '护士执业资格',
+  AppCName: '护理学类',
+  AppVn: '3',
+  AppVname: '至尊班',
+  curAppvn: '-1',
+  curAppVname: '试用版',
+};

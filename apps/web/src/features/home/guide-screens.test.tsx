@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
 import GuidanceScreen from './guidance-screen';
 import IntroduceScreen from './introduce-screen';
 
@@ -14,16 +14,7 @@ vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 const callMock = call as unknown as Mock;
 const user = () => userEvent.setup();
 
-const subject = {
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  AppCName: '护理学类',
-  AppVn: '3',
-  AppVname: '至尊班',
-  curAppvn: '-1',
-  curAppVname: '试用版',
-};
+const subject = trialNursing;
 
 const item = (vn: string, vname: string, vnorder: number, names: string[], buyListHide = false) => ({
   appID: 1001,

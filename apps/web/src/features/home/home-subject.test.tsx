@@ -9,7 +9,7 @@ import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModul
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
 import { chooseSubject } from '../subject/choose-subject';
-import { callsTo, demoLogin, demoUser, fakeApi, renderScreen, resetStorage } from '../common/test-utils';
+import { callsTo, demoLogin, demoUser, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
 import HomeScreen from './home-screen';
 import { seenNoticeIds } from './notice-window';
 
@@ -22,16 +22,7 @@ const callMock = call as unknown as Mock;
 const chooseMock = chooseSubject as unknown as Mock;
 const user = () => userEvent.setup();
 
-const nursing: SelectedSubject = {
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  AppCName: '护理学类',
-  AppVn: '3',
-  AppVname: '至尊班',
-  curAppvn: '-1',
-  curAppVname: '试用版',
-};
+const nursing: SelectedSubject = trialNursing;
 
 const mod = (id: string, name: string, route: string, allowed: boolean, unlocking: HomeModule['unlocking'] = []): HomeModule => ({
   id,
