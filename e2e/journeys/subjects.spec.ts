@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { asNewClientIp, freshPhone, shot, smsCode } from './helpers';
 
 const DEMO_PASSWORD = 'Demo@2026';
@@ -14,6 +14,22 @@ async function pickSubject(page: Page, className: string, subject: string) {
   await page.goto('/switchSub');
   await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: className }).click();
   await page.getByRole('region', { name: className }).getByRole('button', { name: new RegExp(`^${subject}`) }).click();
+}
+
+/** Registers a new learner (SMS code from the test hook) and lands on the home page; returns the phone. */
+async function registerFresh(page: Page, request: APIRequestContext): Promise<string> {
+  const phone = freshPhone();
+  await asNewClientIp(page);
+  await page.goto('/login?mode=register');
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByPlaceholder('请输入验证码').fill(await smsCode(request, phone));
+  await page.getByPlaceholder('请输入密码').fill(PASSWORD);
+  await page.getByPlaceholder('请再次输入密码').fill(PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '注册', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/homePage/);
+  return phone;
 }
 
 /** The home page's notice window opens once per device; journeys that are not about it mark it seen. */
@@ -48,16 +64,20 @@ test('a guest picks a subject, is asked to log in, and is back on that subject a
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a learner searches for a subject; the top-version holder sees every module open', async ({ page }) => {
+test('a new learner redeems the top version, finds the subject by search and sees every module open', async ({ page, request }) => {
   await noticesSeen(page);
-  await page.goto('/login');
-  await passwordLogin(page, '13900000000', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/homePage/);
+  await registerFresh(page, request);
   await page.goto('/searchClass');
   await page.getByRole('searchbox').fill('护士');
   await page.getByRole('button', { name: /护士执业资格/ }).click();
   await expect(page).toHaveURL(/\/homePage/);
   await expect(page.getByRole('heading', { name: '护士执业资格' })).toBeVisible();
+  await expect(badge(page)).toHaveText('试用版');
+
+  await page.getByRole('navigation', { name: '常用' }).getByRole('link', { name: '激活码' }).click();
+  await page.getByPlaceholder('请输入激活码').fill('hszy-zzb3-2026');
+  await page.getByRole('button', { name: '立即激活' }).click();
+  await expect(page).toHaveURL(/\/homePage/);
   await expect(badge(page)).toHaveText('至尊班');
   await expect(tile(page, '直播课堂')).toBeVisible();
   await expect(page.getByLabel('未开通')).toHaveCount(0);
@@ -90,21 +110,26 @@ test('a trial learner opens a locked module and sees the buy prompt listing the 
   await shot(page, '26-buyapp');
 });
 
+test('a contact-only agent\'s learner sees only the contact message and an acknowledge button', async ({ page }) => {
+  await noticesSeen(page);
+  await page.goto('/login?ac=7021004');
+  await passwordLogin(page, '13800000000', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/homePage/);
+  await pickSubject(page, '护理学类', '护士执业资格');
+  await tile(page, '直播课堂').click();
+  const prompt = page.getByRole('dialog');
+  await expect(prompt.getByText('该功能需联系客服购买后方可使用')).toBeVisible();
+  await expect(prompt.getByRole('button', { name: '去开通' })).toHaveCount(0);
+  await shot(page, '29-contact-only-prompt');
+  await prompt.getByRole('button', { name: '我知道了' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('redeeming a code opens the locked module, and a second device follows after the change-info check', async ({ browser, request }) => {
   test.setTimeout(150_000);
-  const phone = freshPhone();
   const a = await browser.newPage();
   await noticesSeen(a);
-  await asNewClientIp(a);
-  await a.goto('/login?mode=register');
-  await a.getByPlaceholder('请输入手机号').fill(phone);
-  await a.getByRole('button', { name: '获取验证码' }).click();
-  await a.getByPlaceholder('请输入验证码').fill(await smsCode(request, phone));
-  await a.getByPlaceholder('请输入密码').fill(PASSWORD);
-  await a.getByPlaceholder('请再次输入密码').fill(PASSWORD);
-  await a.getByRole('checkbox').check();
-  await a.getByRole('button', { name: '注册', exact: true }).last().click();
-  await expect(a).toHaveURL(/\/homePage/);
+  const phone = await registerFresh(a, request);
   await pickSubject(a, '护理学类', '护士执业资格');
   await expect(badge(a)).toHaveText('试用版');
 
