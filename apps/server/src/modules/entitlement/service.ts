@@ -56,31 +56,45 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     return { all, valid, current: valid[0] };
   }
 
-  /**
-   * The one entitlement decision (docs/entitlement.md). Every content call asks it before anything leaves
-   * the server. Order: unknown subject → free item → guest → a valid purchase whose version has the module →
-   * a free (trial) module → otherwise denied: hidden-by-vip, expired or not-purchased.
-   */
-  async function decide(userId: number | null, appId: number, target: Target): Promise<Decision> {
-    const moduleId = 'moduleId' in target ? target.moduleId : target.contentItem.moduleId;
+  /** What a decision needs, loaded once per (learner, subject): the versions on sale and the learner's purchases. */
+  async function contextOf(userId: number | null, appId: number): Promise<{ versions: VersionRow[]; h: Holdings | undefined }> {
     const subject = await catalog.subject(appId);
     const versions = subject?.listed ? await catalog.versions(appId) : [];
-    if (!subject || versions.length === 0) return { allowed: false, reason: 'unknown-subject', unlockingVersions: [] };
+    const h = userId === null || versions.length === 0 ? undefined : await holdings(userId, appId);
+    return { versions, h };
+  }
 
+  function judge({ versions, h }: { versions: VersionRow[]; h: Holdings | undefined }, userId: number | null, target: Target): Decision {
+    if (versions.length === 0) return { allowed: false, reason: 'unknown-subject', unlockingVersions: [] };
+    const moduleId = 'moduleId' in target ? target.moduleId : target.contentItem.moduleId;
     const offering = versions.filter((v) => v.vnjson.some((m) => m.id === moduleId));
-    const h = userId === null ? undefined : await holdings(userId, appId);
     const hidden = hiddenFor(versions, h?.valid ?? []);
     const unlockingVersions = offering.filter((v) => !hidden.has(v.vn) && !v.buyListHide).map((v) => ({ vn: v.vn, vname: v.vname }));
     const deny = (reason: Reason): Decision => ({ allowed: false, reason, unlockingVersions });
 
     if ('contentItem' in target && target.contentItem.free) return { allowed: true, reason: 'free', unlockingVersions: [] };
-    if (!h) return deny('guest');
+    if (userId === null || !h) return deny('guest');
     const offeringVns = new Set(offering.map((v) => v.vn));
     if (h.valid.some((p) => offeringVns.has(p.vn))) return { allowed: true, reason: 'purchase', unlockingVersions: [] };
     if (offering.some((v) => v.vnjson.some((m) => m.id === moduleId && m.free))) return { allowed: true, reason: 'trial', unlockingVersions: [] };
     if (offering.length > 0 && offering.every((v) => hidden.has(v.vn))) return deny('hidden-by-vip');
     if (h.all.some((p) => offeringVns.has(p.vn))) return deny('expired');
     return deny('not-purchased');
+  }
+
+  /**
+   * The one entitlement decision (docs/entitlement.md). Every content call asks it before anything leaves
+   * the server. Order: unknown subject → free item → guest → a valid purchase whose version has the module →
+   * a free (trial) module → otherwise denied: hidden-by-vip, expired or not-purchased.
+   */
+  async function decide(userId: number | null, appId: number, target: Target): Promise<Decision> {
+    return judge(await contextOf(userId, appId), userId, target);
+  }
+
+  /** The same decision for several targets of one subject, loading the subject and purchases once (the home grid). */
+  async function decideAll(userId: number | null, appId: number, targets: Target[]): Promise<Decision[]> {
+    const ctx = await contextOf(userId, appId);
+    return targets.map((t) => judge(ctx, userId, t));
   }
 
   const userKey = (userId: number) => `code:user:${userId}`;
@@ -117,7 +131,7 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     return toVipApp(purchase, versions);
   }
 
-  return { decide, holdings, redeem };
+  return { decide, decideAll, holdings, redeem };
 }
 
 export type EntitlementService = ReturnType<typeof createEntitlementService>;

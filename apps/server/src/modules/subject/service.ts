@@ -67,12 +67,15 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
           grid.push(m);
         }
       }
-      const modules: HomeModule[] = await Promise.all(
-        grid.map(async (m) => {
-          const d = await entitlements.decide(userId, appId, { moduleId: m.id });
-          return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions };
-        }),
+      const decisions = await entitlements.decideAll(
+        userId,
+        appId,
+        grid.map((m) => ({ moduleId: m.id })),
       );
+      const modules: HomeModule[] = grid.map((m, i) => {
+        const d = decisions[i]!;
+        return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions };
+      });
       return {
         AppID: subject.appId,
         AppEName: subject.appEName,
