@@ -91,6 +91,20 @@ describe('/homePage: which subject', () => {
     expect(callsTo(callMock, 'subject.getLastApp')).toHaveLength(0);
   });
 
+  it('the subject a guest chose wins over an earlier selection still on the device', async () => {
+    saveSelectedSubject({ ...nursing, AppID: 2001, AppEName: 'ZYYSXY', AppName: '执业药师(西药)', AppCName: '药学类' });
+    savePendingSubject({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类' });
+    chooseMock.mockImplementation(async () => {
+      saveSelectedSubject(nursing);
+      return { kind: 'chosen', subject: nursing };
+    });
+    api();
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(await screen.findByRole('heading', { name: '护士执业资格' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '执业药师(西药)' })).toBeNull();
+    expect(chooseMock).toHaveBeenCalledTimes(1);
+  });
+
   it("restores the learner's last subject from the server (getLastApp) with its version", async () => {
     chooseMock.mockImplementation(async () => ({ kind: 'chosen', subject: nursing }));
     api({ 'subject.getLastApp': () => ({ AppID: 1001, AppVn: '3', AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类' }) });

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { getLastApp, type DataOf } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { getSelectedSubject, takePendingSubject, type PendingSubject, type SelectedSubject } from '../../lib/subject';
+import { getSelectedSubject, hasPendingSubject, takePendingSubject, type PendingSubject, type SelectedSubject } from '../../lib/subject';
 import { chooseSubject } from '../subject/choose-subject';
 
 export type HomeSubject = { kind: 'resolving' } | { kind: 'none' } | { kind: 'ready'; subject: SelectedSubject };
 
 /**
  * Which subject the home page shows, in this order:
- * 1. the selected subject (cookie SELECTEDAPPNEW);
- * 2. a subject a guest chose before logging in (temporaryAppinfo) → chooseSubject;
+ * 1. a subject a guest chose before logging in (temporaryAppinfo) → chooseSubject — first, because the
+ *    device may still hold an earlier selection (logout keeps SELECTEDAPPNEW);
+ * 2. the selected subject (cookie SELECTEDAPPNEW);
  * 3. the learner's last subject on the server (getLastApp) → chooseSubject — this is how
  *    /homePage?fromUrl=mainJS (the change-info check cleared the caches) brings the learner back to
  *    their subject with fresh purchases, on this or a new device;
@@ -18,7 +19,7 @@ export type HomeSubject = { kind: 'resolving' } | { kind: 'none' } | { kind: 're
  */
 export function useHomeSubject(generation: number): HomeSubject {
   const [state, setState] = useState<HomeSubject>(() => {
-    const s = getSelectedSubject();
+    const s = hasPendingSubject() ? null : getSelectedSubject();
     return s ? { kind: 'ready', subject: s } : { kind: 'resolving' };
   });
   // One resolution per generation, also under StrictMode's double effects.
@@ -27,7 +28,7 @@ export function useHomeSubject(generation: number): HomeSubject {
   useEffect(() => {
     if (ran.current === generation) return;
     ran.current = generation;
-    const selected = getSelectedSubject();
+    const selected = hasPendingSubject() ? null : getSelectedSubject();
     if (selected) {
       setState({ kind: 'ready', subject: selected });
       return;
