@@ -4,3 +4,4 @@ export * from './platform.ts';
 export * from './tracking.ts';
 export * from './catalog.ts';
 export * from './subject.ts';
+export * from './questions.ts';
