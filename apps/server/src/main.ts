@@ -14,6 +14,7 @@ async function main() {
   app.log.info(
     `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
   );
+  for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import type { NewAgentRow } from './schema/index.ts';
 import type { Database } from './index.ts';
 import { seedCatalog } from './seed-catalog.ts';
+import { seedQuestions } from './seed-questions.ts';
 import { seedSubject } from './seed-subject.ts';
 
 /** Where the demo content lives (the repository's content/ workspace). */
@@ -58,8 +59,8 @@ export const DEMO_USERS = learners.learners;
 
 const md5hex = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** Insert whatever demo data is missing (agents, learners, then the catalog, purchases and codes, then banners, notices, guide pages, sprint configs and module-update marks); safe to run at every start. Returns how many agents and learners it added. */
-export async function seed(db: Database, now = Date.now()): Promise<{ agents: number; users: number }> {
+/** Insert whatever demo data is missing (agents, learners, then the catalog, purchases and codes, then banners, notices, guide pages, sprint configs and module-update marks, then the demo question banks); safe to run at every start. Returns how many agents and learners it added and a summary line per question bank. */
+export async function seed(db: Database, now = Date.now()): Promise<{ agents: number; users: number; banks: string[] }> {
   const agentStore = createAgentStore(db);
   const users = createUserStore(db);
   let agentsAdded = 0;
@@ -83,5 +84,6 @@ export async function seed(db: Database, now = Date.now()): Promise<{ agents: nu
   }
   await seedCatalog(db, CONTENT_DIR, now);
   await seedSubject(db, CONTENT_DIR, now);
-  return { agents: agentsAdded, users: usersAdded };
+  const banks = await seedQuestions(db, CONTENT_DIR, now);
+  return { agents: agentsAdded, users: usersAdded, banks };
 }

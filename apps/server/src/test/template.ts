@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, MIGRATIONS_DIR } from '../db/index.ts';
@@ -8,14 +8,22 @@ import { CONTENT_DIR, seed } from '../db/seed.ts';
 /** A fixed instant the test clocks start from (the seed's created_at too). */
 export const TEST_EPOCH = Date.parse('2026-03-02T02:00:00.000Z');
 
-/** Identifies the template's contents: the migrations and the seed. */
+/** Identifies the template's contents: the migrations, the seed (with the question importer) and every demo content file. */
 export function templateKey(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) if (f.endsWith('.sql')) h.update(readFileSync(join(MIGRATIONS_DIR, f)));
   h.update(readFileSync(new URL('../db/seed.ts', import.meta.url)));
   h.update(readFileSync(new URL('../db/seed-catalog.ts', import.meta.url)));
   h.update(readFileSync(new URL('../db/seed-subject.ts', import.meta.url)));
-  for (const f of readdirSync(CONTENT_DIR).sort()) h.update(readFileSync(join(CONTENT_DIR, f)));
+  h.update(readFileSync(new URL('../db/seed-questions.ts', import.meta.url)));
+  for (const f of ['importer.ts', 'store.ts', 'validate.ts']) h.update(readFileSync(new URL(`../modules/questions/${f}`, import.meta.url)));
+  // Every demo file, question banks and their images included (path and content).
+  for (const f of readdirSync(CONTENT_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
+    const p = join(CONTENT_DIR, f);
+    if (!statSync(p).isFile()) continue;
+    h.update(f);
+    h.update(readFileSync(p));
+  }
   return h.digest('hex').slice(0, 16);
 }
 

@@ -14,6 +14,12 @@ CREATE TABLE "knowledge_points" (
 	"name" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "question_banks" (
+	"app_id" integer PRIMARY KEY NOT NULL,
+	"origin" text NOT NULL,
+	"imported_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "question_groups" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"app_id" integer NOT NULL,
@@ -61,6 +67,7 @@ CREATE TABLE "questions" (
 ALTER TABLE "chapters" ADD CONSTRAINT "chapters_app_id_subjects_app_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."subjects"("app_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chapters" ADD CONSTRAINT "chapters_parent_id_chapters_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."chapters"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "knowledge_points" ADD CONSTRAINT "knowledge_points_app_id_subjects_app_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."subjects"("app_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "question_banks" ADD CONSTRAINT "question_banks_app_id_subjects_app_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."subjects"("app_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_groups" ADD CONSTRAINT "question_groups_app_id_subjects_app_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."subjects"("app_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_groups" ADD CONSTRAINT "question_groups_chapter_id_chapters_id_fk" FOREIGN KEY ("chapter_id") REFERENCES "public"."chapters"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_images" ADD CONSTRAINT "question_images_app_id_subjects_app_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."subjects"("app_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

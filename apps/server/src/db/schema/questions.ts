@@ -18,6 +18,19 @@ export interface StoredOption {
  * (`ext_id`); the serial ids are what learners' answers, favourites and notes point at, so an import
  * updates rows in place and never deletes a question (it is marked retired instead).
  */
+/**
+ * One row per subject that has a bank: where the bank last came from. 'demo' banks (content/demo) are
+ * re-imported by the seed at start; once an 'import' (npm run import) has written a subject's bank, the seed
+ * leaves that subject alone, so a restart never replaces a real bank with the demo one.
+ */
+export const questionBanks = pgTable('question_banks', {
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => subjects.appId, { onDelete: 'cascade' }),
+  origin: text('origin').$type<'demo' | 'import'>().notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+});
+
 export const chapters = pgTable(
   'chapters',
   {
