@@ -16,6 +16,8 @@ import { createEntitlementStore } from './modules/entitlement/store.ts';
 import { changeLogRoutes } from './modules/change-log/routes.ts';
 import { createChangeLogService } from './modules/change-log/service.ts';
 import { createChangeLogStore } from './modules/change-log/store.ts';
+import { installImageRoute } from './modules/questions/routes.ts';
+import { createQuestionStore } from './modules/questions/store.ts';
 import { subjectRoutes } from './modules/subject/routes.ts';
 import { createSubjectService } from './modules/subject/service.ts';
 import { createSubjectStore } from './modules/subject/store.ts';
@@ -111,6 +113,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
       return code ? { status: 200, msg: '', data: { code } } : { status: 404, msg: 'no code sent to this phone', data: null };
     });
   }
+
+  installImageRoute(app, createQuestionStore(db));
 
   await installWebAndFallback(app, config.WEB_DIST, { maintenance: config.MAINTENANCE });
 
