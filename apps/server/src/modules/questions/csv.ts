@@ -197,8 +197,8 @@ export function csvBank(bank: CsvText, chaptersCsv: CsvText, pointsCsv: CsvText 
     if (g.questions) itemRows[i] = groups.get(g.id!)!.rows;
   });
 
-  // Points used but not declared in a points file are declared with their code as the name.
-  const knowledgePoints = [...declared, ...[...used].filter((c) => !declared.some((d) => d.code === c)).map((c) => ({ code: c, name: c }))];
+    // Without a points file, the codes used are declared with the code as the name; with one, it must list them all.
+  const knowledgePoints = pointsCsv ? declared : [...used].map((c) => ({ code: c, name: c }));
 
   const place = (at: string): { file: string; at: string } | undefined => {
     const ch = /^chapters\[(\d+)\](?:\.(\w+))?/.exec(at) ?? /^chapters\((.+)\)$/.exec(at);

@@ -70,6 +70,24 @@ export type ValidationResult = { ok: true; bank: Bank } | { ok: false; problems:
 const zodPath = (path: readonly PropertyKey[]) =>
   path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '');
 
+interface LooseIssue {
+  code?: string;
+  path: PropertyKey[];
+  message: string;
+  errors?: LooseIssue[][];
+}
+
+/**
+ * An item is a single question or a group; when it fits neither, zod says only '题目格式不正确'. Report
+ * the issues of the branch it came closest to instead (a bad difficulty, a missing stem …).
+ */
+function closestIssues(issue: LooseIssue): { path: PropertyKey[]; message: string }[] {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+  const best = issue.errors.filter((b) => b.length > 0).sort((a, b) => a.length - b.length)[0];
+  if (!best) return [issue];
+  return best.flatMap((x) => closestIssues(x)).map((x) => ({ path: [...issue.path, ...x.path], message: x.message }));
+}
+
 /** Option keys must run A, B, C… without gaps or repeats. */
 function checkOptions(options: ImportOption[], min: number, at: string, add: (at: string, m: string) => void) {
   if (options.length < min) add(at, `至少需要${min}个选项`);
@@ -131,7 +149,7 @@ export function validateBank(files: { name: string; data: unknown }[], imageExis
     head.data.items.forEach((raw, i) => {
       const r = importItem.safeParse(raw);
       if (!r.success) {
-        for (const issue of r.error.issues) add(`items[${i}]${issue.path.length ? '.' : ''}${zodPath(issue.path)}`, issue.message);
+        for (const issue of r.error.issues.flatMap((x) => closestIssues(x))) add(`items[${i}]${issue.path.length ? '.' : ''}${zodPath(issue.path)}`, issue.message);
         return;
       }
       parsedItems.push({ file: f.name, at: `items[${i}]`, item: r.data });
