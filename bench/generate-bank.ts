@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 /**
  * Synthetic question bank for benchmarks only (never seeded): `npx tsx bench/generate-bank.ts <out.json>
  * [--count 100000] [--app 1001] [--seed 1]`. Writes an import file (docs/questions.md) with `count`
- * answerable questions over 200 chapters (20 parts × 10 chapters) and 50 knowledge points, a deterministic
+ * answerable questions over 200 chapters (20 parts with 9 chapters each) and 50 knowledge points, a deterministic
  * mix of every type: A1 35%, A2 15%, X 10%, TF 5%, FILL 5% of the items, and A3/A4/B1/CASE groups.
  * The same arguments always give the same file. Import it with `npm run import -- <out.json>`.
  */
