@@ -96,4 +96,22 @@ describe('CSV banks', () => {
     ]);
     expect(problems(await importFiles(t.db, [join(dir, 'none.json')]))[0]).toMatchObject({ message: '文件不存在或无法读取' });
   });
+
+  it('TF answers may be written as 正确/错误/对/错 or a/b; FILL answers split on |', async () => {
+    const bank = write('tf.csv', [
+      'id,type,chapter,stem,answer,explanation',
+      't1,TF,ch1,甲,正确,解析',
+      't2,TF,ch1,乙,错,解析',
+      't3,tf,ch1,丙,b,解析',
+      'f1,FILL,ch1,丁____,"一 | 二",解析',
+    ]);
+    expect(await importFiles(t.db, [bank], { appId: 1002, chapters: join(GOOD, 'chapters.csv') })).toMatchObject({ ok: true, questions: 4, added: 4 });
+    const qs = (await createQuestionStore(t.db).questions(1002)).filter((q) => !q.retired);
+    expect(qs.map((q) => [q.extId, q.type, q.answer])).toEqual([
+      ['t1', 'TF', 'A'],
+      ['t2', 'TF', 'B'],
+      ['t3', 'TF', 'B'],
+      ['f1', 'FILL', ['一', '二']],
+    ]);
+  });
 });

@@ -87,6 +87,9 @@ export interface CsvBank {
   place(at: string): { file: string; at: string } | undefined;
 }
 
+/** Spreadsheet words for a TF answer. */
+const TF_WORDS: Record<string, string> = { 正确: 'A', 对: 'A', '√': 'A', 错误: 'B', 错: 'B', '×': 'B' };
+
 const where = (row: number, col?: string) => `第${row}行${col ? ` ${col}列` : ''}`;
 
 /** Reads a table with a header row; rows are numbered as in a spreadsheet (the header is 第1行). */
@@ -187,7 +190,7 @@ export function csvBank(bank: CsvText, chaptersCsv: CsvText, pointsCsv: CsvText 
       continue;
     }
     if (groupId) add(r.row, 'group', `${type || '这种'}题型不能放在题组中（group 列留空）`);
-    const answer = type === 'FILL' ? r.get('answer').split('|').map((a) => a.trim()).filter(Boolean) : r.get('answer');
+    const answer = type === 'FILL' ? r.get('answer').split('|').map((a) => a.trim()).filter(Boolean) : type === 'TF' ? (TF_WORDS[r.get('answer')] ?? r.get('answer').toUpperCase()) : r.get('answer');
     items.push({ type, chapter: r.get('chapter'), stem: r.get('stem'), ...(type === 'TF' || type === 'FILL' ? {} : { options }), answer, ...meta });
     itemRows.push([r.row]);
   }

@@ -262,6 +262,14 @@ describe('a bank with a problem writes nothing', () => {
     });
   }
 
+  it('an unknown subject is reported together with the files\' own problems', async () => {
+    const b = goodBank();
+    b.appID = 999;
+    b.items[0].answer = 'F';
+    const r = await importBank(t.db, [{ name: 'bank.json', data: b }], images);
+    expect(r.ok ? [] : r.problems.map((p) => `${p.at}: ${p.message}`)).toEqual(['appID: 科目 999 不存在，请先在科目目录中建立该科目', 'items[0].answer: 答案 F 不在选项中']);
+  });
+
   it('reports every problem of every file at once', async () => {
     const b = goodBank();
     b.items[0].answer = 'F';

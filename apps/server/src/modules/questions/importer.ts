@@ -55,15 +55,15 @@ export async function importBank(db: Database, files: { name: string; data: unkn
     return cache.get(name);
   };
   const checked = validateBank(files, (name) => image(name) !== undefined);
-  if (!checked.ok) return { ok: false, problems: checked.problems };
-  const bank = checked.bank;
-
   const store = createQuestionStore(db);
-  const subjectName = await store.subjectName(bank.appID);
-  if (subjectName === undefined) {
-    const file = files.find((f) => (f.data as { appID?: unknown } | null)?.appID === bank.appID)?.name ?? files[0]?.name ?? '';
-    return { ok: false, problems: [{ file, at: 'appID', message: `科目 ${bank.appID} 不存在，请先在科目目录中建立该科目` }] };
-  }
+  // The subject must exist (reported together with the files' own problems).
+  const first = files.find((f) => Number.isInteger((f.data as { appID?: unknown } | null)?.appID));
+  const appID = checked.ok ? checked.bank.appID : ((first?.data as { appID?: number } | undefined)?.appID ?? null);
+  const subjectName = appID === null ? undefined : await store.subjectName(appID);
+  const unknown = appID !== null && subjectName === undefined ? [{ file: first?.name ?? '', at: 'appID', message: `科目 ${appID} 不存在，请先在科目目录中建立该科目` }] : [];
+  if (!checked.ok) return { ok: false, problems: [...unknown, ...checked.problems] };
+  if (subjectName === undefined) return { ok: false, problems: unknown };
+  const bank = checked.bank;
 
   const now = opts.now ?? new Date();
   const counts = await store.writeBank(
