@@ -18,6 +18,9 @@ import { createChangeLogService } from './modules/change-log/service.ts';
 import { createChangeLogStore } from './modules/change-log/store.ts';
 import { installImageRoute } from './modules/questions/routes.ts';
 import { createQuestionStore } from './modules/questions/store.ts';
+import { practiceRoutes } from './modules/practice/routes.ts';
+import { createPracticeService } from './modules/practice/service.ts';
+import { createPracticeStore } from './modules/practice/store.ts';
 import { subjectRoutes } from './modules/subject/routes.ts';
 import { createSubjectService } from './modules/subject/service.ts';
 import { createSubjectStore } from './modules/subject/store.ts';
@@ -93,6 +96,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const entitlements = createEntitlementService({ store: createEntitlementStore(db), catalog: catalogStore, clock, limiter });
   const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
   const subject = createSubjectService({ store: createSubjectStore(db), catalog: catalogStore, entitlements, clock });
+  const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock });
 
   installSecurityHeaders(app);
   await app.register(formbody);
@@ -100,7 +104,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

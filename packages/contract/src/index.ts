@@ -11,6 +11,7 @@ export * from './calls/agent.ts';
 export * from './calls/tracking.ts';
 export * from './calls/catalog.ts';
 export * from './calls/subject.ts';
+export * from './calls/practice.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -20,6 +21,7 @@ import { agentCalls } from './calls/agent.ts';
 import { trackingCalls } from './calls/tracking.ts';
 import { catalogCalls } from './calls/catalog.ts';
 import { subjectCalls } from './calls/subject.ts';
+import { practiceCalls } from './calls/practice.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls)];
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls)];

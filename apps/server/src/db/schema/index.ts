@@ -5,3 +5,4 @@ export * from './tracking.ts';
 export * from './catalog.ts';
 export * from './subject.ts';
 export * from './questions.ts';
+export * from './practice.ts';

@@ -1,0 +1,229 @@
+import {
+  MSG,
+  normaliseKeys,
+  PRACTICE_MSG,
+  replyFits,
+  scoreReply,
+  Status,
+  STYLE_IDS,
+  type ChapterProgress,
+  type PracticeQuestion,
+  type QuestionType,
+} from '@kaoshi/contract';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import type { EntitlementService } from '../entitlement/service.ts';
+import type { ChapterNode, PracticeStore } from './store.ts';
+
+/** The module every practice call is gated by. */
+export const PRACTICE_MODULE = 'chapter';
+
+export interface ReplyInput {
+  appId: number;
+  cptId: number;
+  questionId: number;
+  sbjId: number | undefined;
+  reply: string;
+  spendTime: number;
+  examHistoryId: number;
+  replyId: string;
+}
+
+/** A chapter and all chapters below it (ids), from the subject's chapter list. */
+export function subtree(all: ChapterNode[], rootId: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const c of all) {
+    if (c.parentId === null) continue;
+    const list = children.get(c.parentId);
+    if (list) list.push(c.id);
+    else children.set(c.parentId, [c.id]);
+  }
+  const out: number[] = [];
+  const stack = [rootId];
+  const seen = new Set<number>();
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+/** Chapter practice (docs/practice.md). Every read and write is for the given (session) user only. */
+export function createPracticeService(deps: { store: PracticeStore; entitlements: EntitlementService; clock: Clock }) {
+  const { store, entitlements, clock } = deps;
+
+  /** The entitlement gate of every practice call: unknown subject → 404, denied → 403 with the unlocking versions. */
+  async function guard(userId: number, appId: number) {
+    const d = await entitlements.decide(userId, appId, { moduleId: PRACTICE_MODULE });
+    if (d.reason === 'unknown-subject') throw notFound(PRACTICE_MSG.unknownChapter);
+    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
+  }
+
+  async function knownChapter(appId: number, cptId: number): Promise<ChapterNode> {
+    const chapter = await store.chapter(appId, cptId);
+    if (!chapter) throw notFound(PRACTICE_MSG.unknownChapter);
+    return chapter;
+  }
+
+  return {
+    /** The chapter tree with progress; a parent's numbers include its descendants'. */
+    async chapterMenu(userId: number, appId: number) {
+      await guard(userId, appId);
+      const [all, totals, tallies, times] = await Promise.all([store.chapters(appId), store.questionCounts(appId), store.tallies(userId, appId), store.times(userId, appId)]);
+      const own = new Map(all.map((c) => [c.id, { total: totals.get(c.id) ?? 0, done: 0, right: 0, spent: 0, last: null as Date | null }]));
+      for (const t of tallies) {
+        const o = own.get(t.chapterId);
+        if (o) Object.assign(o, { done: t.done, right: t.right });
+      }
+      for (const t of times) {
+        const o = own.get(t.chapterId);
+        if (o) Object.assign(o, { spent: t.spentSeconds, last: t.lastAnsweredAt });
+      }
+      // Parents add up their descendants: one bottom-up pass (memoised), linear in the number of chapters.
+      type Sum = { total: number; done: number; right: number; spent: number; last: Date | null };
+      const children = new Map<number, number[]>();
+      for (const c of all) {
+        if (c.parentId === null || !own.has(c.parentId)) continue;
+        const list = children.get(c.parentId);
+        if (list) list.push(c.id);
+        else children.set(c.parentId, [c.id]);
+      }
+      const sums = new Map<number, Sum>();
+      const sumOf = (id: number, path: Set<number>): Sum => {
+        const known = sums.get(id);
+        if (known) return known;
+        const o = own.get(id)!;
+        const sum: Sum = { ...o };
+        path.add(id);
+        for (const child of children.get(id) ?? []) {
+          if (path.has(child)) continue; // a cycle in bad data: count each chapter once
+          const s = sumOf(child, path);
+          sum.total += s.total;
+          sum.done += s.done;
+          sum.right += s.right;
+          sum.spent += s.spent;
+          if (s.last && (!sum.last || s.last > sum.last)) sum.last = s.last;
+        }
+        path.delete(id);
+        sums.set(id, sum);
+        return sum;
+      };
+      const list: ChapterProgress[] = all.map((c) => {
+        const sum = sumOf(c.id, new Set());
+        return {
+          cptID: c.id,
+          parentID: c.parentId,
+          name: c.name,
+          order: c.order,
+          total: sum.total,
+          done: sum.done,
+          right: sum.right,
+          wrong: sum.done - sum.right,
+          accuracy: sum.done === 0 ? 0 : Math.round((sum.right / sum.done) * 10_000) / 10_000,
+          spentSeconds: sum.spent,
+          lastAnsweredAt: sum.last ? sum.last.toISOString() : null,
+        };
+      });
+      return { AppID: appId, list };
+    },
+
+    /** A page of a chapter's questions: its own, or, when it holds none, its descendants'. */
+    async chapterTest(userId: number, appId: number, cptId: number, page: number, pageSize: number) {
+      await guard(userId, appId);
+      const chapter = await knownChapter(appId, cptId);
+      let ids = [cptId];
+      let total = await store.countQuestions(appId, ids);
+      if (total === 0) {
+        ids = subtree(await store.chapters(appId), cptId);
+        total = await store.countQuestions(appId, ids);
+      }
+      const rows = await store.chapterQuestions(appId, ids, (page - 1) * pageSize, pageSize);
+      const qids = rows.map((r) => r.id);
+      const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
+      const [groups, points, replies] = await Promise.all([store.groups(groupIds), store.points(qids), store.latestReplies(userId, qids)]);
+      const pointsOf = new Map<number, string[]>();
+      for (const p of points) {
+        const names = pointsOf.get(p.questionId);
+        if (names) names.push(p.name);
+        else pointsOf.set(p.questionId, [p.name]);
+      }
+      const replyOf = new Map(replies.map((r) => [r.questionId, r]));
+      const groupOrder = new Map(groupIds.map((id, i) => [id, i]));
+      const list: PracticeQuestion[] = rows.map((r) => {
+        const last = replyOf.get(r.id);
+        return {
+          allTestID: r.id,
+          srcID: r.extId,
+          cptID: r.chapterId,
+          childTableID: r.groupId ?? 0,
+          groupOrder: r.groupOrder,
+          childTableName: r.type as QuestionType,
+          styleID: STYLE_IDS[r.type as QuestionType] ?? 0,
+          stem: r.stem,
+          options: r.options,
+          answer: r.answer,
+          explanation: r.explanation,
+          difficulty: r.difficulty,
+          points: pointsOf.get(r.id) ?? [],
+          last: last
+            ? { lastUserReply: last.reply, right: last.right, score: last.score, spendTime: last.spentSeconds, answeredAt: last.createdAt.toISOString() }
+            : null,
+        };
+      });
+      return {
+        AppID: appId,
+        cptID: chapter.id,
+        name: chapter.name,
+        page,
+        pageSize,
+        total,
+        groups: [...groups]
+          .sort((a, b) => groupOrder.get(a.id)! - groupOrder.get(b.id)!)
+          .map((g) => ({ childTableID: g.id, childTableName: g.type as QuestionType, stem: g.stem, options: g.options })),
+        list,
+      };
+    },
+
+    /** Scores and stores one answer exactly once per (user, replyId). */
+    async submit(userId: number, input: ReplyInput) {
+      await guard(userId, input.appId);
+      if (input.sbjId !== undefined && input.sbjId !== input.appId) throw badInput(PRACTICE_MSG.wrongSubject);
+      await knownChapter(input.appId, input.cptId);
+      const q = await store.question(input.questionId);
+      if (!q) throw badInput(PRACTICE_MSG.unknownQuestion);
+      if (q.appId !== input.appId) throw badInput(PRACTICE_MSG.wrongSubject);
+      const type = q.type as QuestionType;
+      if (!replyFits(type, input.reply)) throw badInput(PRACTICE_MSG.badReply);
+      const reply = type === 'FILL' ? input.reply.trim() : normaliseKeys(input.reply);
+      const scored = scoreReply(type, q.answer, reply);
+      const { row } = await store.saveAnswer({
+        userId,
+        appId: input.appId,
+        chapterId: q.chapterId,
+        questionId: q.id,
+        replyId: input.replyId,
+        reply,
+        right: scored.right,
+        score: scored.score,
+        spentSeconds: input.spendTime,
+        examHistoryId: input.examHistoryId,
+        createdAt: new Date(clock()),
+      });
+      if (row.questionId !== q.id) throw badInput(PRACTICE_MSG.replyIdReused);
+      return { replyID: row.replyId, right: row.right, score: row.score, answer: q.answer, stored: true as const };
+    },
+
+    /** The learner starts a chapter (and its sub-chapters) again; rows are kept, marked reset. */
+    async reset(userId: number, appId: number, cptId: number) {
+      await guard(userId, appId);
+      await knownChapter(appId, cptId);
+      const ids = subtree(await store.chapters(appId), cptId);
+      return { reset: await store.reset(userId, appId, ids, new Date(clock())) };
+    },
+  };
+}
+
+export type PracticeService = ReturnType<typeof createPracticeService>;
