@@ -72,15 +72,11 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
     /** The chapter tree with progress; a parent's numbers include its descendants'. */
     async chapterMenu(userId: number, appId: number) {
       await guard(userId, appId);
-      const [all, totals, tallies, times] = await Promise.all([store.chapters(appId), store.questionCounts(appId), store.tallies(userId, appId), store.times(userId, appId)]);
+      const [all, totals, progress] = await Promise.all([store.chapters(appId), store.questionCounts(appId), store.progress(userId, appId)]);
       const own = new Map(all.map((c) => [c.id, { total: totals.get(c.id) ?? 0, done: 0, right: 0, spent: 0, last: null as Date | null }]));
-      for (const t of tallies) {
-        const o = own.get(t.chapterId);
-        if (o) Object.assign(o, { done: t.done, right: t.right });
-      }
-      for (const t of times) {
-        const o = own.get(t.chapterId);
-        if (o) Object.assign(o, { spent: t.spentSeconds, last: t.lastAnsweredAt });
+      for (const p of progress) {
+        const o = own.get(p.chapterId);
+        if (o) Object.assign(o, { done: p.done, right: p.right, spent: p.spentSeconds, last: p.lastAnsweredAt });
       }
       // Parents add up their descendants: one bottom-up pass (memoised), linear in the number of chapters.
       type Sum = { total: number; done: number; right: number; spent: number; last: Date | null };

@@ -9,15 +9,11 @@ export interface ChapterNode {
   order: number;
 }
 
-/** Per chapter (the question's current chapter): counted answers since the last reset. */
-export interface ChapterTally {
+/** Per chapter (the question's current chapter): the learner's answers since the last reset. */
+export interface ChapterProgressRow {
   chapterId: number;
   done: number;
   right: number;
-}
-
-export interface ChapterTime {
-  chapterId: number;
   spentSeconds: number;
   lastAnsweredAt: Date | null;
 }
@@ -60,38 +56,33 @@ export function createPracticeStore(db: Database) {
       return new Map(rows.map((r) => [r.chapterId, r.n]));
     },
 
-    /** done/right per chapter from the latest counted reply of each question (one grouped query). */
-    async tallies(userId: number, appId: number): Promise<ChapterTally[]> {
-      const latest = db
-        .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)))
-        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
-        .as('latest');
-      return db
+    /**
+     * Progress per chapter in one grouped query over the learner's counted answers: done/right from the latest
+     * reply of each question (row_number over the question's answers), time and newest answer over all of them.
+     */
+    progress(userId: number, appId: number): Promise<ChapterProgressRow[]> {
+      const ranked = db
         .select({
           chapterId: questions.chapterId,
-          done: count(),
-          right: sql<number>`count(*) filter (where ${latest.right})`.mapWith(Number),
-        })
-        .from(latest)
-        .innerJoin(questions, eq(questions.id, latest.questionId))
-        .where(eq(questions.retired, false))
-        .groupBy(questions.chapterId);
-    },
-
-    /** Time spent and newest answer per chapter over the counted answers (one grouped query). */
-    times(userId: number, appId: number): Promise<ChapterTime[]> {
-      return db
-        .select({
-          chapterId: questions.chapterId,
-          spentSeconds: sql<number>`coalesce(sum(${answers.spentSeconds}), 0)`.mapWith(Number),
-          lastAnsweredAt: max(answers.createdAt),
+          right: answers.right,
+          spentSeconds: answers.spentSeconds,
+          createdAt: answers.createdAt,
+          rn: sql<number>`row_number() over (partition by ${answers.questionId} order by ${answers.createdAt} desc, ${answers.id} desc)`.as('rn'),
         })
         .from(answers)
         .innerJoin(questions, eq(questions.id, answers.questionId))
         .where(counted(userId, appId))
-        .groupBy(questions.chapterId);
+        .as('ranked');
+      return db
+        .select({
+          chapterId: ranked.chapterId,
+          done: sql<number>`count(*) filter (where ${ranked.rn} = 1)`.mapWith(Number),
+          right: sql<number>`count(*) filter (where ${ranked.rn} = 1 and ${ranked.right})`.mapWith(Number),
+          spentSeconds: sql<number>`coalesce(sum(${ranked.spentSeconds}), 0)`.mapWith(Number),
+          lastAnsweredAt: max(ranked.createdAt),
+        })
+        .from(ranked)
+        .groupBy(ranked.chapterId);
     },
 
     async countQuestions(appId: number, chapterIds: number[]): Promise<number> {
