@@ -2,7 +2,7 @@ import { chapterMenuList, getChapterTestEx, practiceCalls, resetTestInfo, submit
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, chapters, questions, versions } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,6 +112,12 @@ describe('entitlement', () => {
       for (const u of body.data.unlocking) expect(Object.keys(u).sort()).toEqual(['vn', 'vname']);
     }
     expect(await t.db.select().from(answers).where(eq(answers.appId, 3001))).toEqual([]);
+  });
+  it('lets a learner with a purchase in (the demo owner holds 至尊班 of 1001)', async () => {
+    const guid = await t.login(DEMO.owner, DEMO.password);
+    const body = await t.call(chapterMenuList, { guid, appID: 1001 });
+    expect(body.status).toBe(200);
+    expect(body.data.list.reduce((n: number, c: { parentID: number | null; total: number }) => n + (c.parentID === null ? c.total : 0), 0)).toBe(316);
   });
 });
 
