@@ -27,6 +27,12 @@ const reloadTarget = takeReloadTarget();
 const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
 if (reloadTarget && reloadTarget !== here) void router.navigate(reloadTarget);
 
+// The answers outbox (IndexedDB, lib/outbox.ts) replays unsent practice answers: now, when back online,
+// when the page shows again and every 20 s. Loaded after the page has loaded, not with the entry route.
+const startOutbox = () => void import('./lib/outbox').then((m) => m.startOutbox()).catch(() => undefined);
+if (document.readyState === 'complete') startOutbox();
+else window.addEventListener('load', startOutbox, { once: true });
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {/* TanStack Query's provider is in the lazily loaded app/query-layout.tsx (not needed by '/'). */}

@@ -1,0 +1,313 @@
+import type { ParamsOf } from '../api/client';
+import { call } from '../api/client';
+import { isApiError } from '../api/errors';
+import { submitReply } from '@kaoshi/contract';
+import { getGuid, getUserID } from './session';
+import { reportError } from './tracking';
+
+/**
+ * The answers outbox (docs/practice.md "Answers outbox"). Every practice answer is written here first —
+ * IndexedDB database 'kaoshi-outbox', keyed by its replyID, with the learner who gave it — and then sent
+ * with `submitReply` in the background. The server stores each replyID once and answers a replay with the
+ * stored result, so sending an entry again (lost reply, two tabs, a crash between send and delete) is safe.
+ *
+ * The player never waits for the network: `queueReply` resolves once the answer is stored. The outbox is
+ * replayed by `startOutbox` (app start, 'online', the page becoming visible, every 20 s) and after every
+ * queued answer. Entries belong to the learner who answered; only the signed-in learner's are sent (under
+ * their own session), the others wait for their owner to sign in again on this device.
+ *
+ * This module is loaded lazily (main.tsx), not with the entry route.
+ */
+
+export type ReplyParams = Omit<ParamsOf<typeof submitReply>, 'replyID' | 'guid'>;
+
+interface Entry {
+  replyID: string;
+  /** The learner who answered ('' when nobody was signed in: such an entry is never sent). */
+  userID: string;
+  params: ReplyParams;
+  /** Date.now() when queued, then `seq` (order within one page load): oldest first. */
+  queuedAt: number;
+  seq: number;
+}
+
+const DB_NAME = 'kaoshi-outbox';
+const DB_VERSION = 1;
+const STORE = 'replies';
+const BY_USER = 'userID';
+/** Opening IndexedDB can hang (a blocked upgrade, some WebViews): after this, use the memory queue. */
+const OPEN_TIMEOUT_MS = 5_000;
+export const OUTBOX_INTERVAL_MS = 20_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Storage: IndexedDB, with an in-memory fallback.
+//
+// When IndexedDB is unavailable (private mode in some browsers, disabled storage, an open that fails or
+// hangs) or a write to it fails (quota), the entry goes to `memory` instead. Such answers survive only while
+// the page is open: a reload or a closed tab loses the ones not yet sent. Reads merge both stores.
+// ---------------------------------------------------------------------------------------------------------
+
+const memory = new Map<string, Entry>();
+let dbPromise: Promise<IDBDatabase | null> | null = null;
+let seq = 0;
+
+function openDb(): Promise<IDBDatabase | null> {
+  if (dbPromise) return dbPromise;
+  dbPromise = new Promise<IDBDatabase | null>((resolve) => {
+    let settled = false;
+    const done = (db: IDBDatabase | null) => {
+      if (settled) {
+        db?.close();
+        return;
+      }
+      settled = true;
+      clearTimeout(timer);
+      resolve(db);
+    };
+    const timer = setTimeout(() => done(null), OPEN_TIMEOUT_MS);
+    try {
+      const factory = typeof indexedDB === 'undefined' ? null : indexedDB;
+      if (!factory) return done(null);
+      const req = factory.open(DB_NAME, DB_VERSION);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains(STORE)) {
+          db.createObjectStore(STORE, { keyPath: 'replyID' }).createIndex(BY_USER, 'userID', { unique: false });
+        }
+      };
+      req.onsuccess = () => {
+        const db = req.result;
+        // Let another tab upgrade the database; reopen on the next use.
+        db.onversionchange = () => {
+          db.close();
+          dbPromise = null;
+        };
+        db.onclose = () => {
+          dbPromise = null;
+        };
+        done(db);
+      };
+      req.onerror = () => done(null);
+      req.onblocked = () => undefined; // wait (bounded by the timeout)
+    } catch {
+      done(null);
+    }
+  });
+  return dbPromise;
+}
+
+function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode, db: IDBDatabase): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const req = run(tx.objectStore(STORE));
+    let result: T;
+    req.onsuccess = () => {
+      result = req.result;
+    };
+    // Resolve when the transaction committed (a write is durable only then).
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = () => reject(tx.error ?? req.error ?? new Error('IndexedDB error'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+async function storeEntry(e: Entry): Promise<void> {
+  try {
+    const db = await openDb();
+    if (db) {
+      await request((s) => s.put(e), 'readwrite', db);
+      return;
+    }
+  } catch {
+    /* fall through to memory */
+  }
+  memory.set(e.replyID, e);
+}
+
+/** Entries of one learner, oldest first (IndexedDB and memory). */
+async function entriesOf(userID: string): Promise<Entry[]> {
+  const all = new Map<string, Entry>();
+  try {
+    const db = await openDb();
+    if (db) {
+      const rows = await request((s) => s.index(BY_USER).getAll(IDBKeyRange.only(userID)) as IDBRequest<Entry[]>, 'readonly', db);
+      for (const r of rows) all.set(r.replyID, r);
+    }
+  } catch {
+    /* unreadable: only the memory entries */
+  }
+  for (const e of memory.values()) if (e.userID === userID) all.set(e.replyID, e);
+  return [...all.values()].sort((a, b) => a.queuedAt - b.queuedAt || a.seq - b.seq);
+}
+
+async function removeEntry(replyID: string): Promise<void> {
+  memory.delete(replyID);
+  try {
+    const db = await openDb();
+    if (db) await request((s) => s.delete(replyID), 'readwrite', db);
+  } catch {
+    /* left in IndexedDB: sent again later, and the server answers the replay with the stored result */
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Change listeners
+// ---------------------------------------------------------------------------------------------------------
+
+const listeners = new Set<(pending: number) => void>();
+
+async function notify(): Promise<void> {
+  if (listeners.size === 0) return;
+  const n = await pendingCount();
+  for (const fn of [...listeners]) {
+    try {
+      fn(n);
+    } catch {
+      /* a listener's error must not stop the outbox */
+    }
+  }
+}
+
+/** Listen to changes of the pending count (after queue, send, drop). Returns unsubscribe. */
+export function onOutboxChange(fn: (pending: number) => void): () => void {
+  listeners.add(fn);
+  return () => {
+    listeners.delete(fn);
+  };
+}
+
+/** Count of stored, unsent answers for the signed-in learner. */
+export async function pendingCount(): Promise<number> {
+  return (await entriesOf(getUserID())).length;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Queue and send
+// ---------------------------------------------------------------------------------------------------------
+
+/** A new idempotency key: a UUID (36 chars), else 32 random hex chars; both fit /^[A-Za-z0-9_-]{16,64}$/. */
+function newReplyID(): string {
+  const c = typeof crypto === 'undefined' ? undefined : crypto;
+  try {
+    if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  } catch {
+    /* insecure context: randomUUID is missing or throws */
+  }
+  const bytes = new Uint8Array(16);
+  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Durably stores the answer (IndexedDB, database 'kaoshi-outbox', keyed by replyID; also the owning
+ * userID), then starts a background send. Resolves with the replyID once stored (never waits for the network).
+ */
+export async function queueReply(params: ReplyParams): Promise<string> {
+  const entry: Entry = { replyID: newReplyID(), userID: getUserID(), params: { ...params }, queuedAt: Date.now(), seq: (seq += 1) };
+  await storeEntry(entry);
+  void notify();
+  void flushOutbox();
+  return entry.replyID;
+}
+
+/** Body statuses that may succeed later: keep the entry. Every other 4xx body status refuses it for good. */
+const KEEP_4XX = new Set([401, 408, 429]);
+
+type Outcome = 'sent' | 'dropped' | 'kept';
+
+async function sendOne(e: Entry): Promise<Outcome> {
+  try {
+    await call(submitReply, { ...e.params, replyID: e.replyID }, { quiet: true, allowedRepeat: true });
+  } catch (err) {
+    // Refused for good: a body status 4xx (HTTP is always 200 from our server; an HTTP error is a proxy's).
+    if (isApiError(err) && err.kind === 'reply' && err.status >= 400 && err.status < 500 && !KEEP_4XX.has(err.status)) {
+      await removeEntry(e.replyID);
+      reportError({
+        pageType: 'outbox',
+        action: submitReply.path,
+        detail: `answer dropped: status ${err.status} ${err.msg} (replyID ${e.replyID}, appID ${e.params.appID}, cptID ${e.params.cptID}, allTestID ${e.params.allTestID})`,
+      });
+      return 'dropped';
+    }
+    // Network error, timeout, 5xx, 401, 408, 429, a proxy's HTTP error, anything unexpected: keep it.
+    return 'kept';
+  }
+  await removeEntry(e.replyID);
+  return 'sent';
+}
+
+let running: Promise<{ sent: number; dropped: number; left: number }> | null = null;
+let again = false;
+
+async function run(): Promise<{ sent: number; dropped: number; left: number }> {
+  let sent = 0;
+  let dropped = 0;
+  const userID = getUserID();
+  const tried = new Set<string>();
+  let stopped = false;
+  if (userID && getGuid()) {
+    do {
+      again = false;
+      for (;;) {
+        // Read again each time: answers queued during the run are sent in the same run.
+        const next = (await entriesOf(userID)).find((e) => !tried.has(e.replyID));
+        if (!next) break;
+        // Another learner signed in (or the session ended) meanwhile: never send under their session.
+        if (getUserID() !== userID || !getGuid()) {
+          stopped = true;
+          break;
+        }
+        tried.add(next.replyID);
+        const outcome = await sendOne(next);
+        if (outcome === 'kept') {
+          // Offline, server trouble or no session: the rest would fail the same way; keep the order.
+          stopped = true;
+          break;
+        }
+        if (outcome === 'sent') sent += 1;
+        else dropped += 1;
+        void notify();
+      }
+    } while (again && !stopped);
+  }
+  const left = (await entriesOf(userID)).length;
+  return { sent, dropped, left };
+}
+
+/**
+ * Sends every stored answer of the signed-in learner, oldest first, one at a time; removes an entry when
+ * the server acknowledged it (status 200) or refused it for good (a 4xx body status other than 401/408/429:
+ * log it with reportError from lib/tracking, drop it); keeps it on network errors, timeouts, 5xx, 401, 408,
+ * 429. Concurrent calls share one run. Resolves with {sent, dropped, left}.
+ */
+export function flushOutbox(): Promise<{ sent: number; dropped: number; left: number }> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  const p = run()
+    .catch(async () => ({ sent: 0, dropped: 0, left: await pendingCount().catch(() => 0) }))
+    .finally(() => {
+      if (running === p) running = null;
+    });
+  running = p;
+  return p;
+}
+
+/** Starts replaying: once now, on window 'online', on document 'visibilitychange' to visible, and every 20 s. Returns stop. */
+export function startOutbox(): () => void {
+  const flush = () => void flushOutbox();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') flush();
+  };
+  window.addEventListener('online', flush);
+  document.addEventListener('visibilitychange', onVisible);
+  const timer = setInterval(flush, OUTBOX_INTERVAL_MS);
+  flush();
+  return () => {
+    window.removeEventListener('online', flush);
+    document.removeEventListener('visibilitychange', onVisible);
+    clearInterval(timer);
+  };
+}
