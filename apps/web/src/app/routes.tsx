@@ -57,6 +57,8 @@ export const routes: RouteEntry[] = [
   // Buying (until the shop exists: activation codes and the tenant's contacts) and the member centre
   { path: '/buyapp', load: () => import('../features/buy/buy-app-screen') },
   { path: '/memberCenter', load: () => import('../features/buy/member-center-screen') },
+  // Chapter practice (章节练习, docs/practice-screens.md)
+  { path: '/chapterMenu', load: () => import('../features/practice/chapter-menu-screen') },
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

@@ -1,0 +1,146 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resetTestInfo } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
+import { confirm, toast } from '../../ui/dialogs';
+import { Page } from '../../ui/page';
+import { errorText } from '../common/errors';
+import { chapterMenuQuery, deniedVersions, percent, practiceKeys, type ChapterProgress } from './practice-data';
+import { Denied, NoSubject, StateMessage } from './states';
+import styles from './practice.module.css';
+
+export const RESET_CONFIRM = '确定清除本章的答题记录并重新开始吗？';
+
+/** /chapterMenu (章节练习): the selected subject's chapter tree with the learner's progress. */
+export default function ChapterMenuScreen() {
+  const subject = getSelectedSubject();
+  return <Page title="章节练习">{subject ? <ChapterMenu subject={subject} /> : <NoSubject />}</Page>;
+}
+
+function ChapterMenu({ subject }: { subject: SelectedSubject }) {
+  const appID = subject.AppID;
+  const menu = useQuery(chapterMenuQuery(appID));
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<Set<number>>(new Set());
+
+  const tree = useMemo(() => {
+    const list = menu.data?.list ?? [];
+    const tops = list.filter((c) => c.parentID === null);
+    const kids = new Map<number, ChapterProgress[]>();
+    for (const c of list) if (c.parentID !== null) kids.set(c.parentID, [...(kids.get(c.parentID) ?? []), c]);
+    return { tops, kids };
+  }, [menu.data]);
+
+  const reset = useMutation({
+    mutationFn: (cptID: number) => call(resetTestInfo, { appID, cptID }, { silent: true }),
+    onSuccess: async () => {
+      toast('已清除本章答题记录');
+      await queryClient.invalidateQueries({ queryKey: practiceKeys.all });
+    },
+    onError: (err) => toast(errorText(err)),
+  });
+
+  const askReset = async (c: ChapterProgress) => {
+    if (await confirm({ content: RESET_CONFIRM })) reset.mutate(c.cptID);
+  };
+  const openChapter = (c: ChapterProgress) => void navigate(`/answerTest?cptID=${c.cptID}`);
+
+  if (menu.isPending) return <StateMessage text="加载中…" />;
+  if (menu.isError) {
+    const versions = deniedVersions(menu.error);
+    if (versions) return <Denied versions={versions} currentName={versionBadge(subject)} />;
+    return <StateMessage text={errorText(menu.error)} onRetry={() => void menu.refetch()} />;
+  }
+  if (tree.tops.length === 0) return <StateMessage text="本科目暂无章节" />;
+
+  const toggle = (id: number) =>
+    setOpen((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+
+  return (
+    <div className={styles.menu}>
+      <p className={styles.menuSubject}>{subject.AppName}</p>
+      {tree.tops.map((top) => {
+        const children = tree.kids.get(top.cptID) ?? [];
+        const expanded = open.has(top.cptID);
+        return (
+          <section key={top.cptID} className={styles.section}>
+            {children.length > 0 ? (
+              <button
+                type="button"
+                className={styles.sectionHead}
+                aria-expanded={expanded}
+                aria-controls={`cpt-${top.cptID}`}
+                onClick={() => toggle(top.cptID)}
+              >
+                <span className={`${styles.chevron} ${expanded ? styles.chevronOpen : ''}`} aria-hidden="true" />
+                <ChapterInfo c={top} heading />
+              </button>
+            ) : (
+              <ChapterRow c={top} onOpen={openChapter} onReset={askReset} heading />
+            )}
+            {children.length > 0 && expanded ? (
+              <ul id={`cpt-${top.cptID}`} className={styles.rows}>
+                {children.map((c) => (
+                  <li key={c.cptID}>
+                    <ChapterRow c={c} onOpen={openChapter} onReset={askReset} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function ChapterInfo({ c, heading }: { c: ChapterProgress; heading?: boolean }) {
+  const ratio = c.total > 0 ? c.done / c.total : 0;
+  return (
+    <span className={styles.info}>
+      <span className={heading ? styles.topName : styles.name}>{c.name}</span>
+      <span className={styles.stats}>
+        <span>
+          已做 {c.done}/{c.total}
+        </span>
+        <span>正确率 {percent(c.accuracy)}</span>
+      </span>
+      <span className={styles.bar} role="progressbar" aria-label={`${c.name} 完成度`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(ratio * 100)}>
+        <span className={styles.barFill} style={{ width: `${ratio * 100}%` }} />
+      </span>
+    </span>
+  );
+}
+
+function ChapterRow({
+  c,
+  onOpen,
+  onReset,
+  heading,
+}: {
+  c: ChapterProgress;
+  onOpen: (c: ChapterProgress) => void;
+  onReset: (c: ChapterProgress) => void;
+  heading?: boolean;
+}) {
+  return (
+    <div className={heading ? `${styles.row} ${styles.rowTop}` : styles.row}>
+      <button type="button" className={styles.rowMain} disabled={c.total === 0} onClick={() => onOpen(c)} aria-label={`${c.name} 已做${c.done}/${c.total}`}>
+        <ChapterInfo c={c} heading={heading} />
+      </button>
+      {c.done > 0 ? (
+        <button type="button" className={styles.redo} onClick={() => onReset(c)} aria-label={`重做 ${c.name}`}>
+          重做
+        </button>
+      ) : null}
+    </div>
+  );
+}

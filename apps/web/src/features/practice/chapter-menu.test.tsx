@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { call } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { agentStore } from '../../lib/agent';
+import { saveLogin } from '../../lib/session';
+import { saveSelectedSubject } from '../../lib/subject';
+import { confirm } from '../../ui/dialogs';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import ChapterMenuScreen, { RESET_CONFIRM } from './chapter-menu-screen';
+import { chapter } from './fixtures';
+
+vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
+
+const callMock = call as unknown as Mock;
+const user = () => userEvent.setup();
+
+beforeEach(() => {
+  resetStorage();
+  saveLogin(demoLogin);
+  agentStore.set(null);
+  saveSelectedSubject(trialNursing);
+});
+
+const menuList = () => [
+  chapter({ cptID: 1, name: '循环系统疾病病人的护理', total: 20, done: 5, right: 4, wrong: 1, accuracy: 0.8 }),
+  chapter({ cptID: 11, parentID: 1, name: '心力衰竭', total: 12, done: 5, right: 4, wrong: 1, accuracy: 0.8 }),
+  chapter({ cptID: 12, parentID: 1, name: '原发性高血压', total: 8 }),
+  chapter({ cptID: 2, name: '护理伦理与卫生法规', total: 6, done: 0 }),
+];
+
+describe('/chapterMenu', () => {
+  it('shows the chapter tree with progress and opens a chapter', async () => {
+    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }) });
+    const view = renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+    const head = await screen.findByRole('button', { name: /循环系统疾病病人的护理/ });
+    expect(head.textContent).toContain('已做 5/20');
+    expect(head.textContent).toContain('正确率 80%');
+    expect(head.getAttribute('aria-expanded')).toBe('false');
+    await user().click(head);
+    expect(screen.getByRole('progressbar', { name: '心力衰竭 完成度' }).getAttribute('aria-valuenow')).toBe('42');
+    await user().click(screen.getByRole('button', { name: /^心力衰竭/ }));
+    await waitFor(() => expect(view.where()).toBe('/answerTest?cptID=11'));
+    expect(callsTo(callMock, 'practice.chapterMenuList')[0]).toEqual({ appID: 1001 });
+    expect(callMock.mock.calls[0]![2]).toEqual({ silent: true });
+  });
+
+  it('a 403 shows the buy prompt with the versions that open chapter practice', async () => {
+    fakeApi(callMock, {
+      'practice.chapterMenuList': () => {
+        throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
+      },
+    });
+    renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+    const prompt = await screen.findByTestId('buy-prompt');
+    expect(within(prompt).getByText('VIP班')).toBeTruthy();
+    expect(within(prompt).getByText('试用版')).toBeTruthy();
+  });
+
+  it('重做 asks first, resets the chapter and reloads the menu', async () => {
+    let reset = false;
+    fakeApi(callMock, {
+      'practice.chapterMenuList': () => ({ AppID: 1001, list: reset ? menuList().map((c) => ({ ...c, done: 0, right: 0, accuracy: 0 })) : menuList() }),
+      'practice.resetTestInfo': () => {
+        reset = true;
+        return { reset: 5 };
+      },
+    });
+    renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+    await user().click(await screen.findByRole('button', { name: /循环系统疾病病人的护理/ }));
+    await user().click(screen.getByRole('button', { name: '重做 心力衰竭' }));
+    expect((confirm as Mock).mock.calls[0]![0]).toMatchObject({ content: RESET_CONFIRM });
+    await waitFor(() => expect(callsTo(callMock, 'practice.resetTestInfo')).toEqual([{ appID: 1001, cptID: 11 }]));
+    await waitFor(() => expect(screen.getByRole('button', { name: /循环系统疾病病人的护理/ }).textContent).toContain('已做 0/20'));
+  });
+
+  it('without a subject asks to choose one', async () => {
+    resetStorage();
+    saveLogin(demoLogin);
+    const view = renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+    await user().click(screen.getByRole('button', { name: '选择科目' }));
+    expect(view.where()).toBe('/switchSub');
+  });
+
+  it('a failed load offers a retry', async () => {
+    let n = 0;
+    fakeApi(callMock, {
+      'practice.chapterMenuList': () => {
+        n += 1;
+        if (n === 1) throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network');
+        return { AppID: 1001, list: menuList() };
+      },
+    });
+    renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+    await user().click(await screen.findByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('button', { name: /循环系统疾病病人的护理/ })).toBeTruthy();
+  });
+});
+
