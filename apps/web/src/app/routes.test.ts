@@ -11,7 +11,7 @@ describe('route registry', () => {
       '/', '/way', '/gateway', '/pfway', '/msdbway', '/maintain',
       '/login', '/forgetpwd', '/chooseUser', '/settings', '/bindphone', '/setpassword', '/homePage',
       '/introduce', '/Guidance', '/switchSub', '/searchClass', '/switchBanner', '/appointSub', '/buyapp', '/memberCenter',
-      '/chapterMenu',
+      '/chapterMenu', '/answerTest',
     ]);
   });
 

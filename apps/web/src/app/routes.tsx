@@ -59,6 +59,7 @@ export const routes: RouteEntry[] = [
   { path: '/memberCenter', load: () => import('../features/buy/member-center-screen') },
   // Chapter practice (章节练习, docs/practice-screens.md)
   { path: '/chapterMenu', load: () => import('../features/practice/chapter-menu-screen') },
+  { path: '/answerTest', load: () => import('../features/practice/answer-test-screen') },
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

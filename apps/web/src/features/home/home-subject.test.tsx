@@ -189,14 +189,18 @@ describe('/homePage: the subject', () => {
   });
 
   it("an open module whose screen is not built yet shows the no-content dialog; its red dot goes", async () => {
-    api();
+    // A module whose screen does not exist (章节练习 has its screen now: /chapterMenu).
+    api({
+      'subject.moduleInfoX': () => gridData([...modules, mod('exam', '模拟考试', '/mockExam', true)]),
+      'subject.redDotList': () => ({ modules: ['exam'] }),
+    });
     const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
-    await screen.findByTestId('red-dot-chapter');
-    await user().click(screen.getByRole('button', { name: '章节练习（有更新）' }));
+    await screen.findByTestId('red-dot-exam');
+    await user().click(screen.getByRole('button', { name: '模拟考试（有更新）' }));
     expect(showNoContent).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/homePage');
-    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'chapter' });
-    expect(screen.queryByTestId('red-dot-chapter')).toBeNull();
+    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'exam' });
+    expect(screen.queryByTestId('red-dot-exam')).toBeNull();
   });
 
   it('a locked module shows the buy prompt with the current class and the unlocking versions', async () => {
