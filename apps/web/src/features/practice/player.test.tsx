@@ -94,6 +94,18 @@ describe('/answerTest: the player', () => {
     expect(queueMock.mock.calls[0]![0]).toMatchObject({ allTestID: 2, lastUserReply: 'ACD', childTableName: 'X', styleID: 3 });
   });
 
+  it('X: a partial pick is wrong and the missed correct options are shown', async () => {
+    openPlayer();
+    await screen.findByText('第 1 / 8 题');
+    await next();
+    await user().click(option('A'));
+    await user().click(screen.getByRole('button', { name: '确认答案' }));
+    expect(screen.getByText('回答错误')).toBeTruthy();
+    expect(screen.getByTestId('correct-answer').textContent).toBe('ACD');
+    expect(option('C').className).toMatch(/optionMissed/);
+    expect(option('A').className).toMatch(/optionRight/);
+  });
+
   it('FILL: type the answer and 提交', async () => {
     openPlayer();
     await screen.findByText('第 1 / 8 题');

@@ -51,7 +51,7 @@ export function QuestionView({ q, group, groupPos, appID, answered, recite, pick
     const cls = [styles.option];
     const inReply = answered ? normaliseKeys(answered.reply).includes(key) : picked.includes(key);
     if (inReply) cls.push(styles.optionPicked);
-    if (reveal && correct.includes(key)) cls.push(styles.optionRight);
+    if (reveal && correct.includes(key)) cls.push(answered && multi && !inReply ? styles.optionMissed : styles.optionRight);
     else if (answered && inReply) cls.push(styles.optionWrong);
     return cls.join(' ');
   };
