@@ -2,7 +2,7 @@ import { allCalls, getAgentInfo, getUserInfo, sendcode, userlogin } from '@kaosh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { zodMessage } from './error-handler.ts';
-import { createTestApp, DEMO, freshIp, md5, type TestApp } from '../test/helpers.ts';
+import { createTestApp, DEMO, freshIp, md5, NOT_LOGGED_IN, type TestApp } from '../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('the call registrar', () => {
     const needing = allCalls.filter((c) => c.needsSession);
     expect(needing.length).toBeGreaterThan(5);
     for (const call of needing) {
-      expect(await t.call(call, {}), call.id).toEqual({ status: 401, msg: '您当前尚未登录，请登录后再使用', data: null });
+      expect(await t.call(call, {}), call.id).toEqual(NOT_LOGGED_IN);
       expect((await t.call(call, { guid: 'a'.repeat(64) })).msg, call.id).toBe('登录已失效，请重新登录');
     }
   });

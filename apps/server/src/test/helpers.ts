@@ -13,6 +13,9 @@ import { buildPgliteTemplate, TEST_EPOCH } from './template.ts';
 
 export { TEST_EPOCH };
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+/** The reply of a session call made without a valid session (spec §8: body status 401). */
+export const NOT_LOGGED_IN = { status: 401, msg: '您当前尚未登录，请登录后再使用', data: null } as const;
+
 export const DEMO = { owner: '13900000000', learner: '13800000000', password: 'Demo@2026' } as const;
 
 /** A clock tests move by hand. */

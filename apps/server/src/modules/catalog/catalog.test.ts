@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogStore } from './store.ts';
 import { activationCodes, purchases, users, versions } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed.ts';
-import { createTestApp, DEMO, TEST_EPOCH, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, TEST_EPOCH, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 let owner: string;
@@ -127,7 +127,7 @@ describe('vipApp and vipinfo', () => {
   });
 
   it('need a session', async () => {
-    expect(await t.call(vipApp, { appID: 1001 })).toEqual({ status: 401, msg: '您当前尚未登录，请登录后再使用', data: null });
+    expect(await t.call(vipApp, { appID: 1001 })).toEqual(NOT_LOGGED_IN);
     expect((await t.call(vipinfo, { appID: 1001 })).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import { cancelChangeLog, getChangeInfo } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChangeLogService } from './service.ts';
 import { createChangeLogStore } from './store.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe('getChangeInfo and cancelChangeLog', () => {
   });
 
   it('needs a session', async () => {
-    expect(await t.call(getChangeInfo, {})).toEqual({ status: 401, msg: '您当前尚未登录，请登录后再使用', data: null });
+    expect(await t.call(getChangeInfo, {})).toEqual(NOT_LOGGED_IN);
     expect((await t.call(cancelChangeLog, { guid: '0'.repeat(64) })).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import { chapterMenuList, getChapterTestEx, practiceCalls, resetTestInfo, submit
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, chapters, questions, versions } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NOT_LOGGED_IN = { status: 401, msg: '您当前尚未登录，请登录后再使用', data: null };
 const APP = 2001;
 
 let phoneCounter = 0;

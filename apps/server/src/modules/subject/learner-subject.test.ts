@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleUpdates, purchases } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, TEST_EPOCH, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, TEST_EPOCH, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 import { createSubjectStore } from './store.ts';
 
 let t: TestApp;
@@ -25,7 +25,6 @@ afterAll(() => t.close());
 
 const DAY = 86_400_000;
 const HOUR = 3600_000;
-const NOT_LOGGED_IN = { status: 401, msg: '您当前尚未登录，请登录后再使用', data: null };
 const ids = (list: { id: string }[]) => list.map((m) => m.id);
 const decisions = (list: { id: string; allowed: boolean; reason: string }[]) => Object.fromEntries(list.map((m) => [m.id, [m.allowed, m.reason]]));
 

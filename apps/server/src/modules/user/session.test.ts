@@ -1,6 +1,6 @@
 import { bindPhone, checkIsTourist, codelogin, getUserInfo, logout, sendcode, updateIP, userlogin } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, freshIp, md5, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, freshIp, md5, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('getUserInfo', () => {
   });
 
   it('answers 401 without a guid, and with an unknown one', async () => {
-    expect(await t.call(getUserInfo, {})).toEqual({ status: 401, msg: '您当前尚未登录，请登录后再使用', data: null });
+    expect(await t.call(getUserInfo, {})).toEqual(NOT_LOGGED_IN);
     expect(await t.call(getUserInfo, { guid: 'f'.repeat(64) })).toEqual({ status: 401, msg: '登录已失效，请重新登录', data: null });
   });
 });
