@@ -19,6 +19,7 @@ import { createChangeLogStore } from './modules/change-log/store.ts';
 import { installImageRoute } from './modules/questions/routes.ts';
 import { createQuestionStore } from './modules/questions/store.ts';
 import { practiceRoutes } from './modules/practice/routes.ts';
+import type { BookHooks, MarkHooks } from './modules/practice/service.ts';
 import { createPracticeService } from './modules/practice/service.ts';
 import { createPracticeStore } from './modules/practice/store.ts';
 import { subjectRoutes } from './modules/subject/routes.ts';
@@ -96,7 +97,10 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const entitlements = createEntitlementService({ store: createEntitlementStore(db), catalog: catalogStore, clock, limiter });
   const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
   const subject = createSubjectService({ store: createSubjectStore(db), catalog: catalogStore, entitlements, clock });
-  const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock });
+  // TEMPORARY wiring until modules/book and modules/study land (same session): no book, no marks.
+  const book: BookHooks = { onAnswerStored: async () => {}, inBook: async () => false };
+  const marks: MarkHooks = { marks: async () => ({ favourites: new Set(), notes: new Map() }), recitePoint: async () => null };
+  const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock, book, marks });
 
   installSecurityHeaders(app);
   await app.register(formbody);

@@ -12,6 +12,7 @@ export * from './calls/tracking.ts';
 export * from './calls/catalog.ts';
 export * from './calls/subject.ts';
 export * from './calls/practice.ts';
+export * from './calls/study.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -22,6 +23,7 @@ import { trackingCalls } from './calls/tracking.ts';
 import { catalogCalls } from './calls/catalog.ts';
 import { subjectCalls } from './calls/subject.ts';
 import { practiceCalls } from './calls/practice.ts';
+import { studyCalls } from './calls/study.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls)];
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls)];

@@ -14,6 +14,8 @@ export { schema };
 
 /** The drizzle instance every store receives; the same type for PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle (what `db.transaction` passes to its callback). */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

@@ -103,6 +103,10 @@ export const practiceQuestion = z.object({
   difficulty: z.number().int(),
   points: z.array(z.string()),
   last: lastReply.nullable(),
+  /** The learner favourited it (addUserFav). */
+  favourite: z.boolean(),
+  /** The learner's note (addUserNote), or null. */
+  note: z.string().nullable(),
 });
 export type PracticeQuestion = z.infer<typeof practiceQuestion>;
 
@@ -131,6 +135,8 @@ export const getChapterTestEx = defineCall({
     total: z.number().int(),
     groups: z.array(practiceGroup),
     list: z.array(practiceQuestion),
+    /** The question the learner reached in recite mode (updateRecitePoint), or null. */
+    recitePoint: z.number().int().nullable(),
   }),
 });
 
@@ -165,6 +171,8 @@ export const submitReply = defineCall({
     /** The correct keys ('ACD') or, for FILL, the accepted texts. */
     answer: answerValue,
     stored: z.literal(true),
+    /** The question is in the learner's wrong-answer book after this answer (docs/study.md). */
+    inBook: z.boolean(),
   }),
 });
 

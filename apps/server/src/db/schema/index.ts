@@ -6,3 +6,4 @@ export * from './catalog.ts';
 export * from './subject.ts';
 export * from './questions.ts';
 export * from './practice.ts';
+export * from './study.ts';

@@ -10,6 +10,7 @@ import {
   type PracticeQuestion,
   type QuestionType,
 } from '@kaoshi/contract';
+import type { Tx } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/service.ts';
@@ -27,6 +28,31 @@ export interface ReplyInput {
   spendTime: number;
   examHistoryId: number;
   replyId: string;
+}
+
+/** A stored answer as the wrong-answer book sees it. */
+export interface StoredAnswer {
+  userId: number;
+  appId: number;
+  questionId: number;
+  right: boolean;
+  at: Date;
+}
+
+/** The wrong-answer book's part in practice (modules/book): fed by every newly stored answer. */
+export interface BookHooks {
+  /** Runs inside the answer's transaction, once per stored answer (never for a replay). */
+  onAnswerStored(tx: Tx, answer: StoredAnswer): Promise<void>;
+  /** Whether the question is in the learner's book now. */
+  inBook(userId: number, questionId: number): Promise<boolean>;
+}
+
+/** The learner's marks shown with practice questions (modules/study). */
+export interface MarkHooks {
+  /** Favourited question ids and notes (question id → text) among these questions. */
+  marks(userId: number, questionIds: number[]): Promise<{ favourites: Set<number>; notes: Map<number, string> }>;
+  /** The question the learner reached in this chapter's recite mode, or null. */
+  recitePoint(userId: number, chapterId: number): Promise<number | null>;
 }
 
 /** A chapter and all chapters below it (ids), from the subject's chapter list. */
@@ -52,8 +78,8 @@ export function subtree(all: ChapterNode[], rootId: number): number[] {
 }
 
 /** Chapter practice (docs/practice.md). Every read and write is for the given (session) user only. */
-export function createPracticeService(deps: { store: PracticeStore; entitlements: EntitlementService; clock: Clock }) {
-  const { store, entitlements, clock } = deps;
+export function createPracticeService(deps: { store: PracticeStore; entitlements: EntitlementService; clock: Clock; book: BookHooks; marks: MarkHooks }) {
+  const { store, entitlements, clock, book, marks } = deps;
 
   /** The entitlement gate of every practice call: unknown subject → 404, denied → 403 with the unlocking versions. */
   async function guard(userId: number, appId: number) {
@@ -139,7 +165,13 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
       const rows = await store.chapterQuestions(appId, ids, (page - 1) * pageSize, pageSize);
       const qids = rows.map((r) => r.id);
       const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
-      const [groups, points, replies] = await Promise.all([store.groups(groupIds), store.points(qids), store.latestReplies(userId, qids)]);
+      const [groups, points, replies, mine, recitePoint] = await Promise.all([
+        store.groups(groupIds),
+        store.points(qids),
+        store.latestReplies(userId, qids),
+        marks.marks(userId, qids),
+        marks.recitePoint(userId, chapter.id),
+      ]);
       const pointsOf = new Map<number, string[]>();
       for (const p of points) {
         const names = pointsOf.get(p.questionId);
@@ -167,6 +199,8 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
           last: last
             ? { lastUserReply: last.reply, right: last.right, score: last.score, spendTime: last.spentSeconds, answeredAt: last.createdAt.toISOString() }
             : null,
+          favourite: mine.favourites.has(r.id),
+          note: mine.notes.get(r.id) ?? null,
         };
       });
       return {
@@ -180,6 +214,7 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
           .sort((a, b) => groupOrder.get(a.id)! - groupOrder.get(b.id)!)
           .map((g) => ({ childTableID: g.id, childTableName: g.type as QuestionType, stem: g.stem, options: g.options })),
         list,
+        recitePoint,
       };
     },
 
@@ -195,7 +230,8 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
       if (!replyFits(type, input.reply)) throw badInput(PRACTICE_MSG.badReply);
       const reply = type === 'FILL' ? input.reply.trim() : normaliseKeys(input.reply);
       const scored = scoreReply(type, q.answer, reply);
-      const { row } = await store.saveAnswer({
+      const { row } = await store.saveAnswer(
+        {
         userId,
         appId: input.appId,
         chapterId: q.chapterId,
@@ -207,9 +243,13 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
         spentSeconds: input.spendTime,
         examHistoryId: input.examHistoryId,
         createdAt: new Date(clock()),
-      });
+        },
+        // Retired questions are stored but never counted, so they stay out of the book too.
+        q.retired ? undefined : (tx, r) => book.onAnswerStored(tx, { userId, appId: r.appId, questionId: r.questionId, right: r.right, at: r.createdAt }),
+      );
       if (row.questionId !== q.id) throw badInput(PRACTICE_MSG.replyIdReused);
-      return { replyID: row.replyId, right: row.right, score: row.score, answer: q.answer, stored: true as const };
+      const inBook = await book.inBook(userId, q.id);
+      return { replyID: row.replyId, right: row.right, score: row.score, answer: q.answer, stored: true as const, inBook };
     },
 
     /** The learner starts a chapter (and its sub-chapters) again; rows are kept, marked reset. */

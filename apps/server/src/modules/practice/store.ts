@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
+import type { Database, Tx } from '../../db/index.ts';
 import { answers, chapters, knowledgePoints, questionGroups, questionPoints, questions, type AnswerRow } from '../../db/schema/index.ts';
 
 export interface ChapterNode {
@@ -163,12 +163,16 @@ export function createPracticeStore(db: Database) {
 
     /**
      * Stores an answer once per (user, replyId): a replay (also a parallel one) writes nothing and gets the
-     * stored row. `created` says whether this call wrote it.
+     * stored row. `created` says whether this call wrote it. `afterInsert` runs inside the same transaction,
+     * only when the row was written (so what it records happens exactly once per answer).
      */
-    saveAnswer(row: NewAnswer): Promise<{ row: AnswerRow; created: boolean }> {
+    saveAnswer(row: NewAnswer, afterInsert?: (tx: Tx, row: AnswerRow) => Promise<void>): Promise<{ row: AnswerRow; created: boolean }> {
       return db.transaction(async (tx) => {
         const [inserted] = await tx.insert(answers).values(row).onConflictDoNothing({ target: [answers.userId, answers.replyId] }).returning();
-        if (inserted) return { row: inserted, created: true };
+        if (inserted) {
+          await afterInsert?.(tx, inserted);
+          return { row: inserted, created: true };
+        }
         const [stored] = await tx
           .select()
           .from(answers)

@@ -35,6 +35,8 @@ export const question = (over: Partial<PracticeQuestion>): PracticeQuestion => {
     difficulty: 3,
     points: [],
     last: null,
+    favourite: false,
+    note: null,
     ...over,
   };
 };
@@ -54,5 +56,5 @@ export function mixedChapter(): ChapterTest {
     question({ allTestID: 7, childTableID: 8, groupOrder: 1, childTableName: 'B1', styleID: 8, stem: '肥胖者首选', options: [], answer: 'A' }),
     question({ allTestID: 8, childTableName: 'TF', styleID: 4, stem: '胰岛素应冷藏保存', options: [], answer: 'A' }),
   ];
-  return { AppID: 1001, cptID: 11, name: '心力衰竭', page: 1, pageSize: 500, total: list.length, groups: [a3Group, b1Group], list };
+  return { AppID: 1001, cptID: 11, name: '心力衰竭', page: 1, pageSize: 500, total: list.length, groups: [a3Group, b1Group], list, recitePoint: null };
 }

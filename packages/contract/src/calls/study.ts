@@ -1,0 +1,453 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { flag, guid, int, optInt, optText, text } from '../fields.ts';
+import { practiceGroup, practiceQuestion } from './practice.ts';
+
+/**
+ * Study tools around chapter practice (spec §7 "Chapters and exams"): the wrong-answer book with FSRS
+ * review, favourites, notes, question reports, statistics, search, per-question statistics and the recite
+ * point. Payloads the spec leaves out are designed here and described in docs/study.md. Every call is gated
+ * like practice (module 'chapter'; denied → body status 403 '开通以下任一班次可使用该功能' {unlocking}).
+ * Calls that change data are POST (the spec lists /api/exam/* among GETs; see docs/practice.md "Reset").
+ */
+
+const appID = () => int('科目编号', 1, 2_147_483_647);
+const allTestID = () => int('试题编号', 1, 2_147_483_647);
+const optCptID = () => optInt('章节编号', 1, 2_147_483_647);
+const page = () => optInt('页码', 1, 100_000);
+const choice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label}格式不正确` });
+
+/** Page sizes of spec §9: catalog list 500, error test 50, chapter list 10, common questions 5. */
+export const STUDY_PAGE = { catalog: 500, errorTest: 50, chapterList: 10, commonQuestions: 5, search: 10, reports: 20 } as const;
+
+/** Consecutive right answers that take a question out of the wrong-answer book (learner setting 1–10). */
+export const CLEAR_AFTER_DEFAULT = 3;
+export const CLEAR_AFTER_MAX = 10;
+/** Longest note (characters). */
+export const NOTE_MAX = 1000;
+
+export const STUDY_MSG = {
+  noteTooLong: `笔记不能超过${NOTE_MAX}个字符`,
+  notInBook: '该题不在错题本中',
+  reportKinds: '请选择问题类型',
+  reportTooMany: '今天反馈的次数太多了，请明天再试',
+} as const;
+
+/** What a learner can report about a question (试题纠错). */
+export const REPORT_KINDS = ['题干有误', '选项有误', '答案有误', '解析有误', '图片不清', '其他'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** FSRS card state of a wrong-answer book item. */
+export const BOOK_STATES = ['new', 'learning', 'review', 'relearning'] as const;
+
+/** A question's place in the learner's wrong-answer book. */
+export const bookState = z.object({
+  wrongCount: z.number().int(),
+  /** Consecutive right answers since the last wrong one. */
+  rightStreak: z.number().int(),
+  /** ISO time the item is due for review. */
+  due: z.string(),
+  state: z.enum(BOOK_STATES),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  addedAt: z.string(),
+  lastWrongAt: z.string(),
+});
+export type BookState = z.infer<typeof bookState>;
+
+/** A question in a study list: the practice question plus the learner's marks. */
+export const studyQuestion = practiceQuestion.extend({
+  /** Present in wrong-answer book lists; null elsewhere or when not in the book. */
+  book: bookState.nullable(),
+});
+export type StudyQuestion = z.infer<typeof studyQuestion>;
+
+const questionPage = {
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  groups: z.array(practiceGroup),
+  list: z.array(studyQuestion),
+};
+
+// ---------------------------------------------------------------- recite point, notes, favourites
+
+export const updateRecitePoint = defineCall({
+  id: 'study.updateRecitePoint',
+  method: 'POST',
+  path: '/api/exam/updateRecitePoint',
+  group: 'general',
+  needsSession: true,
+  allowedRepeat: true,
+  summary: "Remember where the learner is in a chapter's recite mode (背题); getChapterTestEx answers it as recitePoint.",
+  request: z.object({ guid: guid(), appID: appID(), cptID: int('章节编号', 1, 2_147_483_647), allTestID: allTestID() }),
+  data: z.object({ cptID: z.number().int(), allTestID: z.number().int() }),
+});
+
+export const addUserNote = defineCall({
+  id: 'study.addUserNote',
+  method: 'POST',
+  path: '/api/exam/addUserNote',
+  group: 'general',
+  needsSession: true,
+  summary: "Save the learner's note on a question (spec §3 noteContent); empty text deletes it.",
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    allTestID: allTestID(),
+    noteContent: z.string({ error: '笔记格式不正确' }).trim().max(NOTE_MAX, { error: STUDY_MSG.noteTooLong }).optional(),
+  }),
+  data: z.object({ allTestID: z.number().int(), noteContent: z.string().nullable(), updatedAt: z.string().nullable() }),
+});
+
+const favRequest = z.object({ guid: guid(), appID: appID(), allTestID: allTestID() });
+const favData = z.object({ allTestID: z.number().int(), favourite: z.boolean() });
+
+export const addUserFav = defineCall({
+  id: 'study.addUserFav',
+  method: 'POST',
+  path: '/api/exam/addUserFav',
+  group: 'general',
+  needsSession: true,
+  allowedRepeat: true,
+  summary: 'Favourite a question (idempotent).',
+  request: favRequest,
+  data: favData,
+});
+
+export const deleteUserFav = defineCall({
+  id: 'study.deleteUserFav',
+  method: 'POST',
+  path: '/api/exam/deleteUserFav',
+  group: 'general',
+  needsSession: true,
+  allowedRepeat: true,
+  summary: 'Remove a question from the favourites (idempotent).',
+  request: favRequest,
+  data: favData,
+});
+
+// ---------------------------------------------------------------- lists
+
+export const STUDY_KINDS = ['error', 'fav', 'note'] as const;
+export type StudyKind = (typeof STUDY_KINDS)[number];
+
+export const getCataloglist = defineCall({
+  id: 'study.getCataloglist',
+  method: 'GET',
+  path: '/api/exam/getCataloglist',
+  group: 'general',
+  needsSession: true,
+  summary: "The chapters holding the learner's wrong-answer book items, favourites or notes, with counts (page 500).",
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    kind: choice('列表类型', STUDY_KINDS),
+    page: page(),
+    pageSize: optInt('每页数量', 1, STUDY_PAGE.catalog),
+  }),
+  data: z.object({
+    AppID: z.number().int(),
+    kind: z.enum(STUDY_KINDS),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Chapters with at least one item. */
+    total: z.number().int(),
+    /** Items over all chapters. */
+    items: z.number().int(),
+    list: z.array(
+      z.object({
+        cptID: z.number().int(),
+        parentID: z.number().int().nullable(),
+        name: z.string(),
+        order: z.number().int(),
+        count: z.number().int(),
+        /** Wrong-answer book: items due now; 0 for the other kinds. */
+        due: z.number().int(),
+      }),
+    ),
+  }),
+});
+
+export const getErrorTest = defineCall({
+  id: 'study.getErrorTest',
+  method: 'GET',
+  path: '/api/exam/getErrorTest',
+  group: 'general',
+  needsSession: true,
+  summary: "The learner's wrong-answer book (all, one chapter, or only the items due now), most recently wrong first or by due time, 50 per page.",
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    cptID: optCptID(),
+    /** true: only items due now, by due time (a review session). */
+    due: flag(),
+    page: page(),
+    pageSize: optInt('每页数量', 1, STUDY_PAGE.errorTest),
+  }),
+  data: z.object({ AppID: z.number().int(), ...questionPage }),
+});
+
+export const chapterlist = defineCall({
+  id: 'study.chapterlist',
+  method: 'GET',
+  path: '/api/exam/chapterlist',
+  group: 'general',
+  needsSession: true,
+  summary: "The learner's favourites or noted questions, optionally of one chapter and matching words, newest first, 10 per page.",
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    kind: choice('列表类型', ['fav', 'note'] as const),
+    cptID: optCptID(),
+    keyword: optText('关键词', 50),
+    page: page(),
+    pageSize: optInt('每页数量', 1, STUDY_PAGE.chapterList),
+  }),
+  data: z.object({ AppID: z.number().int(), ...questionPage }),
+});
+
+export const searchTest = defineCall({
+  id: 'study.searchTest',
+  method: 'GET',
+  path: '/api/exam/searchTest',
+  group: 'general',
+  needsSession: true,
+  summary: "Designed: search the subject's questions (stem, options, explanation, knowledge points) by words, 10 per page.",
+  request: z.object({ guid: guid(), appID: appID(), keyword: text('关键词', 50), page: page(), pageSize: optInt('每页数量', 1, STUDY_PAGE.search) }),
+  data: z.object({ AppID: z.number().int(), keyword: z.string(), ...questionPage }),
+});
+
+// ---------------------------------------------------------------- one question and statistics
+
+export const optionShare = z.object({ key: z.string(), count: z.number().int(), share: z.number() });
+
+export const cptcontent = defineCall({
+  id: 'study.cptcontent',
+  method: 'GET',
+  path: '/api/exam/cptcontent',
+  group: 'general',
+  needsSession: true,
+  summary: "One question with its group, how all learners answered it (share of each option) and the learner's own record.",
+  request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID() }),
+  data: z.object({
+    AppID: z.number().int(),
+    chapterName: z.string(),
+    group: practiceGroup.nullable(),
+    question: studyQuestion,
+    stats: z.object({
+      /** Latest counted answer per learner (every learner counts once). */
+      answered: z.number().int(),
+      right: z.number().int(),
+      /** right / answered, 0 when nobody answered. */
+      rightRate: z.number(),
+      /** Each option (or, for FILL, each distinct reply among the most common 6) with how many learners chose it. */
+      options: z.array(optionShare),
+    }),
+    mine: z.object({ attempts: z.number().int(), right: z.number().int(), lastReply: z.string().nullable() }),
+  }),
+});
+
+export const bookLLzs = defineCall({
+  id: 'study.bookLLzs',
+  method: 'GET',
+  path: '/api/exam/bookLLzs',
+  group: 'general',
+  needsSession: true,
+  summary: "The learner's practice statistics for the subject: done, right, wrong, accuracy, time, active days, today, the book, favourites and notes.",
+  request: z.object({ guid: guid(), appID: appID() }),
+  data: z.object({
+    AppID: z.number().int(),
+    total: z.number().int(),
+    done: z.number().int(),
+    right: z.number().int(),
+    wrong: z.number().int(),
+    accuracy: z.number(),
+    spentSeconds: z.number().int(),
+    /** Distinct days (Asia/Shanghai) with at least one answer. */
+    activeDays: z.number().int(),
+    today: z.object({ done: z.number().int(), right: z.number().int() }),
+    book: z.object({ items: z.number().int(), due: z.number().int(), cleared: z.number().int() }),
+    favourites: z.number().int(),
+    notes: z.number().int(),
+  }),
+});
+
+export const pointMastery = z.object({
+  point: z.string(),
+  /** Questions of the subject carrying this point. */
+  total: z.number().int(),
+  done: z.number().int(),
+  right: z.number().int(),
+  accuracy: z.number(),
+  /** 0..1: accuracy weighted by how much of the point was practised (see docs/study.md). */
+  mastery: z.number(),
+  /** Share of the subject's questions on this point (how often it is examined), 0..1. */
+  weight: z.number(),
+});
+export type PointMastery = z.infer<typeof pointMastery>;
+
+export const pointsMastery = defineCall({
+  id: 'study.pointsMastery',
+  method: 'GET',
+  path: '/api/knowledgePoints/mastery',
+  group: 'general',
+  needsSession: true,
+  summary: "Mastery of every knowledge point of the subject from the learner's stored answers, weakest high-weight points first.",
+  request: z.object({ guid: guid(), appID: appID() }),
+  data: z.object({ AppID: z.number().int(), list: z.array(pointMastery) }),
+});
+
+export const pointsPractice = defineCall({
+  id: 'study.pointsPractice',
+  method: 'GET',
+  path: '/api/knowledgePoints/practice',
+  group: 'general',
+  needsSession: true,
+  summary: 'Questions to strengthen weak knowledge points (one named point, or the weakest ones): unanswered and wrong first.',
+  request: z.object({ guid: guid(), appID: appID(), point: optText('知识点', 100), count: optInt('题目数量', 1, STUDY_PAGE.errorTest) }),
+  data: z.object({ AppID: z.number().int(), points: z.array(pointMastery), groups: z.array(practiceGroup), list: z.array(studyQuestion) }),
+});
+
+export const commonQuestions = defineCall({
+  id: 'study.commonQuestions',
+  method: 'GET',
+  path: '/api/commonQuestions/getList',
+  group: 'general',
+  needsSession: true,
+  summary: 'The questions of the subject (or a chapter) most often answered wrong by all learners (易错题), 5 per page.',
+  request: z.object({ guid: guid(), appID: appID(), cptID: optCptID(), page: page(), pageSize: optInt('每页数量', 1, STUDY_PAGE.commonQuestions) }),
+  data: z.object({
+    AppID: z.number().int(),
+    ...questionPage,
+    rates: z.array(z.object({ allTestID: z.number().int(), answered: z.number().int(), wrongRate: z.number() })),
+  }),
+});
+
+// ---------------------------------------------------------------- wrong-answer book and review
+
+export const reviewSummary = defineCall({
+  id: 'study.reviewSummary',
+  method: 'GET',
+  path: '/api/review/summary',
+  group: 'general',
+  needsSession: true,
+  summary: "The learner's wrong-answer book for the subject: items, due now, next due time and the clear-after setting.",
+  request: z.object({ guid: guid(), appID: appID() }),
+  data: z.object({
+    AppID: z.number().int(),
+    items: z.number().int(),
+    due: z.number().int(),
+    /** ISO time of the next item falling due after now, or null. */
+    nextDueAt: z.string().nullable(),
+    cleared: z.number().int(),
+    clearAfter: z.number().int(),
+  }),
+});
+
+export const reviewSettings = defineCall({
+  id: 'study.reviewSettings',
+  method: 'POST',
+  path: '/api/review/settings',
+  group: 'general',
+  needsSession: true,
+  summary: 'Set how many consecutive right answers take a question out of the wrong-answer book (1–10).',
+  request: z.object({ guid: guid(), clearAfter: int('连续答对次数', 1, CLEAR_AFTER_MAX) }),
+  data: z.object({ clearAfter: z.number().int() }),
+});
+
+export const removeFromBook = defineCall({
+  id: 'study.removeFromBook',
+  method: 'POST',
+  path: '/api/error/updateUser',
+  group: 'general',
+  needsSession: true,
+  allowedRepeat: true,
+  summary: 'The learner removes a question from the wrong-answer book (it comes back when answered wrong again).',
+  request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID() }),
+  data: z.object({ allTestID: z.number().int(), removed: z.boolean() }),
+});
+
+export const EVALUATIONS = ['know', 'vague', 'forgot'] as const;
+export type Evaluation = (typeof EVALUATIONS)[number];
+
+export const evaluate = defineCall({
+  id: 'study.evaluate',
+  method: 'POST',
+  path: '/api/queStatus/evaluate',
+  group: 'general',
+  needsSession: true,
+  summary:
+    "Recite review (/memoryAnswer): the learner says how well they knew a question — know → FSRS Good (counts as right), vague → Hard, forgot → Again (enters the book).",
+  request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID(), status: choice('掌握情况', EVALUATIONS) }),
+  data: z.object({ allTestID: z.number().int(), inBook: z.boolean(), book: bookState.nullable() }),
+});
+
+// ---------------------------------------------------------------- question reports (试题纠错)
+
+export const questionReport = z.object({
+  id: z.number().int(),
+  allTestID: z.number().int(),
+  /** The start of the question's stem, for the list. */
+  excerpt: z.string(),
+  kinds: z.array(z.string()),
+  content: z.string(),
+  status: z.enum(['open', 'resolved']),
+  /** The operator's answer, when resolved. */
+  reply: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const addQuestionReport = defineCall({
+  id: 'study.addQuestionReport',
+  method: 'POST',
+  path: '/api/question_review/add',
+  group: 'general',
+  needsSession: true,
+  summary: 'Report a problem with a question (kinds from REPORT_KINDS, comma separated, and a description); stored for operators.',
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    allTestID: allTestID(),
+    kinds: text('问题类型', 100).refine(
+      (v) => v.split(',').every((k) => (REPORT_KINDS as readonly string[]).includes(k.trim())),
+      { error: STUDY_MSG.reportKinds },
+    ),
+    content: optText('问题描述', 500),
+  }),
+  data: questionReport,
+});
+
+export const listQuestionReports = defineCall({
+  id: 'study.listQuestionReports',
+  method: 'GET',
+  path: '/api/question_review/list',
+  group: 'general',
+  needsSession: true,
+  summary: "The learner's own question reports for the subject with their status and the operator's answer, newest first.",
+  request: z.object({ guid: guid(), appID: appID(), page: page() }),
+  data: z.object({ page: z.number().int(), total: z.number().int(), list: z.array(questionReport) }),
+});
+
+export const studyCalls = {
+  updateRecitePoint,
+  addUserNote,
+  addUserFav,
+  deleteUserFav,
+  getCataloglist,
+  getErrorTest,
+  chapterlist,
+  searchTest,
+  cptcontent,
+  bookLLzs,
+  pointsMastery,
+  pointsPractice,
+  commonQuestions,
+  reviewSummary,
+  reviewSettings,
+  removeFromBook,
+  evaluate,
+  addQuestionReport,
+  listQuestionReports,
+};
