@@ -84,6 +84,8 @@ export const practiceGroup = z.object({
   options: z.array(storedOption),
 });
 
+export type PracticeGroup = z.infer<typeof practiceGroup>;
+
 /** One answerable question, with answer and explanation (practice gives instant feedback, offline too). */
 export const practiceQuestion = z.object({
   allTestID: z.number().int(),

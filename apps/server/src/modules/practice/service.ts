@@ -7,6 +7,7 @@ import {
   Status,
   STYLE_IDS,
   type ChapterProgress,
+  type PracticeGroup,
   type PracticeQuestion,
   type QuestionType,
 } from '@kaoshi/contract';
@@ -14,7 +15,7 @@ import type { Tx } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/service.ts';
-import type { ChapterNode, PracticeStore } from './store.ts';
+import type { ChapterNode, PracticeStore, QuestionRow } from './store.ts';
 
 /** The module every practice call is gated by. */
 export const PRACTICE_MODULE = 'chapter';
@@ -94,7 +95,73 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
     return chapter;
   }
 
+  /**
+   * Question rows as practice shows them, in the given order: each with the learner's latest counted reply,
+   * favourite and note, plus the groups (shared stems/options) they belong to, once each in first-seen order.
+   */
+  async function present(userId: number, rows: QuestionRow[]): Promise<{ groups: PracticeGroup[]; list: PracticeQuestion[] }> {
+    const qids = rows.map((r) => r.id);
+    const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
+    const [groups, points, replies, mine] = await Promise.all([
+      store.groups(groupIds),
+      store.points(qids),
+      store.latestReplies(userId, qids),
+      marks.marks(userId, qids),
+    ]);
+    const pointsOf = new Map<number, string[]>();
+    for (const p of points) {
+      const names = pointsOf.get(p.questionId);
+      if (names) names.push(p.name);
+      else pointsOf.set(p.questionId, [p.name]);
+    }
+    const replyOf = new Map(replies.map((r) => [r.questionId, r]));
+    const groupOrder = new Map(groupIds.map((id, i) => [id, i]));
+    const list: PracticeQuestion[] = rows.map((r) => {
+      const last = replyOf.get(r.id);
+      return {
+        allTestID: r.id,
+        srcID: r.extId,
+        cptID: r.chapterId,
+        childTableID: r.groupId ?? 0,
+        groupOrder: r.groupOrder,
+        childTableName: r.type as QuestionType,
+        styleID: STYLE_IDS[r.type as QuestionType] ?? 0,
+        stem: r.stem,
+        options: r.options,
+        answer: r.answer,
+        explanation: r.explanation,
+        difficulty: r.difficulty,
+        points: pointsOf.get(r.id) ?? [],
+        last: last
+          ? { lastUserReply: last.reply, right: last.right, score: last.score, spendTime: last.spentSeconds, answeredAt: last.createdAt.toISOString() }
+          : null,
+        favourite: mine.favourites.has(r.id),
+        note: mine.notes.get(r.id) ?? null,
+      };
+    });
+    return {
+      groups: [...groups]
+        .sort((a, b) => groupOrder.get(a.id)! - groupOrder.get(b.id)!)
+        .map((g) => ({ childTableID: g.id, childTableName: g.type as QuestionType, stem: g.stem, options: g.options })),
+      list,
+    };
+  }
+
   return {
+    /**
+     * These questions of a subject as practice shows them, in the order of `ids`, with their groups (for the
+     * study lists: wrong-answer book, favourites, notes, search). A group member pulls no siblings in.
+     */
+    async questionsByIds(userId: number, appId: number, ids: number[]) {
+      const rows = await store.questionsByIds(appId, ids);
+      const at = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+      return present(userId, rows);
+    },
+
+    /** The entitlement gate of practice (module 'chapter'), for the study calls built on it. */
+    guard,
+
     /** The chapter tree with progress; a parent's numbers include its descendants'. */
     async chapterMenu(userId: number, appId: number) {
       await guard(userId, appId);
@@ -163,46 +230,7 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
         total = await store.countQuestions(appId, ids);
       }
       const rows = await store.chapterQuestions(appId, ids, (page - 1) * pageSize, pageSize);
-      const qids = rows.map((r) => r.id);
-      const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
-      const [groups, points, replies, mine, recitePoint] = await Promise.all([
-        store.groups(groupIds),
-        store.points(qids),
-        store.latestReplies(userId, qids),
-        marks.marks(userId, qids),
-        marks.recitePoint(userId, chapter.id),
-      ]);
-      const pointsOf = new Map<number, string[]>();
-      for (const p of points) {
-        const names = pointsOf.get(p.questionId);
-        if (names) names.push(p.name);
-        else pointsOf.set(p.questionId, [p.name]);
-      }
-      const replyOf = new Map(replies.map((r) => [r.questionId, r]));
-      const groupOrder = new Map(groupIds.map((id, i) => [id, i]));
-      const list: PracticeQuestion[] = rows.map((r) => {
-        const last = replyOf.get(r.id);
-        return {
-          allTestID: r.id,
-          srcID: r.extId,
-          cptID: r.chapterId,
-          childTableID: r.groupId ?? 0,
-          groupOrder: r.groupOrder,
-          childTableName: r.type as QuestionType,
-          styleID: STYLE_IDS[r.type as QuestionType] ?? 0,
-          stem: r.stem,
-          options: r.options,
-          answer: r.answer,
-          explanation: r.explanation,
-          difficulty: r.difficulty,
-          points: pointsOf.get(r.id) ?? [],
-          last: last
-            ? { lastUserReply: last.reply, right: last.right, score: last.score, spendTime: last.spentSeconds, answeredAt: last.createdAt.toISOString() }
-            : null,
-          favourite: mine.favourites.has(r.id),
-          note: mine.notes.get(r.id) ?? null,
-        };
-      });
+      const [shown, recitePoint] = await Promise.all([present(userId, rows), marks.recitePoint(userId, chapter.id)]);
       return {
         AppID: appId,
         cptID: chapter.id,
@@ -210,10 +238,7 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
         page,
         pageSize,
         total,
-        groups: [...groups]
-          .sort((a, b) => groupOrder.get(a.id)! - groupOrder.get(b.id)!)
-          .map((g) => ({ childTableID: g.id, childTableName: g.type as QuestionType, stem: g.stem, options: g.options })),
-        list,
+        ...shown,
         recitePoint,
       };
     },

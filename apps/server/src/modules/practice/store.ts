@@ -23,6 +23,22 @@ export type NewAnswer = Omit<AnswerRow, 'id' | 'resetAt'>;
 /** Group members sort at their first member's id, so a group stays together in id order. */
 const groupAnchor = sql`case when ${questions.groupId} is null then ${questions.id} else min(${questions.id}) over (partition by ${questions.groupId}) end`;
 
+/** What a question shows in practice (one row of `questionsByIds` / `chapterQuestions`). */
+const questionColumns = {
+  id: questions.id,
+  appId: questions.appId,
+  extId: questions.extId,
+  type: questions.type,
+  chapterId: questions.chapterId,
+  groupId: questions.groupId,
+  groupOrder: questions.groupOrder,
+  stem: questions.stem,
+  options: questions.options,
+  answer: questions.answer,
+  explanation: questions.explanation,
+  difficulty: questions.difficulty,
+};
+
 /** The only SQL of chapter practice (docs/practice.md). Every learner read is filtered by the given user id. */
 export function createPracticeStore(db: Database) {
   /** Answers of a learner and subject that count for progress: not reset, question not retired. */
@@ -98,25 +114,22 @@ export function createPracticeStore(db: Database) {
     chapterQuestions(appId: number, chapterIds: number[], offset: number, limit: number) {
       if (chapterIds.length === 0) return Promise.resolve([]);
       return db
-        .select({
-          id: questions.id,
-          extId: questions.extId,
-          type: questions.type,
-          chapterId: questions.chapterId,
-          groupId: questions.groupId,
-          groupOrder: questions.groupOrder,
-          stem: questions.stem,
-          options: questions.options,
-          answer: questions.answer,
-          explanation: questions.explanation,
-          difficulty: questions.difficulty,
-        })
+        .select(questionColumns)
         .from(questions)
         .innerJoin(chapters, eq(chapters.id, questions.chapterId))
         .where(and(eq(questions.appId, appId), inArray(questions.chapterId, chapterIds), eq(questions.retired, false)))
         .orderBy(asc(chapters.order), asc(chapters.id), groupAnchor, asc(questions.groupOrder), asc(questions.id))
         .limit(limit)
         .offset(offset);
+    },
+
+    /** These questions of a subject (any order; retired ones included — a list may still hold them). */
+    questionsByIds(appId: number, ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select(questionColumns)
+        .from(questions)
+        .where(and(eq(questions.appId, appId), inArray(questions.id, ids)));
     },
 
     groups(ids: number[]) {
@@ -200,3 +213,4 @@ export function createPracticeStore(db: Database) {
 }
 
 export type PracticeStore = ReturnType<typeof createPracticeStore>;
+export type QuestionRow = Awaited<ReturnType<PracticeStore['chapterQuestions']>>[number];
