@@ -304,6 +304,56 @@ describe('pendingCount and onOutboxChange', () => {
   });
 });
 
+describe('pendingFor and onReplySent', () => {
+  it("lists the signed-in learner's unsent answers of one subject (also after a reload), optionally only some questions", async () => {
+    callMock.mockImplementation(offline);
+    const first = await outbox.queueReply(answer(101, 'B'));
+    await outbox.queueReply({ ...answer(102, 'ACD'), spendTime: 9 });
+    await outbox.queueReply({ ...answer(103), appID: 4001 });
+    signIn(8);
+    await outbox.queueReply(answer(104));
+    signIn(7);
+    await settle();
+    await load();
+    callMock.mockImplementation(offline);
+    const all = await outbox.pendingFor(3001);
+    expect(all.map((p) => [p.allTestID, p.lastUserReply, p.spendTime, p.cptID])).toEqual([
+      [101, 'B', 5, 11],
+      [102, 'ACD', 9, 11],
+    ]);
+    expect(all[0]!.replyID).toBe(first);
+    expect((await outbox.pendingFor(3001, [102, 999])).map((p) => p.allTestID)).toEqual([102]);
+    expect((await outbox.pendingFor(4001)).map((p) => p.allTestID)).toEqual([103]);
+  });
+
+  it('tells listeners what the server answered for each sent answer; unsubscribe stops it', async () => {
+    const seen: Array<[number, unknown]> = [];
+    const off = outbox.onReplySent(({ params, data }) => seen.push([params.allTestID, data.inBook]));
+    callMock.mockImplementation(offline);
+    await outbox.queueReply(answer(101));
+    await outbox.queueReply(answer(102));
+    await settle();
+    expect(seen).toEqual([]);
+    callMock.mockImplementation(async (_def: CallDef, params: Record<string, unknown>) => ({
+      replyID: params.replyID,
+      right: params.allTestID === 101,
+      score: 1,
+      answer: 'A',
+      stored: true,
+      inBook: params.allTestID !== 101,
+    }));
+    await outbox.flushOutbox();
+    expect(seen).toEqual([
+      [101, false],
+      [102, true],
+    ]);
+    off();
+    await outbox.queueReply(answer(103));
+    await settle();
+    expect(seen).toHaveLength(2);
+  });
+});
+
 describe('without IndexedDB (private mode)', () => {
   it('keeps answers in memory and sends them', async () => {
     vi.stubGlobal('indexedDB', undefined);

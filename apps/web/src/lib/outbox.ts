@@ -1,7 +1,7 @@
 import type { ParamsOf } from '../api/client';
 import { call } from '../api/client';
 import { isApiError } from '../api/errors';
-import { submitReply } from '@kaoshi/contract';
+import { submitReply, type DataOf } from '@kaoshi/contract';
 import { getGuid, getUserID } from './session';
 import { reportError } from './tracking';
 
@@ -176,6 +176,51 @@ export function onOutboxChange(fn: (pending: number) => void): () => void {
   };
 }
 
+/** A stored, unsent answer of the signed-in learner (what the player merges into a loaded question set). */
+export interface PendingReply {
+  replyID: string;
+  allTestID: number;
+  cptID: number;
+  lastUserReply: string;
+  spendTime: number;
+  /** Date.now() when it was queued. */
+  queuedAt: number;
+}
+
+/**
+ * The signed-in learner's unsent answers for one subject (optionally only these questions), oldest first:
+ * a question answered offline shows as answered after a reload, before the outbox has synced.
+ */
+export async function pendingFor(appID: number, allTestIDs?: Iterable<number>): Promise<PendingReply[]> {
+  const only = allTestIDs ? new Set(allTestIDs) : null;
+  return (await entriesOf(getUserID()))
+    .filter((e) => e.params.appID === appID && (!only || only.has(e.params.allTestID)))
+    .map((e) => ({
+      replyID: e.replyID,
+      allTestID: e.params.allTestID,
+      cptID: e.params.cptID,
+      lastUserReply: e.params.lastUserReply,
+      spendTime: e.params.spendTime ?? 0,
+      queuedAt: e.queuedAt,
+    }));
+}
+
+/** What the server answered for one sent answer. */
+export interface SentReply {
+  params: ReplyParams;
+  data: DataOf<typeof submitReply>;
+}
+
+const sentListeners = new Set<(sent: SentReply) => void>();
+
+/** Listen to answers the server acknowledged (e.g. its `inBook` for the wrong-answer book). Returns unsubscribe. */
+export function onReplySent(fn: (sent: SentReply) => void): () => void {
+  sentListeners.add(fn);
+  return () => {
+    sentListeners.delete(fn);
+  };
+}
+
 /** Count of stored, unsent answers for the signed-in learner. */
 export async function pendingCount(): Promise<number> {
   return (await entriesOf(getUserID())).length;
@@ -217,8 +262,9 @@ const KEEP_4XX = new Set([401, 408, 429]);
 type Outcome = 'sent' | 'dropped' | 'kept';
 
 async function sendOne(e: Entry): Promise<Outcome> {
+  let data: DataOf<typeof submitReply>;
   try {
-    await call(submitReply, { ...e.params, replyID: e.replyID }, { quiet: true, allowedRepeat: true });
+    data = await call(submitReply, { ...e.params, replyID: e.replyID }, { quiet: true, allowedRepeat: true });
   } catch (err) {
     // Refused for good: a body status 4xx (HTTP is always 200 from our server; an HTTP error is a proxy's).
     if (isApiError(err) && err.kind === 'reply' && err.status >= 400 && err.status < 500 && !KEEP_4XX.has(err.status)) {
@@ -234,6 +280,13 @@ async function sendOne(e: Entry): Promise<Outcome> {
     return 'kept';
   }
   await removeEntry(e.replyID);
+  for (const fn of [...sentListeners]) {
+    try {
+      fn({ params: e.params, data });
+    } catch {
+      /* a listener's error must not stop the outbox */
+    }
+  }
   return 'sent';
 }
 
