@@ -6,6 +6,9 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { bookRoutes } from './modules/book/routes.ts';
+import { createBookHooks, createBookService } from './modules/book/service.ts';
+import { createBookStore } from './modules/book/store.ts';
 import { createAgentService } from './modules/agent/service.ts';
 import { createAgentStore } from './modules/agent/store.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -19,10 +22,13 @@ import { createChangeLogStore } from './modules/change-log/store.ts';
 import { installImageRoute } from './modules/questions/routes.ts';
 import { createQuestionStore } from './modules/questions/store.ts';
 import { practiceRoutes } from './modules/practice/routes.ts';
-import type { BookHooks, MarkHooks } from './modules/practice/service.ts';
+import type { MarkHooks } from './modules/practice/service.ts';
 import { createPracticeService } from './modules/practice/service.ts';
 import { createPracticeStore } from './modules/practice/store.ts';
 import { subjectRoutes } from './modules/subject/routes.ts';
+import { studyRoutes } from './modules/study/routes.ts';
+import { createStudyService, markHooks } from './modules/study/service.ts';
+import { createStudyStore } from './modules/study/store.ts';
 import { createSubjectService } from './modules/subject/service.ts';
 import { createSubjectStore } from './modules/subject/store.ts';
 import { smsCodeRoutes } from './modules/sms-code/routes.ts';
@@ -98,8 +104,9 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
   const subject = createSubjectService({ store: createSubjectStore(db), catalog: catalogStore, entitlements, clock });
   // TEMPORARY wiring until modules/book and modules/study land (same session): no book, no marks.
-  const book: BookHooks = { onAnswerStored: async () => {}, inBook: async () => false };
-  const marks: MarkHooks = { marks: async () => ({ favourites: new Set(), notes: new Map() }), recitePoint: async () => null };
+  const book = createBookHooks(createBookStore(db));
+  const studyStore = createStudyStore(db);
+  const marks: MarkHooks = markHooks(studyStore);
   const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock, book, marks });
 
   installSecurityHeaders(app);
@@ -108,7 +115,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, practice, limiter, clock })), ...bookRoutes(createBookService({ store: createBookStore(db), clock, practice }))],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

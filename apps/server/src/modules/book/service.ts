@@ -1,0 +1,210 @@
+import {
+  BOOK_STATES,
+  CLEAR_AFTER_DEFAULT,
+  PRACTICE_MSG,
+  type BookState,
+  type Evaluation,
+  type PracticeGroup,
+  type StudyKind,
+  type StudyQuestion,
+} from '@kaoshi/contract';
+import { fsrs, Rating, type Card, type Grade, type State } from 'ts-fsrs';
+import type { Tx } from '../../db/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import type { BookHooks, PracticeService } from '../practice/service.ts';
+import type { BookPatch, BookRow, BookStore } from './store.ts';
+
+/**
+ * FSRS scheduler of the book (docs/book.md): ts-fsrs defaults (FSRS-6 weights, request_retention 0.9,
+ * maximum_interval 36500 days, short-term steps on: learning 1m/10m, relearning 10m) with fuzz off, so the
+ * same answers always give the same due times.
+ */
+export const FSRS_PARAMS = { enable_fuzz: false } as const;
+const scheduler = fsrs(FSRS_PARAMS);
+
+/** What happened to a question: a wrong answer / 'forgot' (Again), 'vague' (Hard), a right answer / 'know' (Good). */
+export type BookEvent = 'wrong' | 'hard' | 'right';
+
+const GRADE: Record<BookEvent, Grade> = { wrong: Rating.Again, hard: Rating.Hard, right: Rating.Good };
+
+/** A book row as the contract shows it. */
+export function bookState(row: BookRow): BookState {
+  return {
+    wrongCount: row.wrongCount,
+    rightStreak: row.rightStreak,
+    due: row.due.toISOString(),
+    state: BOOK_STATES[row.state] ?? 'new',
+    reps: row.reps,
+    lapses: row.lapses,
+    addedAt: row.addedAt.toISOString(),
+    lastWrongAt: row.lastWrongAt.toISOString(),
+  };
+}
+
+/** One FSRS review of the row's card at `at` (never before its last review: answers may commit out of order). */
+function schedule(row: BookRow, at: Date, grade: Grade): BookPatch {
+  const card: Card = {
+    due: row.due,
+    stability: row.stability,
+    difficulty: row.difficulty,
+    elapsed_days: row.elapsedDays,
+    scheduled_days: row.scheduledDays,
+    learning_steps: row.learningSteps,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: row.state as State,
+    last_review: row.lastReview ?? undefined,
+  };
+  const when = row.lastReview && row.lastReview > at ? row.lastReview : at;
+  const next = scheduler.next(card, when, grade).card;
+  return {
+    due: next.due,
+    stability: next.stability,
+    difficulty: next.difficulty,
+    elapsedDays: next.elapsed_days,
+    scheduledDays: next.scheduled_days,
+    learningSteps: next.learning_steps,
+    reps: next.reps,
+    lapses: next.lapses,
+    state: next.state,
+    lastReview: next.last_review ?? when,
+  };
+}
+
+/**
+ * The book's rules for one event, inside the caller's transaction. The row is locked (SELECT … FOR UPDATE,
+ * after an INSERT … ON CONFLICT DO NOTHING for a wrong answer), so parallel events of the same learner and
+ * question apply one after the other and none is lost. Returns the row afterwards, or undefined when the
+ * question is not in the book and the event does not put it there.
+ */
+export async function applyEvent(
+  store: BookStore,
+  tx: Tx,
+  e: { userId: number; appId: number; questionId: number; at: Date; event: BookEvent },
+): Promise<BookRow | undefined> {
+  const { userId, questionId, at } = e;
+  if (e.event === 'wrong') {
+    await store.ensure(tx, { userId, questionId, appId: e.appId, at });
+    const row = await store.lock(tx, userId, questionId);
+    if (!row) throw new Error('book item neither inserted nor found');
+    const reopened = row.removedAt !== null;
+    return store.update(tx, userId, questionId, {
+      ...schedule(row, at, GRADE.wrong),
+      wrongCount: row.wrongCount + 1,
+      rightStreak: 0,
+      lastWrongAt: at,
+      // A question that comes back enters the book anew (its FSRS history is kept).
+      addedAt: reopened ? at : row.addedAt,
+      removedAt: null,
+      removedBy: null,
+    });
+  }
+  const row = await store.lock(tx, userId, questionId);
+  if (!row || row.removedAt !== null) return undefined;
+  if (e.event === 'hard') return store.update(tx, userId, questionId, { ...schedule(row, at, GRADE.hard), rightStreak: 0 });
+  const streak = row.rightStreak + 1;
+  const clearAfter = (await store.clearAfter(userId, tx)) ?? CLEAR_AFTER_DEFAULT;
+  const cleared = streak >= clearAfter;
+  const updated = await store.update(tx, userId, questionId, {
+    ...schedule(row, at, GRADE.right),
+    rightStreak: streak,
+    ...(cleared && { removedAt: at, removedBy: 'cleared' }),
+  });
+  return cleared ? undefined : updated;
+}
+
+/** The book's part in practice: every newly stored answer (right or wrong) feeds the book in its transaction. */
+export function createBookHooks(store: BookStore): BookHooks {
+  return {
+    async onAnswerStored(tx, a) {
+      await applyEvent(store, tx, { userId: a.userId, appId: a.appId, questionId: a.questionId, at: a.at, event: a.right ? 'right' : 'wrong' });
+    },
+    inBook: (userId, questionId) => store.inBook(userId, questionId),
+  };
+}
+
+const EVALUATION_EVENT: Record<Evaluation, BookEvent> = { know: 'right', vague: 'hard', forgot: 'wrong' };
+
+/** What the book lists need of practice: its gate and its question presentation. */
+export type PracticeApi = Pick<PracticeService, 'guard' | 'questionsByIds'>;
+
+/** The wrong-answer book calls (docs/book.md). Every read and write is for the given (session) user only. */
+export function createBookService(deps: { store: BookStore; clock: Clock; practice: PracticeApi }) {
+  const { store, clock, practice } = deps;
+  const now = () => new Date(clock());
+
+  /** A question of this subject: unknown → 400 试题不存在, another subject's → 400 试题不属于该科目. */
+  async function knownQuestion(appId: number, questionId: number) {
+    const q = await store.question(questionId);
+    if (!q) throw badInput(PRACTICE_MSG.unknownQuestion);
+    if (q.appId !== appId) throw badInput(PRACTICE_MSG.wrongSubject);
+    return q;
+  }
+
+  /** Book rows shown as study questions, in the rows' order. */
+  async function present(userId: number, appId: number, rows: BookRow[]): Promise<{ groups: PracticeGroup[]; list: StudyQuestion[] }> {
+    const byId = new Map(rows.map((r) => [r.questionId, r]));
+    const shown = await practice.questionsByIds(userId, appId, rows.map((r) => r.questionId));
+    const list = shown.list.flatMap((q) => {
+      const row = byId.get(q.allTestID);
+      return row ? [{ ...q, book: bookState(row) }] : [];
+    });
+    return { groups: shown.groups, list };
+  }
+
+  return {
+    /** The learner's book rows (in the book now) among these questions, as BookState by question id (for study lists). */
+    async states(userId: number, questionIds: number[]): Promise<Map<number, BookState>> {
+      const rows = await store.states(userId, questionIds);
+      return new Map(rows.map((r) => [r.questionId, bookState(r)]));
+    },
+
+    /** getErrorTest: the book, or one chapter's part of it, or only what is due now (by due time). */
+    async errorTest(userId: number, appId: number, q: { cptId?: number; due?: boolean; page: number; pageSize: number }) {
+      await practice.guard(userId, appId);
+      if (q.cptId !== undefined && !(await store.chapterExists(appId, q.cptId))) throw notFound(PRACTICE_MSG.unknownChapter);
+      const { rows, total } = await store.page(userId, appId, { chapterId: q.cptId, dueAt: q.due ? now() : undefined }, (q.page - 1) * q.pageSize, q.pageSize);
+      return { AppID: appId, page: q.page, pageSize: q.pageSize, total, ...(await present(userId, appId, rows)) };
+    },
+
+    /** getCataloglist: the chapters holding book items, favourites or notes, with counts. */
+    async catalog(userId: number, appId: number, kind: StudyKind, page: number, pageSize: number) {
+      await practice.guard(userId, appId);
+      const { list, total, items } = await store.catalog(kind, userId, appId, now(), (page - 1) * pageSize, pageSize);
+      return { AppID: appId, kind, page, pageSize, total, items, list };
+    },
+
+    async summary(userId: number, appId: number) {
+      await practice.guard(userId, appId);
+      const [s, clearAfter] = await Promise.all([store.summary(userId, appId, now()), store.clearAfter(userId)]);
+      return { AppID: appId, ...s, nextDueAt: s.nextDueAt ? s.nextDueAt.toISOString() : null, clearAfter: clearAfter ?? CLEAR_AFTER_DEFAULT };
+    },
+
+    /** The learner's clear-after setting (all subjects). */
+    async settings(userId: number, clearAfter: number) {
+      return { clearAfter: await store.setClearAfter(userId, clearAfter) };
+    },
+
+    async remove(userId: number, appId: number, questionId: number) {
+      await practice.guard(userId, appId);
+      await knownQuestion(appId, questionId);
+      return { allTestID: questionId, removed: await store.remove(userId, questionId, now()) };
+    },
+
+    /** Recite review: know → Good (a right answer), vague → Hard (streak 0), forgot → Again (enters the book). */
+    async evaluate(userId: number, appId: number, questionId: number, status: Evaluation) {
+      await practice.guard(userId, appId);
+      const q = await knownQuestion(appId, questionId);
+      // Retired questions stay out of the book (as in practice): nothing changes, the current state is answered.
+      if (q.retired) {
+        const [current] = await store.states(userId, [questionId]);
+        return { allTestID: questionId, inBook: current !== undefined, book: current ? bookState(current) : null };
+      }
+      const row = await store.transaction((tx) => applyEvent(store, tx, { userId, appId, questionId, at: now(), event: EVALUATION_EVENT[status] }));
+      return { allTestID: questionId, inBook: row !== undefined, book: row ? bookState(row) : null };
+    },
+  };
+}
+
+export type BookService = ReturnType<typeof createBookService>;
