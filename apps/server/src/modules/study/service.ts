@@ -1,0 +1,270 @@
+import { PRACTICE_MSG, STUDY_PAGE, STUDY_MSG, type PointMastery, type QuestionType, type StudyQuestion } from '@kaoshi/contract';
+import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/clock.ts';
+import { badInput, notFound, tooMany } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
+import { subtree, type MarkHooks, type PracticeService } from '../practice/service.ts';
+import { containsPattern, type StudyStore } from './store.ts';
+
+/** Question reports a learner may file per day (China calendar day, all subjects together). */
+export const REPORTS_PER_DAY = 20;
+/** Default number of questions of pointsPractice; how many weakest points it takes when none is named. */
+export const POINTS_PRACTICE_COUNT = 20;
+export const WEAKEST_POINTS = 3;
+/** Most common replies shown for a FILL question in cptcontent. */
+export const FILL_TOP_REPLIES = 6;
+const EXCERPT_LENGTH = 40;
+
+export const STUDY_LOCAL_MSG = { unknownPoint: '知识点不存在' } as const;
+
+const DAY = 24 * 3600_000;
+const CHINA_OFFSET = 8 * 3600_000;
+/** The start of the China (UTC+8) calendar day holding `now`. */
+export const chinaDayStart = (now: number) => now - ((now + CHINA_OFFSET) % DAY);
+
+const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10_000) / 10_000);
+
+/** The start of a stem for lists: whitespace collapsed, at most 40 characters. */
+export const excerptOf = (stem: string) => {
+  const flat = stem.replace(/\s+/g, ' ').trim();
+  return [...flat].length > EXCERPT_LENGTH ? `${[...flat].slice(0, EXCERPT_LENGTH).join('')}…` : flat;
+};
+
+/** The practice hooks for favourites, notes and the recite point, read from the study store. */
+export const markHooks = (store: StudyStore): MarkHooks => ({
+  marks: (userId, questionIds) => store.marks(userId, questionIds),
+  recitePoint: (userId, chapterId) => store.recitePoint(userId, chapterId),
+});
+
+/**
+ * Favourites, notes, recite point, lists, search, statistics and question reports (docs/study.md). Every call
+ * is gated like practice; the learner's own data is always read and written with the session's user id.
+ */
+export function createStudyService(deps: { store: StudyStore; practice: PracticeService; limiter: RateLimiter; clock: Clock }) {
+  const { store, practice, limiter, clock } = deps;
+  const { guard } = practice;
+
+  /** A question of the subject: unknown (or retired, unless allowed) → 400 试题不存在, other subject → 400. */
+  async function questionOf(appId: number, id: number, allowRetired = false) {
+    const q = await store.question(id);
+    if (!q) throw badInput(PRACTICE_MSG.unknownQuestion);
+    if (q.appId !== appId) throw badInput(PRACTICE_MSG.wrongSubject);
+    if (q.retired && !allowRetired) throw badInput(PRACTICE_MSG.unknownQuestion);
+    return q;
+  }
+
+  /** A chapter of the subject and its descendants; unknown → 404 章节不存在 (as practice). */
+  async function chapterIds(appId: number, cptId: number): Promise<number[]> {
+    const all = await store.chapters(appId);
+    if (!all.some((c) => c.id === cptId)) throw notFound(PRACTICE_MSG.unknownChapter);
+    return subtree(all, cptId);
+  }
+
+  /** Questions as the study lists show them: practice's view plus `book: null`. */
+  async function shown(userId: number, appId: number, ids: number[]) {
+    const { groups, list } = await practice.questionsByIds(userId, appId, ids);
+    return { groups, list: list.map((q): StudyQuestion => ({ ...q, book: null })) };
+  }
+
+  /** Mastery of every knowledge point of the subject, weakest first (docs/study.md). */
+  async function mastery(userId: number, appId: number): Promise<(PointMastery & { id: number; code: string })[]> {
+    const [rows, all] = await Promise.all([store.pointCounts(userId, appId), store.questionCount(appId)]);
+    return rows
+      .map((r) => ({
+        id: r.id,
+        code: r.code,
+        point: r.name,
+        total: r.total,
+        done: r.done,
+        right: r.right,
+        accuracy: ratio(r.right, r.done),
+        // accuracy × coverage = (right / done) × (done / total) = right / total
+        mastery: ratio(r.right, r.total),
+        weight: ratio(r.total, all),
+      }))
+      .sort((a, b) => a.mastery - b.mastery || b.weight - a.weight || a.code.localeCompare(b.code));
+  }
+  const publicPoint = ({ id: _id, code: _code, ...p }: PointMastery & { id: number; code: string }): PointMastery => p;
+
+  return {
+    async updateRecitePoint(userId: number, appId: number, cptId: number, questionId: number) {
+      await guard(userId, appId);
+      await chapterIds(appId, cptId);
+      await questionOf(appId, questionId);
+      await store.saveRecitePoint(userId, cptId, questionId, new Date(clock()));
+      return { cptID: cptId, allTestID: questionId };
+    },
+
+    /** Save the note; empty or absent text deletes it. */
+    async saveNote(userId: number, appId: number, questionId: number, text: string | undefined) {
+      await guard(userId, appId);
+      const content = text?.trim() ?? '';
+      await questionOf(appId, questionId, content === '');
+      if (content === '') {
+        await store.deleteNote(userId, questionId);
+        return { allTestID: questionId, noteContent: null, updatedAt: null };
+      }
+      const at = new Date(clock());
+      await store.saveNote(userId, appId, questionId, content, at);
+      return { allTestID: questionId, noteContent: content, updatedAt: at.toISOString() };
+    },
+
+    async setFavourite(userId: number, appId: number, questionId: number, favourite: boolean) {
+      await guard(userId, appId);
+      await questionOf(appId, questionId, !favourite);
+      if (favourite) await store.addFavourite(userId, appId, questionId, new Date(clock()));
+      else await store.removeFavourite(userId, questionId);
+      return { allTestID: questionId, favourite };
+    },
+
+    async chapterlist(userId: number, appId: number, kind: 'fav' | 'note', opts: { cptId?: number; keyword?: string; page: number; pageSize: number }) {
+      await guard(userId, appId);
+      const chapters = opts.cptId === undefined ? undefined : await chapterIds(appId, opts.cptId);
+      const pattern = opts.keyword ? containsPattern(opts.keyword) : undefined;
+      const { total, ids } = await store.marked(userId, appId, kind, { chapterIds: chapters, pattern }, (opts.page - 1) * opts.pageSize, opts.pageSize);
+      return { AppID: appId, page: opts.page, pageSize: opts.pageSize, total, ...(await shown(userId, appId, ids)) };
+    },
+
+    async search(userId: number, appId: number, keyword: string, page: number, pageSize: number) {
+      await guard(userId, appId);
+      const { total, ids } = await store.search(appId, containsPattern(keyword), (page - 1) * pageSize, pageSize);
+      return { AppID: appId, keyword, page, pageSize, total, ...(await shown(userId, appId, ids)) };
+    },
+
+    /** One question with its group, how all learners answered it (counts only) and the learner's own record. */
+    async cptcontent(userId: number, appId: number, questionId: number) {
+      await guard(userId, appId);
+      const q = await questionOf(appId, questionId);
+      const type = q.type as QuestionType;
+      const [view, stats, mine, chapterName] = await Promise.all([
+        shown(userId, appId, [q.id]),
+        store.questionStats(q.id, type === 'FILL' ? FILL_TOP_REPLIES : undefined),
+        store.ownAttempts(userId, q.id),
+        store.chapterName(q.chapterId),
+      ]);
+      const question = view.list[0]!;
+      const group = view.groups[0] ?? null;
+      let options: { key: string; count: number; share: number }[];
+      if (type === 'FILL') {
+        options = stats.replies.map((r) => ({ key: r.reply, count: r.n, share: ratio(r.n, stats.answered) }));
+      } else {
+        // Every key a learner chose counts (X and CASE replies hold several), so shares may add up to more than 1.
+        const counts = new Map<string, number>();
+        const own = question.options.length ? question.options : (group?.options ?? []);
+        for (const o of own) counts.set(o.key, 0);
+        if (counts.size === 0 && type === 'TF') for (const k of ['A', 'B']) counts.set(k, 0);
+        for (const r of stats.replies) for (const k of new Set(r.reply.split(''))) counts.set(k, (counts.get(k) ?? 0) + r.n);
+        options = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, n]) => ({ key, count: n, share: ratio(n, stats.answered) }));
+      }
+      return {
+        AppID: appId,
+        chapterName,
+        group,
+        question,
+        stats: { answered: stats.answered, right: stats.right, rightRate: ratio(stats.right, stats.answered), options },
+        mine,
+      };
+    },
+
+    /** The learner's figures for the subject (bookLLzs). */
+    async subjectStats(userId: number, appId: number) {
+      await guard(userId, appId);
+      const now = clock();
+      const s = await store.subjectStats(userId, appId, new Date(now), new Date(chinaDayStart(now)));
+      return {
+        AppID: appId,
+        total: s.total,
+        done: s.done,
+        right: s.right,
+        wrong: s.done - s.right,
+        accuracy: ratio(s.right, s.done),
+        spentSeconds: s.spentSeconds,
+        activeDays: s.activeDays,
+        today: s.today,
+        book: s.book,
+        favourites: s.favourites,
+        notes: s.notes,
+      };
+    },
+
+    async pointsMastery(userId: number, appId: number) {
+      await guard(userId, appId);
+      return { AppID: appId, list: (await mastery(userId, appId)).map(publicPoint) };
+    },
+
+    /** Questions of one named point (name or code), or of the 3 weakest points: never answered, then wrong, first. */
+    async pointsPractice(userId: number, appId: number, point: string | undefined, count: number) {
+      await guard(userId, appId);
+      const all = await mastery(userId, appId);
+      let chosen = all.slice(0, WEAKEST_POINTS);
+      if (point) {
+        const named = all.find((p) => p.point === point || p.code === point);
+        if (!named) throw badInput(STUDY_LOCAL_MSG.unknownPoint);
+        chosen = [named];
+      }
+      const ids = await store.pointQuestions(userId, appId, chosen.map((p) => p.id), count);
+      return { AppID: appId, points: chosen.map(publicPoint), ...(await shown(userId, appId, ids)) };
+    },
+
+    /** 易错题: the questions all learners' latest answers got wrong most often (counts only). */
+    async commonQuestions(userId: number, appId: number, cptId: number | undefined, page: number, pageSize: number) {
+      await guard(userId, appId);
+      const chapters = cptId === undefined ? undefined : await chapterIds(appId, cptId);
+      const { total, rows } = await store.wrongRates(appId, chapters, (page - 1) * pageSize, pageSize);
+      const view = await shown(userId, appId, rows.map((r) => r.questionId));
+      return {
+        AppID: appId,
+        page,
+        pageSize,
+        total,
+        ...view,
+        rates: rows.map((r) => ({ allTestID: r.questionId, answered: r.answered, wrongRate: ratio(r.wrong, r.answered) })),
+      };
+    },
+
+    /** 试题纠错: stores a report; at most REPORTS_PER_DAY per learner and China day (→ 429). */
+    async addReport(userId: number, appId: number, questionId: number, kindsText: string, content: string | undefined) {
+      await guard(userId, appId);
+      const q = await questionOf(appId, questionId, true);
+      const now = clock();
+      const key = `report:user:${userId}:${chinaDate(now)}`;
+      if ((await limiter.peek(key)).count >= REPORTS_PER_DAY) throw tooMany(STUDY_MSG.reportTooMany);
+      await limiter.hit(key, msUntilChinaMidnight(now));
+      const kinds = [...new Set(kindsText.split(',').map((k) => k.trim()))];
+      const createdAt = new Date(now);
+      const id = await store.addReport({ userId, appId, questionId, kinds: kinds.join(','), content: content ?? '', createdAt });
+      return {
+        id,
+        allTestID: questionId,
+        excerpt: excerptOf(q.stem),
+        kinds,
+        content: content ?? '',
+        status: 'open' as const,
+        reply: null,
+        createdAt: createdAt.toISOString(),
+      };
+    },
+
+    /** The learner's own reports of the subject, newest first (page 20). */
+    async listReports(userId: number, appId: number, page: number) {
+      await guard(userId, appId);
+      const pageSize = STUDY_PAGE.reports;
+      const { total, rows } = await store.ownReports(userId, appId, (page - 1) * pageSize, pageSize);
+      return {
+        page,
+        total,
+        list: rows.map((r) => ({
+          id: r.id,
+          allTestID: r.questionId,
+          excerpt: excerptOf(r.stem),
+          kinds: r.kinds.split(',').filter(Boolean),
+          content: r.content,
+          status: r.status === 'resolved' ? ('resolved' as const) : ('open' as const),
+          reply: r.reply,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type StudyService = ReturnType<typeof createStudyService>;

@@ -1,0 +1,455 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import {
+  answers,
+  bookItems,
+  chapters,
+  favourites,
+  knowledgePoints,
+  notes,
+  questionGroups,
+  questionPoints,
+  questionReports,
+  questions,
+  recitePoints,
+  subjects,
+  users,
+} from '../../db/schema/index.ts';
+
+/** A LIKE pattern matching `keyword` anywhere, with the wildcards % _ and the escape \ taken literally. */
+export const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The question's own texts (stem, option texts, explanation) and its group's (case stem, B1 options) match. */
+const questionTextMatches = (pattern: string): SQL =>
+  sql`(${questions.stem} ilike ${pattern}
+    or ${questions.explanation} ilike ${pattern}
+    or exists (select 1 from jsonb_array_elements(${questions.options}) o where o->>'text' ilike ${pattern})
+    or exists (select 1 from ${questionGroups} g where g.id = ${questions.groupId}
+      and (g.stem ilike ${pattern} or exists (select 1 from jsonb_array_elements(g.options) go where go->>'text' ilike ${pattern}))))`;
+
+/** …or one of its knowledge points' names. */
+const pointNameMatches = (pattern: string): SQL =>
+  sql`exists (select 1 from ${questionPoints} qp join ${knowledgePoints} kp on kp.id = qp.point_id
+    where qp.question_id = ${questions.id} and kp.name ilike ${pattern})`;
+
+export interface ReportFilter {
+  status?: 'open' | 'resolved';
+  appId?: number;
+}
+
+/**
+ * The only SQL of the study tools (docs/study.md). Reads of a learner's own data are always filtered by the
+ * given (session) user id; the cross-learner aggregates return counts only.
+ */
+export function createStudyStore(db: Database) {
+  /** The learner's latest counted reply per question of a subject (reset rows and retired questions left out). */
+  const latestOwn = (userId: number, appId: number) =>
+    db
+      .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
+      .from(answers)
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt), eq(questions.retired, false)))
+      .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
+      .as('latest');
+
+  return {
+    // ------------------------------------------------------------ questions and chapters
+
+    async question(id: number) {
+      const [row] = await db
+        .select({ id: questions.id, appId: questions.appId, chapterId: questions.chapterId, type: questions.type, retired: questions.retired, stem: questions.stem })
+        .from(questions)
+        .where(eq(questions.id, id));
+      return row;
+    },
+
+    /** All chapters of a subject (for sub-chapter trees). */
+    chapters(appId: number) {
+      return db
+        .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order })
+        .from(chapters)
+        .where(eq(chapters.appId, appId));
+    },
+
+    async chapterName(id: number): Promise<string> {
+      const [row] = await db.select({ name: chapters.name }).from(chapters).where(eq(chapters.id, id));
+      return row?.name ?? '';
+    },
+
+    // ------------------------------------------------------------ marks
+
+    async marks(userId: number, questionIds: number[]) {
+      if (questionIds.length === 0) return { favourites: new Set<number>(), notes: new Map<number, string>() };
+      const [favs, own] = await Promise.all([
+        db
+          .select({ id: favourites.questionId })
+          .from(favourites)
+          .where(and(eq(favourites.userId, userId), inArray(favourites.questionId, questionIds))),
+        db
+          .select({ id: notes.questionId, content: notes.content })
+          .from(notes)
+          .where(and(eq(notes.userId, userId), inArray(notes.questionId, questionIds))),
+      ]);
+      return { favourites: new Set(favs.map((f) => f.id)), notes: new Map(own.map((n) => [n.id, n.content])) };
+    },
+
+    async addFavourite(userId: number, appId: number, questionId: number, at: Date) {
+      await db.insert(favourites).values({ userId, appId, questionId, createdAt: at }).onConflictDoNothing();
+    },
+
+    async removeFavourite(userId: number, questionId: number) {
+      await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.questionId, questionId)));
+    },
+
+    async saveNote(userId: number, appId: number, questionId: number, content: string, at: Date) {
+      await db
+        .insert(notes)
+        .values({ userId, appId, questionId, content, updatedAt: at })
+        .onConflictDoUpdate({ target: [notes.userId, notes.questionId], set: { content, updatedAt: at } });
+    },
+
+    async deleteNote(userId: number, questionId: number) {
+      await db.delete(notes).where(and(eq(notes.userId, userId), eq(notes.questionId, questionId)));
+    },
+
+    async saveRecitePoint(userId: number, chapterId: number, questionId: number, at: Date) {
+      await db
+        .insert(recitePoints)
+        .values({ userId, chapterId, questionId, updatedAt: at })
+        .onConflictDoUpdate({ target: [recitePoints.userId, recitePoints.chapterId], set: { questionId, updatedAt: at } });
+    },
+
+    async recitePoint(userId: number, chapterId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: recitePoints.questionId })
+        .from(recitePoints)
+        .where(and(eq(recitePoints.userId, userId), eq(recitePoints.chapterId, chapterId)));
+      return row?.id ?? null;
+    },
+
+    // ------------------------------------------------------------ lists
+
+    /**
+     * A page of the learner's favourites or noted questions (not retired), newest first, optionally within
+     * chapters and matching a LIKE pattern (question texts; for notes also the note).
+     */
+    async marked(
+      userId: number,
+      appId: number,
+      kind: 'fav' | 'note',
+      filter: { chapterIds?: number[]; pattern?: string },
+      offset: number,
+      limit: number,
+    ): Promise<{ total: number; ids: number[] }> {
+      const table = kind === 'fav' ? favourites : notes;
+      const at = kind === 'fav' ? favourites.createdAt : notes.updatedAt;
+      const p = filter.pattern;
+      const where = and(
+        eq(table.userId, userId),
+        eq(table.appId, appId),
+        eq(questions.retired, false),
+        filter.chapterIds ? inArray(questions.chapterId, filter.chapterIds) : undefined,
+        p === undefined ? undefined : kind === 'note' ? sql`(${questionTextMatches(p)} or ${notes.content} ilike ${p})` : questionTextMatches(p),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: questions.id })
+          .from(table)
+          .innerJoin(questions, eq(questions.id, table.questionId))
+          .where(where)
+          .orderBy(desc(at), desc(questions.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(table).innerJoin(questions, eq(questions.id, table.questionId)).where(where),
+      ]);
+      return { total: total?.n ?? 0, ids: rows.map((r) => r.id) };
+    },
+
+    /** A page of the subject's questions (not retired) matching a LIKE pattern, by chapter order then id. */
+    async search(appId: number, pattern: string, offset: number, limit: number): Promise<{ total: number; ids: number[] }> {
+      const where = and(eq(questions.appId, appId), eq(questions.retired, false), sql`(${questionTextMatches(pattern)} or ${pointNameMatches(pattern)})`);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: questions.id })
+          .from(questions)
+          .innerJoin(chapters, eq(chapters.id, questions.chapterId))
+          .where(where)
+          .orderBy(asc(chapters.order), asc(chapters.id), asc(questions.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(questions).where(where),
+      ]);
+      return { total: total?.n ?? 0, ids: rows.map((r) => r.id) };
+    },
+
+    // ------------------------------------------------------------ statistics
+
+    /**
+     * How all learners answered a question: each learner's latest counted answer (reset_at null), then the
+     * replies grouped. `limit` keeps the most common replies only (FILL). Counts only, never who.
+     */
+    async questionStats(questionId: number, limit?: number) {
+      const latest = db
+        .selectDistinctOn([answers.userId], { reply: answers.reply, right: answers.right })
+        .from(answers)
+        .where(and(eq(answers.questionId, questionId), isNull(answers.resetAt)))
+        .orderBy(answers.userId, desc(answers.createdAt), desc(answers.id))
+        .as('per_learner');
+      const grouped = db
+        .select({ reply: latest.reply, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(latest)
+        .groupBy(latest.reply)
+        .orderBy(desc(sql`count(*)`), asc(latest.reply));
+      const [[totals], replies] = await Promise.all([
+        db
+          .select({
+            answered: sql<number>`count(*)`.mapWith(Number),
+            right: sql<number>`count(*) filter (where ${latest.right})`.mapWith(Number),
+          })
+          .from(latest),
+        limit === undefined ? grouped : grouped.limit(limit),
+      ]);
+      return { answered: totals?.answered ?? 0, right: totals?.right ?? 0, replies };
+    },
+
+    /** The learner's own counted attempts at a question and the latest reply. */
+    async ownAttempts(userId: number, questionId: number) {
+      const where = and(eq(answers.userId, userId), eq(answers.questionId, questionId), isNull(answers.resetAt));
+      const [[totals], [last]] = await Promise.all([
+        db
+          .select({ attempts: sql<number>`count(*)`.mapWith(Number), right: sql<number>`count(*) filter (where ${answers.right})`.mapWith(Number) })
+          .from(answers)
+          .where(where),
+        db.select({ reply: answers.reply }).from(answers).where(where).orderBy(desc(answers.createdAt), desc(answers.id)).limit(1),
+      ]);
+      return { attempts: totals?.attempts ?? 0, right: totals?.right ?? 0, lastReply: last?.reply ?? null };
+    },
+
+    /** The learner's figures for a subject (bookLLzs). `dayStart`: the start of today in China. */
+    async subjectStats(userId: number, appId: number, now: Date, dayStart: Date) {
+      const latest = latestOwn(userId, appId);
+      const counted = and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt), eq(questions.retired, false));
+      const today = db
+        .selectDistinctOn([answers.questionId], { right: answers.right })
+        .from(answers)
+        .innerJoin(questions, eq(questions.id, answers.questionId))
+        .where(and(counted, gte(answers.createdAt, dayStart)))
+        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
+        .as('today');
+      const ownOf = (table: typeof favourites | typeof notes) =>
+        db
+          .select({ n: count() })
+          .from(table)
+          .innerJoin(questions, eq(questions.id, table.questionId))
+          .where(and(eq(table.userId, userId), eq(table.appId, appId), eq(questions.retired, false)));
+      const [[total], [done], [time], [todays], [book], [favs], [own]] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(questions)
+          .where(and(eq(questions.appId, appId), eq(questions.retired, false))),
+        db.select({ n: sql<number>`count(*)`.mapWith(Number), right: sql<number>`count(*) filter (where ${latest.right})`.mapWith(Number) }).from(latest),
+        db
+          .select({
+            spent: sql<number>`coalesce(sum(${answers.spentSeconds}) filter (where ${answers.resetAt} is null and not ${questions.retired}), 0)`.mapWith(Number),
+            // Days in China (UTC+8, no daylight saving) with any answer, reset ones too: activity is activity.
+            days: sql<number>`count(distinct floor((extract(epoch from ${answers.createdAt}) + 28800) / 86400))`.mapWith(Number),
+          })
+          .from(answers)
+          .innerJoin(questions, eq(questions.id, answers.questionId))
+          .where(and(eq(answers.userId, userId), eq(answers.appId, appId))),
+        db.select({ n: sql<number>`count(*)`.mapWith(Number), right: sql<number>`count(*) filter (where ${today.right})`.mapWith(Number) }).from(today),
+        db
+          .select({
+            items: sql<number>`count(*) filter (where ${bookItems.removedAt} is null)`.mapWith(Number),
+            due: sql<number>`count(*) filter (where ${bookItems.removedAt} is null and ${bookItems.due} <= ${now.toISOString()})`.mapWith(Number),
+            cleared: sql<number>`count(*) filter (where ${bookItems.removedBy} = 'cleared')`.mapWith(Number),
+          })
+          .from(bookItems)
+          .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId))),
+        ownOf(favourites),
+        ownOf(notes),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        done: done?.n ?? 0,
+        right: done?.right ?? 0,
+        spentSeconds: time?.spent ?? 0,
+        activeDays: time?.days ?? 0,
+        today: { done: todays?.n ?? 0, right: todays?.right ?? 0 },
+        book: { items: book?.items ?? 0, due: book?.due ?? 0, cleared: book?.cleared ?? 0 },
+        favourites: favs?.n ?? 0,
+        notes: own?.n ?? 0,
+      };
+    },
+
+    /** Questions of the subject that are not retired. */
+    async questionCount(appId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(questions)
+        .where(and(eq(questions.appId, appId), eq(questions.retired, false)));
+      return row?.n ?? 0;
+    },
+
+    /** Per knowledge point of the subject (with at least one question): questions, and the learner's done/right. */
+    pointCounts(userId: number, appId: number) {
+      const latest = latestOwn(userId, appId);
+      return db
+        .select({
+          id: knowledgePoints.id,
+          code: knowledgePoints.code,
+          name: knowledgePoints.name,
+          total: sql<number>`count(*)`.mapWith(Number),
+          done: sql<number>`count(${latest.questionId})`.mapWith(Number),
+          right: sql<number>`count(*) filter (where ${latest.right})`.mapWith(Number),
+        })
+        .from(knowledgePoints)
+        .innerJoin(questionPoints, eq(questionPoints.pointId, knowledgePoints.id))
+        .innerJoin(questions, and(eq(questions.id, questionPoints.questionId), eq(questions.retired, false)))
+        .leftJoin(latest, eq(latest.questionId, questions.id))
+        .where(eq(knowledgePoints.appId, appId))
+        .groupBy(knowledgePoints.id, knowledgePoints.code, knowledgePoints.name);
+    },
+
+    /**
+     * Questions (not retired) carrying any of these points, for strengthening: never answered first, then
+     * latest reply wrong, then right; within each by chapter order and id.
+     */
+    async pointQuestions(userId: number, appId: number, pointIds: number[], limit: number): Promise<number[]> {
+      if (pointIds.length === 0) return [];
+      const latest = latestOwn(userId, appId);
+      const rows = await db
+        .select({ id: questions.id })
+        .from(questions)
+        .innerJoin(chapters, eq(chapters.id, questions.chapterId))
+        .leftJoin(latest, eq(latest.questionId, questions.id))
+        .where(
+          and(
+            eq(questions.appId, appId),
+            eq(questions.retired, false),
+            inArray(questions.id, db.select({ id: questionPoints.questionId }).from(questionPoints).where(inArray(questionPoints.pointId, pointIds))),
+          ),
+        )
+        .orderBy(sql`case when ${latest.questionId} is null then 0 when not ${latest.right} then 1 else 2 end`, asc(chapters.order), asc(chapters.id), asc(questions.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Questions of the subject (optionally within chapters, not retired) by how often all learners' latest
+     * counted answer was wrong: highest wrong rate first, then more answers, then id. Counts only.
+     */
+    async wrongRates(appId: number, chapterIds: number[] | undefined, offset: number, limit: number) {
+      const perLearner = db
+        .selectDistinctOn([answers.questionId, answers.userId], { questionId: answers.questionId, right: answers.right })
+        .from(answers)
+        .innerJoin(questions, eq(questions.id, answers.questionId))
+        .where(
+          and(
+            eq(answers.appId, appId),
+            isNull(answers.resetAt),
+            eq(questions.appId, appId),
+            eq(questions.retired, false),
+            chapterIds ? inArray(questions.chapterId, chapterIds) : undefined,
+          ),
+        )
+        .orderBy(answers.questionId, answers.userId, desc(answers.createdAt), desc(answers.id))
+        .as('per_learner');
+      const rates = db
+        .select({
+          questionId: perLearner.questionId,
+          answered: sql<number>`count(*)`.mapWith(Number).as('answered'),
+          wrong: sql<number>`count(*) filter (where not ${perLearner.right})`.mapWith(Number).as('wrong'),
+        })
+        .from(perLearner)
+        .groupBy(perLearner.questionId)
+        .as('rates');
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ questionId: rates.questionId, answered: rates.answered, wrong: rates.wrong })
+          .from(rates)
+          .orderBy(desc(sql`${rates.wrong}::float8 / ${rates.answered}`), desc(rates.answered), asc(rates.questionId))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(rates),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    // ------------------------------------------------------------ question reports
+
+    /** Adds a report; returns it. */
+    async addReport(row: { userId: number; appId: number; questionId: number; kinds: string; content: string; createdAt: Date }) {
+      const [created] = await db.insert(questionReports).values(row).returning({ id: questionReports.id });
+      return created!.id;
+    },
+
+    /** The learner's own reports of a subject, newest first, with the question's stem. */
+    async ownReports(userId: number, appId: number, offset: number, limit: number) {
+      const where = and(eq(questionReports.userId, userId), eq(questionReports.appId, appId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: questionReports.id,
+            questionId: questionReports.questionId,
+            stem: questions.stem,
+            kinds: questionReports.kinds,
+            content: questionReports.content,
+            status: questionReports.status,
+            reply: questionReports.reply,
+            createdAt: questionReports.createdAt,
+          })
+          .from(questionReports)
+          .innerJoin(questions, eq(questions.id, questionReports.questionId))
+          .where(where)
+          .orderBy(desc(questionReports.createdAt), desc(questionReports.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(questionReports).where(where),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    /** Operators (CLI): reports by status and subject, oldest first, with subject, question and the learner's phone. */
+    reports(filter: ReportFilter) {
+      return db
+        .select({
+          id: questionReports.id,
+          createdAt: questionReports.createdAt,
+          appId: questionReports.appId,
+          subject: subjects.appName,
+          extId: questions.extId,
+          stem: questions.stem,
+          kinds: questionReports.kinds,
+          content: questionReports.content,
+          status: questionReports.status,
+          reply: questionReports.reply,
+          phone: users.phone,
+          userName: users.userName,
+        })
+        .from(questionReports)
+        .innerJoin(questions, eq(questions.id, questionReports.questionId))
+        .innerJoin(subjects, eq(subjects.appId, questionReports.appId))
+        .innerJoin(users, eq(users.id, questionReports.userId))
+        .where(
+          and(
+            filter.status ? eq(questionReports.status, filter.status) : undefined,
+            filter.appId !== undefined ? eq(questionReports.appId, filter.appId) : undefined,
+          ),
+        )
+        .orderBy(asc(questionReports.createdAt), asc(questionReports.id));
+    },
+
+    /** Operators (CLI): resolve a report with a reply; false when there is no such report. */
+    async resolveReport(id: number, reply: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(questionReports)
+        .set({ status: 'resolved', reply, resolvedAt: at })
+        .where(eq(questionReports.id, id))
+        .returning({ id: questionReports.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type StudyStore = ReturnType<typeof createStudyStore>;
