@@ -328,7 +328,7 @@ describe('pendingFor and onReplySent', () => {
 
   it('tells listeners what the server answered for each sent answer; unsubscribe stops it', async () => {
     const seen: Array<[number, unknown]> = [];
-    const off = outbox.onReplySent(({ params, data }) => seen.push([params.allTestID, data.inBook]));
+    const off = outbox.onReplySent(({ params, data }) => seen.push([Number(params.allTestID), data.inBook]));
     callMock.mockImplementation(offline);
     await outbox.queueReply(answer(101));
     await outbox.queueReply(answer(102));

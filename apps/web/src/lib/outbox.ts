@@ -194,13 +194,13 @@ export interface PendingReply {
 export async function pendingFor(appID: number, allTestIDs?: Iterable<number>): Promise<PendingReply[]> {
   const only = allTestIDs ? new Set(allTestIDs) : null;
   return (await entriesOf(getUserID()))
-    .filter((e) => e.params.appID === appID && (!only || only.has(e.params.allTestID)))
+    .filter((e) => Number(e.params.appID) === appID && (!only || only.has(Number(e.params.allTestID))))
     .map((e) => ({
       replyID: e.replyID,
-      allTestID: e.params.allTestID,
-      cptID: e.params.cptID,
-      lastUserReply: e.params.lastUserReply,
-      spendTime: e.params.spendTime ?? 0,
+      allTestID: Number(e.params.allTestID),
+      cptID: Number(e.params.cptID),
+      lastUserReply: String(e.params.lastUserReply),
+      spendTime: Number(e.params.spendTime ?? 0),
       queuedAt: e.queuedAt,
     }));
 }

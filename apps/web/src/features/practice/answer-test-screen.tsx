@@ -1,38 +1,42 @@
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { errorText } from '../common/errors';
 import { Player } from './player';
-import { chapterTestQuery, deniedVersions } from './practice-data';
+import { deniedVersions, sourceQuery } from './practice-data';
+import { parseSource, SOURCES, sourceTitle, type Source } from './sources';
 import { Denied, NoSubject, StateMessage } from './states';
 
-/** /answerTest?cptID= : practice one chapter (the player). */
+/**
+ * /answerTest : the practice player over a source (sources.ts): a chapter (`?cptID=`), the wrong-answer
+ * book (`?source=error`), a review session (`review`), favourites (`fav`), notes (`note`), weak knowledge
+ * points (`points`), a search (`search&keyword=`) or the most missed questions (`common`).
+ */
 export default function AnswerTestScreen() {
   const subject = getSelectedSubject();
   const [params] = useSearchParams();
-  const cptID = Number(params.get('cptID'));
-  const valid = Number.isInteger(cptID) && cptID > 0;
-  return subject && valid ? (
-    <ChapterPractice subject={subject} cptID={cptID} />
-  ) : (
-    <Page title="章节练习">{subject ? <StateMessage text="章节不存在" /> : <NoSubject />}</Page>
-  );
+  const search = params.toString();
+  const parsed = useMemo(() => parseSource(new URLSearchParams(search)), [search]);
+  if (!subject) return <Page title="练习">{<NoSubject />}</Page>;
+  if ('error' in parsed) return <Page title="练习">{<StateMessage text={parsed.error} />}</Page>;
+  return <SourcePractice key={search} subject={subject} source={parsed.source} />;
 }
 
-function ChapterPractice({ subject, cptID }: { subject: SelectedSubject; cptID: number }) {
-  const test = useQuery(chapterTestQuery(subject.AppID, cptID));
-  const title = test.data?.name ?? '章节练习';
+function SourcePractice({ subject, source }: { subject: SelectedSubject; source: Source }) {
+  const set = useQuery(sourceQuery(subject.AppID, source));
+  const title = sourceTitle(source, set.data);
   let body;
-  if (test.isPending) body = <StateMessage text="加载中…" />;
-  else if (test.isError) {
-    const versions = deniedVersions(test.error);
+  if (set.isPending) body = <StateMessage text="加载中…" />;
+  else if (set.isError) {
+    const versions = deniedVersions(set.error);
     body = versions ? (
       <Denied versions={versions} currentName={versionBadge(subject)} />
     ) : (
-      <StateMessage text={errorText(test.error)} onRetry={() => void test.refetch()} />
+      <StateMessage text={errorText(set.error)} onRetry={() => void set.refetch()} />
     );
-  } else if (test.data.list.length === 0) body = <StateMessage text="本章暂无试题" />;
-  else body = <Player appID={subject.AppID} cptID={cptID} test={test.data} />;
+  } else if (set.data.list.length === 0) body = <StateMessage text={SOURCES[source.kind].empty(source)} />;
+  else body = <Player appID={subject.AppID} source={source} set={set.data} />;
   return <Page title={title}>{body}</Page>;
 }

@@ -18,6 +18,8 @@ vi.mock('../../lib/outbox', () => ({
   queueReply: vi.fn(async () => 'reply-id-0000000001'),
   pendingCount: vi.fn(async () => 0),
   onOutboxChange: vi.fn(() => () => undefined),
+  onReplySent: vi.fn(() => () => undefined),
+  pendingFor: vi.fn(async () => []),
 }));
 
 const callMock = call as unknown as Mock;

@@ -1,10 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { normaliseKeys, scoreReply } from '@kaoshi/contract';
-import { onOutboxChange, pendingCount, queueReply } from '../../lib/outbox';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CLEAR_AFTER_DEFAULT, addUserFav, addUserNote, deleteUserFav, normaliseKeys, removeFromBook, reviewSummary, scoreReply, updateRecitePoint } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { onOutboxChange, onReplySent, pendingCount, queueReply } from '../../lib/outbox';
+import { confirm, toast } from '../../ui/dialogs';
+import { errorText } from '../common/errors';
 import { AnswerSheet } from './answer-sheet';
-import { practiceKeys, type ChapterTest, type PracticeGroup, type PracticeQuestion } from './practice-data';
+import { practiceKeys, storeKeyOf, type PracticeGroup, type PracticeQuestion } from './practice-data';
+import { NoteSheet, QuestionActions } from './question-actions';
+import { saveSet } from './question-store';
 import { isMulti, optionsOf, QuestionView, typeName, type Answered } from './question-view';
+import type { QuestionSet, SetQuestion, Source } from './sources';
 import styles from './practice.module.css';
 
 export type FontSize = 'small' | 'medium' | 'large';
@@ -15,6 +22,29 @@ const FONT_ORDER: FontSize[] = ['small', 'medium', 'large'];
 export function startIndex(list: readonly PracticeQuestion[]): number {
   const i = list.findIndex((q) => q.last === null);
   return i < 0 ? 0 : i;
+}
+
+/** Where the player opens: in recite mode at the remembered recite point, else the first unanswered. */
+export function openingIndex(set: QuestionSet, recite: boolean): number {
+  if (recite && set.recitePoint !== null) {
+    const i = set.list.findIndex((q) => q.allTestID === set.recitePoint);
+    if (i >= 0) return i;
+  }
+  return startIndex(set.list);
+}
+
+/** Quiet wait before the recite point is sent (the learner may flick through several questions). */
+export const RECITE_DEBOUNCE_MS = 1500;
+const PERSIST_DEBOUNCE_MS = 800;
+export const REMOVE_CONFIRM = '确定将本题移出错题本吗？再次答错时会重新加入。';
+
+/** The wrong-answer book hint after answering in the book's sources. */
+export function bookHint(q: SetQuestion, a: Answered, clearAfter: number, inBook: boolean | undefined): string {
+  if (inBook === false) return '已移出错题本';
+  if (inBook === true) return a.right ? `仍在错题本中，连续答对${clearAfter}次后移出错题本` : `仍在错题本中，答对${clearAfter}次后移出错题本`;
+  if (!a.right) return `答对${clearAfter}次后移出错题本`;
+  const left = clearAfter - (q.book?.rightStreak ?? 0) - 1;
+  return left > 0 ? `再答对${left}次移出错题本` : '同步后将移出错题本';
 }
 
 const fromLast = (list: readonly PracticeQuestion[]): Map<number, Answered> =>
@@ -48,24 +78,98 @@ function usePending(): number {
 
 const clock = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
-/** The practice player over one loaded chapter: everything is local, answers go to the outbox. */
-export function Player({ appID, cptID, test }: { appID: number; cptID: number; test: ChapterTest }) {
-  const list = test.list;
+/** The practice player over one loaded question set: everything is local, answers go to the outbox. */
+export function Player({ appID, source, set }: { appID: number; source: Source; set: QuestionSet }) {
+  const list = set.list;
   const queryClient = useQueryClient();
-  const groups = useMemo(() => new Map<number, PracticeGroup>(test.groups.map((g) => [g.childTableID, g])), [test.groups]);
-  const [index, setIndex] = useState(() => startIndex(list));
+  const navigate = useNavigate();
+  const queryKey = practiceKeys.set(appID, source);
+  const inBookSource = source.kind === 'error' || source.kind === 'review';
+  const groups = useMemo(() => new Map<number, PracticeGroup>(set.groups.map((g) => [g.childTableID, g])), [set.groups]);
+  const [recite, setRecite] = useState(() => source.recite === true);
+  const [index, setIndex] = useState(() => openingIndex(set, source.recite === true));
   const [answers, setAnswers] = useState(() => fromLast(list));
+  const [round, setRound] = useState(0);
   const [picked, setPicked] = useState('');
-  const [recite, setRecite] = useState(false);
   const [font, setFont] = useState<FontSize>('medium');
   const [sheet, setSheet] = useState(false);
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [noteSaving, setNoteSaving] = useState(false);
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  const [inBook, setInBook] = useState<ReadonlyMap<number, boolean>>(new Map());
   const pending = usePending();
+  const summary = useQuery({
+    queryKey: ['practice', 'reviewSummary', appID],
+    queryFn: () => call(reviewSummary, { appID }, { quiet: true }),
+    enabled: inBookSource,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const clearAfter = summary.data?.clearAfter ?? CLEAR_AFTER_DEFAULT;
 
   const q = list[index];
   const answered = q ? answers.get(q.allTestID) : undefined;
-  const seconds = useQuestionTimer(q?.allTestID ?? 0, answered === undefined && !recite);
+  const seconds = useQuestionTimer((q?.allTestID ?? 0) * 1000 + round, answered === undefined && !recite);
   const secondsRef = useRef(seconds);
   secondsRef.current = seconds;
+
+  // Keep the device's copy of the set in step (answers, marks, recite point), quietly and debounced.
+  const persistTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const storeKey = storeKeyOf(appID, source);
+  const persistNow = useCallback(() => {
+    persistTimer.current = null;
+    const data = queryClient.getQueryData<QuestionSet>(queryKey);
+    if (data) void saveSet(storeKey, data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient, storeKey]);
+  const persist = useCallback(() => {
+    if (persistTimer.current) clearTimeout(persistTimer.current);
+    persistTimer.current = setTimeout(persistNow, PERSIST_DEBOUNCE_MS);
+  }, [persistNow]);
+  useEffect(
+    () => () => {
+      if (persistTimer.current) {
+        clearTimeout(persistTimer.current);
+        persistNow();
+      }
+    },
+    [persistNow],
+  );
+
+  /** Changes one question in the cached set (and so in this player). */
+  const patch = useCallback(
+    (allTestID: number, change: (x: SetQuestion) => SetQuestion) => {
+      queryClient.setQueryData<QuestionSet>(queryKey, (old) =>
+        old ? { ...old, list: old.list.map((x) => (x.allTestID === allTestID ? change(x) : x)) } : old,
+      );
+      persist();
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [queryClient, persist, appID, source.kind, source.cptID, source.keyword, source.point],
+  );
+
+  // The server's verdict on the wrong-answer book arrives when the outbox has sent the answer.
+  useEffect(() => {
+    if (!inBookSource) return;
+    return onReplySent(({ params, data }) => {
+      if (Number(params.appID) === appID) setInBook((m) => new Map(m).set(Number(params.allTestID), data.inBook));
+    });
+  }, [inBookSource, appID]);
+
+  // Recite mode in a chapter: remember the position (debounced, quiet; a failure is not shown).
+  useEffect(() => {
+    if (!recite || source.kind !== 'chapter' || !source.cptID || !q) return;
+    if (q.allTestID === set.recitePoint) return;
+    const allTestID = q.allTestID;
+    const cptID = source.cptID;
+    const t = setTimeout(() => {
+      void call(updateRecitePoint, { appID, cptID, allTestID }, { quiet: true }).catch(() => undefined);
+      queryClient.setQueryData<QuestionSet>(queryKey, (old) => (old ? { ...old, recitePoint: allTestID } : old));
+      persist();
+    }, RECITE_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recite, q?.allTestID, source.kind, source.cptID, appID]);
 
   const go = useCallback(
     (i: number) => {
@@ -83,20 +187,16 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
       const { right, score } = scoreReply(q.childTableName, q.answer, reply);
       const a: Answered = { reply, right, score };
       setAnswers((m) => new Map(m).set(q.allTestID, a));
+      setInBook((m) => {
+        if (!m.has(q.allTestID)) return m;
+        const n = new Map(m);
+        n.delete(q.allTestID);
+        return n;
+      });
       setPicked('');
-      // Keep the cached chapter in step, so leaving and coming back shows this reply too.
-      queryClient.setQueryData<ChapterTest>(practiceKeys.chapter(appID, cptID), (old) =>
-        old
-          ? {
-              ...old,
-              list: old.list.map((x) =>
-                x.allTestID === q.allTestID
-                  ? { ...x, last: { lastUserReply: reply, right, score, spendTime: secondsRef.current, answeredAt: new Date().toISOString() } }
-                  : x,
-              ),
-            }
-          : old,
-      );
+      // Keep the cached set in step, so leaving and coming back (or a reload offline) shows this reply too.
+      const spendTime = Math.min(secondsRef.current, 86_400);
+      patch(q.allTestID, (x) => ({ ...x, last: { lastUserReply: reply, right, score, spendTime, answeredAt: new Date().toISOString() } }));
       void queueReply({
         appID,
         cptID: q.cptID,
@@ -107,12 +207,71 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
         sbjID: appID,
         styleID: q.styleID,
         lastUserReply: reply,
-        spendTime: Math.min(secondsRef.current, 86_400),
+        spendTime,
         examHistoryID: 0,
       }).catch(() => undefined);
     },
-    [q, answers, appID, cptID, queryClient],
+    [q, answers, appID, patch],
   );
+
+  /** '再做一次': the question becomes unanswered here; the next answer is a new reply. */
+  const retry = useCallback(() => {
+    if (!q) return;
+    setAnswers((m) => {
+      const n = new Map(m);
+      n.delete(q.allTestID);
+      return n;
+    });
+    setPicked('');
+    setRound((r) => r + 1);
+  }, [q]);
+
+  const toggleFav = useCallback(async () => {
+    if (!q) return;
+    const id = q.allTestID;
+    const want = !q.favourite;
+    patch(id, (x) => ({ ...x, favourite: want }));
+    try {
+      await call(want ? addUserFav : deleteUserFav, { appID, allTestID: id }, { silent: true });
+      toast(want ? '已收藏' : '已取消收藏');
+    } catch (err) {
+      patch(id, (x) => ({ ...x, favourite: !want }));
+      toast(`${want ? '收藏' : '取消收藏'}失败：${errorText(err)}`);
+    }
+  }, [q, appID, patch]);
+
+  const saveNote = useCallback(
+    async (text: string) => {
+      if (!q) return;
+      const id = q.allTestID;
+      setNoteSaving(true);
+      try {
+        const r = await call(addUserNote, { appID, allTestID: id, noteContent: text }, { silent: true });
+        patch(id, (x) => ({ ...x, note: r.noteContent || null }));
+        setNoteOpen(false);
+        toast(r.noteContent ? '笔记已保存' : '笔记已删除');
+      } catch (err) {
+        toast(`保存失败：${errorText(err)}`);
+      } finally {
+        setNoteSaving(false);
+      }
+    },
+    [q, appID, patch],
+  );
+
+  const removeItem = useCallback(async () => {
+    if (!q) return;
+    const id = q.allTestID;
+    if (!(await confirm({ content: REMOVE_CONFIRM }))) return;
+    try {
+      await call(removeFromBook, { appID, allTestID: id }, { silent: true });
+      setRemoved((s) => new Set(s).add(id));
+      void queryClient.invalidateQueries({ queryKey: ['study'] });
+      toast('已移出错题本');
+    } catch (err) {
+      toast(`移出失败：${errorText(err)}`);
+    }
+  }, [q, appID, queryClient]);
 
   const pick = useCallback(
     (key: string) => {
@@ -127,7 +286,7 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
-      if (sheet || e.altKey || e.ctrlKey || e.metaKey || (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA'))) return;
+      if (sheet || noteOpen || e.altKey || e.ctrlKey || e.metaKey || (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA'))) return;
       if (e.key === 'ArrowLeft') go(index - 1);
       else if (e.key === 'ArrowRight') go(index + 1);
       else if (q && /^[a-j]$/i.test(e.key) && q.childTableName !== 'FILL') {
@@ -137,8 +296,7 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [go, index, pick, q, groups, sheet]);
-
+  }, [go, index, pick, q, groups, sheet, noteOpen]);
   // Swipe left/right.
   const touch = useRef<{ x: number; y: number } | null>(null);
   const onTouchStart = (e: TouchEvent) => {
@@ -155,7 +313,7 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
     if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) * 1.5) go(dx < 0 ? index + 1 : index - 1);
   };
 
-  if (!q) return <p className={styles.state}>本章暂无试题</p>;
+  if (!q) return <p className={styles.state}>暂无试题</p>;
   const group = q.childTableID ? groups.get(q.childTableID) : undefined;
   const members = group ? list.filter((x) => x.childTableID === q.childTableID) : [];
   const groupPos = group ? { at: members.indexOf(q) + 1, of: members.length } : undefined;
@@ -184,6 +342,11 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
           背题模式
         </label>
       </div>
+      {set.offline ? (
+        <p className={styles.pending} role="status">
+          网络不可用，正在使用本机保存的题目
+        </p>
+      ) : null}
       {pending > 0 ? (
         <p className={styles.pending} role="status">
           有 {pending} 条答题记录待同步
@@ -191,7 +354,7 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
       ) : null}
 
       <QuestionView
-        key={q.allTestID}
+        key={`${q.allTestID}-${round}`}
         q={q}
         group={group}
         groupPos={groupPos}
@@ -201,6 +364,21 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
         picked={picked}
         onPick={pick}
         onSubmit={submit}
+        note={q.note}
+        hint={inBookSource && answered ? bookHint(q, answered, clearAfter, inBook.get(q.allTestID)) : undefined}
+        onRetry={recite ? undefined : retry}
+      />
+
+      <QuestionActions
+        favourite={q.favourite}
+        hasNote={Boolean(q.note)}
+        canRemove={inBookSource}
+        removed={removed.has(q.allTestID)}
+        onFav={() => void toggleFav()}
+        onNote={() => setNoteOpen(true)}
+        onReport={() => void navigate(`/testfeedback?allTestID=${q.allTestID}`)}
+        onDetails={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}
+        onRemove={() => void removeItem()}
       />
 
       <nav className={styles.navBar} aria-label="切换试题">
@@ -214,6 +392,7 @@ export function Player({ appID, cptID, test }: { appID: number; cptID: number; t
           下一题
         </button>
       </nav>
+      <NoteSheet open={noteOpen} initial={q.note ?? ''} saving={noteSaving} onSave={(t) => void saveNote(t)} onClose={() => setNoteOpen(false)} />
       <AnswerSheet open={sheet} list={list} answers={answers} current={index} onJump={go} onClose={() => setSheet(false)} />
     </div>
   );

@@ -1,13 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  CHAPTER_TEST_PAGE_MAX,
-  chapterMenuList,
-  getChapterTestEx,
-  type ChapterProgress,
-  type DataOf,
-  type PracticeQuestion,
-} from '@kaoshi/contract';
+import { chapterMenuList, getChapterTestEx, scoreReply, type ChapterProgress, type DataOf, type PracticeQuestion } from '@kaoshi/contract';
 import { call, isApiError } from '../../api/client';
+import { pendingFor } from '../../lib/outbox';
+import { getUserID } from '../../lib/session';
+import { loadSet, saveSet, setKey } from './question-store';
+import { loadSource, SOURCES, sourceKey, type QuestionSet, type Source } from './sources';
 
 /**
  * Chapter practice data: the chapter menu and a chapter's questions (docs/practice.md). Both calls are
@@ -21,7 +18,8 @@ export type { ChapterProgress, PracticeQuestion };
 export const practiceKeys = {
   all: ['practice'] as const,
   menu: (appID: number) => ['practice', 'menu', appID] as const,
-  chapter: (appID: number, cptID: number) => ['practice', 'chapter', appID, cptID] as const,
+  /** A loaded question set (chapter or study list) of the signed-in learner. */
+  set: (appID: number, source: Source) => ['practice', 'set', getUserID(), appID, sourceKey(source)] as const,
 };
 
 export const chapterMenuQuery = (appID: number) =>
@@ -31,14 +29,63 @@ export const chapterMenuQuery = (appID: number) =>
     retry: false,
   });
 
+/** The key of the copy of a set kept on this device. */
+export const storeKeyOf = (appID: number, source: Source): string => setKey(getUserID(), appID, sourceKey(source));
+
+/** The network (not the server) failed: the kept copy may stand in. A 403 or a refused request never does. */
+export function isOfflineError(err: unknown): boolean {
+  if (!isApiError(err)) return false;
+  return err.kind === 'network' || err.kind === 'timeout' || (err.kind === 'http' && err.status >= 500);
+}
+
 /**
- * A chapter's questions, loaded once (one page of up to 500) and kept: the player never refetches while
- * open, so practice goes on offline once loaded.
+ * The learner's answers still waiting in the outbox become the questions' `last` (newest wins), so a
+ * question answered offline shows as answered after a reload, before the outbox has synced. For a study
+ * list (a fresh round) only answers given after the set was loaded count.
  */
-export const chapterTestQuery = (appID: number, cptID: number) =>
+export async function mergePending(appID: number, source: Source, set: QuestionSet): Promise<QuestionSet> {
+  let pending;
+  try {
+    pending = await pendingFor(appID, set.list.map((q) => q.allTestID));
+  } catch {
+    return set;
+  }
+  const since = SOURCES[source.kind].keepsLast ? 0 : set.loadedAt;
+  const latest = new Map(pending.filter((p) => p.queuedAt >= since).map((p) => [p.allTestID, p]));
+  if (latest.size === 0) return set;
+  return {
+    ...set,
+    list: set.list.map((q) => {
+      const p = latest.get(q.allTestID);
+      if (!p) return q;
+      const { right, score } = scoreReply(q.childTableName, q.answer, p.lastUserReply);
+      return { ...q, last: { lastUserReply: p.lastUserReply, right, score, spendTime: p.spendTime, answeredAt: new Date(p.queuedAt).toISOString() } };
+    }),
+  };
+}
+
+/**
+ * A source's questions, loaded once (every page, up to the source's cap) and kept: the player never
+ * refetches while open, so practice goes on offline once loaded. Each load is also kept on the device
+ * (question-store); when the network fails the kept copy opens instead (`offline: true`).
+ */
+export const sourceQuery = (appID: number, source: Source) =>
   queryOptions({
-    queryKey: practiceKeys.chapter(appID, cptID),
-    queryFn: () => call(getChapterTestEx, { appID, cptID, page: 1, pageSize: CHAPTER_TEST_PAGE_MAX }, { silent: true }),
+    queryKey: practiceKeys.set(appID, source),
+    queryFn: async (): Promise<QuestionSet> => {
+      const key = storeKeyOf(appID, source);
+      let set: QuestionSet;
+      try {
+        set = await loadSource(appID, source);
+        void saveSet(key, set);
+      } catch (err) {
+        if (!isOfflineError(err)) throw err;
+        const kept = await loadSet(key);
+        if (!kept) throw err;
+        set = { ...kept, offline: true };
+      }
+      return mergePending(appID, source, set);
+    },
     staleTime: Infinity,
     gcTime: 24 * 60 * 60 * 1000,
     retry: false,

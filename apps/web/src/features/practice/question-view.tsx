@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { QUESTION_TYPE_NAMES, TF_OPTIONS, normaliseKeys } from '@kaoshi/contract';
 import type { PracticeGroup, PracticeQuestion } from './practice-data';
 import { RichText } from './rich-text';
@@ -37,10 +37,16 @@ interface Props {
   picked: string;
   onPick: (key: string) => void;
   onSubmit: (reply: string) => void;
+  /** The learner's note, shown under the explanation. */
+  note?: string | null;
+  /** Extra feedback line (the wrong-answer book's hint in its sources). */
+  hint?: ReactNode;
+  /** '再做一次': answer an answered question again. */
+  onRetry?: () => void;
 }
 
 /** One question: the shared case stem (A3/A4/CASE) or shared options (B1), its stem, options or input, feedback. */
-export function QuestionView({ q, group, groupPos, appID, answered, recite, picked, onPick, onSubmit }: Props) {
+export function QuestionView({ q, group, groupPos, appID, answered, recite, picked, onPick, onSubmit, note, hint, onRetry }: Props) {
   const options = optionsOf(q, group);
   const multi = isMulti(q);
   const reveal = answered !== undefined || recite;
@@ -140,6 +146,18 @@ export function QuestionView({ q, group, groupPos, appID, answered, recite, pick
             <RichText text={q.explanation || '暂无解析'} appID={appID} />
           </p>
           {q.points.length > 0 ? <p className={styles.points}>考点：{q.points.join('、')}</p> : null}
+          {answered && hint ? <p className={styles.bookHint}>{hint}</p> : null}
+          {answered && onRetry ? (
+            <button type="button" className={styles.retry} onClick={onRetry}>
+              再做一次
+            </button>
+          ) : null}
+        </section>
+      ) : null}
+      {note ? (
+        <section className={styles.note} aria-label="我的笔记">
+          <h3 className={styles.explainTitle}>我的笔记</h3>
+          <p className={styles.noteText}>{note}</p>
         </section>
       ) : null}
     </article>

@@ -1,0 +1,104 @@
+import type { QuestionSet } from './sources';
+
+/**
+ * The loaded question sets kept on this device, so a chapter (or study list) opened once opens again
+ * after a reload while offline (docs/practice-screens.md "Offline"). IndexedDB database 'kaoshi-practice',
+ * store 'sets', keyed by learner | subject | source; the newest MAX_SETS are kept and a set over
+ * MAX_QUESTIONS is not stored. Without IndexedDB nothing is kept (the in-memory query cache still works).
+ */
+
+const DB_NAME = 'kaoshi-practice';
+const STORE = 'sets';
+const BY_TIME = 'savedAt';
+export const MAX_SETS = 20;
+export const MAX_QUESTIONS = 5000;
+const OPEN_TIMEOUT_MS = 3_000;
+
+interface Row {
+  key: string;
+  savedAt: number;
+  set: QuestionSet;
+}
+
+let dbPromise: Promise<IDBDatabase | null> | null = null;
+
+function openDb(): Promise<IDBDatabase | null> {
+  if (dbPromise) return dbPromise;
+  dbPromise = new Promise<IDBDatabase | null>((resolve) => {
+    let settled = false;
+    const done = (db: IDBDatabase | null) => {
+      if (settled) return void db?.close();
+      settled = true;
+      clearTimeout(timer);
+      resolve(db);
+    };
+    const timer = setTimeout(() => done(null), OPEN_TIMEOUT_MS);
+    try {
+      if (typeof indexedDB === 'undefined' || !indexedDB) return done(null);
+      const req = indexedDB.open(DB_NAME, 1);
+      req.onupgradeneeded = () => {
+        req.result.createObjectStore(STORE, { keyPath: 'key' }).createIndex(BY_TIME, 'savedAt', { unique: false });
+      };
+      req.onsuccess = () => {
+        const db = req.result;
+        db.onversionchange = () => {
+          db.close();
+          dbPromise = null;
+        };
+        done(db);
+      };
+      req.onerror = () => done(null);
+    } catch {
+      done(null);
+    }
+  });
+  return dbPromise;
+}
+
+function tx<T>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const t = db.transaction(STORE, mode);
+    const req = run(t.objectStore(STORE));
+    t.oncomplete = () => resolve(req ? req.result : undefined);
+    t.onerror = () => reject(t.error ?? new Error('IndexedDB error'));
+    t.onabort = () => reject(t.error ?? new Error('IndexedDB aborted'));
+  });
+}
+
+/** The storage key of a learner's set. */
+export const setKey = (userID: string, appID: number, source: string): string => `${userID}|${appID}|${source}`;
+
+/** Keeps the set (replacing an older copy), then drops the oldest beyond MAX_SETS. Never throws. */
+export async function saveSet(key: string, set: QuestionSet, now: number = Date.now()): Promise<boolean> {
+  if (set.list.length === 0 || set.list.length > MAX_QUESTIONS) return false;
+  try {
+    const db = await openDb();
+    if (!db) return false;
+    const { offline: _offline, ...plain } = set;
+    await tx(db, 'readwrite', (s) => s.put({ key, savedAt: now, set: plain } satisfies Row));
+    const keys = ((await tx(db, 'readonly', (s) => s.index(BY_TIME).getAllKeys())) ?? []) as string[];
+    const old = keys.slice(0, Math.max(0, keys.length - MAX_SETS));
+    if (old.length > 0) await tx(db, 'readwrite', (s) => void old.forEach((k) => s.delete(k)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The kept copy of a set, or null. Never throws. */
+export async function loadSet(key: string): Promise<QuestionSet | null> {
+  try {
+    const db = await openDb();
+    if (!db) return null;
+    const row = (await tx(db, 'readonly', (s) => s.get(key))) as Row | undefined;
+    return row?.set ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the open connection (tests: a fresh page load). */
+export function resetStoreConnection(): void {
+  void dbPromise?.then((db) => db?.close());
+  dbPromise = null;
+}
