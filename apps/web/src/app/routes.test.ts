@@ -11,7 +11,8 @@ describe('route registry', () => {
       '/', '/way', '/gateway', '/pfway', '/msdbway', '/maintain',
       '/login', '/forgetpwd', '/chooseUser', '/settings', '/bindphone', '/setpassword', '/homePage',
       '/introduce', '/Guidance', '/switchSub', '/searchClass', '/switchBanner', '/appointSub', '/buyapp', '/memberCenter',
-      '/chapterMenu', '/answerTest',
+      '/chapterMenu', '/answerTest', '/consolidate', '/consolidate2', '/memoryAnswer', '/strengthen', '/searchExam',
+      '/testdetails', '/newTestdetails', '/testfeedback',
     ]);
   });
 

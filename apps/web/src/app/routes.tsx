@@ -60,6 +60,15 @@ export const routes: RouteEntry[] = [
   // Chapter practice (章节练习, docs/practice-screens.md)
   { path: '/chapterMenu', load: () => import('../features/practice/chapter-menu-screen') },
   { path: '/answerTest', load: () => import('../features/practice/answer-test-screen') },
+  // Study tools: wrong-answer book, favourites, notes, recite, weak points, search, one question (docs/study-screens.md)
+  { path: '/consolidate', load: () => import('../features/study/consolidate-screen') },
+  { path: '/consolidate2', load: () => import('../features/study/consolidate2-screen') },
+  { path: '/memoryAnswer', load: () => import('../features/study/memory-answer-screen') },
+  { path: '/strengthen', load: () => import('../features/study/strengthen-screen') },
+  { path: '/searchExam', load: () => import('../features/study/search-exam-screen') },
+  { path: '/testdetails', load: () => import('../features/study/test-details-screen') },
+  { path: '/newTestdetails', load: () => import('../features/study/new-test-details-screen') },
+  { path: '/testfeedback', load: () => import('../features/study/test-feedback-screen') },
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { addUserNote, deleteUserFav, removeFromBook, type StudyKind } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import type { SelectedSubject } from '../../lib/subject';
+import { confirm, toast } from '../../ui/dialogs';
+import { errorText } from '../common/errors';
+import { RichText } from '../practice/rich-text';
+import { StateMessage } from '../practice/states';
+import { KIND_NAMES, catalogQuery, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from './study-data';
+import { LoadMore, StudyPage, queryState } from './study-ui';
+import styles from './study.module.css';
+
+export const REMOVE_CONFIRM: Record<StudyKind, string> = {
+  error: '确定把这道题移出错题本吗？再次答错时会重新收入。',
+  fav: '确定取消收藏这道题吗？',
+  note: '确定删除这道题的笔记吗？',
+};
+const REMOVED: Record<StudyKind, string> = { error: '已移出错题本', fav: '已取消收藏', note: '已删除笔记' };
+const REMOVE_LABEL: Record<StudyKind, string> = { error: '移出', fav: '取消收藏', note: '删除笔记' };
+const TITLES: Record<StudyKind, string> = { error: '错题本', fav: '我的收藏', note: '我的笔记' };
+
+/** /consolidate2?kind=error|fav|note&cptID= : one chapter's wrong-answer book items, favourites or notes. */
+export default function Consolidate2Screen() {
+  const [params] = useSearchParams();
+  const kindParam = params.get('kind');
+  const cptParam = params.get('cptID');
+  const cptID = cptParam === null ? undefined : idParam(cptParam);
+  if (!isStudyKind(kindParam) || cptID === null) {
+    return (
+      <StudyPage title="错题与收藏">{() => <StateMessage text="链接参数不正确，请从错题本或收藏列表进入" />}</StudyPage>
+    );
+  }
+  return <StudyPage title={TITLES[kindParam]}>{(subject) => <ChapterItems subject={subject} kind={kindParam} cptID={cptID} />}</StudyPage>;
+}
+
+function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind: StudyKind; cptID: number | undefined }) {
+  const appID = subject.AppID;
+  const [params, setParams] = useSearchParams();
+  const keyword = kind === 'error' ? '' : (params.get('keyword') ?? '').trim().slice(0, 50);
+  const [draft, setDraft] = useState(keyword);
+  const list = useInfiniteQuery(studyListQuery(appID, kind, cptID, keyword));
+  const catalog = useQuery({ ...catalogQuery(appID, kind), enabled: cptID !== undefined });
+  const chapterName = catalog.data?.list.find((c) => c.cptID === cptID)?.name;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const remove = useMutation({
+    mutationFn: (q: StudyQuestion): Promise<unknown> => {
+      const input = { appID, allTestID: q.allTestID };
+      if (kind === 'error') return call(removeFromBook, input, { silent: true });
+      if (kind === 'fav') return call(deleteUserFav, input, { silent: true });
+      return call(addUserNote, { ...input, noteContent: '' }, { silent: true });
+    },
+    onSuccess: async () => {
+      toast(REMOVED[kind]);
+      await queryClient.invalidateQueries({ queryKey: studyKeys.all });
+    },
+    onError: (err) => toast(errorText(err)),
+  });
+
+  const askRemove = async (q: StudyQuestion) => {
+    if (await confirm({ content: REMOVE_CONFIRM[kind] })) remove.mutate(q);
+  };
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const k = draft.trim();
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (k) n.set('keyword', k);
+        else n.delete('keyword');
+        return n;
+      },
+      { replace: true },
+    );
+  };
+
+  const practise = () => void navigate(`/answerTest${qs({ source: kind, cptID, keyword: keyword || undefined })}`);
+  const items = list.data?.pages.flatMap((p) => p.list) ?? [];
+  const groups = new Map((list.data?.pages.flatMap((p) => p.groups) ?? []).map((g) => [g.childTableID, g]));
+  const total = list.data?.pages[0]?.total ?? 0;
+  const state = queryState(list, subject);
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.headRow}>
+        <div className={styles.headText}>
+          <p className={styles.chapterTitle}>{cptID === undefined ? `全部${KIND_NAMES[kind]}` : (chapterName ?? '本章')}</p>
+          {state ? null : <p className={styles.muted}>{keyword ? `找到 ${total} 题` : `共 ${total} 题`}</p>}
+        </div>
+        <button type="button" className={styles.primarySmall} disabled={!state && total === 0} onClick={practise}>
+          {cptID === undefined ? '练习这些题' : '练习本章'}
+        </button>
+      </div>
+      {kind === 'error' ? null : (
+        <form className={styles.searchBox} role="search" onSubmit={search}>
+          <input
+            type="search"
+            aria-label={`搜索${KIND_NAMES[kind]}`}
+            placeholder={`搜索本章${KIND_NAMES[kind]}的题目`}
+            value={draft}
+            maxLength={50}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit">搜索</button>
+        </form>
+      )}
+      {state ??
+        (items.length === 0 ? (
+          <StateMessage text={keyword ? `没有找到包含“${keyword}”的题目` : kind === 'error' ? '本章没有错题了' : kind === 'fav' ? '本章没有收藏的题目' : '本章没有笔记'} />
+        ) : (
+          <ul className={styles.items}>
+            {items.map((q) => (
+              <li key={q.allTestID} className={styles.item}>
+                <button type="button" className={styles.itemMain} onClick={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}>
+                  <span className={styles.typeTag}>{typeName(q)}</span>
+                  <span className={styles.clamp}>
+                    {q.childTableID > 0 && groups.get(q.childTableID)?.stem && q.childTableName !== 'B1' ? <span className={styles.muted}>[病例] </span> : null}
+                    <RichText text={q.stem} appID={appID} />
+                  </span>
+                  {kind === 'error' && q.book ? (
+                    <span className={styles.itemMeta}>
+                      <span className={styles.wrongCount}>错 {q.book.wrongCount} 次</span>
+                      <span>{dueText(q.book.due)}</span>
+                      {q.book.rightStreak > 0 ? <span>已连续答对 {q.book.rightStreak} 次</span> : null}
+                    </span>
+                  ) : null}
+                  {kind === 'note' && q.note ? (
+                    <span className={styles.note}>
+                      <span className={styles.noteLabel}>笔记</span>
+                      {q.note}
+                    </span>
+                  ) : null}
+                </button>
+                <button type="button" className={styles.remove} aria-label={`${REMOVE_LABEL[kind]} 第${q.allTestID}题`} onClick={() => void askRemove(q)}>
+                  {REMOVE_LABEL[kind]}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+      <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { SelectedSubject } from '../../lib/subject';
+import { StateMessage } from '../practice/states';
+import { matchExcerpt, qs, searchQuery, typeName } from './study-data';
+import { Highlighted, LoadMore, StudyPage, queryState } from './study-ui';
+import styles from './study.module.css';
+
+export const KEYWORD_MAX = 50;
+
+/** /searchExam?keyword= (搜题): the subject's questions holding the words, 10 at a time. */
+export default function SearchExamScreen() {
+  return <StudyPage title="搜题">{(subject) => <Search subject={subject} />}</StudyPage>;
+}
+
+function Search({ subject }: { subject: SelectedSubject }) {
+  const [params, setParams] = useSearchParams();
+  const keyword = (params.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX);
+  const [draft, setDraft] = useState(keyword);
+  const [problem, setProblem] = useState('');
+  const results = useInfiniteQuery(searchQuery(subject.AppID, keyword));
+  const navigate = useNavigate();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const k = draft.trim();
+    if (!k) {
+      setProblem('请输入要搜索的关键词');
+      return;
+    }
+    setProblem('');
+    setParams({ keyword: k }, { replace: true });
+  };
+
+  const items = results.data?.pages.flatMap((p) => p.list) ?? [];
+  const total = results.data?.pages[0]?.total ?? 0;
+  const state = keyword ? queryState(results, subject, '搜索中…') : null;
+
+  return (
+    <div className={styles.screen}>
+      <form className={styles.searchBox} role="search" onSubmit={submit} noValidate>
+        <input
+          type="search"
+          enterKeyHint="search"
+          aria-label="搜索关键词"
+          placeholder="输入题干、选项或解析中的词语"
+          value={draft}
+          maxLength={KEYWORD_MAX}
+          onChange={(e) => setDraft(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'search-problem' : undefined}
+        />
+        <button type="submit">搜索</button>
+      </form>
+      {problem ? (
+        <p id="search-problem" className={styles.problem} role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {!keyword ? (
+        <StateMessage text={`在「${subject.AppName}」的题库中搜索：输入题干、选项、解析或考点里的词语`} />
+      ) : (
+        (state ??
+        (items.length === 0 ? (
+          <StateMessage text={`没有找到包含“${keyword}”的题目，换个词试试`} />
+        ) : (
+          <>
+            <div className={styles.headRow}>
+              <p className={styles.muted}>找到 {total} 题</p>
+              <button type="button" className={styles.primarySmall} onClick={() => void navigate(`/answerTest${qs({ source: 'search', keyword })}`)}>
+                练习这些题
+              </button>
+            </div>
+            <ul className={styles.items} aria-label="搜索结果">
+              {items.map((q) => {
+                const ex = matchExcerpt(q, keyword);
+                return (
+                  <li key={q.allTestID} className={styles.item}>
+                    <button type="button" className={styles.itemMain} onClick={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}>
+                      <span className={styles.typeTag}>{typeName(q)}</span>
+                      <span className={styles.clamp} data-testid="excerpt">
+                        {ex.where ? <span className={styles.where}>{ex.where}：</span> : null}
+                        <Highlighted text={ex.text} keyword={keyword} />
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            <LoadMore hasMore={results.hasNextPage} loading={results.isFetchingNextPage} onMore={() => void results.fetchNextPage()} />
+          </>
+        )))
+      )}
+    </div>
+  );
+}
