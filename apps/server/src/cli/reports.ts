@@ -1,0 +1,122 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+import { excerptOf } from '../modules/study/service.ts';
+import { createStudyStore, type ReportFilter } from '../modules/study/store.ts';
+import { maskPhone } from '../platform/crypto.ts';
+
+const USAGE = `usage: npm run reports -- [--status open|resolved|all] [--app <appID>]
+       npm run reports -- --resolve <reportID> --reply "<text>"
+  Lists learners' question reports (试题纠错), oldest first (default: --status open, every subject),
+  or resolves one: the learner then sees it as resolved with the reply.
+  Database: DATA_DIR / DATABASE_URL as for the server.`;
+
+export type ReportsArgs =
+  | { kind: 'list'; filter: ReportFilter }
+  | { kind: 'resolve'; id: number; reply: string };
+
+/** Parses the command line; `{error}` when it is wrong ('' for --help). */
+export function parseReportsArgs(argv: string[]): ReportsArgs | { error: string } {
+  let status: string | undefined;
+  let appId: number | undefined;
+  let resolve: number | undefined;
+  let reply: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    try {
+      if (a === '--status') status = value();
+      else if (a === '--app') {
+        const v = value();
+        if (!/^\d{1,9}$/.test(v)) return { error: `--app must be a subject number, got ${v}` };
+        appId = Number(v);
+      } else if (a === '--resolve') {
+        const v = value();
+        if (!/^\d{1,9}$/.test(v)) return { error: `--resolve must be a report number, got ${v}` };
+        resolve = Number(v);
+      } else if (a === '--reply') reply = value();
+      else if (a === '--help' || a === '-h') return { error: '' };
+      else return { error: `unknown argument ${a}` };
+    } catch (err) {
+      return { error: (err as Error).message };
+    }
+  }
+  if (resolve !== undefined) {
+    if (status !== undefined || appId !== undefined) return { error: '--resolve takes only --reply' };
+    if (!reply?.trim()) return { error: '--resolve needs --reply "<text>"' };
+    return { kind: 'resolve', id: resolve, reply: reply.trim() };
+  }
+  if (reply !== undefined) return { error: '--reply goes with --resolve' };
+  if (status !== undefined && !['open', 'resolved', 'all'].includes(status)) return { error: `--status must be open, resolved or all, got ${status}` };
+  const filter: ReportFilter = {};
+  if (status !== 'all') filter.status = (status ?? 'open') as 'open' | 'resolved';
+  if (appId !== undefined) filter.appId = appId;
+  return { kind: 'list', filter };
+}
+
+function usage(error: string, err: (line: string) => void): number {
+  if (error) err(error);
+  err(USAGE);
+  return 2;
+}
+
+/** A time as China sees it (UTC+8), e.g. '2026-03-01 09:30'. */
+const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * The command's work on an open database: list or resolve. Returns the exit code (0 done, 1 no such report,
+ * 2 usage). Output goes to `out`/`err`. Tested directly (study.test.ts).
+ */
+export async function runReports(db: Database, argv: string[], out: (line: string) => void, err: (line: string) => void, now = () => Date.now()): Promise<number> {
+  const args = parseReportsArgs(argv);
+  if ('error' in args) return usage(args.error, err);
+  const store = createStudyStore(db);
+  if (args.kind === 'resolve') {
+    if (!(await store.resolveReport(args.id, args.reply, new Date(now())))) {
+      err(`no report #${args.id}`);
+      return 1;
+    }
+    out(`report #${args.id} resolved`);
+    return 0;
+  }
+  const rows = await store.reports(args.filter);
+  for (const r of rows) {
+    out(`#${r.id}  ${chinaTime(r.createdAt)}  ${r.appId} ${r.subject}  ${r.extId}  ${r.status}`);
+    out(`  题目: ${excerptOf(r.stem)}`);
+    out(`  类型: ${r.kinds.split(',').join('、')}`);
+    if (r.content) out(`  描述: ${r.content.replace(/\s+/g, ' ')}`);
+    out(`  学员: ${r.phone ? maskPhone(r.phone) : '(无手机号)'}`);
+    if (r.reply !== null) out(`  回复: ${r.reply}`);
+  }
+  out(`${rows.length} report(s)`);
+  return 0;
+}
+
+/** The command: opens the database (migrations first), runs, closes. */
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console.log, err = console.error): Promise<number> {
+  const args = parseReportsArgs(argv);
+  if ('error' in args) return usage(args.error, err);
+  const database = await openDatabase(loadConfig(env));
+  try {
+    await database.migrate();
+    return await runReports(database.db, argv, out, err);
+  } finally {
+    await database.close();
+  }
+}
+
+const isEntry = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (isEntry) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(`reports failed: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    },
+  );
+}
