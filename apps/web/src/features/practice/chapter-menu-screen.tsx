@@ -8,6 +8,7 @@ import { confirm, toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../common/errors';
 import { chapterMenuQuery, deniedVersions, percent, practiceKeys, type ChapterProgress } from './practice-data';
+import { ChapterStatsHeader, StudyToolsRow } from '../study/chapter-stats';
 import { Denied, NoSubject, StateMessage } from './states';
 import styles from './practice.module.css';
 
@@ -66,6 +67,8 @@ function ChapterMenu({ subject }: { subject: SelectedSubject }) {
 
   return (
     <div className={styles.menu}>
+      <ChapterStatsHeader appID={appID} />
+      <StudyToolsRow />
       <p className={styles.menuSubject}>{subject.AppName}</p>
       {tree.tops.map((top) => {
         const children = tree.kids.get(top.cptID) ?? [];

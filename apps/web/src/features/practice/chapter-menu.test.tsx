@@ -99,3 +99,65 @@ describe('/chapterMenu', () => {
   });
 });
 
+describe('/chapterMenu statistics header and study tools', () => {
+  const stats = {
+    AppID: 1001,
+    total: 316,
+    done: 120,
+    right: 90,
+    wrong: 30,
+    accuracy: 0.75,
+    spentSeconds: 7500,
+    activeDays: 6,
+    today: { done: 12, right: 10 },
+    book: { items: 18, due: 4, cleared: 2 },
+    favourites: 3,
+    notes: 1,
+  };
+
+  it('shows done, accuracy, time, active days and today from bookLLzs', async () => {
+    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }), 'study.bookLLzs': () => stats });
+    renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+    const header = await screen.findByRole('region', { name: '学习统计' });
+    expect(header.textContent).toContain('120已做（题）');
+    expect(header.textContent).toContain('75%正确率');
+    expect(header.textContent).toContain('2小时5分用时');
+    expect(header.textContent).toContain('6学习天数');
+    expect(header.textContent).toContain('今日已做 12 题 · 答对 10 题 · 错题本 18 题（4 题待复习）');
+    expect(callsTo(callMock, 'study.bookLLzs')).toEqual([{ appID: 1001 }]);
+    expect(screen.getByRole('button', { name: /循环系统疾病病人的护理/ })).toBeTruthy();
+  });
+
+  it('a failed statistics call leaves the chapter tree alone', async () => {
+    fakeApi(callMock, {
+      'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }),
+      'study.bookLLzs': () => {
+        throw new ApiError(500, '服务器开小差了', null, 'reply');
+      },
+    });
+    renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+    expect(await screen.findByRole('button', { name: /循环系统疾病病人的护理/ })).toBeTruthy();
+    await waitFor(() => expect(callsTo(callMock, 'study.bookLLzs')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: '学习统计' })).toBeNull();
+    expect(screen.queryByText('服务器开小差了')).toBeNull();
+  });
+
+  it('the tools row opens the study screens', async () => {
+    const targets: [string, string][] = [
+      ['错题本', '/consolidate'],
+      ['收藏', '/consolidate?tab=fav'],
+      ['笔记', '/consolidate?tab=note'],
+      ['背题复习', '/memoryAnswer'],
+      ['薄弱点', '/strengthen'],
+      ['搜题', '/searchExam'],
+    ];
+    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }), 'study.bookLLzs': () => stats });
+    for (const [name, to] of targets) {
+      const view = renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+      const tools = await screen.findByRole('navigation', { name: '学习工具' });
+      await user().click(within(tools).getByRole('button', { name }));
+      expect(view.where()).toBe(to);
+      view.unmount();
+    }
+  });
+});
