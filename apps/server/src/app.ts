@@ -6,6 +6,9 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { bookRoutes } from './modules/book/routes.ts';
+import { createBookHooks, createBookService } from './modules/book/service.ts';
+import { createBookStore } from './modules/book/store.ts';
 import { createAgentService } from './modules/agent/service.ts';
 import { createAgentStore } from './modules/agent/store.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -19,7 +22,7 @@ import { createChangeLogStore } from './modules/change-log/store.ts';
 import { installImageRoute } from './modules/questions/routes.ts';
 import { createQuestionStore } from './modules/questions/store.ts';
 import { practiceRoutes } from './modules/practice/routes.ts';
-import type { BookHooks, MarkHooks } from './modules/practice/service.ts';
+import type { MarkHooks } from './modules/practice/service.ts';
 import { createPracticeService } from './modules/practice/service.ts';
 import { createPracticeStore } from './modules/practice/store.ts';
 import { subjectRoutes } from './modules/subject/routes.ts';
@@ -101,7 +104,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
   const subject = createSubjectService({ store: createSubjectStore(db), catalog: catalogStore, entitlements, clock });
   // TEMPORARY wiring until modules/book and modules/study land (same session): no book, no marks.
-  const book: BookHooks = { onAnswerStored: async () => {}, inBook: async () => false };
+  const book = createBookHooks(createBookStore(db));
   const studyStore = createStudyStore(db);
   const marks: MarkHooks = markHooks(studyStore);
   const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock, book, marks });
@@ -112,7 +115,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, practice, limiter, clock }))],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, practice, limiter, clock })), ...bookRoutes(createBookService({ store: createBookStore(db), clock, practice }))],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 
