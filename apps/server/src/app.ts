@@ -103,7 +103,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const entitlements = createEntitlementService({ store: createEntitlementStore(db), catalog: catalogStore, clock, limiter });
   const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
   const subject = createSubjectService({ store: createSubjectStore(db), catalog: catalogStore, entitlements, clock });
-  // TEMPORARY wiring until modules/book and modules/study land (same session): no book, no marks.
+  // Practice feeds the wrong-answer book (modules/book) and shows the learner's marks (modules/study).
   const book = createBookHooks(createBookStore(db));
   const studyStore = createStudyStore(db);
   const marks: MarkHooks = markHooks(studyStore);
