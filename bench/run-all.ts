@@ -1,4 +1,5 @@
-// npm run bench: the HTTP bench, then the entry-route size report (builds the web app if needed).
+// npm run bench: the entry-route size report (builds the web app if needed), the HTTP bench, then the practice
+// bench (100,000-question bank; PGlite, then PostgreSQL when available). The crash test is `npm run crash -w bench`.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -10,3 +11,4 @@ if (!existsSync(join(here, '../apps/web/dist/.vite/manifest.json'))) {
 }
 execSync(`${process.execPath} --import tsx ${join(here, 'bundle-size.ts')}`, { stdio: 'inherit' });
 execSync(`${process.execPath} --import tsx ${join(here, 'http-bench.ts')}`, { stdio: 'inherit' });
+execSync(`${process.execPath} --import tsx ${join(here, 'practice-bench.ts')}`, { stdio: 'inherit' });

@@ -1,0 +1,126 @@
+// Shared by practice-bench.ts and crash-test.ts: start/stop the real server, log in, a throwaway PostgreSQL.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const here = dirname(fileURLToPath(import.meta.url));
+export const SERVER_MAIN = join(here, '../apps/server/src/main.ts');
+export const IMPORT_CLI = join(here, '../apps/server/src/cli/import.ts');
+
+/** Where the server's data lives: a PGlite data directory or a PostgreSQL URL. */
+export type Store = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export const storeEnv = (s: Store): Record<string, string> => (s.kind === 'pglite' ? { DATA_DIR: s.dataDir, DATABASE_URL: '' } : { DATABASE_URL: s.url, DATA_DIR: '' });
+
+/** The environment http-bench.ts runs the server with: exactly `npm start`, production, no SMS, quiet logs. */
+export function serverEnv(port: number, store: Store): Record<string, string> {
+  return { NODE_ENV: 'production', SMS_PROVIDER: 'disabled', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', REDIS_URL: '', ...storeEnv(store) };
+}
+
+export interface Server {
+  child: ChildProcess;
+  /** stdout + stderr so far. */
+  output(): string;
+  /** Resolves with the exit code / signal once the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Spawn the real server (node --import tsx apps/server/src/main.ts: the pid is the server itself, so SIGKILL hits it). */
+export function spawnServer(port: number, store: Store, extraEnv: Record<string, string> = {}): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+    env: { ...process.env, ...serverEnv(port, store), ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return { child, output: () => out, exited };
+}
+
+/** Wait until the server answers getAgentInfo with HTTP 200; throws with its output when it exits first or times out. */
+export async function waitReady(server: Server, port: number, timeoutMs = 120_000): Promise<number> {
+  const t0 = Date.now();
+  let gone: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void server.exited.then((e) => (gone = e));
+  while (Date.now() - t0 < timeoutMs) {
+    if (gone) throw new Error(`server exited (code ${gone.code}, signal ${gone.signal}) before it was ready:\n${server.output()}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/agentInfo/getAgentInfo`, { signal: AbortSignal.timeout(2_000) });
+      if (r.ok) return Date.now() - t0;
+    } catch {}
+    await sleep(100);
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** SIGTERM (clean shutdown) and wait for the exit; SIGKILL after `graceMs`. */
+export async function stopServer(server: Server, graceMs = 15_000): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), graceMs);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every call carries the common query parameters (spec §7). */
+export const COMMON = 'client=web_pc&terminalType=3&clientver=1.0.0&v=bench&_u=';
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+export const DEMO_PHONE = '13800000000';
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/** Password login of a demo learner (the password travels md5-hashed, contract userlogin); returns the guid. */
+export async function login(port: number, phone = DEMO_PHONE, password = DEMO_PASSWORD): Promise<string> {
+  const md5 = createHash('md5').update(password).digest('hex');
+  const body = new URLSearchParams({ username: phone, password: md5, agentCode: '888', clientType: 'web_pc' }).toString();
+  const r = await fetch(`http://127.0.0.1:${port}/api/user/userlogin?${COMMON}`, { method: 'POST', headers: FORM, body });
+  const j = (await r.json()) as { status: number; msg: string; data?: { guid?: string } };
+  if (j.status !== 200 || !j.data?.guid) throw new Error(`login of ${phone} failed: ${j.status} ${j.msg}`);
+  return j.data.guid;
+}
+
+/** GET/POST a call and parse the {status, msg, data} body. */
+export async function api<T = unknown>(port: number, path: string, params: Record<string, string | number>, method: 'GET' | 'POST' = 'GET', timeoutMs = 30_000) {
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const url = `http://127.0.0.1:${port}${path}?${COMMON}${method === 'GET' ? `&${qs}` : ''}`;
+  const r = await fetch(url, { method, signal: AbortSignal.timeout(timeoutMs), ...(method === 'POST' ? { headers: FORM, body: qs } : {}) });
+  const text = await r.text();
+  return { http: r.status, text, body: JSON.parse(text) as { status: number; msg: string; data: T } };
+}
+
+/**
+ * A throwaway PostgreSQL cluster started the way .ci/run starts one: initdb (trust auth) in a temp dir and
+ * pg_ctl on a loopback port, as user postgres when we are root. Returns why it cannot when it cannot.
+ */
+export function startPgCluster(port: number): { url: string; stop(): void } | { skipped: string } {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin/initdb'))) : [];
+  if (versions.length === 0) return { skipped: 'no BENCH_PG_URL and no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb; .ci/run installs the postgresql package)' };
+  const bin = join(root, versions.sort((a, b) => Number(a) - Number(b)).at(-1)!, 'bin');
+  const isRoot = userInfo().uid === 0;
+  const as = (cmd: string, args: string[]) => (isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }));
+  const dir = mkdtempSync(join(tmpdir(), 'kaoshi-bench-pg-'));
+  try {
+    if (isRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+    as(join(bin, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres']);
+    as(join(bin, 'pg_ctl'), ['-D', dir, '-w', '-l', join(dir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dir}`, 'start']);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    const e = err as { stderr?: Buffer; message: string };
+    return { skipped: `could not start a PostgreSQL cluster with ${bin}: ${(e.stderr?.toString() || e.message).trim().split('\n').slice(-3).join(' ')}` };
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        as(join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', 'stop']);
+      } catch {}
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
