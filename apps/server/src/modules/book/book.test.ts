@@ -188,7 +188,7 @@ describe('wrong answers', () => {
     expect(await stateOf(guid, 'ys-002')).toMatchObject({ wrongCount: 2, rightStreak: 0, due: card.due.toISOString(), reps: 2, addedAt: iso(t0), lastWrongAt: iso(t0 + 5 * MINUTE) });
   });
 
-  it('are listed most recently wrong first, by due time for a review, per chapter, paged', async () => {
+  it('are listed most recently wrong first, by due time for a review, per chapter (with sub-chapters), paged', async () => {
     const guid = await newLearner();
     const jx = await chapterId('yx1-jx');
     await answer(guid, 'ys-001', false); // jx
@@ -202,6 +202,10 @@ describe('wrong answers', () => {
     expect((await errorTest(guid)).list.map((i) => i.srcID)).toEqual(['ys-003', 'ys-002', 'ys-001']);
     expect((await errorTest(guid, { due: true })).list.map((i) => i.srcID)).toEqual(['ys-002', 'ys-003']);
     expect((await errorTest(guid, { cptID: jx })).list.map((i) => i.srcID)).toEqual(['ys-003', 'ys-001']);
+    // A parent chapter gives its sub-chapters' items (like chapterlist); due and cptID combine.
+    expect((await errorTest(guid, { cptID: await chapterId('yx1') })).list.map((i) => i.srcID)).toEqual(['ys-003', 'ys-002', 'ys-001']);
+    expect((await errorTest(guid, { cptID: jx, due: true })).list.map((i) => i.srcID)).toEqual(['ys-003']);
+    expect((await errorTest(guid, { cptID: await chapterId('yx2') })).total).toBe(0);
     const p2 = await errorTest(guid, { pageSize: 2, page: 2 });
     expect(p2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(p2.list.map((i) => i.srcID)).toEqual(['ys-001']);

@@ -12,7 +12,7 @@ import { fsrs, Rating, type Card, type Grade, type State } from 'ts-fsrs';
 import type { Tx } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { BookHooks, PracticeService } from '../practice/service.ts';
+import { subtree, type BookHooks, type PracticeService } from '../practice/service.ts';
 import type { BookPatch, BookRow, BookStore } from './store.ts';
 
 /**
@@ -160,11 +160,16 @@ export function createBookService(deps: { store: BookStore; clock: Clock; practi
       return new Map(rows.map((r) => [r.questionId, bookState(r)]));
     },
 
-    /** getErrorTest: the book, or one chapter's part of it, or only what is due now (by due time). */
+    /** getErrorTest: the book, or a chapter's part of it (with its sub-chapters), or only what is due now (by due time). */
     async errorTest(userId: number, appId: number, q: { cptId?: number; due?: boolean; page: number; pageSize: number }) {
       await practice.guard(userId, appId);
-      if (q.cptId !== undefined && !(await store.chapterExists(appId, q.cptId))) throw notFound(PRACTICE_MSG.unknownChapter);
-      const { rows, total } = await store.page(userId, appId, { chapterId: q.cptId, dueAt: q.due ? now() : undefined }, (q.page - 1) * q.pageSize, q.pageSize);
+      let chapterIds: number[] | undefined;
+      if (q.cptId !== undefined) {
+        const all = await store.chapters(appId);
+        if (!all.some((c) => c.id === q.cptId)) throw notFound(PRACTICE_MSG.unknownChapter);
+        chapterIds = subtree(all, q.cptId);
+      }
+      const { rows, total } = await store.page(userId, appId, { chapterIds, dueAt: q.due ? now() : undefined }, (q.page - 1) * q.pageSize, q.pageSize);
       return { AppID: appId, page: q.page, pageSize: q.pageSize, total, ...(await present(userId, appId, rows)) };
     },
 

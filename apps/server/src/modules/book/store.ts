@@ -102,18 +102,18 @@ export function createBookStore(db: Database) {
       return row;
     },
 
-    async chapterExists(appId: number, id: number): Promise<boolean> {
-      const [row] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.appId, appId), eq(chapters.id, id)));
-      return row !== undefined;
+    /** All chapters of a subject (for a chapter's subtree). */
+    chapters(appId: number) {
+      return db.select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order }).from(chapters).where(eq(chapters.appId, appId));
     },
 
     /**
-     * A page of the learner's book (optionally one chapter's, optionally only items due at `dueAt`) with the total.
+     * A page of the learner's book (optionally of some chapters, optionally only items due at `dueAt`) with the total.
      * Order: by due time when `dueAt` is given, else most recently wrong first.
      */
-    async page(userId: number, appId: number, opts: { chapterId?: number; dueAt?: Date }, offset: number, limit: number) {
+    async page(userId: number, appId: number, opts: { chapterIds?: number[]; dueAt?: Date }, offset: number, limit: number) {
       const conds: (SQL | undefined)[] = [inBookNow(userId, appId)];
-      if (opts.chapterId !== undefined) conds.push(eq(questions.chapterId, opts.chapterId));
+      if (opts.chapterIds) conds.push(inArray(questions.chapterId, opts.chapterIds));
       if (opts.dueAt) conds.push(lte(bookItems.due, opts.dueAt));
       const where = and(...conds);
       const order = opts.dueAt ? [asc(bookItems.due), asc(bookItems.questionId)] : [desc(bookItems.lastWrongAt), desc(bookItems.questionId)];
