@@ -39,7 +39,7 @@ export default function ConsolidateScreen() {
               </button>
             ))}
           </div>
-          <div role="tabpanel" aria-label={KIND_NAMES[tab]}>
+          <div role="tabpanel" aria-label={KIND_NAMES[tab]} className={styles.panel}>
             {tab === 'error' ? <ReviewCard subject={subject} /> : <KindActions kind={tab} />}
             <Chapters subject={subject} kind={tab} />
           </div>
@@ -86,9 +86,7 @@ function ReviewCard({ subject }: { subject: SelectedSubject }) {
           <span>已移出（题）</span>
         </p>
       </div>
-      <p className={styles.muted}>
-        在本 {s.items} 题 · 今日到期 {s.due} 题{s.nextDueAt ? ` · 下次到期 ${formatTime(s.nextDueAt)}` : ''}
-      </p>
+      {!noDue && s.nextDueAt ? <p className={`${styles.muted} ${styles.center}`}>{`之后的下一题到期：${formatTime(s.nextDueAt)}`}</p> : null}
       <div className={styles.setting}>
         <span>连续答对</span>
         <span className={styles.stepper}>
@@ -122,7 +120,7 @@ function ReviewCard({ subject }: { subject: SelectedSubject }) {
       </div>
       {noDue ? (
         <p className={styles.reason} role="note">
-          {s.items === 0 ? '错题本里还没有题目' : `今天没有到期的错题${s.nextDueAt ? `，下次复习：${formatTime(s.nextDueAt)}` : ''}`}
+          {s.items === 0 ? '错题本里还没有题目' : `暂时没有到期的错题${s.nextDueAt ? `，下次复习：${formatTime(s.nextDueAt)}` : ''}`}
         </p>
       ) : null}
     </section>

@@ -39,7 +39,8 @@ describe('/consolidate', () => {
     });
     const view = renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     const card = await screen.findByRole('region', { name: '错题复习' });
-    expect(card.textContent).toContain('在本 7 题 · 今日到期 3 题');
+    expect(card.textContent).toContain('7在本（题）');
+    expect(card.textContent).toContain('3今日到期（题）');
     expect(within(card).getByText('连续答对 3 次移出错题本')).toBeTruthy();
     const chapters = await screen.findByRole('region', { name: '错题本章节' });
     const rows = within(chapters).getAllByRole('button');
@@ -74,7 +75,7 @@ describe('/consolidate', () => {
     renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     const start = await screen.findByRole('button', { name: '开始复习' });
     expect((start as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('note').textContent).toBe('今天没有到期的错题，下次复习：明天 09:05');
+    expect(screen.getByRole('note').textContent).toBe('暂时没有到期的错题，下次复习：明天 09:05');
   });
 
   it('the clear-after setting is saved with reviewSettings (selector and stepper)', async () => {

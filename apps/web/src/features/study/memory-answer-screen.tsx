@@ -6,7 +6,6 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../common/errors';
-import { StateMessage } from '../practice/states';
 import { formatTime, reciteQuery, studyKeys, summaryQuery, typeName, type QuestionPage } from './study-data';
 import { Explanation, QuestionWithAnswer, StudyPage, queryState } from './study-ui';
 import styles from './study.module.css';
@@ -44,24 +43,32 @@ function Recite({ subject }: { subject: SelectedSubject }) {
   };
 
   if (data.list.length === 0) {
-    if (mode === 'all') return <StateMessage text="错题本是空的：练习中答错的题会自动收进来" />;
     const items = summary.data?.items;
+    if (mode === 'all' || items === 0) return <EmptyBook />;
     return (
       <div className={styles.state}>
         <p>今天没有到期的错题</p>
         {summary.data?.nextDueAt ? <p className={styles.muted}>下次到期：{formatTime(summary.data.nextDueAt)}</p> : null}
-        {items === 0 ? (
-          <p className={styles.muted}>错题本是空的：练习中答错的题会自动收进来</p>
-        ) : (
-          <button type="button" className={styles.primary} disabled={summary.isPending} onClick={() => void again('all')}>
-            {items ? `复习整本错题本（${items}题）` : '复习整本错题本'}
-          </button>
-        )}
+        <button type="button" className={styles.primary} disabled={summary.isPending} onClick={() => void again('all')}>
+          {items ? `复习整本错题本（${items}题）` : '复习整本错题本'}
+        </button>
       </div>
     );
   }
   // A new key per round: the session starts over with the fresh deck.
   return <Session key={`${mode}-${round}-${data.list[0]!.allTestID}`} subject={subject} data={data} mode={mode} onAgain={again} />;
+}
+
+function EmptyBook() {
+  const navigate = useNavigate();
+  return (
+    <div className={styles.state}>
+      <p>错题本是空的：练习中答错的题会自动收进来</p>
+      <button type="button" className={styles.secondary} onClick={() => void navigate('/chapterMenu')}>
+        去章节练习
+      </button>
+    </div>
+  );
 }
 
 function Session({
@@ -96,6 +103,7 @@ function Session({
   if (index >= cards.length) {
     const more = data.total - cards.length;
     return (
+      <div className={styles.screen}>
       <section className={`${styles.card} ${styles.finish}`} aria-label="复习完成">
         <h2 className={styles.cardTitle}>本轮复习完成</h2>
         <p className={styles.muted}>共复习 {cards.length} 题</p>
@@ -122,6 +130,7 @@ function Session({
           </button>
         </div>
       </section>
+      </div>
     );
   }
 
@@ -135,7 +144,7 @@ function Session({
           {index + 1}/{cards.length}
         </span>
       </div>
-      <div className={styles.bar} role="progressbar" aria-label="复习进度" aria-valuemin={0} aria-valuemax={cards.length} aria-valuenow={index}>
+      <div className={styles.progress} role="progressbar" aria-label="复习进度" aria-valuemin={0} aria-valuemax={cards.length} aria-valuenow={index}>
         <span className={styles.barFill} style={{ width: `${(index / cards.length) * 100}%` }} />
       </div>
       <div className={styles.card}>

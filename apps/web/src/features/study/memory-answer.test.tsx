@@ -93,9 +93,12 @@ describe('/memoryAnswer', () => {
 
   it('an empty book says so', async () => {
     fakeApi(callMock, { 'study.getErrorTest': () => page([]), 'study.reviewSummary': () => summary({ items: 0, due: 0 }) });
-    renderScreen(<MemoryAnswerScreen />, { path: '/memoryAnswer' });
+    const view = renderScreen(<MemoryAnswerScreen />, { path: '/memoryAnswer' });
     expect(await screen.findByText('错题本是空的：练习中答错的题会自动收进来')).toBeTruthy();
+    expect(screen.queryByText('今天没有到期的错题')).toBeNull();
     expect(screen.queryByRole('button', { name: /复习整本错题本/ })).toBeNull();
+    await user().click(screen.getByRole('button', { name: '去章节练习' }));
+    expect(view.where()).toBe('/chapterMenu');
   });
 
   it('more due than one deck: 继续复习 loads the next one', async () => {

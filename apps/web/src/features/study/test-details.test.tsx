@@ -141,5 +141,8 @@ describe('/newTestdetails', () => {
     const order = [...document.querySelectorAll('[aria-label="本题概况"], [aria-label="试题"], [aria-label="作答统计"]')].map((e) => e.getAttribute('aria-label'));
     expect(order).toEqual(['本题概况', '作答统计', '试题']);
     expect(screen.getByTestId('option-B').textContent).toContain('75%');
+    // The site numbers are in the top card only; the record card keeps the learner's own.
+    expect(screen.queryByTestId('site-stats')).toBeNull();
+    expect(screen.getByTestId('my-record').textContent).toBe('我的记录：作答 3 次，答对 1 次，上次作答 C');
   });
 });

@@ -56,9 +56,11 @@ function TestDetails({ subject, allTestID, layout }: { subject: SelectedSubject;
 
   const statsCard = (
     <section className={styles.card} aria-label="作答统计">
-      <p className={styles.statsLine} data-testid="site-stats">
-        全站作答 {d.stats.answered} 人次 · 正确率 {percent(d.stats.rightRate)}
-      </p>
+      {layout === 'new' ? null : (
+        <p className={styles.statsLine} data-testid="site-stats">
+          全站作答 {d.stats.answered} 人次 · 正确率 {percent(d.stats.rightRate)}
+        </p>
+      )}
       <p className={styles.muted} data-testid="my-record">
         {d.mine.attempts === 0
           ? '你还没有做过这道题'
