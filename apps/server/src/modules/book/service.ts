@@ -154,12 +154,6 @@ export function createBookService(deps: { store: BookStore; clock: Clock; practi
   }
 
   return {
-    /** The learner's book rows (in the book now) among these questions, as BookState by question id (for study lists). */
-    async states(userId: number, questionIds: number[]): Promise<Map<number, BookState>> {
-      const rows = await store.states(userId, questionIds);
-      return new Map(rows.map((r) => [r.questionId, bookState(r)]));
-    },
-
     /** getErrorTest: the book, or a chapter's part of it (with its sub-chapters), or only what is due now (by due time). */
     async errorTest(userId: number, appId: number, q: { cptId?: number; due?: boolean; page: number; pageSize: number }) {
       await practice.guard(userId, appId);
