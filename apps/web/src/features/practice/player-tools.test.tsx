@@ -234,7 +234,7 @@ describe('player tools', () => {
     await screen.findByText('第 1 / 2 题');
     await vi.waitFor(() => expect(callsTo(callMock, 'study.reviewSummary')).toHaveLength(1));
     await user().click(option('A'));
-    expect(screen.getByText('答对2次后移出错题本')).toBeTruthy();
+    expect(screen.getByText('连续答对2次后移出错题本')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '下一题' }));
     await user().click(option('B'));
     expect(screen.getByText('同步后将移出错题本')).toBeTruthy();
@@ -242,7 +242,10 @@ describe('player tools', () => {
     expect(screen.getByText('已移出错题本')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '上一题' }));
     act(() => sent({ params: { appID: 1001, cptID: 11, allTestID: 31, lastUserReply: 'A' }, data: { replyID: 's'.repeat(16), right: false, score: 0, answer: 'B', stored: true, inBook: true } }));
-    expect(screen.getByText('仍在错题本中，答对2次后移出错题本')).toBeTruthy();
+    expect(screen.getByText('仍在错题本中，连续答对2次后移出错题本')).toBeTruthy();
+    // Removed by hand: the hint follows.
+    await user().click(screen.getByRole('button', { name: /移出错题本/ }));
+    expect(await screen.findByText('已移出错题本', { selector: 'p' })).toBeTruthy();
   });
 
   it('recite mode from the URL opens at the recite point and remembers the position (debounced, quiet)', async () => {

@@ -41,9 +41,9 @@ export const REMOVE_CONFIRM = '确定将本题移出错题本吗？再次答错�
 /** The wrong-answer book hint after answering in the book's sources. */
 export function bookHint(q: SetQuestion, a: Answered, clearAfter: number, inBook: boolean | undefined): string {
   if (inBook === false) return '已移出错题本';
-  if (inBook === true) return a.right ? `仍在错题本中，连续答对${clearAfter}次后移出错题本` : `仍在错题本中，答对${clearAfter}次后移出错题本`;
-  if (!a.right) return `答对${clearAfter}次后移出错题本`;
   const left = clearAfter - (q.book?.rightStreak ?? 0) - 1;
+  if (!a.right) return `${inBook ? '仍在错题本中，' : ''}连续答对${clearAfter}次后移出错题本`;
+  if (inBook) return left > 0 ? `仍在错题本中，再答对${left}次移出错题本` : '仍在错题本中';
   return left > 0 ? `再答对${left}次移出错题本` : '同步后将移出错题本';
 }
 
@@ -365,7 +365,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
         onPick={pick}
         onSubmit={submit}
         note={q.note}
-        hint={inBookSource && answered ? bookHint(q, answered, clearAfter, inBook.get(q.allTestID)) : undefined}
+        hint={inBookSource && answered ? bookHint(q, answered, clearAfter, removed.has(q.allTestID) ? false : inBook.get(q.allTestID)) : undefined}
         onRetry={recite ? undefined : retry}
       />
 
