@@ -227,7 +227,7 @@ describe('player tools', () => {
     });
     const book = { wrongCount: 1, rightStreak: 0, due: '2026-11-21T00:00:00.000Z', state: 'review', reps: 1, lapses: 1, addedAt: '', lastWrongAt: '' } as const;
     open('/answerTest?source=review', {
-      'study.getErrorTest': () => page([question({ allTestID: 31, book }), question({ allTestID: 32, book: { ...book, rightStreak: 1 } })]),
+      'study.getErrorTest': () => page([{ ...question({ allTestID: 31 }), book }, { ...question({ allTestID: 32 }), book: { ...book, rightStreak: 1 } }]),
       'study.reviewSummary': () => ({ AppID: 1001, items: 2, due: 2, nextDueAt: null, cleared: 0, clearAfter: 2 }),
     });
     expect(await screen.findByText('错题复习')).toBeTruthy();
