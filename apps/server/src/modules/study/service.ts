@@ -13,6 +13,8 @@ export const WEAKEST_POINTS = 3;
 /** Most common replies shown for a FILL question in cptcontent. */
 export const FILL_TOP_REPLIES = 6;
 const EXCERPT_LENGTH = 40;
+/** How long a commonQuestions ranking is reused (ms). */
+export const COMMON_TTL_MS = 5 * 60_000;
 
 export const STUDY_LOCAL_MSG = { unknownPoint: '知识点不存在' } as const;
 
@@ -63,6 +65,23 @@ export function createStudyService(deps: { store: StudyStore; practice: Practice
   async function shown(userId: number, appId: number, ids: number[]) {
     const { groups, list } = await practice.questionsByIds(userId, appId, ids);
     return { groups, list: list.map((q): StudyQuestion => ({ ...q, book: null })) };
+  }
+
+  /**
+   * The wrong-rate ranking of a subject or chapter over all learners, kept COMMON_TTL_MS per instance: it reads
+   * every counted answer of the subject (≈ 1 s per 200,000 answers on PGlite), and a list of 易错题 may well be
+   * minutes old.
+   */
+  const rankings = new Map<string, { at: number; rows: Awaited<ReturnType<StudyStore['wrongRates']>> }>();
+  async function wrongRanking(appId: number, cptId: number | undefined, chapters: number[] | undefined) {
+    const key = `${appId}:${cptId ?? '*'}`;
+    const now = clock();
+    const cached = rankings.get(key);
+    if (cached && now - cached.at < COMMON_TTL_MS) return cached.rows;
+    const rows = await store.wrongRates(appId, chapters);
+    if (rankings.size >= 1000) rankings.clear();
+    rankings.set(key, { at: now, rows });
+    return rows;
   }
 
   /** Mastery of every knowledge point of the subject, weakest first (docs/study.md). */
@@ -209,7 +228,9 @@ export function createStudyService(deps: { store: StudyStore; practice: Practice
     async commonQuestions(userId: number, appId: number, cptId: number | undefined, page: number, pageSize: number) {
       await guard(userId, appId);
       const chapters = cptId === undefined ? undefined : await chapterIds(appId, cptId);
-      const { total, rows } = await store.wrongRates(appId, chapters, (page - 1) * pageSize, pageSize);
+      const ranking = await wrongRanking(appId, cptId, chapters);
+      const rows = ranking.slice((page - 1) * pageSize, page * pageSize);
+      const total = ranking.length;
       const view = await shown(userId, appId, rows.map((r) => r.questionId));
       return {
         AppID: appId,
@@ -227,8 +248,8 @@ export function createStudyService(deps: { store: StudyStore; practice: Practice
       const q = await questionOf(appId, questionId, true);
       const now = clock();
       const key = `report:user:${userId}:${chinaDate(now)}`;
-      if ((await limiter.peek(key)).count >= REPORTS_PER_DAY) throw tooMany(STUDY_MSG.reportTooMany);
-      await limiter.hit(key, msUntilChinaMidnight(now));
+      // Count first (atomic in the limiter), so parallel reports cannot slip past the limit together.
+      if ((await limiter.hit(key, msUntilChinaMidnight(now))).count > REPORTS_PER_DAY) throw tooMany(STUDY_MSG.reportTooMany);
       const kinds = [...new Set(kindsText.split(',').map((k) => k.trim()))];
       const createdAt = new Date(now);
       const id = await store.addReport({ userId, appId, questionId, kinds: kinds.join(','), content: content ?? '', createdAt });

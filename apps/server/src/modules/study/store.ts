@@ -317,31 +317,37 @@ export function createStudyStore(db: Database) {
      */
     async pointQuestions(userId: number, appId: number, pointIds: number[], limit: number): Promise<number[]> {
       if (pointIds.length === 0) return [];
-      const latest = latestOwn(userId, appId);
+      const onPoints = db.select({ id: questionPoints.questionId }).from(questionPoints).where(inArray(questionPoints.pointId, pointIds));
+      // The learner's latest counted reply, only for the points' questions.
+      const latest = db
+        .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
+        .from(answers)
+        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt), inArray(answers.questionId, onPoints)))
+        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
+        .as('latest');
       const rows = await db
         .select({ id: questions.id })
         .from(questions)
         .innerJoin(chapters, eq(chapters.id, questions.chapterId))
         .leftJoin(latest, eq(latest.questionId, questions.id))
-        .where(
-          and(
-            eq(questions.appId, appId),
-            eq(questions.retired, false),
-            inArray(questions.id, db.select({ id: questionPoints.questionId }).from(questionPoints).where(inArray(questionPoints.pointId, pointIds))),
-          ),
-        )
+        .where(and(eq(questions.appId, appId), eq(questions.retired, false), inArray(questions.id, onPoints)))
         .orderBy(sql`case when ${latest.questionId} is null then 0 when not ${latest.right} then 1 else 2 end`, asc(chapters.order), asc(chapters.id), asc(questions.id))
         .limit(limit);
       return rows.map((r) => r.id);
     },
 
     /**
-     * Questions of the subject (optionally within chapters, not retired) by how often all learners' latest
-     * counted answer was wrong: highest wrong rate first, then more answers, then id. Counts only.
+     * Every question of the subject (optionally within chapters, not retired) that has answers, by how often
+     * all learners' latest counted answer (row_number per question and learner) was wrong: highest wrong rate
+     * first, then more answers, then id. Counts only, never who.
      */
-    async wrongRates(appId: number, chapterIds: number[] | undefined, offset: number, limit: number) {
-      const perLearner = db
-        .selectDistinctOn([answers.questionId, answers.userId], { questionId: answers.questionId, right: answers.right })
+    async wrongRates(appId: number, chapterIds: number[] | undefined): Promise<{ questionId: number; answered: number; wrong: number }[]> {
+      const ranked = db
+        .select({
+          questionId: answers.questionId,
+          right: answers.right,
+          rn: sql<number>`row_number() over (partition by ${answers.questionId}, ${answers.userId} order by ${answers.createdAt} desc, ${answers.id} desc)`.as('rn'),
+        })
         .from(answers)
         .innerJoin(questions, eq(questions.id, answers.questionId))
         .where(
@@ -353,27 +359,15 @@ export function createStudyStore(db: Database) {
             chapterIds ? inArray(questions.chapterId, chapterIds) : undefined,
           ),
         )
-        .orderBy(answers.questionId, answers.userId, desc(answers.createdAt), desc(answers.id))
-        .as('per_learner');
-      const rates = db
-        .select({
-          questionId: perLearner.questionId,
-          answered: sql<number>`count(*)`.mapWith(Number).as('answered'),
-          wrong: sql<number>`count(*) filter (where not ${perLearner.right})`.mapWith(Number).as('wrong'),
-        })
-        .from(perLearner)
-        .groupBy(perLearner.questionId)
-        .as('rates');
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ questionId: rates.questionId, answered: rates.answered, wrong: rates.wrong })
-          .from(rates)
-          .orderBy(desc(sql`${rates.wrong}::float8 / ${rates.answered}`), desc(rates.answered), asc(rates.questionId))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(rates),
-      ]);
-      return { total: total?.n ?? 0, rows };
+        .as('ranked');
+      const answered = sql<number>`count(*)`.mapWith(Number);
+      const wrong = sql<number>`count(*) filter (where not ${ranked.right})`.mapWith(Number);
+      return db
+        .select({ questionId: ranked.questionId, answered, wrong })
+        .from(ranked)
+        .where(eq(ranked.rn, 1))
+        .groupBy(ranked.questionId)
+        .orderBy(desc(sql`count(*) filter (where not ${ranked.right})::float8 / count(*)`), desc(sql`count(*)`), asc(ranked.questionId));
     },
 
     // ------------------------------------------------------------ question reports

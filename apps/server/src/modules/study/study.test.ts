@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReports } from '../../cli/reports.ts';
 import { bookItems, chapters, knowledgePoints, questionPoints, questions, versions } from '../../db/schema/index.ts';
 import { createTestApp, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
-import { REPORTS_PER_DAY } from './service.ts';
+import { COMMON_TTL_MS, REPORTS_PER_DAY } from './service.ts';
 
 let t: TestApp;
 const APP = 2001;
@@ -495,6 +495,13 @@ describe('commonQuestions', () => {
     const p2 = await ok(commonQuestions, { guid: l3, appID: APP, cptID: C.st, pageSize: 2, page: 2 });
     expect(ids(p2.list)).toEqual([Q['st-fill']]);
     expect(ids((await ok(commonQuestions, { guid: l3, appID: APP, cptID: C['st-sub'] })).list)).toEqual([Q['st-x']]);
+    // The ranking is reused for COMMON_TTL_MS, then read again.
+    await answer(await newLearner(), 'st-fill', '斑蝥');
+    expect((await ok(commonQuestions, { guid: l3, appID: APP, cptID: C.st })).rates[2]).toEqual({ allTestID: Q['st-fill'], answered: 1, wrongRate: 0 });
+    t.clock.advance(COMMON_TTL_MS);
+    const fresh = await ok(commonQuestions, { guid: l3, appID: APP, cptID: C.st });
+    expect(ids(fresh.list)).toEqual([Q['st-a1'], Q['st-fill'], Q['st-x']]);
+    expect(fresh.rates[1]).toEqual({ allTestID: Q['st-fill'], answered: 2, wrongRate: 0.5 });
     // Over the subject: the whole list is ordered by wrong rate.
     const whole = await ok(commonQuestions, { guid: l3, appID: APP });
     const rates = whole.rates.map((r: { wrongRate: number }) => r.wrongRate);
@@ -572,8 +579,12 @@ describe('question reports', () => {
     for (let i = 0; i < REPORTS_PER_DAY; i++) await ok(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '其他', content: `第${i + 1}条` });
     expect(await t.call(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '其他' })).toEqual({ status: 429, msg: STUDY_MSG.reportTooMany, data: null });
     expect((await ok(listQuestionReports, { guid, appID: APP })).total).toBe(REPORTS_PER_DAY);
-    // Another learner is not limited by it.
-    await ok(addQuestionReport, { guid: await newLearner(), appID: APP, allTestID: Q['st-a1'], kinds: '其他' });
+    // Another learner is not limited by it; parallel reports cannot slip past the limit together.
+    const other = await newLearner();
+    const bodies = await Promise.all(Array.from({ length: REPORTS_PER_DAY + 5 }, () => t.call(addQuestionReport, { guid: other, appID: APP, allTestID: Q['st-a1'], kinds: '其他' })));
+    expect(bodies.filter((b) => b.status === 200)).toHaveLength(REPORTS_PER_DAY);
+    expect(bodies.filter((b) => b.status === 429)).toHaveLength(5);
+    expect((await ok(listQuestionReports, { guid: other, appID: APP })).total).toBe(REPORTS_PER_DAY);
     t.clock.advance(24 * 3600_000);
     await ok(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '其他' });
     // Page 2 of the learner's list (20 per page).
