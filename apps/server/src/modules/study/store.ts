@@ -265,7 +265,8 @@ export function createStudyStore(db: Database) {
             cleared: sql<number>`count(*) filter (where ${bookItems.removedBy} = 'cleared')`.mapWith(Number),
           })
           .from(bookItems)
-          .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId))),
+          .innerJoin(questions, eq(questions.id, bookItems.questionId))
+          .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), eq(questions.retired, false))),
         ownOf(favourites),
         ownOf(notes),
       ]);

@@ -398,6 +398,7 @@ describe('bookLLzs', () => {
       { ...base, questionId: b!.id, due: future },
       { ...base, questionId: c!.id, due: past, removedAt: at, removedBy: 'cleared' },
       { ...base, questionId: d!.id, due: past, removedAt: at, removedBy: 'learner' },
+      { ...base, questionId: Q['st3-ret']!, due: past }, // retired: out of every count, as in reviewSummary
     ]);
     expect((await ok(bookLLzs, { guid: login.guid, appID: APP })).book).toEqual({ items: 2, due: 1, cleared: 1 });
   });
