@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { bookRoutes } from './modules/book/routes.ts';
-import { createBookHooks, createBookService } from './modules/book/service.ts';
+import { bookLookup, createBookHooks, createBookService } from './modules/book/service.ts';
 import { createBookStore } from './modules/book/store.ts';
 import { createAgentService } from './modules/agent/service.ts';
 import { createAgentStore } from './modules/agent/store.ts';
@@ -104,7 +104,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
   const subject = createSubjectService({ store: createSubjectStore(db), catalog: catalogStore, entitlements, clock });
   // Practice feeds the wrong-answer book (modules/book) and shows the learner's marks (modules/study).
-  const book = createBookHooks(createBookStore(db));
+  const bookStore = createBookStore(db);
+  const book = createBookHooks(bookStore);
   const studyStore = createStudyStore(db);
   const marks: MarkHooks = markHooks(studyStore);
   const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock, book, marks });
@@ -115,7 +116,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, practice, limiter, clock })), ...bookRoutes(createBookService({ store: createBookStore(db), clock, practice }))],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, practice, limiter, clock, bookOf: bookLookup(bookStore) })), ...bookRoutes(createBookService({ store: bookStore, clock, practice }))],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

@@ -40,6 +40,8 @@ export const answers = pgTable(
   (t) => [
     uniqueIndex('answers_user_reply_idx').on(t.userId, t.replyId),
     index('answers_progress_idx').on(t.userId, t.appId, t.chapterId, t.questionId, t.createdAt),
+    // Statistics over all learners of one question (cptcontent, commonQuestions): latest answer per learner.
+    index('answers_question_idx').on(t.questionId, t.userId, t.createdAt),
   ],
 );
 

@@ -124,6 +124,12 @@ export function createBookHooks(store: BookStore): BookHooks {
   };
 }
 
+/** The learner's book state of these questions (those in the book now), for other modules' question lists. */
+export const bookLookup =
+  (store: BookStore) =>
+  async (userId: number, questionIds: number[]): Promise<Map<number, BookState>> =>
+    new Map((await store.states(userId, questionIds)).map((r) => [r.questionId, bookState(r)]));
+
 const EVALUATION_EVENT: Record<Evaluation, BookEvent> = { know: 'right', vague: 'hard', forgot: 'wrong' };
 
 /** What the book lists need of practice: its gate and its question presentation. */

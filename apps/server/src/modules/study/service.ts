@@ -1,4 +1,4 @@
-import { PRACTICE_MSG, STUDY_PAGE, STUDY_MSG, type PointMastery, type QuestionType, type StudyQuestion } from '@kaoshi/contract';
+import { PRACTICE_MSG, STUDY_PAGE, STUDY_MSG, type BookState, type PointMastery, type QuestionType, type StudyQuestion } from '@kaoshi/contract';
 import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/clock.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
@@ -41,8 +41,15 @@ export const markHooks = (store: StudyStore): MarkHooks => ({
  * Favourites, notes, recite point, lists, search, statistics and question reports (docs/study.md). Every call
  * is gated like practice; the learner's own data is always read and written with the session's user id.
  */
-export function createStudyService(deps: { store: StudyStore; practice: PracticeService; limiter: RateLimiter; clock: Clock }) {
-  const { store, practice, limiter, clock } = deps;
+export function createStudyService(deps: {
+  store: StudyStore;
+  practice: PracticeService;
+  limiter: RateLimiter;
+  clock: Clock;
+  /** The learner's wrong-answer book state of these questions (modules/book). */
+  bookOf: (userId: number, questionIds: number[]) => Promise<Map<number, BookState>>;
+}) {
+  const { store, practice, limiter, clock, bookOf } = deps;
   const { guard } = practice;
 
   /** A question of the subject: unknown (or retired, unless allowed) → 400 试题不存在, other subject → 400. */
@@ -61,10 +68,10 @@ export function createStudyService(deps: { store: StudyStore; practice: Practice
     return subtree(all, cptId);
   }
 
-  /** Questions as the study lists show them: practice's view plus `book: null`. */
+  /** Questions as the study lists show them: practice's view plus the question's place in the wrong-answer book. */
   async function shown(userId: number, appId: number, ids: number[]) {
-    const { groups, list } = await practice.questionsByIds(userId, appId, ids);
-    return { groups, list: list.map((q): StudyQuestion => ({ ...q, book: null })) };
+    const [{ groups, list }, book] = await Promise.all([practice.questionsByIds(userId, appId, ids), bookOf(userId, ids)]);
+    return { groups, list: list.map((q): StudyQuestion => ({ ...q, book: book.get(q.allTestID) ?? null })) };
   }
 
   /**

@@ -304,7 +304,9 @@ describe('cptcontent', () => {
     await answer(l1, 'st2-x', 'AB'); // l1's latest: right
     await answer(l2, 'st2-x', 'AC'); // wrong
     const body = await ok(cptcontent, { guid: l1, appID: APP, allTestID: x });
-    expect(body).toMatchObject({ AppID: APP, chapterName: '统计章', group: null, question: { allTestID: x, book: null, last: { lastUserReply: 'AB', right: true } } });
+    expect(body).toMatchObject({ AppID: APP, chapterName: '统计章', group: null, question: { allTestID: x, last: { lastUserReply: 'AB', right: true } } });
+    // The first (wrong) answer put it in l1's wrong-answer book; the right one since counts towards clearing it.
+    expect(body.question.book).toMatchObject({ wrongCount: 1, rightStreak: 1 });
     expect(body.stats).toEqual({
       answered: 2,
       right: 1,
@@ -322,6 +324,7 @@ describe('cptcontent', () => {
     expect(seen.stats.answered).toBe(2);
     expect(seen.mine).toEqual({ attempts: 0, right: 0, lastReply: null });
     expect(seen.question.last).toBeNull();
+    expect(seen.question.book).toBeNull();
     await ok(resetTestInfo, { guid: l2, appID: APP, cptID: C.st2 });
     expect((await ok(cptcontent, { guid: l3, appID: APP, allTestID: x })).stats).toMatchObject({ answered: 1, right: 1, rightRate: 1 });
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "answers_question_idx" ON "answers" USING btree ("question_id","user_id","created_at");
