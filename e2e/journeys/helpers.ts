@@ -42,3 +42,61 @@ export async function asNewClientIp(page: Page): Promise<void> {
   const ip = `${ipCounter % 2 ? '203.0.113' : '198.51.100'}.${(Math.floor(Date.now() / 1000) + ipCounter) % 254 + 1}`;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
 }
+
+// ---------------------------------------------------------------- the demo learner and the practice player
+
+export const DEMO_LEARNER = '13800000000';
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/** A question as getChapterTestEx (and the study lists) send it: what the journeys need to answer it. */
+export interface Q {
+  allTestID: number;
+  childTableID: number;
+  childTableName: string;
+  stem: string;
+  options: { key: string; text: string }[];
+  answer: string | string[];
+}
+export interface ChapterTest {
+  total: number;
+  list: Q[];
+  groups: { childTableID: number; stem: string; options: { key: string; text: string }[] }[];
+}
+
+/** Logs the demo learner in by password, with the home notices already seen. */
+export async function login(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入手机号').fill(DEMO_LEARNER);
+  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/homePage/);
+}
+
+/** Selects 护士执业资格 (AppID 1001) through /switchSub. */
+export async function pickNursing(page: Page) {
+  await page.goto('/switchSub');
+  await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: '护理学类' }).click();
+  await page.getByRole('region', { name: '护理学类' }).getByRole('button', { name: /^护士执业资格/ }).click();
+  await expect(page.getByRole('heading', { name: '护士执业资格' })).toBeVisible();
+}
+
+export const question = (page: Page) => page.getByRole('article', { name: '试题' });
+export const option = (page: Page, key: string) => question(page).getByRole('button', { name: new RegExp(`^${key}`) });
+export const keysOf = (q: Q) => (Array.isArray(q.answer) ? q.answer.join('') : q.answer);
+
+/** Answers the shown question rightly or (single-answer types only) wrongly. */
+export async function answer(page: Page, q: Q, right: boolean) {
+  if (q.childTableName === 'FILL') {
+    await page.getByRole('textbox', { name: '填写答案' }).fill(right ? (q.answer as string[])[0]! : '不知道');
+    await page.getByRole('button', { name: '提交' }).click();
+  } else if (q.childTableName === 'X' || q.childTableName === 'CASE') {
+    for (const k of keysOf(q)) await option(page, k).click();
+    await page.getByRole('button', { name: '确认答案' }).click();
+  } else {
+    const keys = q.childTableName === 'TF' ? ['A', 'B'] : (q.options.length ? q.options : [{ key: 'A' }, { key: 'B' }, { key: 'C' }]).map((o) => o.key);
+    const key = right ? keysOf(q) : keys.find((k) => k !== keysOf(q))!;
+    await option(page, key).click();
+  }
+  await expect(page.getByText(right ? '回答正确' : '回答错误')).toBeVisible();
+}

@@ -1,59 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot } from './helpers';
+import { answer, keysOf, login, option, pickNursing, question, shot, type ChapterTest } from './helpers';
 
 /** Chapter practice (章节练习): the chapter menu, the player over every type, resume, offline answers. */
-
-const DEMO_PASSWORD = 'Demo@2026';
-
-interface Q {
-  allTestID: number;
-  childTableID: number;
-  childTableName: string;
-  stem: string;
-  options: { key: string; text: string }[];
-  answer: string | string[];
-}
-interface ChapterTest {
-  total: number;
-  list: Q[];
-  groups: { childTableID: number; stem: string; options: { key: string; text: string }[] }[];
-}
-
-async function login(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill('13800000000');
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
-}
-
-async function pickNursing(page: Page) {
-  await page.goto('/switchSub');
-  await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: '护理学类' }).click();
-  await page.getByRole('region', { name: '护理学类' }).getByRole('button', { name: /^护士执业资格/ }).click();
-  await expect(page.getByRole('heading', { name: '护士执业资格' })).toBeVisible();
-}
-
-const question = (page: Page) => page.getByRole('article', { name: '试题' });
-const option = (page: Page, key: string) => question(page).getByRole('button', { name: new RegExp(`^${key}`) });
-const keysOf = (q: Q) => (Array.isArray(q.answer) ? q.answer.join('') : q.answer);
-
-/** Answers the shown question rightly or (single-answer types only) wrongly. */
-async function answer(page: Page, q: Q, right: boolean) {
-  if (q.childTableName === 'FILL') {
-    await page.getByRole('textbox', { name: '填写答案' }).fill(right ? (q.answer as string[])[0]! : '不知道');
-    await page.getByRole('button', { name: '提交' }).click();
-  } else if (q.childTableName === 'X' || q.childTableName === 'CASE') {
-    for (const k of keysOf(q)) await option(page, k).click();
-    await page.getByRole('button', { name: '确认答案' }).click();
-  } else {
-    const keys = q.childTableName === 'TF' ? ['A', 'B'] : (q.options.length ? q.options : [{ key: 'A' }, { key: 'B' }, { key: 'C' }]).map((o) => o.key);
-    const key = right ? keysOf(q) : keys.find((k) => k !== keysOf(q))!;
-    await option(page, key).click();
-  }
-  await expect(page.getByText(right ? '回答正确' : '回答错误')).toBeVisible();
-}
 
 async function jump(page: Page, index: number) {
   await page.getByRole('button', { name: '答题卡' }).click();
