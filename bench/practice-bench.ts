@@ -16,6 +16,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '../apps/server/src/db/index.ts';
 import { api, COMMON, FORM, here, IMPORT_CLI, login, spawnServer, startPgCluster, stopServer, storeEnv, waitReady, type Store } from './lib.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -23,6 +24,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** A 500-question page is ~230 KB of JSON: fewer connections, or p99 only measures queueing. */
 const PAGE_CONNECTIONS = Number(process.env.BENCH_PAGE_CONNECTIONS ?? 10);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
+/** BENCH_ANALYZE=1: run ANALYZE after the import (a diagnostic: the server never does). */
+const ANALYZE = process.env.BENCH_ANALYZE === '1';
 const APP_ID = 1001;
 const PAGE = 500;
 const APP_PORT = 3300;
@@ -63,6 +66,18 @@ async function benchStore(label: string, store: Store, bank: string, work: strin
   let t0 = Date.now();
   const imported = execFileSync(process.execPath, ['--import', 'tsx', IMPORT_CLI, bank], { cwd: join(here, '../apps/server'), env: { ...process.env, ...storeEnv(store) }, encoding: 'utf8' });
   console.log(`import (npm run import, migrations and seed included): ${imported.trim()} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (ANALYZE) {
+    // Diagnostic, not what the server does: planner statistics for the freshly imported tables (PGlite has no
+    // autovacuum, so without this its tables are never analysed; PostgreSQL's autoanalyze may not have run yet).
+    t0 = Date.now();
+    const database = await openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
+    try {
+      await database.db.execute('analyze');
+    } finally {
+      await database.close();
+    }
+    console.log(`BENCH_ANALYZE=1: ANALYZE in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
 
   const server = spawnServer(APP_PORT, store);
   const bares: ChildProcess[] = [];
@@ -149,7 +164,7 @@ async function benchStore(label: string, store: Store, bank: string, work: strin
 }
 
 function print(label: string, rows: Row[]) {
-  console.log(`\nPractice bench, ${label}: ${DURATION} s each, ${CONNECTIONS} connections (500-question pages: ${PAGE_CONNECTIONS}), ${cpus().length}-core machine, client and servers on one host; load 1m = the host's 1-minute load average after each run (other work on the host shows there)`);
+  console.log(`\nPractice bench, ${label}${ANALYZE ? ', ANALYZE after the import (BENCH_ANALYZE=1)' : ''}: ${DURATION} s each, ${CONNECTIONS} connections (500-question pages: ${PAGE_CONNECTIONS}), ${cpus().length}-core machine, client and servers on one host; load 1m = the host's 1-minute load average after each run (other work on the host shows there)`);
   console.log('call'.padEnd(27), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'requests'.padStart(9), 'errors'.padStart(7), 'non-2xx'.padStart(8), 'body≠200'.padStart(9), 'vs bare'.padStart(8), 'load 1m'.padStart(8));
   for (const r of rows) {
     console.log(
