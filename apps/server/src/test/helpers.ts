@@ -7,7 +7,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { eq } from 'drizzle-orm';
 import { fromPglite, fromPool, type Database, type DatabaseHandle } from '../db/index.ts';
+import { versions } from '../db/schema/index.ts';
 import { seed } from '../db/seed.ts';
 import { buildPgliteTemplate, TEST_EPOCH } from './template.ts';
 
@@ -113,6 +115,17 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 
 let ipCounter = 0;
 /** A client IP no other request of this process has used. */
+/** Makes a module paid (not free) in every version of a subject, in this test database only. */
+export async function makeModulePaid(db: Database, appId: number, moduleId: string) {
+  const rows = await db.select().from(versions).where(eq(versions.appId, appId));
+  for (const v of rows) {
+    await db
+      .update(versions)
+      .set({ vnjson: v.vnjson.map((m) => (m.id === moduleId ? { ...m, free: false } : m)) })
+      .where(eq(versions.id, v.id));
+  }
+}
+
 export const freshIp = () => {
   ipCounter++;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;

@@ -12,8 +12,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookItems, chapters, favourites, notes, questions, versions } from '../../db/schema/index.ts';
-import { createTestApp, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { bookItems, chapters, favourites, notes, questions } from '../../db/schema/index.ts';
+import { createTestApp, NOT_LOGGED_IN, type TestApp, makeModulePaid } from '../../test/helpers.ts';
 import { FSRS_PARAMS } from './service.ts';
 
 let t: TestApp;
@@ -461,14 +461,7 @@ describe('lists', () => {
 
 describe('entitlement', () => {
   it('answers 403 with the unlocking versions when chapter practice is not open to the learner', async () => {
-    // Make 'chapter' a paid module of subject 3001 in this test database.
-    const rows = await t.db.select().from(versions).where(eq(versions.appId, 3001));
-    for (const v of rows) {
-      await t.db
-        .update(versions)
-        .set({ vnjson: v.vnjson.map((m) => (m.id === 'chapter' ? { ...m, free: false } : m)) })
-        .where(eq(versions.id, v.id));
-    }
+    await makeModulePaid(t.db, 3001, 'chapter');
     const guid = await newLearner();
     const [q] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 3001)).limit(1);
     const replies = [

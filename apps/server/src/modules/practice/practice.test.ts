@@ -1,8 +1,8 @@
 import { chapterMenuList, getChapterTestEx, practiceCalls, resetTestInfo, submitReply } from '@kaoshi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers, chapters, questions, versions } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { answers, chapters, questions } from '../../db/schema/index.ts';
+import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp, makeModulePaid } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,14 +87,7 @@ describe('every practice call', () => {
 
 describe('entitlement', () => {
   it('answers 403 with the unlocking versions when chapter practice is not open to the learner', async () => {
-    // Make 'chapter' a paid module of subject 3001 in this test database.
-    const rows = await t.db.select().from(versions).where(eq(versions.appId, 3001));
-    for (const v of rows) {
-      await t.db
-        .update(versions)
-        .set({ vnjson: v.vnjson.map((m) => (m.id === 'chapter' ? { ...m, free: false } : m)) })
-        .where(eq(versions.id, v.id));
-    }
+    await makeModulePaid(t.db, 3001, 'chapter');
     const guid = await newLearner();
     const cpt = (await t.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.appId, 3001)).limit(1))[0]!.id;
     const [q] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 3001)).limit(1);

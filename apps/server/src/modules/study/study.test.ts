@@ -22,8 +22,8 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReports } from '../../cli/reports.ts';
-import { bookItems, chapters, knowledgePoints, questionPoints, questions, versions } from '../../db/schema/index.ts';
-import { createTestApp, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { bookItems, chapters, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
+import { createTestApp, NOT_LOGGED_IN, type TestApp, makeModulePaid } from '../../test/helpers.ts';
 import { COMMON_TTL_MS, REPORTS_PER_DAY } from './service.ts';
 
 let t: TestApp;
@@ -600,13 +600,7 @@ describe('question reports', () => {
 
 describe('entitlement', () => {
   it('answers 403 with the unlocking versions when chapter practice is not open to the learner', async () => {
-    const rows = await t.db.select().from(versions).where(eq(versions.appId, 3001));
-    for (const v of rows) {
-      await t.db
-        .update(versions)
-        .set({ vnjson: v.vnjson.map((m) => (m.id === 'chapter' ? { ...m, free: false } : m)) })
-        .where(eq(versions.id, v.id));
-    }
+    await makeModulePaid(t.db, 3001, 'chapter');
     const guid = await newLearner();
     const [cpt] = await t.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.appId, 3001)).limit(1);
     const [q] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 3001)).limit(1);

@@ -1,9 +1,8 @@
 import type { BookState } from '@kaoshi/contract';
+import { question } from '../practice/fixtures';
 import type { QuestionPage, StudyGroup, StudyQuestion } from './study-data';
 
 /** Test data of the study screens. */
-
-const opts = (...texts: string[]) => texts.map((text, i) => ({ key: 'ABCDE'[i]!, text }));
 
 export const book = (over: Partial<BookState> = {}): BookState => ({
   wrongCount: 1,
@@ -17,30 +16,8 @@ export const book = (over: Partial<BookState> = {}): BookState => ({
   ...over,
 });
 
-let nextId = 500;
-export const sq = (over: Partial<StudyQuestion> = {}): StudyQuestion => {
-  const id = over.allTestID ?? nextId++;
-  return {
-    allTestID: id,
-    srcID: `q${id}`,
-    cptID: 11,
-    childTableID: 0,
-    groupOrder: 0,
-    childTableName: 'A1',
-    styleID: 1,
-    stem: `题干${id}`,
-    options: opts('甲', '乙', '丙', '丁', '戊'),
-    answer: 'B',
-    explanation: `解析${id}`,
-    difficulty: 3,
-    points: [],
-    last: null,
-    favourite: false,
-    note: null,
-    book: null,
-    ...over,
-  };
-};
+/** A study-list question: practice's test question plus `book` (null unless given). */
+export const sq = (over: Partial<StudyQuestion> = {}): StudyQuestion => ({ ...question(over), book: null, ...over });
 
 export const page = (list: StudyQuestion[], over: Partial<QuestionPage> = {}, groups: StudyGroup[] = []): QuestionPage => ({
   AppID: 1001,
