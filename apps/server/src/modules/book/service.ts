@@ -118,7 +118,8 @@ export async function applyEvent(
 export function createBookHooks(store: BookStore): BookHooks {
   return {
     async onAnswerStored(tx, a) {
-      await applyEvent(store, tx, { userId: a.userId, appId: a.appId, questionId: a.questionId, at: a.at, event: a.right ? 'right' : 'wrong' });
+      const row = await applyEvent(store, tx, { userId: a.userId, appId: a.appId, questionId: a.questionId, at: a.at, event: a.right ? 'right' : 'wrong' });
+      return row !== undefined;
     },
     inBook: (userId, questionId) => store.inBook(userId, questionId),
   };

@@ -42,8 +42,8 @@ export interface StoredAnswer {
 
 /** The wrong-answer book's part in practice (modules/book): fed by every newly stored answer. */
 export interface BookHooks {
-  /** Runs inside the answer's transaction, once per stored answer (never for a replay). */
-  onAnswerStored(tx: Tx, answer: StoredAnswer): Promise<void>;
+  /** Runs inside the answer's transaction, once per stored answer (never for a replay); says whether the question is in the book afterwards. */
+  onAnswerStored(tx: Tx, answer: StoredAnswer): Promise<boolean>;
   /** Whether the question is in the learner's book now. */
   inBook(userId: number, questionId: number): Promise<boolean>;
 }
@@ -255,6 +255,7 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
       if (!replyFits(type, input.reply)) throw badInput(PRACTICE_MSG.badReply);
       const reply = type === 'FILL' ? input.reply.trim() : normaliseKeys(input.reply);
       const scored = scoreReply(type, q.answer, reply);
+      let inBookAfter: boolean | undefined;
       const { row } = await store.saveAnswer(
         {
         userId,
@@ -270,10 +271,15 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
         createdAt: new Date(clock()),
         },
         // Retired questions are stored but never counted, so they stay out of the book too.
-        q.retired ? undefined : (tx, r) => book.onAnswerStored(tx, { userId, appId: r.appId, questionId: r.questionId, right: r.right, at: r.createdAt }),
+        q.retired
+          ? undefined
+          : async (tx, r) => {
+              inBookAfter = await book.onAnswerStored(tx, { userId, appId: r.appId, questionId: r.questionId, right: r.right, at: r.createdAt });
+            },
       );
       if (row.questionId !== q.id) throw badInput(PRACTICE_MSG.replyIdReused);
-      const inBook = await book.inBook(userId, q.id);
+      // A new answer knows the book's state from its own transaction; a replay (or a retired question) asks.
+      const inBook = inBookAfter ?? (await book.inBook(userId, q.id));
       return { replyID: row.replyId, right: row.right, score: row.score, answer: q.answer, stored: true as const, inBook };
     },
 

@@ -95,8 +95,9 @@ export async function importBank(db: Database, files: { name: string; data: unkn
     now,
     opts.origin ?? 'import',
   );
-  if ((opts.markUpdated ?? true) && counts.added + counts.updated + counts.retired > 0) {
-    await createSubjectStore(db).touchModule(bank.appID, 'chapter', now);
+  if (counts.added + counts.updated + counts.retired > 0) {
+    await store.analyze();
+    if (opts.markUpdated ?? true) await createSubjectStore(db).touchModule(bank.appID, 'chapter', now);
   }
   return { ok: true, appId: bank.appID, subjectName, questions: bank.questions.length, groups: bank.groups.length, chapters: bank.chapters.length, ...counts };
 }

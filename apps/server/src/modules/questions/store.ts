@@ -50,6 +50,14 @@ const chunks = <T>(rows: T[], size = CHUNK): T[][] => {
 /** The question bank's SQL (docs/questions.md). */
 export function createQuestionStore(db: Database) {
   return {
+    /**
+     * Refreshes the planner's statistics of the bank's tables after an import changed their size (PGlite has no
+     * autovacuum: without this a 100,000-question bank is planned as if it were empty).
+     */
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze chapters, knowledge_points, question_groups, questions, question_points`);
+    },
+
     /** The subject's display name, or undefined when there is no such subject. */
     async subjectName(appId: number): Promise<string | undefined> {
       const [row] = await db.select({ name: subjects.appName }).from(subjects).where(eq(subjects.appId, appId));
