@@ -1,10 +1,9 @@
-import { realpathSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { seed } from '../db/seed.ts';
 import { importFiles, problemLines, summary, type FileOptions } from '../modules/questions/importer.ts';
+import { runIfEntry } from './run.ts';
 
 const USAGE = `usage: npm run import -- <bank.json|bank.csv>... [--app <appID>] [--chapters chapters.csv] [--points points.csv]
   All files make one subject's bank. Images are read from an images/ folder beside each file.
@@ -71,13 +70,4 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 }
 
-const isEntry = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-if (isEntry) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error(`import failed: ${e instanceof Error ? e.message : String(e)}`);
-      process.exit(1);
-    },
-  );
-}
+runIfEntry(import.meta.url, 'import', (argv) => main(argv));

@@ -1,10 +1,9 @@
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { excerptOf } from '../modules/study/service.ts';
 import { createStudyStore, type ReportFilter } from '../modules/study/store.ts';
 import { maskPhone } from '../platform/crypto.ts';
+import { runIfEntry } from './run.ts';
 
 const USAGE = `usage: npm run reports -- [--status open|resolved|all] [--app <appID>]
        npm run reports -- --resolve <reportID> --reply "<text>"
@@ -110,13 +109,4 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 }
 
-const isEntry = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-if (isEntry) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error(`reports failed: ${e instanceof Error ? e.message : String(e)}`);
-      process.exit(1);
-    },
-  );
-}
+runIfEntry(import.meta.url, 'reports', (argv) => main(argv));
