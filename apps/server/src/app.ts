@@ -28,6 +28,7 @@ import { createPracticeStore } from './modules/practice/store.ts';
 import { subjectRoutes } from './modules/subject/routes.ts';
 import { studyRoutes } from './modules/study/routes.ts';
 import { createStudyService, markHooks } from './modules/study/service.ts';
+import { createReportStore } from './modules/study/reports-store.ts';
 import { createStudyStore } from './modules/study/store.ts';
 import { createSubjectService } from './modules/subject/service.ts';
 import { createSubjectStore } from './modules/subject/store.ts';
@@ -116,7 +117,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, practice, limiter, clock, bookOf: bookLookup(bookStore) })), ...bookRoutes(createBookService({ store: bookStore, clock, practice }))],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, reports: createReportStore(db), practice, limiter, clock, bookOf: bookLookup(bookStore) })), ...bookRoutes(createBookService({ store: bookStore, clock, practice }))],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { excerptOf } from '../modules/study/service.ts';
-import { createStudyStore, type ReportFilter } from '../modules/study/store.ts';
+import { createReportStore, type ReportFilter } from '../modules/study/reports-store.ts';
 import { maskPhone } from '../platform/crypto.ts';
 import { runIfEntry } from './run.ts';
 
@@ -74,7 +74,7 @@ const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString(
 export async function runReports(db: Database, argv: string[], out: (line: string) => void, err: (line: string) => void, now = () => Date.now()): Promise<number> {
   const args = parseReportsArgs(argv);
   if ('error' in args) return usage(args.error, err);
-  const store = createStudyStore(db);
+  const store = createReportStore(db);
   if (args.kind === 'resolve') {
     if (!(await store.resolveReport(args.id, args.reply, new Date(now())))) {
       err(`no report #${args.id}`);

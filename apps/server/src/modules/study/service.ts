@@ -3,6 +3,7 @@ import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/cloc
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import { subtree, type MarkHooks, type PracticeService } from '../practice/service.ts';
+import type { ReportStore } from './reports-store.ts';
 import { containsPattern, type StudyStore } from './store.ts';
 
 /** Question reports a learner may file per day (China calendar day, all subjects together). */
@@ -43,13 +44,14 @@ export const markHooks = (store: StudyStore): MarkHooks => ({
  */
 export function createStudyService(deps: {
   store: StudyStore;
+  reports: ReportStore;
   practice: PracticeService;
   limiter: RateLimiter;
   clock: Clock;
   /** The learner's wrong-answer book state of these questions (modules/book). */
   bookOf: (userId: number, questionIds: number[]) => Promise<Map<number, BookState>>;
 }) {
-  const { store, practice, limiter, clock, bookOf } = deps;
+  const { store, reports, practice, limiter, clock, bookOf } = deps;
   const { guard } = practice;
 
   /** A question of the subject: unknown (or retired, unless allowed) → 400 试题不存在, other subject → 400. */
@@ -259,7 +261,7 @@ export function createStudyService(deps: {
       if ((await limiter.hit(key, msUntilChinaMidnight(now))).count > REPORTS_PER_DAY) throw tooMany(STUDY_MSG.reportTooMany);
       const kinds = [...new Set(kindsText.split(',').map((k) => k.trim()))];
       const createdAt = new Date(now);
-      const id = await store.addReport({ userId, appId, questionId, kinds: kinds.join(','), content: content ?? '', createdAt });
+      const id = await reports.addReport({ userId, appId, questionId, kinds: kinds.join(','), content: content ?? '', createdAt });
       return {
         id,
         allTestID: questionId,
@@ -276,7 +278,7 @@ export function createStudyService(deps: {
     async listReports(userId: number, appId: number, page: number) {
       await guard(userId, appId);
       const pageSize = STUDY_PAGE.reports;
-      const { total, rows } = await store.ownReports(userId, appId, (page - 1) * pageSize, pageSize);
+      const { total, rows } = await reports.ownReports(userId, appId, (page - 1) * pageSize, pageSize);
       return {
         page,
         total,

@@ -9,11 +9,8 @@ import {
   notes,
   questionGroups,
   questionPoints,
-  questionReports,
   questions,
   recitePoints,
-  subjects,
-  users,
 } from '../../db/schema/index.ts';
 
 /** A LIKE pattern matching `keyword` anywhere, with the wildcards % _ and the escape \ taken literally. */
@@ -31,11 +28,6 @@ const questionTextMatches = (pattern: string): SQL =>
 const pointNameMatches = (pattern: string): SQL =>
   sql`exists (select 1 from ${questionPoints} qp join ${knowledgePoints} kp on kp.id = qp.point_id
     where qp.question_id = ${questions.id} and kp.name ilike ${pattern})`;
-
-export interface ReportFilter {
-  status?: 'open' | 'resolved';
-  appId?: number;
-}
 
 /**
  * The only SQL of the study tools (docs/study.md). Reads of a learner's own data are always filtered by the
@@ -369,80 +361,6 @@ export function createStudyStore(db: Database) {
         .where(eq(ranked.rn, 1))
         .groupBy(ranked.questionId)
         .orderBy(desc(sql`count(*) filter (where not ${ranked.right})::float8 / count(*)`), desc(sql`count(*)`), asc(ranked.questionId));
-    },
-
-    // ------------------------------------------------------------ question reports
-
-    /** Adds a report; returns it. */
-    async addReport(row: { userId: number; appId: number; questionId: number; kinds: string; content: string; createdAt: Date }) {
-      const [created] = await db.insert(questionReports).values(row).returning({ id: questionReports.id });
-      return created!.id;
-    },
-
-    /** The learner's own reports of a subject, newest first, with the question's stem. */
-    async ownReports(userId: number, appId: number, offset: number, limit: number) {
-      const where = and(eq(questionReports.userId, userId), eq(questionReports.appId, appId));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: questionReports.id,
-            questionId: questionReports.questionId,
-            stem: questions.stem,
-            kinds: questionReports.kinds,
-            content: questionReports.content,
-            status: questionReports.status,
-            reply: questionReports.reply,
-            createdAt: questionReports.createdAt,
-          })
-          .from(questionReports)
-          .innerJoin(questions, eq(questions.id, questionReports.questionId))
-          .where(where)
-          .orderBy(desc(questionReports.createdAt), desc(questionReports.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(questionReports).where(where),
-      ]);
-      return { total: total?.n ?? 0, rows };
-    },
-
-    /** Operators (CLI): reports by status and subject, oldest first, with subject, question and the learner's phone. */
-    reports(filter: ReportFilter) {
-      return db
-        .select({
-          id: questionReports.id,
-          createdAt: questionReports.createdAt,
-          appId: questionReports.appId,
-          subject: subjects.appName,
-          extId: questions.extId,
-          stem: questions.stem,
-          kinds: questionReports.kinds,
-          content: questionReports.content,
-          status: questionReports.status,
-          reply: questionReports.reply,
-          phone: users.phone,
-          userName: users.userName,
-        })
-        .from(questionReports)
-        .innerJoin(questions, eq(questions.id, questionReports.questionId))
-        .innerJoin(subjects, eq(subjects.appId, questionReports.appId))
-        .innerJoin(users, eq(users.id, questionReports.userId))
-        .where(
-          and(
-            filter.status ? eq(questionReports.status, filter.status) : undefined,
-            filter.appId !== undefined ? eq(questionReports.appId, filter.appId) : undefined,
-          ),
-        )
-        .orderBy(asc(questionReports.createdAt), asc(questionReports.id));
-    },
-
-    /** Operators (CLI): resolve a report with a reply; false when there is no such report. */
-    async resolveReport(id: number, reply: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(questionReports)
-        .set({ status: 'resolved', reply, resolvedAt: at })
-        .where(eq(questionReports.id, id))
-        .returning({ id: questionReports.id });
-      return rows.length > 0;
     },
   };
 }
