@@ -17,6 +17,8 @@ export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
 export * from './questions/import-schema.ts';
+export * from './questions/papers.ts';
+export * from './questions/paper-schema.ts';
 import { userCalls } from './calls/user.ts';
 import { agentCalls } from './calls/agent.ts';
 import { trackingCalls } from './calls/tracking.ts';
