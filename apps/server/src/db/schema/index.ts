@@ -7,3 +7,4 @@ export * from './subject.ts';
 export * from './questions.ts';
 export * from './practice.ts';
 export * from './study.ts';
+export * from './papers.ts';
