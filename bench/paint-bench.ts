@@ -1,0 +1,128 @@
+// Tap → paint in the practice player (target: the next question paints within 50 ms of a tap).
+// Builds nothing: needs apps/web/dist (npm run build -w apps/web). Starts the real server on a fresh in-memory
+// database with the built web app, logs the demo learner in with headless Chromium at 390×844, opens the two
+// biggest demo chapters of 护士执业资格 (one per run) and measures, inside the page, from the tap (a trusted click dispatched by the
+// browser) to the first animation frame after the new question is in the DOM:
+//   - 下一题 → the next question (N taps);
+//   - a tap on an option → the feedback ('回答正确' / '回答错误').
+// Both without throttling and with the CPU slowed 4× (Chrome DevTools CPU throttling, a mid-range phone).
+import { chromium, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PORT = Number(process.env.PAINT_PORT ?? 3330);
+const TAPS = Number(process.env.PAINT_TAPS ?? 25);
+const base = `http://127.0.0.1:${PORT}`;
+
+if (!existsSync(join(here, '../apps/web/dist/index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(here, '../apps/server/src/main.ts')], {
+  env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'error' },
+  stdio: 'inherit',
+});
+
+async function waitUp() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/agentInfo/getAgentInfo`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function measure(page: Page, tap: () => Promise<void>, doneJs: string): Promise<number> {
+  // A string, not a function: tsx's name-keeping helpers do not exist inside the page.
+  await page.evaluate(`(() => {
+    const done = ${doneJs};
+    window.__paint = new Promise((resolve) => {
+      const onDown = (e) => {
+        window.removeEventListener('pointerdown', onDown, true);
+        const t0 = e.timeStamp;
+        const check = () => {
+          if (done()) requestAnimationFrame(() => resolve(performance.now() - t0));
+          else requestAnimationFrame(check);
+        };
+        setTimeout(check, 0);
+        setTimeout(() => resolve(-1), 2000);
+      };
+      window.addEventListener('pointerdown', onDown, true);
+    });
+  })()`);
+  await tap();
+  return (await page.evaluate('window.__paint')) as number;
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return { n: s.length, p50: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
+};
+
+async function run(page: Page, label: string) {
+  const next: number[] = [];
+  const feedback: number[] = [];
+  for (let i = 0; i < TAPS; i++) {
+    const before = (await page.getByText(/^第 \d+ \/ \d+ 题$/).textContent())!;
+    const optionA = page.getByRole('article', { name: '试题' }).getByRole('button', { name: /^A/ }).first();
+    if (await optionA.isVisible().catch(() => false)) {
+      const ms = await measure(page, () => optionA.click(), `() => /回答(正确|错误)/.test(document.body.innerText)`);
+      if (ms >= 0) feedback.push(ms);
+    }
+    const nextButton = page.getByRole('button', { name: '下一题' });
+    if (await nextButton.isDisabled()) break;
+    next.push(await measure(page, () => nextButton.click(), `() => !document.body.innerText.includes(${JSON.stringify(before)})`));
+  }
+  const fmt = (name: string, xs: number[]) => {
+    const s = stats(xs);
+    console.log(`${label.padEnd(26)} ${name.padEnd(18)} n=${String(s.n).padStart(3)}  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  max ${s.max.toFixed(1).padStart(6)} ms`);
+  };
+  fmt('下一题 → question', next);
+  fmt('option → feedback', feedback);
+}
+
+try {
+  await waitUp();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入手机号').fill('13800000000');
+  await page.getByPlaceholder('请输入密码').fill('Demo@2026');
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+  await page.waitForURL(/\/homePage/);
+  // Pick 护士执业资格 and read its chapters from the call the chapter menu makes.
+  await page.goto('/switchSub');
+  await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: '护理学类' }).click();
+  await page.getByRole('region', { name: '护理学类' }).getByRole('button', { name: /^护士执业资格/ }).click();
+  await page.waitForURL(/\/homePage/);
+  const menu = page.waitForResponse((r) => r.url().includes('/api/chapterMenu/list'));
+  await page.goto('/chapterMenu');
+  const list = ((await (await menu).json()) as { data: { list: { cptID: number; parentID: number | null; total: number }[] } }).data.list;
+  const parents = new Set(list.map((c) => c.parentID));
+  // The two biggest leaf chapters: one per run (a run answers its questions).
+  const [first, second] = list.filter((c) => !parents.has(c.cptID)).sort((a, b) => b.total - a.total);
+  if (!first || !second) throw new Error('the demo subject needs two chapters');
+  await page.goto(`/answerTest?cptID=${first.cptID}`);
+  await page.getByText(/^第 1 \/ \d+ 题$/).waitFor();
+  console.log(`chapters ${first.cptID} (${first.total} questions) and ${second.cptID} (${second.total}), up to ${TAPS} taps per run, 390×844, headless Chromium`);
+  await run(page, 'no throttling');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(`/answerTest?cptID=${second.cptID}`);
+  await page.getByText(/^第 1 \/ \d+ 题$/).waitFor();
+  await run(page, 'CPU 4× slower');
+  await browser.close();
+} finally {
+  server.kill('SIGTERM');
+}
