@@ -14,6 +14,8 @@ interface Props {
 
 /** 答题卡: every question's number, coloured by state (unanswered, right, wrong); tap to jump. */
 export function AnswerSheet({ open, list, answers, current, onJump, onClose }: Props) {
+  // Closed, it builds nothing: the player re-renders on every step and a chapter may hold 500 cells.
+  if (!open) return null;
   const done = list.filter((q) => answers.has(q.allTestID)).length;
   const right = list.filter((q) => answers.get(q.allTestID)?.right).length;
   return (
