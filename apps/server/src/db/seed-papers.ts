@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPaperStore } from '../modules/papers/store.ts';
+import { checkPaperFile } from '../modules/papers/validate.ts';
+import type { Database } from './index.ts';
+
+/** Where problems go: the server log (stderr) unless a caller collects them. */
+export type PaperLog = (line: string) => void;
+const toLog: PaperLog = (line) => console.warn(line);
+
+/**
+ * Loads the demo papers (docs/papers.md): every content/demo/papers/<appID>/*.json, after the question banks.
+ * Each file is validated against the schema and the subject's bank; a file with problems is refused (every
+ * problem logged as `<file> <path>: <message>`) and the other papers still load. Papers are written by
+ * (appID, code): re-seeding updates them in place and leaves identical ones alone; a refused file leaves the
+ * paper of its code as it was; a paper whose code has no file any more is marked retired (never deleted). A subject whose bank was written by `npm run import` is skipped (the demo papers name the
+ * demo bank's questions). Returns one summary line per subject folder.
+ */
+export async function seedPapers(db: Database, dir: string, now: number, log: PaperLog = toLog): Promise<string[]> {
+  const root = join(dir, 'papers');
+  if (!existsSync(root)) return [];
+  const store = createPaperStore(db);
+  const out: string[] = [];
+  const folders = readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  for (const folder of folders) {
+    const where = `content/demo/papers/${folder}`;
+    if (!/^\d+$/.test(folder)) {
+      log(`${where}: a paper folder must be named by its subject's appID; skipped`);
+      continue;
+    }
+    const appId = Number(folder);
+    const names = readdirSync(join(root, folder))
+      .filter((f) => f.endsWith('.json'))
+      .sort();
+    if (names.length === 0) continue;
+    if (!(await store.subjectExists(appId))) {
+      log(`${where}: no subject ${appId}; its ${names.length} paper(s) were not loaded`);
+      continue;
+    }
+    if ((await store.bankOrigin(appId)) === 'import') {
+      out.push(`${appId}: skipped (its bank was imported with npm run import; the demo papers name the demo bank)`);
+      continue;
+    }
+    const bank = await store.bank(appId);
+    const groups = await store.groupExtIds(appId);
+    const counts = { added: 0, updated: 0, unchanged: 0, refused: 0 };
+    /** Codes that have a file (loaded or refused): only papers without one are retired. */
+    const codes = new Set<string>();
+    for (const name of names) {
+      const file = `${where}/${name}`;
+      let data: unknown;
+      try {
+        data = JSON.parse(readFileSync(join(root, folder, name), 'utf8'));
+      } catch (err) {
+        log(`${file}: not valid JSON (${err instanceof Error ? err.message : String(err)}); paper refused`);
+        counts.refused++;
+        continue;
+      }
+      const code = (data as { code?: unknown } | null)?.code;
+      const result = checkPaperFile(data, appId, bank, groups);
+      if (typeof code === 'string' && result.ok && codes.has(result.paper.code)) {
+        log(`${file} code: another file of subject ${appId} already has code ${result.paper.code}; paper refused`);
+        counts.refused++;
+        continue;
+      }
+      if (typeof code === 'string') codes.add(code.trim());
+      if (!result.ok) {
+        log(`${file}: ${result.problems.length} problem(s); paper refused`);
+        for (const p of result.problems) log(`${file} ${p.path}: ${p.message}`);
+        counts.refused++;
+        continue;
+      }
+      counts[await store.upsert(result.paper, new Date(now))]++;
+    }
+    const retired = await store.retireOthers(appId, [...codes], new Date(now));
+    out.push(`${appId}: ${counts.added} new, ${counts.updated} updated, ${counts.unchanged} unchanged, ${retired} retired, ${counts.refused} refused`);
+  }
+  return out;
+}
