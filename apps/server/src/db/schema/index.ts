@@ -8,3 +8,4 @@ export * from './questions.ts';
 export * from './practice.ts';
 export * from './study.ts';
 export * from './papers.ts';
+export * from './exams.ts';
