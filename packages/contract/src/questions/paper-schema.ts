@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAPER_TAGS } from './papers.ts';
 import { QUESTION_TYPES } from './types.ts';
 
 /* ---------------- a paper file (JSON, content/demo/papers/<appID>/*.json; docs/papers.md) ---------------- */
@@ -30,6 +31,8 @@ export const paperFile = z.object({
   kind: z.enum(['mock', 'past'], { error: '试卷类型必须是 mock（模拟考试）或 past（历年真题）' }),
   name: z.string({ error: '试卷名称必须是文字' }).trim().min(1, { error: '试卷名称不能为空' }).max(100, { error: '试卷名称不能超过100个字符' }),
   year: z.number({ error: '年份格式不正确' }).int({ error: '年份格式不正确' }).min(1990, { error: '年份格式不正确' }).max(2100, { error: '年份格式不正确' }).optional(),
+  /** A collection the paper belongs to (ytmj 押题密卷, lnjt 历年精题, burning, secret, sprint); none = an ordinary paper. */
+  tag: z.enum(PAPER_TAGS, { error: '试卷标签必须是 ytmj、lnjt、burning、secret 或 sprint' }).optional(),
   /** Time limit in minutes (whole minutes, more than 0). */
   timeLimitMinutes: z.number({ error: '考试时长必须是分钟数' }).int({ error: '考试时长必须是整数分钟' }).positive({ error: '考试时长必须大于0' }).max(600, { error: '考试时长不能超过600分钟' }),
   /** Pass line in marks (at most the paper's total). */

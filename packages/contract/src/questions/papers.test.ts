@@ -119,6 +119,27 @@ describe('scorePaper', () => {
     expect(sum(r.byChapter)).toBe(r.score);
   });
 
+  it('the worked example of docs/papers.md', () => {
+    const k = new Map<number, PaperKey>([
+      [1, { type: 'A1', answer: 'C', chapterId: 1 }],
+      [2, { type: 'A1', answer: 'A', chapterId: 1 }],
+      [3, { type: 'X', answer: 'ACD', chapterId: 1 }],
+      [4, { type: 'CASE', answer: 'ACE', chapterId: 2 }],
+      [5, { type: 'CASE', answer: 'BD', chapterId: 2 }],
+    ]);
+    const p = {
+      passScore: 6,
+      sections: [
+        { type: 'A1' as const, title: 'A1型题', score: 1, questions: [1, 2] },
+        { type: 'X' as const, title: '多选题', score: 2, questions: [3] },
+        { type: 'CASE' as const, title: '案例分析题', score: 3, questions: [4, 5] },
+      ],
+    };
+    const r = scorePaper(p, (id) => k.get(id), new Map([[1, 'C'], [3, 'AC'], [4, 'ACB'], [5, 'BDA']]));
+    expect(r).toMatchObject({ score: 3.5, total: 10, right: 1, wrong: 3, unanswered: 1, passed: false });
+    expect(r.items.map((i) => i.score)).toEqual([1, 0, 0, 1, 1.5]);
+  });
+
   it('nothing answered: 0, everything unanswered, not passed', () => {
     const r = scorePaper(paper, keyOf, new Map());
     expect(r).toMatchObject({ score: 0, total: 18.5, right: 0, wrong: 0, unanswered: 14, passed: false });

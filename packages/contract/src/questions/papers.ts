@@ -7,7 +7,8 @@ import type { QuestionType } from './types.ts';
  * Zod-free: the server and the web both score with these functions; the file schema is in paper-schema.ts.
  */
 
-export const PAPER_KINDS = ['mock', 'past', 'daily'] as const;
+/** Stored papers are 'mock' or 'past'; 'daily' (and 'weekly', docs/test-modes.md §1.8) are drawn, one per period. */
+export const PAPER_KINDS = ['mock', 'past', 'daily', 'weekly'] as const;
 export type PaperKind = (typeof PAPER_KINDS)[number];
 
 /** Display names of the kinds. */
@@ -15,7 +16,12 @@ export const PAPER_KIND_NAMES: Record<PaperKind, string> = {
   mock: '模拟考试',
   past: '历年真题',
   daily: '每日一练',
+  weekly: '每周一练',
 };
+
+/** Collections a mock paper may be tagged into (docs/test-modes.md §1.8); untagged = an ordinary paper. */
+export const PAPER_TAGS = ['ytmj', 'lnjt', 'burning', 'secret', 'sprint'] as const;
+export type PaperTag = (typeof PAPER_TAGS)[number];
 
 export interface PaperSection {
   /** The one question type of the section. */
@@ -37,6 +43,8 @@ export interface Paper {
   kind: PaperKind;
   name: string;
   year?: number | null;
+  /** A collection (押题密卷 …); none for ordinary papers. */
+  tag?: PaperTag | null;
   timeLimitSeconds: number;
   /** Pass line in marks: passed when the score is at least this. */
   passScore: number;

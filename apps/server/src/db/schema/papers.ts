@@ -18,6 +18,8 @@ export const papers = pgTable(
     kind: text('kind').notNull(),
     name: text('name').notNull(),
     year: integer('year'),
+    /** A collection (PAPER_TAGS); null = an ordinary paper. */
+    tag: text('tag'),
     timeLimitSeconds: integer('time_limit_seconds').notNull(),
     passScore: doublePrecision('pass_score').notNull(),
     totalScore: doublePrecision('total_score').notNull(),

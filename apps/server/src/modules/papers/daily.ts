@@ -41,6 +41,7 @@ export function dailyPaper(appID: number, chinaDate: string, bankRows: readonly 
     kind: 'daily',
     name: `每日一练（${chinaDate}）`,
     year: null,
+    tag: null,
     timeLimitSeconds: DAILY.minutes * 60,
     passScore: Math.ceil(drawn.length * DAILY.score * DAILY.passShare),
     sections,

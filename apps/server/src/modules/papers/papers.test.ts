@@ -45,7 +45,7 @@ describe('demo papers in the seed', () => {
     const byId = new Map(bank.map((q) => [q.id, q]));
     for (const code of ['mock-1', 'mock-2', 'past-2025']) {
       const p = (await store.get(1001, { code }))!;
-      expect(p, code).toMatchObject({ appID: 1001, timeLimitSeconds: 6000, passScore: 72, totalScore: 120 });
+      expect(p, code).toMatchObject({ appID: 1001, timeLimitSeconds: 6000, passScore: 72, totalScore: 120, tag: null });
       expect(paperTotal(p)).toBe(120);
       const ids = paperQuestionIds(p);
       expect(new Set(ids).size).toBe(120);
@@ -98,7 +98,7 @@ describe('paper validation in the seed', () => {
       .set({ retired: true })
       .where(and(eq(questions.appId, 1001), eq(questions.extId, 'a-jc-002')));
     const quick = demoFile('mock-quick.json');
-    const good = { ...quick, code: 'good' };
+    const good = { ...quick, code: 'good', tag: 'ytmj' };
     const sec = (type: string, qs: string[], score = 1) => ({ type, score, questions: qs });
     const bad = {
       ...quick,
@@ -149,7 +149,7 @@ describe('paper validation in the seed', () => {
     // One line per problem the header counts: nothing is swallowed.
     expect(lines.filter((l) => l.startsWith(`${f}/bad.json sections`) || l.startsWith(`${f}/bad.json passScore`))).toHaveLength(9);
     const store = createPaperStore(t.db);
-    expect((await store.list(1001)).map((p) => p.code)).toEqual(['good']);
+    expect((await store.list(1001)).map((p) => [p.code, p.tag])).toEqual([['good', 'ytmj']]);
     expect(await store.get(1001, { code: 'bad' })).toBeUndefined();
     rmSync(dir, { recursive: true });
   });

@@ -1,4 +1,4 @@
-import type { Paper, PaperKind, PaperSection } from '@kaoshi/contract';
+import type { Paper, PaperKind, PaperSection, PaperTag } from '@kaoshi/contract';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { papers, questionBanks, questionGroups, questions, subjects, type PaperRow } from '../../db/schema/index.ts';
@@ -23,6 +23,7 @@ export interface PaperWrite {
   kind: PaperKind;
   name: string;
   year: number | null;
+  tag: PaperTag | null;
   timeLimitSeconds: number;
   passScore: number;
   totalScore: number;
@@ -39,6 +40,7 @@ export const paperOf = (r: PaperRow): Paper & { id: number; totalScore: number }
   kind: r.kind as PaperKind,
   name: r.name,
   year: r.year,
+  tag: r.tag as PaperTag | null,
   timeLimitSeconds: r.timeLimitSeconds,
   passScore: r.passScore,
   totalScore: r.totalScore,
@@ -49,6 +51,7 @@ const same = (a: PaperRow, b: PaperWrite) =>
   a.kind === b.kind &&
   a.name === b.name &&
   a.year === b.year &&
+  a.tag === b.tag &&
   a.timeLimitSeconds === b.timeLimitSeconds &&
   a.passScore === b.passScore &&
   a.totalScore === b.totalScore &&

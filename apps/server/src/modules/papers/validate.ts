@@ -93,6 +93,7 @@ export function checkPaperFile(data: unknown, appId: number, bank: readonly Pape
       kind: file.kind,
       name: file.name,
       year: file.year ?? null,
+      tag: file.tag ?? null,
       timeLimitSeconds: file.timeLimitMinutes * 60,
       passScore: file.passScore,
       totalScore: total,
