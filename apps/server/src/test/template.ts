@@ -16,7 +16,9 @@ export function templateKey(): string {
   h.update(readFileSync(new URL('../db/seed-catalog.ts', import.meta.url)));
   h.update(readFileSync(new URL('../db/seed-subject.ts', import.meta.url)));
   h.update(readFileSync(new URL('../db/seed-questions.ts', import.meta.url)));
+  h.update(readFileSync(new URL('../db/seed-papers.ts', import.meta.url)));
   for (const f of ['importer.ts', 'store.ts', 'validate.ts']) h.update(readFileSync(new URL(`../modules/questions/${f}`, import.meta.url)));
+  for (const f of ['store.ts', 'validate.ts']) h.update(readFileSync(new URL(`../modules/papers/${f}`, import.meta.url)));
   // Every demo file, question banks and their images included (path and content).
   for (const f of readdirSync(CONTENT_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
     const p = join(CONTENT_DIR, f);
