@@ -15,6 +15,7 @@ async function main() {
     `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
   );
   for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
+  for (const line of added.papers) app.log.info(`demo papers: ${line}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
