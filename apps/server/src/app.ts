@@ -11,6 +11,9 @@ import { bookLookup, createBookHooks, createBookService } from './modules/book/s
 import { createBookStore } from './modules/book/store.ts';
 import { createAgentService } from './modules/agent/service.ts';
 import { createAgentStore } from './modules/agent/store.ts';
+import { examRoutes } from './modules/exams/routes.ts';
+import { createExamService } from './modules/exams/service.ts';
+import { createExamStore } from './modules/exams/store.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCatalogStore } from './modules/catalog/store.ts';
@@ -68,6 +71,7 @@ export interface AppDeps {
 }
 
 const HOUR = 3600_000;
+const MINUTE = 60_000;
 
 /**
  * The whole server as one plugin: platform (errors, sessions, tenancy, limits, SMS), then the modules'
@@ -110,6 +114,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const studyStore = createStudyStore(db);
   const marks: MarkHooks = markHooks(studyStore);
   const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock, book, marks });
+  const exams = createExamService({ store: createExamStore(db), entitlements, clock, book });
 
   installSecurityHeaders(app);
   await app.register(formbody);
@@ -117,7 +122,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, reports: createReportStore(db), practice, limiter, clock, bookOf: bookLookup(bookStore) })), ...bookRoutes(createBookService({ store: bookStore, clock, practice }))],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, reports: createReportStore(db), practice, limiter, clock, bookOf: bookLookup(bookStore) })), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 
@@ -139,9 +144,13 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const purge = () =>
     Promise.all([dbLimiter.purge(), codes.purge(), sessions.purge()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
   const timer = setInterval(purge, HOUR).unref();
+  // Exams past their deadline (and the grace) are handed in at the deadline even when the learner never returns.
+  const sweep = () => exams.sweep().catch((err) => app.log.warn({ err }, 'exam deadline sweep failed'));
+  const sweepTimer = setInterval(sweep, MINUTE).unref();
   app.addHook('onReady', async () => void purge());
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    clearInterval(sweepTimer);
     await redis?.quit();
   });
 });

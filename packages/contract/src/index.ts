@@ -13,6 +13,7 @@ export * from './calls/catalog.ts';
 export * from './calls/subject.ts';
 export * from './calls/practice.ts';
 export * from './calls/study.ts';
+export * from './calls/exam.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -26,6 +27,7 @@ import { catalogCalls } from './calls/catalog.ts';
 import { subjectCalls } from './calls/subject.ts';
 import { practiceCalls } from './calls/practice.ts';
 import { studyCalls } from './calls/study.ts';
+import { examCalls } from './calls/exam.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls)];
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(examCalls)];

@@ -1,0 +1,316 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/index.ts';
+import {
+  answers,
+  chapters,
+  examReplies,
+  examReplyIds,
+  examSessions,
+  knowledgePoints,
+  papers,
+  questionGroups,
+  questionPoints,
+  questions,
+  type AnswerRow,
+  type ExamReplyRow,
+  type ExamResultJson,
+  type ExamSessionRow,
+} from '../../db/schema/index.ts';
+
+export type NewExamSession = Omit<ExamSessionRow, 'id' | 'sectionIndex' | 'handedAt' | 'handedBy' | 'status' | 'score' | 'result'>;
+
+/** One reply of a batch as the store writes it (already checked by the service). */
+export interface ReplyWrite {
+  replyId: string;
+  questionId: number;
+  reply: string;
+  flagged: boolean;
+  spentSeconds: number;
+}
+
+/** A question's key and chapter, for scoring at hand-in. */
+export interface KeyRow {
+  id: number;
+  type: string;
+  answer: string | string[];
+  chapterId: number;
+  retired: boolean;
+}
+
+/** What the service's scorer makes of a session at hand-in (pure: no SQL). */
+export interface HandInScore {
+  score: number;
+  result: ExamResultJson;
+  /** The answers to store in `answers` (answered questions only). */
+  answers: { questionId: number; chapterId: number; reply: string; right: boolean; score: number; spentSeconds: number; retired: boolean }[];
+}
+
+/** The book's hook, run once per newly stored answer inside the hand-in transaction. */
+export type AnswerHook = (tx: Tx, row: AnswerRow) => Promise<unknown>;
+
+const questionColumns = {
+  id: questions.id,
+  extId: questions.extId,
+  type: questions.type,
+  chapterId: questions.chapterId,
+  groupId: questions.groupId,
+  groupOrder: questions.groupOrder,
+  stem: questions.stem,
+  options: questions.options,
+  answer: questions.answer,
+  explanation: questions.explanation,
+};
+
+/** The only SQL of the exam engine (docs/exams.md). Every learner read is filtered by the given user id. */
+export function createExamStore(db: Database) {
+  return {
+    /** A paper of a subject in use (not retired), or undefined. */
+    async paper(appId: number, paperId: number) {
+      const [row] = await db
+        .select()
+        .from(papers)
+        .where(and(eq(papers.appId, appId), eq(papers.id, paperId), eq(papers.retired, false)));
+      return row;
+    },
+
+    /** The subject's papers in use, optionally of one kind, by kind then code. */
+    papers(appId: number, kind?: string) {
+      return db
+        .select()
+        .from(papers)
+        .where(and(eq(papers.appId, appId), eq(papers.retired, false), kind ? eq(papers.kind, kind) : undefined))
+        .orderBy(asc(papers.kind), asc(papers.code));
+    },
+
+    /** Per paper: the learner's handed-in attempts, best score and open session. */
+    attemptsByPaper(userId: number, appId: number) {
+      return db
+        .select({
+          paperId: examSessions.paperId,
+          attempts: sql<number>`count(*) filter (where ${examSessions.status} = 'handed')`.mapWith(Number),
+          best: sql<number | null>`max(${examSessions.score}) filter (where ${examSessions.status} = 'handed')`,
+          open: sql<number | null>`max(${examSessions.id}) filter (where ${examSessions.status} = 'open')`,
+        })
+        .from(examSessions)
+        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), isNotNull(examSessions.paperId)))
+        .groupBy(examSessions.paperId);
+    },
+
+    /**
+     * Creates the learner's session for a source, or answers the open one (the partial unique index keeps one
+     * open session per learner, subject and source, also under parallel starts).
+     */
+    async openOrCreate(row: NewExamSession): Promise<{ session: ExamSessionRow; created: boolean }> {
+      const [created] = await db.insert(examSessions).values(row).onConflictDoNothing().returning();
+      if (created) return { session: created, created: true };
+      const [open] = await db
+        .select()
+        .from(examSessions)
+        .where(and(eq(examSessions.userId, row.userId), eq(examSessions.appId, row.appId), eq(examSessions.sourceKey, row.sourceKey), eq(examSessions.status, 'open')));
+      if (!open) throw new Error('exam session neither inserted nor found');
+      return { session: open, created: false };
+    },
+
+    /** The open session of a learner for a source, if any. */
+    async open(userId: number, appId: number, sourceKey: string) {
+      const [row] = await db
+        .select()
+        .from(examSessions)
+        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.sourceKey, sourceKey), eq(examSessions.status, 'open')));
+      return row;
+    },
+
+    /** A session of this learner (undefined for another learner's id). */
+    async session(userId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(examSessions)
+        .where(and(eq(examSessions.id, id), eq(examSessions.userId, userId)));
+      return row;
+    },
+
+    replies(sessionId: number): Promise<ExamReplyRow[]> {
+      return db.select().from(examReplies).where(eq(examReplies.sessionId, sessionId));
+    },
+
+    /**
+     * Writes a batch inside one transaction that holds the session row (FOR UPDATE), so a hand-in never reads
+     * the replies halfway. `check` sees the locked row and throws to refuse the whole batch (handed in, time up).
+     * Each replyID is recorded once per learner: a replay writes nothing; a replyID already used for another
+     * question or session is answered in `reused`.
+     */
+    saveReplies(userId: number, sessionId: number, at: Date, check: (s: ExamSessionRow) => void, items: ReplyWrite[]) {
+      return db.transaction(async (tx) => {
+        const [s] = await tx.select().from(examSessions).where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId))).for('update');
+        if (!s) throw new Error('exam session vanished');
+        check(s);
+        let saved = 0;
+        const reused: string[] = [];
+        for (const it of items) {
+          const [fresh] = await tx
+            .insert(examReplyIds)
+            .values({ userId, replyId: it.replyId, sessionId, questionId: it.questionId, createdAt: at })
+            .onConflictDoNothing()
+            .returning();
+          if (!fresh) {
+            const [old] = await tx
+              .select()
+              .from(examReplyIds)
+              .where(and(eq(examReplyIds.userId, userId), eq(examReplyIds.replyId, it.replyId)));
+            if (old && (old.sessionId !== sessionId || old.questionId !== it.questionId)) reused.push(it.replyId);
+            continue;
+          }
+          await tx
+            .insert(examReplies)
+            .values({ sessionId, questionId: it.questionId, reply: it.reply, flagged: it.flagged, spentSeconds: it.spentSeconds, replyId: it.replyId, updatedAt: at })
+            .onConflictDoUpdate({
+              target: [examReplies.sessionId, examReplies.questionId],
+              set: { reply: it.reply, flagged: it.flagged, spentSeconds: sql`${examReplies.spentSeconds} + ${it.spentSeconds}`, replyId: it.replyId, updatedAt: at },
+            });
+          saved++;
+        }
+        return { saved, reused, session: s };
+      });
+    },
+
+    /** Moves the open section from `from` to `from + 1` (only while open and still at `from`); the row after, or undefined. */
+    async lockSection(userId: number, sessionId: number, from: number) {
+      const [row] = await db
+        .update(examSessions)
+        .set({ sectionIndex: from + 1 })
+        .where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId), eq(examSessions.status, 'open'), eq(examSessions.sectionIndex, from)))
+        .returning();
+      return row;
+    },
+
+    /** Keys, types and chapters of questions (any subject; the caller passes a session's own ids). */
+    keys(ids: number[]): Promise<KeyRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: questions.id, type: questions.type, answer: questions.answer, chapterId: questions.chapterId, retired: questions.retired })
+        .from(questions)
+        .where(inArray(questions.id, ids));
+    },
+
+    chapterNames(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, ids));
+    },
+
+    /**
+     * The hand-in, once: in one transaction the conditional UPDATE … WHERE status = 'open' RETURNING claims the
+     * session (a parallel duplicate waits on the row and then finds it handed); the winner reads the replies and
+     * keys, lets `score` compute the result, stores each answer in `answers` under the deterministic reply id
+     * `exam-<session>-<question>` (ON CONFLICT DO NOTHING) and runs `hook` for every newly stored one, then
+     * writes score and result. Answers the row afterwards and whether this call handed it in.
+     */
+    handIn(
+      userId: number,
+      sessionId: number,
+      handedAt: (s: ExamSessionRow) => Date,
+      by: 'learner' | 'deadline',
+      score: (s: ExamSessionRow, replies: ExamReplyRow[], keys: KeyRow[], chapterNames: Map<number, string>) => HandInScore,
+      hook: AnswerHook,
+    ): Promise<{ session: ExamSessionRow; handedNow: boolean } | undefined> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(examSessions).where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId))).for('update');
+        if (!current) return undefined;
+        if (current.status !== 'open') return { session: current, handedNow: false };
+        const at = handedAt(current);
+        const [claimed] = await tx
+          .update(examSessions)
+          .set({ status: 'handed', handedAt: at, handedBy: by })
+          .where(and(eq(examSessions.id, sessionId), eq(examSessions.status, 'open')))
+          .returning();
+        if (!claimed) return { session: current, handedNow: false };
+        const ids = claimed.sections.flatMap((s) => s.questions);
+        const replies = await tx.select().from(examReplies).where(eq(examReplies.sessionId, sessionId));
+        const keys = ids.length
+          ? await tx
+              .select({ id: questions.id, type: questions.type, answer: questions.answer, chapterId: questions.chapterId, retired: questions.retired })
+              .from(questions)
+              .where(inArray(questions.id, ids))
+          : [];
+        const chapterIds = [...new Set(keys.map((k) => k.chapterId))];
+        const names = chapterIds.length ? await tx.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds)) : [];
+        const scored = score(claimed, replies, keys, new Map(names.map((n) => [n.id, n.name])));
+        for (const a of scored.answers) {
+          const [row] = await tx
+            .insert(answers)
+            .values({
+              userId,
+              appId: claimed.appId,
+              chapterId: a.chapterId,
+              questionId: a.questionId,
+              replyId: `exam-${sessionId}-${a.questionId}`,
+              reply: a.reply,
+              right: a.right,
+              score: a.score,
+              spentSeconds: a.spentSeconds,
+              examHistoryId: sessionId,
+              createdAt: at,
+            })
+            .onConflictDoNothing({ target: [answers.userId, answers.replyId] })
+            .returning();
+          // Retired questions are stored but never counted (as in practice), so they stay out of the book.
+          if (row && !a.retired) await hook(tx, row);
+        }
+        const [done] = await tx
+          .update(examSessions)
+          .set({ score: scored.score, result: scored.result })
+          .where(eq(examSessions.id, sessionId))
+          .returning();
+        return { session: done!, handedNow: true };
+      });
+    },
+
+    /** Open sessions whose deadline passed before `cutoff` (for the sweep), oldest deadline first. */
+    overdue(cutoff: Date, limit: number) {
+      return db
+        .select({ id: examSessions.id, userId: examSessions.userId })
+        .from(examSessions)
+        .where(and(eq(examSessions.status, 'open'), lt(examSessions.deadlineAt, cutoff)))
+        .orderBy(asc(examSessions.deadlineAt))
+        .limit(limit);
+    },
+
+    /** The questions of a session for display, any order (the service orders them), with groups and points. */
+    async questions(ids: number[]) {
+      if (ids.length === 0) return { rows: [], groups: [], points: [] };
+      const rows = await db.select(questionColumns).from(questions).where(inArray(questions.id, ids));
+      const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
+      const [groups, points] = await Promise.all([
+        groupIds.length
+          ? db
+              .select({ id: questionGroups.id, type: questionGroups.type, stem: questionGroups.stem, options: questionGroups.options })
+              .from(questionGroups)
+              .where(inArray(questionGroups.id, groupIds))
+          : Promise.resolve([]),
+        db
+          .select({ questionId: questionPoints.questionId, name: knowledgePoints.name })
+          .from(questionPoints)
+          .innerJoin(knowledgePoints, eq(knowledgePoints.id, questionPoints.pointId))
+          .where(inArray(questionPoints.questionId, ids))
+          .orderBy(asc(knowledgePoints.code)),
+      ]);
+      return { rows, groups, points };
+    },
+
+    /** Handed-in sessions of the learner (one paper, or all of the subject), newest first, and how many. */
+    async history(userId: number, appId: number, paperId: number | undefined, offset: number, limit: number) {
+      const where = and(
+        eq(examSessions.userId, userId),
+        eq(examSessions.appId, appId),
+        eq(examSessions.status, 'handed'),
+        paperId === undefined ? undefined : eq(examSessions.paperId, paperId),
+      );
+      const [rows, [total]] = await Promise.all([
+        db.select().from(examSessions).where(where).orderBy(desc(examSessions.handedAt), desc(examSessions.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(examSessions).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type ExamStore = ReturnType<typeof createExamStore>;

@@ -1,0 +1,351 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { guid, int, optInt } from '../fields.ts';
+import { QUESTION_TYPES } from '../questions/types.ts';
+import { practiceGroup } from './practice.ts';
+
+/**
+ * The exam engine (docs/exams.md, design in docs/test-modes.md §1): an exam session (examHistoryID) over a
+ * stored paper, replies autosaved in batches until the server's deadline, sections locked one after the other
+ * (机考), an idempotent hand-in that scores once, the result with the review (keys only after hand-in) and the
+ * history with a score trend. Starting a session asks the entitlement decision for module 'paper'; denied →
+ * body status 403 '开通以下任一班次可使用该功能' with data {unlocking} (as practice). Session calls after the
+ * start check ownership only: another learner's session answers 404 '考试记录不存在'.
+ */
+
+const appID = () => int('科目编号', 1, 2_147_483_647);
+const examHistoryID = () => int('考试记录编号', 1, 2_147_483_647);
+
+/** The catalog module of mock and past papers (the one /computerPaper uses in content/demo/catalog.json). */
+export const EXAM_MODULE = 'paper';
+/** Seconds after the deadline during which replies in transit are still accepted (docs/test-modes.md §1.4). */
+export const EXAM_GRACE_SECONDS = 30;
+/** Most replies in one addSimulationReplys batch. */
+export const EXAM_REPLIES_MAX = 200;
+/** Attempts per history page. */
+export const EXAM_HISTORY_PAGE = 20;
+/** Attempts in the trend (the newest, drawn oldest first). */
+export const EXAM_TREND_MAX = 30;
+export const EXAM_MODES = ['exam', 'practice'] as const;
+export type ExamMode = (typeof EXAM_MODES)[number];
+
+export const EXAM_MSG = {
+  unknownSession: '考试记录不存在',
+  unknownPaper: '试卷不存在',
+  timeUp: '考试时间已到，答案未保存',
+  handedIn: '考试已交卷，答案未保存',
+  sectionLocked: '该题型已交卷，不能再修改',
+  sectionAhead: '请先完成当前题型',
+  lastSection: '最后一个题型请直接交卷',
+  noSections: '练习模式不分题型交卷',
+  notInPaper: '试题不在本次考试中',
+  badReply: '答案格式不正确',
+  replyIdReused: '答题编号已用于其他试题',
+  notHanded: '交卷后才能查看答案',
+  badReplies: '答案列表格式不正确',
+  tooManyReplies: `每次最多提交${EXAM_REPLIES_MAX}条答案`,
+} as const;
+
+const REPLY_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** One autosaved reply of a batch. `lastUserReply` '' clears the reply (a flag may stay). */
+export const examReplyInput = z.object({
+  replyID: z.string({ error: '答题编号格式不正确' }).regex(REPLY_ID, { error: '答题编号格式不正确' }),
+  allTestID: z.number({ error: '试题编号格式不正确' }).int({ error: '试题编号格式不正确' }).min(1, { error: '试题编号格式不正确' }),
+  lastUserReply: z.string({ error: '答案格式不正确' }).max(200, { error: '答案不能超过200个字符' }),
+  spendTime: z.number({ error: '用时格式不正确' }).int({ error: '用时格式不正确' }).min(0, { error: '用时格式不正确' }).max(86_400, { error: '用时格式不正确' }).optional(),
+  flagged: z.boolean({ error: '标疑格式不正确' }).optional(),
+});
+export type ExamReplyInput = z.infer<typeof examReplyInput>;
+
+/** The batch arrives as a JSON string in the form body: parsed and checked here, every failure in Chinese. */
+const repliesField = () =>
+  z
+    .string({ error: `请填写答案列表` })
+    .trim()
+    .min(1, { error: '请填写答案列表' })
+    .max(100_000, { error: EXAM_MSG.badReplies })
+    .transform((s, ctx) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(s);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: EXAM_MSG.badReplies });
+        return z.NEVER;
+      }
+      if (!Array.isArray(raw)) {
+        ctx.addIssue({ code: 'custom', message: EXAM_MSG.badReplies });
+        return z.NEVER;
+      }
+      if (raw.length > EXAM_REPLIES_MAX) {
+        ctx.addIssue({ code: 'custom', message: EXAM_MSG.tooManyReplies });
+        return z.NEVER;
+      }
+      const parsed = z.array(examReplyInput).safeParse(raw);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? EXAM_MSG.badReplies });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+
+const storedOption = z.object({ key: z.string(), text: z.string() });
+const answerValue = z.union([z.string(), z.array(z.string())]);
+
+/** One question as an exam shows it before hand-in: no answer, explanation or knowledge points. */
+export const examQuestion = z.object({
+  allTestID: z.number().int(),
+  srcID: z.string(),
+  cptID: z.number().int(),
+  childTableID: z.number().int(),
+  groupOrder: z.number().int(),
+  childTableName: z.enum(QUESTION_TYPES),
+  styleID: z.number().int(),
+  stem: z.string(),
+  options: z.array(storedOption),
+});
+export type ExamQuestion = z.infer<typeof examQuestion>;
+
+/** A section of the paper, frozen at start; `locked` once the learner left it (机考), replies there are refused. */
+export const examSection = z.object({
+  type: z.enum(QUESTION_TYPES),
+  title: z.string(),
+  /** Marks per question. */
+  score: z.number(),
+  locked: z.boolean(),
+  questions: z.array(z.number().int()),
+});
+
+/** The keys of a practice-mode session (instant feedback); never present in an exam-mode session. */
+export const examKey = z.object({ allTestID: z.number().int(), answer: answerValue, explanation: z.string() });
+
+/** The session as start and resume show it. Times are ISO; `remainingSeconds` counts from the server's clock. */
+export const examSession = z.object({
+  examHistoryID: z.number().int(),
+  appID: z.number().int(),
+  paperID: z.number().int().nullable(),
+  name: z.string(),
+  kind: z.string(),
+  mode: z.enum(EXAM_MODES),
+  status: z.enum(['open', 'handed']),
+  /** null: untimed (practice mode). */
+  timeLimitSeconds: z.number().int().nullable(),
+  passScore: z.number(),
+  total: z.number(),
+  startedAt: z.string(),
+  deadline: z.string().nullable(),
+  serverNow: z.string(),
+  remainingSeconds: z.number().int().nullable(),
+  /** The open section (earlier ones are locked); always 0 in practice mode. */
+  sectionIndex: z.number().int(),
+  sections: z.array(examSection),
+  groups: z.array(practiceGroup),
+  list: z.array(examQuestion),
+  /** Question id → the learner's current reply (only answered questions). */
+  replies: z.record(z.string(), z.string()),
+  /** Question ids flagged 标疑. */
+  flags: z.array(z.number().int()),
+  /** Practice mode only. */
+  keys: z.array(examKey).optional(),
+});
+export type ExamSession = z.infer<typeof examSession>;
+
+const tally = { score: z.number(), total: z.number(), right: z.number().int(), wrong: z.number().int(), unanswered: z.number().int() };
+
+/** The scored attempt (handIn, and the head of result). */
+export const examResult = z.object({
+  examHistoryID: z.number().int(),
+  appID: z.number().int(),
+  paperID: z.number().int().nullable(),
+  name: z.string(),
+  mode: z.enum(EXAM_MODES),
+  ...tally,
+  passScore: z.number(),
+  passed: z.boolean(),
+  startedAt: z.string(),
+  handedAt: z.string(),
+  /** Who handed in: the learner, or the server at the deadline. */
+  handedBy: z.enum(['learner', 'deadline']),
+  usedSeconds: z.number().int(),
+  bySection: z.array(z.object({ type: z.enum(QUESTION_TYPES), title: z.string(), ...tally })),
+  byChapter: z.array(z.object({ cptID: z.number().int(), name: z.string(), ...tally })),
+});
+export type ExamResult = z.infer<typeof examResult>;
+
+/** One question of the review: with key, explanation and the learner's reply as scored. */
+export const examReviewQuestion = examQuestion.extend({
+  answer: answerValue,
+  explanation: z.string(),
+  points: z.array(z.string()),
+  mine: z.object({ lastUserReply: z.string(), answered: z.boolean(), right: z.boolean(), score: z.number(), full: z.number() }),
+  flagged: z.boolean(),
+});
+
+export const simulationList = defineCall({
+  id: 'exam.list',
+  method: 'GET',
+  path: '/api/simulationTest/list',
+  group: 'general',
+  needsSession: true,
+  summary: "The subject's papers (of one kind, or all) with the learner's best score, attempts and open session.",
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    kind: z.enum(['mock', 'past'], { error: '试卷类型不正确' }).optional(),
+  }),
+  data: z.object({
+    list: z.array(
+      z.object({
+        paperID: z.number().int(),
+        name: z.string(),
+        kind: z.string(),
+        year: z.number().int().nullable(),
+        questionCount: z.number().int(),
+        totalScore: z.number(),
+        passScore: z.number(),
+        timeLimitSeconds: z.number().int(),
+        attempts: z.number().int(),
+        best: z.number().nullable(),
+        /** The open session of this paper (resume), or null. */
+        open: z.number().int().nullable(),
+      }),
+    ),
+  }),
+});
+
+export const simulationStart = defineCall({
+  id: 'exam.start',
+  method: 'POST',
+  path: '/api/simulationTest/start',
+  group: 'general',
+  needsSession: true,
+  allowedRepeat: true,
+  summary: 'Start a paper as an exam (or practice); one open session per learner and paper: starting again answers the open one.',
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    paperID: int('试卷编号', 1, 2_147_483_647),
+    mode: z.enum(EXAM_MODES, { error: '考试模式不正确' }).optional(),
+  }),
+  data: examSession,
+});
+
+export const simulationResume = defineCall({
+  id: 'exam.resume',
+  method: 'GET',
+  path: '/api/simulationTest/resume',
+  group: 'general',
+  needsSession: true,
+  summary: "An exam session as the server holds it (any device): questions without keys, the learner's replies, flags and remaining time.",
+  request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
+  data: examSession,
+});
+
+export const addSimulationReplys = defineCall({
+  id: 'exam.addSimulationReplys',
+  method: 'POST',
+  path: '/api/answer/addSimulationReplys',
+  group: 'general',
+  needsSession: true,
+  allowedRepeat: true,
+  summary:
+    'Autosave a batch of replies (JSON list); idempotent by replyID, the latest write per question wins; refused after the deadline and in locked sections; never answers keys.',
+  request: z.object({
+    guid: guid(),
+    appID: optInt('科目编号', 1, 2_147_483_647),
+    examHistoryID: examHistoryID(),
+    replies: repliesField(),
+  }),
+  data: z.object({
+    /** Replies written by this call (replays of a stored replyID are not counted). */
+    saved: z.number().int(),
+    /** Replies of the batch refused one by one (locked section, not in the paper …). */
+    refused: z.array(z.object({ replyID: z.string(), msg: z.string() })),
+    deadline: z.string().nullable(),
+    serverNow: z.string(),
+    remainingSeconds: z.number().int().nullable(),
+  }),
+});
+
+export const simulationLockSection = defineCall({
+  id: 'exam.lockSection',
+  method: 'POST',
+  path: '/api/simulationTest/lockSection',
+  group: 'general',
+  needsSession: true,
+  allowedRepeat: true,
+  summary: 'Leave the open section of an exam (after the confirmation): it is locked and the next one opens. Idempotent.',
+  request: z.object({ guid: guid(), examHistoryID: examHistoryID(), sectionIndex: int('题型序号', 0, 99) }),
+  data: z.object({ sectionIndex: z.number().int(), serverNow: z.string(), remainingSeconds: z.number().int().nullable() }),
+});
+
+export const simulationHandIn = defineCall({
+  id: 'exam.handIn',
+  method: 'POST',
+  path: '/api/simulationTest/handIn',
+  group: 'general',
+  needsSession: true,
+  allowedRepeat: true,
+  summary: 'Hand in: scored once (replays and parallel duplicates answer the same result); wrong answers enter the wrong-answer book.',
+  request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
+  data: examResult,
+});
+
+export const simulationResult = defineCall({
+  id: 'exam.result',
+  method: 'GET',
+  path: '/api/simulationTest/result',
+  group: 'general',
+  needsSession: true,
+  summary: 'The result of a handed-in session with the review (every question with key, explanation and the learner’s reply); refused before hand-in.',
+  request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
+  data: examResult.extend({
+    review: z.object({ groups: z.array(practiceGroup), list: z.array(examReviewQuestion) }),
+  }),
+});
+
+export const simulationHistory = defineCall({
+  id: 'exam.history',
+  method: 'GET',
+  path: '/api/simulationTest/history',
+  group: 'general',
+  needsSession: true,
+  summary: "The learner's handed-in attempts of a subject (or one paper), newest first, 20 per page, and the score trend (oldest first).",
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    paperID: optInt('试卷编号', 1, 2_147_483_647),
+    page: optInt('页码', 1, 100_000),
+  }),
+  data: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    list: z.array(
+      z.object({
+        examHistoryID: z.number().int(),
+        paperID: z.number().int().nullable(),
+        name: z.string(),
+        mode: z.enum(EXAM_MODES),
+        score: z.number(),
+        total: z.number(),
+        passed: z.boolean(),
+        startedAt: z.string(),
+        handedAt: z.string(),
+        handedBy: z.enum(['learner', 'deadline']),
+        usedSeconds: z.number().int(),
+      }),
+    ),
+    trend: z.array(z.object({ examHistoryID: z.number().int(), handedAt: z.string(), score: z.number(), total: z.number(), percent: z.number(), passed: z.boolean() })),
+  }),
+});
+
+export const examCalls = {
+  simulationList,
+  simulationStart,
+  simulationResume,
+  addSimulationReplys,
+  simulationLockSection,
+  simulationHandIn,
+  simulationResult,
+  simulationHistory,
+};
