@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { guid, int, optInt } from '../fields.ts';
+import { flag, guid, int, optInt } from '../fields.ts';
 import { QUESTION_TYPES } from '../questions/types.ts';
 import { practiceGroup } from './practice.ts';
 
@@ -18,6 +18,8 @@ const examHistoryID = () => int('考试记录编号', 1, 2_147_483_647);
 
 /** The catalog module of mock and past papers (the one /computerPaper uses in content/demo/catalog.json). */
 export const EXAM_MODULE = 'paper';
+/** The catalog module of the daily test (/dailyMockTest). */
+export const DAILY_MODULE = 'daily';
 /** Seconds after the deadline during which replies in transit are still accepted (docs/test-modes.md §1.4). */
 export const EXAM_GRACE_SECONDS = 30;
 /** Most replies in one addSimulationReplys batch. */
@@ -32,6 +34,8 @@ export type ExamMode = (typeof EXAM_MODES)[number];
 export const EXAM_MSG = {
   unknownSession: '考试记录不存在',
   unknownPaper: '试卷不存在',
+  needPaper: '请填写试卷编号',
+  noDaily: '该科目暂无每日一练题目',
   timeUp: '考试时间已到，答案未保存',
   handedIn: '考试已交卷，答案未保存',
   sectionLocked: '该题型已交卷，不能再修改',
@@ -199,6 +203,8 @@ export const simulationList = defineCall({
         paperID: z.number().int(),
         name: z.string(),
         kind: z.string(),
+        /** The paper's collection (押题密卷 …), null for an ordinary paper. */
+        tag: z.string().nullable(),
         year: z.number().int().nullable(),
         questionCount: z.number().int(),
         totalScore: z.number(),
@@ -220,11 +226,14 @@ export const simulationStart = defineCall({
   group: 'general',
   needsSession: true,
   allowedRepeat: true,
-  summary: 'Start a paper as an exam (or practice); one open session per learner and paper: starting again answers the open one.',
+  summary: "Start a paper (or today's daily test) as an exam (or practice); one open session per learner and source: starting again answers the open one.",
   request: z.object({
     guid: guid(),
     appID: appID(),
-    paperID: int('试卷编号', 1, 2_147_483_647),
+    /** The paper; required unless `daily`. */
+    paperID: optInt('试卷编号', 1, 2_147_483_647),
+    /** true: today's daily test (每日一练, the China day's generated paper; module 'daily'). */
+    daily: flag(),
     mode: z.enum(EXAM_MODES, { error: '考试模式不正确' }).optional(),
   }),
   data: examSession,

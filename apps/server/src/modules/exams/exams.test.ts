@@ -166,6 +166,25 @@ describe('start and resume', () => {
   });
 });
 
+describe("today's daily test", () => {
+  it('runs as a session of the China day: same session when started again, scored at hand-in, in the history', async () => {
+    const guid = await newLearner();
+    const s = (await t.call(simulationStart, { guid, appID: APP, daily: 'true' })).data;
+    expect(s).toMatchObject({ kind: 'daily', paperID: null, mode: 'exam', timeLimitSeconds: 600, total: 10, passScore: 6 });
+    expect(s.list).toHaveLength(10);
+    expect(keysIn(s).has('answer')).toBe(false);
+    expect((await t.call(simulationStart, { guid, appID: APP, daily: 'true' })).data.examHistoryID).toBe(s.examHistoryID);
+    const first = s.list[0];
+    const [q] = await t.db.select({ answer: questions.answer, type: questions.type }).from(questions).where(eq(questions.id, first.allTestID));
+    const right = Array.isArray(q!.answer) ? q!.answer[0]! : q!.answer;
+    expect((await save(guid, s.examHistoryID, [{ replyID: rid(), allTestID: first.allTestID, lastUserReply: right }])).data.saved).toBe(1);
+    const r = (await t.call(simulationHandIn, { guid, examHistoryID: s.examHistoryID })).data;
+    expect(r).toMatchObject({ score: 1, total: 10, right: 1, unanswered: 9, passed: false });
+    const h = (await t.call(simulationHistory, { guid, appID: APP })).data;
+    expect(h.list[0]).toMatchObject({ examHistoryID: s.examHistoryID, paperID: null, score: 1 });
+  });
+});
+
 describe('autosave', () => {
   it('is idempotent by replyID, the latest write per question wins, a cleared reply keeps its flag', async () => {
     const guid = await newLearner();

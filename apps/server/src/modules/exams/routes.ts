@@ -5,7 +5,7 @@ import type { ExamService } from './service.ts';
 /** Exam engine calls of contract calls/exam.ts; everything is read and written for the session's user. */
 export const examRoutes = (exams: ExamService) => [
   handle(c.simulationList, async (ctx) => exams.list(sessionOf(ctx).userId, ctx.input.appID, ctx.input.kind)),
-  handle(c.simulationStart, async (ctx) => exams.start(sessionOf(ctx).userId, ctx.input.appID, ctx.input.paperID, ctx.input.mode ?? 'exam')),
+  handle(c.simulationStart, async (ctx) => exams.start(sessionOf(ctx).userId, ctx.input.appID, { paperId: ctx.input.paperID, daily: ctx.input.daily }, ctx.input.mode ?? 'exam')),
   handle(c.simulationResume, async (ctx) => exams.resume(sessionOf(ctx).userId, ctx.input.examHistoryID)),
   handle(c.addSimulationReplys, async (ctx) => exams.saveReplies(sessionOf(ctx).userId, ctx.input.examHistoryID, ctx.input.replies)),
   handle(c.simulationLockSection, async (ctx) => exams.lockSection(sessionOf(ctx).userId, ctx.input.examHistoryID, ctx.input.sectionIndex)),

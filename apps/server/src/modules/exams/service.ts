@@ -1,4 +1,5 @@
 import {
+  DAILY_MODULE,
   EXAM_GRACE_SECONDS,
   EXAM_HISTORY_PAGE,
   EXAM_MODULE,
@@ -17,13 +18,16 @@ import {
   type ExamResult,
   type ExamSession,
   type PaperKey,
+  type PaperSection,
+  paperTotal,
   type PracticeGroup,
   type QuestionType,
 } from '@kaoshi/contract';
 import type { ExamReplyRow, ExamResultJson, ExamSessionRow } from '../../db/schema/index.ts';
-import type { Clock } from '../../platform/clock.ts';
+import { chinaDate, type Clock } from '../../platform/clock.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/service.ts';
+import { dailyPaper } from '../papers/daily.ts';
 import type { BookHooks } from '../practice/service.ts';
 import type { ExamStore, HandInScore, KeyRow } from './store.ts';
 
@@ -92,8 +96,8 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
   const now = () => new Date(clock());
 
   /** The entitlement gate of starting and listing: unknown subject → 404, denied → 403 with the unlocking versions. */
-  async function guard(userId: number, appId: number) {
-    const d = await entitlements.decide(userId, appId, { moduleId: EXAM_MODULE });
+  async function guard(userId: number, appId: number, moduleId = EXAM_MODULE) {
+    const d = await entitlements.decide(userId, appId, { moduleId });
     if (d.reason === 'unknown-subject') throw notFound(EXAM_MSG.unknownPaper);
     if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
   }
@@ -232,6 +236,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
               paperID: p.id,
               name: p.name,
               kind: p.kind,
+              tag: p.tag,
               year: p.year,
               questionCount: p.sections.reduce((n, s) => n + s.questions.length, 0),
               totalScore: p.totalScore,
@@ -245,17 +250,27 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       };
     },
 
-    /** Starts a paper, or answers the learner's open session of it (resume on any device). */
-    async start(userId: number, appId: number, paperId: number, mode: ExamMode) {
-      await guard(userId, appId);
-      const sourceKey = `paper:${paperId}`;
+    /** Starts a paper (or today's daily test), or answers the learner's open session of it (resume on any device). */
+    async start(userId: number, appId: number, which: { paperId?: number; daily?: boolean }, mode: ExamMode) {
+      if (!which.daily && which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
+      await guard(userId, appId, which.daily ? DAILY_MODULE : EXAM_MODULE);
+      const day = chinaDate(clock());
+      const sourceKey = which.daily ? `daily:${day}` : `paper:${which.paperId}`;
       const open = await store.open(userId, appId, sourceKey);
       if (open) {
         const s = overdue(open, now()) ? await handInRow(userId, open.id, 'deadline') : open;
         if (s.status === 'open') return sessionView(s);
       }
-      const paper = await store.paper(appId, paperId);
-      if (!paper) throw notFound(EXAM_MSG.unknownPaper);
+      let paper: { id: number | null; kind: string; name: string; sections: PaperSection[]; timeLimitSeconds: number; passScore: number; totalScore: number };
+      if (which.daily) {
+        const drawn = dailyPaper(appId, day, await store.dailyBank(appId));
+        if (!drawn) throw notFound(EXAM_MSG.noDaily);
+        paper = { ...drawn, id: null, totalScore: paperTotal(drawn) };
+      } else {
+        const row = await store.paper(appId, which.paperId!);
+        if (!row) throw notFound(EXAM_MSG.unknownPaper);
+        paper = row;
+      }
       const at = now();
       const timed = mode === 'exam';
       const { session } = await store.openOrCreate({

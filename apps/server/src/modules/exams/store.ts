@@ -73,6 +73,11 @@ export function createExamStore(db: Database) {
       return row;
     },
 
+    /** The subject's answerable questions (id, type, retired) for the daily draw. */
+    dailyBank(appId: number) {
+      return db.select({ id: questions.id, type: questions.type, retired: questions.retired }).from(questions).where(eq(questions.appId, appId)).orderBy(asc(questions.id));
+    },
+
     /** The subject's papers in use, optionally of one kind, by kind then code. */
     papers(appId: number, kind?: string) {
       return db
