@@ -13,6 +13,7 @@ describe('route registry', () => {
       '/introduce', '/Guidance', '/switchSub', '/searchClass', '/switchBanner', '/appointSub', '/buyapp', '/memberCenter',
       '/chapterMenu', '/answerTest', '/consolidate', '/consolidate2', '/memoryAnswer', '/strengthen', '/searchExam',
       '/testdetails', '/newTestdetails', '/testfeedback',
+      '/examResult', '/examHistory', '/mockExam', '/realPapertest', '/mnkcNew', '/simulationTest', '/dailyMockTest',
     ]);
   });
 

@@ -69,6 +69,14 @@ export const routes: RouteEntry[] = [
   { path: '/testdetails', load: () => import('../features/study/test-details-screen') },
   { path: '/newTestdetails', load: () => import('../features/study/new-test-details-screen') },
   { path: '/testfeedback', load: () => import('../features/study/test-feedback-screen') },
+  // Exam results, history and the paper lists (docs/exam-result-screens.md)
+  { path: '/examResult', load: () => import('../features/exam-results/exam-result-screen') },
+  { path: '/examHistory', load: () => import('../features/exam-results/exam-history-screen') },
+  { path: '/mockExam', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/realPapertest', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/mnkcNew', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/simulationTest', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/dailyMockTest', load: () => import('../features/exam-results/daily-mock-test-screen') },
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

@@ -1,0 +1,279 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EXAM_MSG } from '@kaoshi/contract';
+import { isApiError } from '../../api/errors';
+import { getSelectedSubject } from '../../lib/subject';
+import { Page } from '../../ui/page';
+import { errorText } from '../common/errors';
+import { RichText } from '../practice/rich-text';
+import { StateMessage } from '../practice/states';
+import {
+  REVIEW_FILTERS,
+  answerText,
+  computerPaperPath,
+  filterCounts,
+  formatDate,
+  formatUsed,
+  inFilter,
+  isReviewFilter,
+  marks,
+  positiveInt,
+  replyText,
+  resultQuery,
+  reviewOptions,
+  typeName,
+  type ExamResultData,
+  type ReviewFilter,
+  type ReviewGroup,
+  type ReviewQuestion,
+} from './exam-data';
+import { examQueryState } from './exam-ui';
+import styles from './exam-results.module.css';
+
+/** /examResult?examHistoryID=N: the score against the pass line, the breakdowns and the review of every question. */
+export default function ExamResultScreen() {
+  const [params] = useSearchParams();
+  const id = positiveInt(params.get('examHistoryID'));
+  return <Page title="考试成绩">{id ? <ResultBody id={id} /> : <StateMessage text="考试记录编号不正确" />}</Page>;
+}
+
+function ResultBody({ id }: { id: number }) {
+  const result = useQuery(resultQuery(id));
+  const navigate = useNavigate();
+  if (result.isError && isApiError(result.error) && result.error.msg === EXAM_MSG.notHanded) {
+    return (
+      <div className={styles.state} role="alert">
+        <p>{errorText(result.error)}</p>
+        <button type="button" className={styles.secondary} onClick={() => void navigate('/examHistory')}>
+          查看考试记录
+        </button>
+      </div>
+    );
+  }
+  const state = examQueryState(result, getSelectedSubject(), '模拟考试');
+  if (state) return state;
+  const r = result.data!;
+  return (
+    <div className={styles.screen}>
+      <ScoreCard r={r} />
+      <Breakdown title="按题型" rows={r.bySection.map((s) => ({ key: s.type + s.title, name: s.title || typeName(s.type), ...s }))} />
+      {r.byChapter.length > 0 ? <Breakdown title="按章节" rows={r.byChapter.map((c) => ({ key: String(c.cptID), ...c }))} /> : null}
+      <div className={styles.actions}>
+        <button type="button" className={styles.primary} onClick={() => void navigate(computerPaperPath(r.paperID))}>
+          再考一次
+        </button>
+        <button type="button" className={styles.secondary} onClick={() => void navigate('/consolidate')}>
+          查看错题本
+        </button>
+      </div>
+      <Review r={r} />
+    </div>
+  );
+}
+
+function ScoreCard({ r }: { r: ExamResultData }) {
+  return (
+    <section className={styles.card} aria-label="成绩">
+      <h2 className={styles.paperName}>{r.name}</h2>
+      <div className={styles.scoreRow}>
+        <p className={styles.bigScore} data-testid="score">
+          <strong>{marks(r.score)}</strong>
+          <span>分</span>
+        </p>
+        <span className={r.passed ? styles.pass : styles.fail} data-testid="verdict">
+          {r.passed ? '合格' : '不合格'}
+        </span>
+      </div>
+      <ScoreBar score={r.score} total={r.total} pass={r.passScore} />
+      <dl className={styles.facts}>
+        <div>
+          <dt>及格线</dt>
+          <dd>{`${marks(r.passScore)} 分`}</dd>
+        </div>
+        <div>
+          <dt>总分</dt>
+          <dd>{`${marks(r.total)} 分`}</dd>
+        </div>
+        <div>
+          <dt>用时</dt>
+          <dd>{formatUsed(r.usedSeconds)}</dd>
+        </div>
+        <div>
+          <dt>答对</dt>
+          <dd>{`${r.right} 题`}</dd>
+        </div>
+        <div>
+          <dt>答错</dt>
+          <dd>{`${r.wrong} 题`}</dd>
+        </div>
+        <div>
+          <dt>未答</dt>
+          <dd>{`${r.unanswered} 题`}</dd>
+        </div>
+      </dl>
+      <p className={styles.muted}>
+        {`交卷时间：${formatDate(r.handedAt)}`}
+        {r.handedBy === 'deadline' ? '（时间到，自动交卷）' : ''}
+      </p>
+    </section>
+  );
+}
+
+/** The score against the total with a tick at the pass line. */
+function ScoreBar({ score, total, pass }: { score: number; total: number; pass: number }) {
+  const pct = (n: number) => `${total > 0 ? Math.min(100, Math.max(0, (n / total) * 100)) : 0}%`;
+  return (
+    <div className={styles.scoreBar} role="img" aria-label={`得分 ${marks(score)} / ${marks(total)}，及格线 ${marks(pass)}`}>
+      <span className={score >= pass ? styles.scoreFillPass : styles.scoreFill} style={{ width: pct(score) }} />
+      <span className={styles.passTick} style={{ left: pct(pass) }} />
+    </div>
+  );
+}
+
+interface TallyRow {
+  key: string;
+  name: string;
+  right: number;
+  wrong: number;
+  unanswered: number;
+  score: number;
+  total: number;
+}
+
+function Breakdown({ title, rows }: { title: string; rows: TallyRow[] }) {
+  return (
+    <section className={styles.card} aria-label={title}>
+      <h2 className={styles.cardTitle}>{title}</h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{title === '按题型' ? '题型' : '章节'}</th>
+            <th scope="col">对</th>
+            <th scope="col">错</th>
+            <th scope="col">未答</th>
+            <th scope="col">得分</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              <td>{row.right}</td>
+              <td className={row.wrong > 0 ? styles.wrongNum : undefined}>{row.wrong}</td>
+              <td>{row.unanswered}</td>
+              <td>{`${marks(row.score)}/${marks(row.total)}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Review({ r }: { r: ExamResultData }) {
+  const [params, setParams] = useSearchParams();
+  const f = params.get('filter');
+  const filter: ReviewFilter = isReviewFilter(f) ? f : 'all';
+  const list = r.review.list;
+  const counts = useMemo(() => filterCounts(list), [list]);
+  const groups = useMemo(() => new Map(r.review.groups.map((g) => [g.childTableID, g])), [r.review.groups]);
+  const shown = list.map((q, i) => ({ q, no: i + 1 })).filter(({ q }) => inFilter(q, filter));
+  const setFilter = (id: ReviewFilter) => {
+    const next = new URLSearchParams(params);
+    if (id === 'all') next.delete('filter');
+    else next.set('filter', id);
+    setParams(next, { replace: true });
+  };
+  return (
+    <section className={styles.reviewSection} aria-label="试题解析">
+      <h2 className={styles.sectionTitle}>试题解析</h2>
+      <div className={styles.tabs} role="tablist" aria-label="筛选">
+        {REVIEW_FILTERS.map((x) => (
+          <button
+            key={x.id}
+            type="button"
+            role="tab"
+            aria-selected={filter === x.id}
+            className={filter === x.id ? `${styles.tab} ${styles.tabOn}` : styles.tab}
+            onClick={() => setFilter(x.id)}
+          >
+            {`${x.label}（${counts[x.id]}）`}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 ? (
+        <StateMessage text={`没有${REVIEW_FILTERS.find((x) => x.id === filter)!.label}`} />
+      ) : (
+        shown.map(({ q, no }) => <ReviewItem key={q.allTestID} q={q} no={no} group={q.childTableID ? groups.get(q.childTableID) : undefined} appID={r.appID} />)
+      )}
+    </section>
+  );
+}
+
+function ReviewItem({ q, no, group, appID }: { q: ReviewQuestion; no: number; group: ReviewGroup | undefined; appID: number }) {
+  const correct = answerText(q);
+  const mineKeys = q.mine.answered && q.childTableName !== 'FILL' ? replyText(q) : '';
+  const status = !q.mine.answered ? '未答' : q.mine.right ? '答对' : '答错';
+  return (
+    <article className={styles.question} aria-label={`第${no}题`} data-testid="review-item">
+      <header className={styles.qHead}>
+        <span className={styles.qNo}>{`${no}. ${typeName(q.childTableName)}`}</span>
+        {q.flagged ? <span className={styles.flagTag}>标疑</span> : null}
+        <span className={!q.mine.answered ? styles.statusSkip : q.mine.right ? styles.statusRight : styles.statusWrong}>{status}</span>
+      </header>
+      {group && group.stem && q.childTableName !== 'B1' ? (
+        <div className={styles.caseStem}>
+          <span className={styles.caseLabel}>病例</span>
+          <RichText text={group.stem} appID={appID} />
+        </div>
+      ) : null}
+      <p className={styles.stem}>
+        <RichText text={q.stem} appID={appID} />
+      </p>
+      {q.childTableName === 'FILL' ? null : (
+        <ul className={styles.options}>
+          {reviewOptions(q, group).map((o) => {
+            const right = correct.includes(o.key);
+            const mine = mineKeys.includes(o.key);
+            const cls = right ? styles.optionRight : mine ? styles.optionWrong : styles.option;
+            return (
+              <li key={o.key} className={cls} data-testid={`option-${o.key}`}>
+                <span className={styles.optionKey}>{o.key}</span>
+                <span className={styles.optionBody}>
+                  <RichText text={o.text} appID={appID} />
+                  {mine ? <span className={styles.mineTag}>我的选择</span> : null}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className={styles.answerLine}>
+        <span>
+          我的答案：<strong data-testid="my-answer">{replyText(q)}</strong>
+        </span>
+        <span>
+          正确答案：<strong data-testid="correct-answer">{correct}</strong>
+        </span>
+        <span>{`得分：${marks(q.mine.score)}/${marks(q.mine.full)}`}</span>
+      </p>
+      <div className={styles.explainBox}>
+        <h3 className={styles.explainTitle}>解析</h3>
+        <p className={styles.explain}>
+          <RichText text={q.explanation || '暂无解析'} appID={appID} />
+        </p>
+        {q.points.length > 0 ? (
+          <p className={styles.points}>
+            考点：
+            {q.points.map((p) => (
+              <span key={p} className={styles.pointTag}>
+                {p}
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
