@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { simulationStart } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { getUserID } from '../../lib/session';
+import { getSelectedSubject, versionBadge } from '../../lib/subject';
+import { SheetBuyPrompt } from '../../ui/buy-prompt';
+import { Page } from '../../ui/page';
+import { errorText } from '../common/errors';
+import { deniedVersions } from '../practice/practice-data';
+import { NoSubject, StateMessage } from '../practice/states';
+import { mergeResume, parseTarget } from './exam-model';
+import { pendingExamReplies } from './exam-outbox';
+import { ExamRunner, type Loaded } from './exam-runner';
+import styles from './exam.module.css';
+
+/**
+ * /computerPaper?paperID=N (or ?daily=1): the computer-based exam (机考). `start` answers the learner's open
+ * session of the paper if there is one, so leaving and coming back — on this device or another — resumes
+ * the same session with the server's remaining time; unsent replies kept on this device are merged on top.
+ */
+export default function ComputerPaperScreen() {
+  const subject = getSelectedSubject();
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const target = useMemo(() => parseTarget(new URLSearchParams(search)), [search]);
+  if (!subject) return <Page title="机考模拟">{<NoSubject />}</Page>;
+  if ('error' in target) return <Page title="机考模拟">{<StateMessage text={target.error} />}</Page>;
+  return <Start key={search} appID={subject.AppID} badge={versionBadge(subject)} target={target} />;
+}
+
+function Start({ appID, badge, target }: { appID: number; badge: string; target: { paperID: number } | { daily: true } }) {
+  const started = useQuery({
+    queryKey: ['exam', 'start', getUserID(), appID, 'daily' in target ? 'daily' : target.paperID],
+    queryFn: async (): Promise<Loaded> => {
+      const session = await call(simulationStart, { appID, ...('daily' in target ? { daily: true } : { paperID: target.paperID }) }, { silent: true });
+      const receivedAt = Date.now();
+      let pending: Awaited<ReturnType<typeof pendingExamReplies>> = [];
+      try {
+        pending = await pendingExamReplies(session.examHistoryID);
+      } catch {
+        /* nothing kept on this device */
+      }
+      return { session, states: mergeResume(session, pending), receivedAt };
+    },
+    // Every visit asks the server again: the remaining time and the replies are the server's.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  if (started.isPending) return <Page title="机考模拟">{<StateMessage text="正在进入考试…" />}</Page>;
+  if (started.isError) {
+    const versions = deniedVersions(started.error);
+    return (
+      <Page title="机考模拟">
+        {versions ? <Denied versions={versions} badge={badge} /> : <StateMessage text={errorText(started.error)} onRetry={() => void started.refetch()} />}
+      </Page>
+    );
+  }
+  return (
+    <div className={styles.screen}>
+      <ExamRunner key={started.data.session.examHistoryID} loaded={started.data} appID={appID} />
+    </div>
+  );
+}
+
+function Denied({ versions, badge }: { versions: { vn: string; vname: string }[]; badge: string }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <div className={styles.state}>
+      <p>开通以下任一班次可使用机考模拟</p>
+      <button type="button" className={styles.stateButton} onClick={() => setOpen(true)}>
+        查看开通班次
+      </button>
+      <SheetBuyPrompt open={open} currentName={badge} versions={versions} onClose={() => setOpen(false)} />
+    </div>
+  );
+}

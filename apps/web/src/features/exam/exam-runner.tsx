@@ -1,0 +1,414 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { simulationHandIn, simulationLockSection, simulationResume } from '@kaoshi/contract';
+import { call, isApiError } from '../../api/client';
+import { getUserName } from '../../lib/session';
+import { alertMsg, confirm, toast } from '../../ui/dialogs';
+import { errorText } from '../common/errors';
+import {
+  clockOffset,
+  directory,
+  formatClock,
+  handInSummary,
+  numberList,
+  sectionAccess,
+  secondsLeft,
+  slotsOf,
+  type DirSection,
+  type QState,
+  type Session,
+} from './exam-model';
+import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from './exam-outbox';
+import { ExamQuestion } from './exam-question';
+import { Calculator, ImageViewer } from './exam-tools';
+import styles from './exam.module.css';
+
+/** Autosave: a batch goes this long after the last change, and at least this often while answers wait. */
+export const SAVE_DEBOUNCE_MS = 3_000;
+export const AUTOSAVE_MS = 30_000;
+export const SECTION_CONFIRM = '进入下一题型后，本题型将不能再修改，确定吗？';
+export const LEAVE_CONFIRM = '离开后考试计时不会暂停，答案已保存，可随时回来继续作答。确定离开吗？';
+export const resultPath = (id: number) => `/examResult?examHistoryID=${id}`;
+
+export interface Loaded {
+  session: Session;
+  states: Map<number, QState>;
+  /** Device ms when the session reply arrived (for the clock offset). */
+  receivedAt: number;
+}
+
+/** The first unanswered question of the open section, else its first question. */
+function openingIndex(session: Session, states: ReadonlyMap<number, QState>): number {
+  const slots = slotsOf(session);
+  const inOpen = slots.map((s, i) => ({ s, i })).filter(({ s }) => sectionAccess(session, session.sectionIndex, s.section) === 'open');
+  const first = inOpen.find(({ s }) => !(states.get(s.q.allTestID)?.reply ?? ''));
+  return first?.i ?? inOpen[0]?.i ?? 0;
+}
+
+/** The 机考 screen over one open session. */
+export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number }) {
+  const navigate = useNavigate();
+  const { session } = loaded;
+  const id = session.examHistoryID;
+  const slots = useMemo(() => slotsOf(session), [session]);
+  const groups = useMemo(() => new Map(session.groups.map((g) => [g.childTableID, g])), [session.groups]);
+  const [states, setStates] = useState<Map<number, QState>>(() => new Map(loaded.states));
+  const [sectionIndex, setSectionIndex] = useState(session.sectionIndex);
+  const [index, setIndex] = useState(() => openingIndex(session, loaded.states));
+  const [offset, setOffset] = useState(() => clockOffset(session.serverNow, loaded.receivedAt));
+  const [deadline, setDeadline] = useState(session.deadline);
+  const [now, setNow] = useState(() => Date.now());
+  const [pending, setPending] = useState(0);
+  const [saveError, setSaveError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [dirOpen, setDirOpen] = useState(false);
+  const [calcOpen, setCalcOpen] = useState(false);
+  const [image, setImage] = useState<{ src: string; alt: string } | null>(null);
+  const handing = useRef(false);
+  const enteredAt = useRef(Date.now());
+
+  const left = secondsLeft(deadline, offset, now);
+  const slot = slots[index];
+  const q = slot?.q;
+  const st = q ? states.get(q.allTestID) : undefined;
+  const access = slot ? sectionAccess(session, sectionIndex, slot.section) : 'open';
+  const dir = useMemo(() => directory(session, slots, states, sectionIndex), [session, slots, states, sectionIndex]);
+
+  // ---- autosave -------------------------------------------------------------------------------------
+  const refreshPending = useCallback(async () => {
+    setPending((await pendingExamReplies(id)).length);
+  }, [id]);
+
+  const applyServer = useCallback((r: FlushResult, sentAt: number) => {
+    if (r.server) {
+      setOffset(clockOffset(r.server.serverNow, sentAt));
+      setDeadline(r.server.deadline);
+    }
+    setSaveError(r.error !== null);
+    setPending(r.left);
+    if (r.refused.length > 0) toast(r.refused[0]!.msg);
+  }, []);
+
+  const save = useCallback(async (): Promise<FlushResult> => {
+    const sentAt = Date.now();
+    const r = await flushExamReplies(id);
+    applyServer(r, sentAt);
+    return r;
+  }, [id, applyServer]);
+
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saveSoon = useCallback(() => {
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => {
+      saveTimer.current = null;
+      void save();
+    }, SAVE_DEBOUNCE_MS);
+  }, [save]);
+
+  useEffect(() => {
+    void refreshPending();
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    const auto = setInterval(() => void save(), AUTOSAVE_MS);
+    const onVisibility = () => {
+      void save();
+      if (document.visibilityState !== 'visible' || handing.current) return;
+      // Back from the background: the server's clock and section may have moved (another device).
+      const askedAt = Date.now();
+      call(simulationResume, { examHistoryID: id }, { silent: true })
+        .then((s) => {
+          if (s.status === 'handed') {
+            handing.current = true;
+            void navigate(resultPath(id), { replace: true });
+            return;
+          }
+          setOffset(clockOffset(s.serverNow, askedAt));
+          setDeadline(s.deadline);
+          setSectionIndex((cur) => Math.max(cur, s.sectionIndex));
+        })
+        .catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearInterval(tick);
+      clearInterval(auto);
+      document.removeEventListener('visibilitychange', onVisibility);
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      // Leaving the screen: send what waits (the session stays open on the server; coming back resumes it).
+      void flushExamReplies(id).catch(() => undefined);
+    };
+  }, [id, save, refreshPending, navigate]);
+
+  useEffect(() => {
+    enteredAt.current = Date.now();
+  }, [index]);
+
+  /** A reply or flag change: local state, then the device queue, then a batch shortly after. */
+  const write = useCallback(
+    (allTestID: number, next: QState) => {
+      if (handing.current) return;
+      setStates((m) => new Map(m).set(allTestID, next));
+      const spendTime = (Date.now() - enteredAt.current) / 1000;
+      enteredAt.current = Date.now();
+      void queueExamReply(id, { allTestID, lastUserReply: next.reply, flagged: next.flagged, spendTime }).then(() => {
+        void refreshPending();
+        saveSoon();
+      });
+    },
+    [id, refreshPending, saveSoon],
+  );
+
+  // ---- hand-in ---------------------------------------------------------------------------------------
+  const handIn = useCallback(
+    async (auto: boolean) => {
+      if (handing.current) return;
+      handing.current = true;
+      setBusy(true);
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      const flushed = await save();
+      if (!auto && flushed.left > 0) {
+        handing.current = false;
+        setBusy(false);
+        await alertMsg('网络异常，还有答案未保存，请检查网络后再交卷');
+        return;
+      }
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        try {
+          await call(simulationHandIn, { examHistoryID: id }, { silent: true, allowedRepeat: true });
+          break;
+        } catch (err) {
+          // A refusal (already handed, time up …) means the server holds the result: show it.
+          if (isApiError(err) && err.kind === 'reply' && err.status !== 401 && err.status !== 408) break;
+          if (!auto) {
+            handing.current = false;
+            setBusy(false);
+            await alertMsg(errorText(err));
+            return;
+          }
+          // At the deadline the server hands in by itself: retry a little, then show the result anyway.
+          await new Promise((r) => setTimeout(r, 2_000));
+        }
+      }
+      void navigate(resultPath(id), { replace: true });
+    },
+    [id, save, navigate],
+  );
+
+  useEffect(() => {
+    if (left === 0 && !handing.current) {
+      toast('考试时间到，系统自动交卷');
+      void handIn(true);
+    }
+  }, [left, handIn]);
+
+  const askHandIn = async () => {
+    const ok = await confirm({ title: '确认交卷', content: <Lines lines={handInLines(handInSummary(slots, states))} />, confirmText: '交卷', cancelText: '继续答题' });
+    if (ok) await handIn(false);
+  };
+
+  const askLeave = async () => {
+    const ok = await confirm({ title: '暂时离开', content: LEAVE_CONFIRM, confirmText: '离开', cancelText: '继续答题' });
+    if (!ok) return;
+    void save();
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate('/homePage');
+  };
+
+  // ---- sections --------------------------------------------------------------------------------------
+  const lastSection = sectionIndex >= session.sections.length - 1;
+  const askNextSection = async () => {
+    const sec = dir[sectionIndex];
+    const open = sec ? sec.items.filter((i) => i.state === 'unanswered').map((i) => i.no) : [];
+    const lines = open.length > 0 ? [`本题型还有 ${open.length} 题未答：第 ${numberList(open)} 题`, SECTION_CONFIRM] : [SECTION_CONFIRM];
+    const ok = await confirm({ title: '进入下一题型', content: <Lines lines={lines} />, confirmText: '确定', cancelText: '取消' });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const r = await save();
+      if (r.left > 0) {
+        await alertMsg('网络异常，本题型还有答案未保存，请检查网络后重试');
+        return;
+      }
+      const askedAt = Date.now();
+      const data = await call(simulationLockSection, { examHistoryID: id, sectionIndex }, { silent: true, allowedRepeat: true });
+      setOffset(clockOffset(data.serverNow, askedAt));
+      setSectionIndex(data.sectionIndex);
+      const first = slots.findIndex((s) => s.section === data.sectionIndex);
+      if (first >= 0) setIndex(first);
+    } catch (err) {
+      await alertMsg(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // ---- navigation ------------------------------------------------------------------------------------
+  const canGo = (i: number) => i >= 0 && i < slots.length && sectionAccess(session, sectionIndex, slots[i]!.section) === 'open';
+  const atSectionEnd = slot !== undefined && (index === slots.length - 1 || slots[index + 1]!.section !== slot.section);
+  const go = (i: number) => {
+    if (canGo(i)) {
+      setIndex(i);
+      setDirOpen(false);
+    }
+  };
+
+  if (!q || !slot) return <p className={styles.state}>试卷暂无试题</p>;
+  const group = q.childTableID ? groups.get(q.childTableID) : undefined;
+  const members = group ? slots.filter((s) => s.q.childTableID === q.childTableID) : [];
+  const groupPos = group ? { at: members.findIndex((s) => s.q.allTestID === q.allTestID) + 1, of: members.length, first: members[0]!.no, last: members[members.length - 1]!.no } : undefined;
+  const sectionTitle = session.sections[slot.section]?.title ?? '';
+  const warn = left !== null && left <= 300;
+
+  return (
+    <div className={styles.exam}>
+      <header className={styles.head}>
+        <button type="button" className={styles.leave} onClick={() => void askLeave()}>
+          离开
+        </button>
+        <div className={styles.headMain}>
+          <h1 className={styles.paperName}>{session.name}</h1>
+          <p className={styles.learner}>{`考生：${getUserName() || '—'}`}</p>
+        </div>
+        <div className={`${styles.clock} ${warn ? styles.clockWarn : ''}`} role="timer" aria-label="剩余时间">
+          <small>剩余时间</small>
+          <strong data-testid="countdown">{left === null ? '不限时' : formatClock(left)}</strong>
+        </div>
+      </header>
+      <div className={styles.statusBar}>
+        <span>{`${sectionTitle}　第 ${slot.no} / ${slots.length} 题`}</span>
+        <span className={saveError ? styles.saveError : styles.saveOk} data-testid="save-state">
+          {pending > 0 ? (saveError ? `${pending} 条答案待保存（网络异常，自动重试）` : `${pending} 条答案保存中`) : '答案已保存'}
+        </span>
+      </div>
+      <div className={styles.layout}>
+        <main className={styles.main}>
+          <ExamQuestion
+            q={q}
+            no={slot.no}
+            group={group}
+            groupPos={groupPos}
+            appID={appID}
+            reply={st?.reply ?? ''}
+            access={access}
+            busy={busy}
+            onReply={(reply) => write(q.allTestID, { reply, flagged: st?.flagged ?? false })}
+            onImage={(src, alt) => setImage({ src, alt })}
+          />
+        </main>
+        <aside className={styles.side} aria-label="题目导航">
+          <Directory sections={dir} current={index} onGo={go} />
+        </aside>
+      </div>
+      <footer className={styles.foot}>
+        <div className={styles.tools}>
+          <button
+            type="button"
+            className={`${styles.tool} ${st?.flagged ? styles.toolOn : ''}`}
+            aria-pressed={st?.flagged ?? false}
+            disabled={access !== 'open' || busy}
+            onClick={() => write(q.allTestID, { reply: st?.reply ?? '', flagged: !(st?.flagged ?? false) })}
+          >
+            {st?.flagged ? '取消标疑' : '标疑'}
+          </button>
+          <button type="button" className={`${styles.tool} ${styles.dirButton}`} onClick={() => setDirOpen(true)}>
+            题目导航
+          </button>
+          <button type="button" className={styles.tool} onClick={() => setCalcOpen(true)}>
+            计算器
+          </button>
+          <button type="button" className={`${styles.tool} ${styles.handIn}`} disabled={busy} onClick={() => void askHandIn()}>
+            交卷
+          </button>
+        </div>
+        <div className={styles.navs}>
+          <button type="button" className={styles.nav} disabled={!canGo(index - 1) || busy} onClick={() => go(index - 1)}>
+            上一题
+          </button>
+          {atSectionEnd && session.mode === 'exam' && !lastSection ? (
+            <button type="button" className={`${styles.nav} ${styles.navPrimary}`} disabled={busy} onClick={() => void askNextSection()}>
+              下一题型
+            </button>
+          ) : (
+            <button type="button" className={`${styles.nav} ${styles.navPrimary}`} disabled={!canGo(index + 1) || busy} onClick={() => go(index + 1)}>
+              下一题
+            </button>
+          )}
+        </div>
+      </footer>
+      {dirOpen ? (
+        <div className={styles.sheetBackdrop} onClick={() => setDirOpen(false)}>
+          <section className={styles.sheet} role="dialog" aria-label="题目导航" onClick={(e) => e.stopPropagation()}>
+            <header className={styles.sheetHead}>
+              <strong>题目导航</strong>
+              <button type="button" className={styles.linkButton} onClick={() => setDirOpen(false)}>
+                关闭
+              </button>
+            </header>
+            <Directory sections={dir} current={index} onGo={go} />
+          </section>
+        </div>
+      ) : null}
+      {calcOpen ? <Calculator onClose={() => setCalcOpen(false)} /> : null}
+      {image ? <ImageViewer src={image.src} alt={image.alt} onClose={() => setImage(null)} /> : null}
+    </div>
+  );
+}
+
+/** The hand-in confirmation: what is still unanswered or flagged, by question number. */
+export function handInLines({ unanswered, flagged }: { unanswered: number[]; flagged: number[] }): string[] {
+  return [
+    unanswered.length > 0 ? `未答 ${unanswered.length} 题：第 ${numberList(unanswered)} 题` : '全部试题已作答',
+    flagged.length > 0 ? `标疑 ${flagged.length} 题：第 ${numberList(flagged)} 题` : '',
+    '交卷后将不能再修改答案，确定交卷吗？',
+  ].filter(Boolean);
+}
+
+function Lines({ lines }: { lines: string[] }) {
+  return (
+    <div className={styles.confirmLines}>
+      {lines.map((l) => (
+        <p key={l}>{l}</p>
+      ))}
+    </div>
+  );
+}
+
+const ACCESS_NOTE = { open: '作答中', locked: '已交卷', ahead: '未开始' } as const;
+
+function Directory({ sections, current, onGo }: { sections: DirSection[]; current: number; onGo: (i: number) => void }) {
+  return (
+    <div className={styles.dir}>
+      <p className={styles.legend}>
+        <span className={`${styles.cell} ${styles.cellDone}`} aria-hidden /> 已答
+        <span className={styles.cell} aria-hidden /> 未答
+        <span className={`${styles.cell} ${styles.cellFlag}`} aria-hidden /> 标疑
+      </p>
+      {sections.map((s) => (
+        <section key={s.section} className={styles.dirSection} aria-label={s.title}>
+          <h2 className={styles.dirTitle}>
+            {s.title}
+            <small>{`${s.answered}/${s.items.length}　${ACCESS_NOTE[s.access]}`}</small>
+          </h2>
+          <ol className={styles.cells}>
+            {s.items.map((i) => (
+              <li key={i.allTestID}>
+                <button
+                  type="button"
+                  className={[styles.cell, i.state === 'answered' ? styles.cellDone : '', i.flagged ? styles.cellFlag : '', i.index === current ? styles.cellCurrent : '', i.access !== 'open' ? styles.cellClosed : '']
+                    .filter(Boolean)
+                    .join(' ')}
+                  aria-label={`第${i.no}题 ${i.state === 'answered' ? '已答' : '未答'}${i.flagged ? ' 标疑' : ''}`}
+                  aria-current={i.index === current ? 'step' : undefined}
+                  disabled={i.access !== 'open'}
+                  onClick={() => onGo(i.index)}
+                >
+                  {i.no}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
