@@ -12,7 +12,7 @@ describe('route registry', () => {
       '/login', '/forgetpwd', '/chooseUser', '/settings', '/bindphone', '/setpassword', '/homePage',
       '/introduce', '/Guidance', '/switchSub', '/searchClass', '/switchBanner', '/appointSub', '/buyapp', '/memberCenter',
       '/chapterMenu', '/answerTest', '/consolidate', '/consolidate2', '/memoryAnswer', '/strengthen', '/searchExam',
-      '/testdetails', '/newTestdetails', '/testfeedback',
+      '/testdetails', '/newTestdetails', '/testfeedback', '/computerPaper',
       '/examResult', '/examHistory', '/mockExam', '/realPapertest', '/mnkcNew', '/simulationTest', '/dailyMockTest',
     ]);
   });

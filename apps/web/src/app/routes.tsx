@@ -69,6 +69,8 @@ export const routes: RouteEntry[] = [
   { path: '/testdetails', load: () => import('../features/study/test-details-screen') },
   { path: '/newTestdetails', load: () => import('../features/study/new-test-details-screen') },
   { path: '/testfeedback', load: () => import('../features/study/test-feedback-screen') },
+  // The computer-based exam (机考, docs/exam-screens.md)
+  { path: '/computerPaper', load: () => import('../features/exam/computer-paper-screen'), keepAlive: true },
   // Exam results, history and the paper lists (docs/exam-result-screens.md)
   { path: '/examResult', load: () => import('../features/exam-results/exam-result-screen') },
   { path: '/examHistory', load: () => import('../features/exam-results/exam-history-screen') },
