@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { call } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { saveLogin } from '../../lib/session';
+import { saveSelectedSubject } from '../../lib/subject';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { CHART, chartPoints, chartY, trendSummary } from './exam-data';
+import ExamHistoryScreen from './exam-history-screen';
+import { history, paper, trendPoint } from './fixtures';
+
+vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../ui/dialogs');
+
+const callMock = call as unknown as Mock;
+const user = () => userEvent.setup();
+
+beforeEach(() => {
+  resetStorage();
+  saveLogin(demoLogin);
+  saveSelectedSubject(trialNursing);
+});
+
+const open = (url = '/examHistory') => renderScreen(<ExamHistoryScreen />, { path: '/examHistory', url });
+
+describe('trend chart geometry', () => {
+  it('spreads the points over the width, 0 % at the bottom and 100 % at the top', () => {
+    const pts = chartPoints([trendPoint(1, 50), trendPoint(2, 100), trendPoint(3, 0)]);
+    expect(pts.map((p) => p.x)).toEqual([CHART.left, (CHART.left + CHART.width - CHART.right) / 2, CHART.width - CHART.right]);
+    expect(pts.map((p) => p.y)).toEqual([chartY(50), CHART.top, CHART.height - CHART.bottom]);
+    expect(chartPoints([trendPoint(1, 70)])[0]!.x).toBe((CHART.left + CHART.width - CHART.right) / 2);
+    expect(chartY(150)).toBe(chartY(100));
+  });
+
+  it('summarises the trend in one sentence', () => {
+    expect(trendSummary([])).toBe('还没有成绩');
+    expect(trendSummary([trendPoint(1, 40), trendPoint(2, 80), trendPoint(3, 70)])).toBe('成绩趋势：共3次，第一次40%，最近一次70%，总体上升；最高80%，合格2次');
+    expect(trendSummary([trendPoint(1, 70), trendPoint(2, 50)])).toContain('总体下降');
+  });
+});
+
+describe('/examHistory', () => {
+  it('lists every attempt newest first; a tap opens its result', async () => {
+    fakeApi(callMock, { 'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 75)]) });
+    const view = open();
+    const list = await screen.findByRole('region', { name: '历次考试' });
+    const rows = within(list).getAllByRole('button');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('75');
+    expect(rows[0]!.textContent).toContain('合格');
+    expect(rows[0]!.textContent).toContain('用时10分00秒');
+    expect(rows[1]!.textContent).toContain('不合格');
+    expect(within(list).getByRole('heading').textContent).toBe('历次考试（共2次）');
+    expect(callsTo(callMock, 'exam.history')).toEqual([{ appID: 1001 }]);
+    await user().click(rows[1]!);
+    expect(view.where()).toBe('/examResult?examHistoryID=1');
+  });
+
+  it('draws the trend: one point per attempt, coloured by pass, the pass line, a summary and a table', async () => {
+    fakeApi(callMock, { 'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 75), trendPoint(3, 90)]) });
+    open();
+    const chart = await screen.findByRole('img');
+    expect(chart.getAttribute('aria-label')).toBe('成绩趋势：共3次，第一次40%，最近一次90%，总体上升；最高90%，合格2次');
+    const dots = screen.getAllByTestId('trend-point');
+    expect(dots.map((d) => Number(d.getAttribute('cy')))).toEqual([chartY(40), chartY(75), chartY(90)]);
+    expect(dots.map((d) => d.getAttribute('class')?.includes('dotPass'))).toEqual([false, true, true]);
+    expect(Number(screen.getByTestId('pass-line').getAttribute('y1'))).toBe(chartY(60));
+    expect(chart.querySelector('path')?.getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ L[\d.]+ [\d.]+ L/);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(table.textContent).toContain('90/100');
+  });
+
+  it('one paper (paperID): its pass line from the paper list', async () => {
+    fakeApi(callMock, {
+      'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 75)]),
+      'exam.list': () => ({ list: [paper(7, { name: '模拟试卷一', passScore: 72, totalScore: 120 })] }),
+    });
+    open('/examHistory?appID=1001&paperID=7');
+    await waitFor(() => expect(Number(screen.getByTestId('pass-line').getAttribute('y1'))).toBe(chartY(60)));
+    expect(await screen.findByText('及格线 72分')).toBeTruthy();
+    expect(callsTo(callMock, 'exam.history')).toEqual([{ appID: 1001, paperID: 7 }]);
+  });
+
+  it('loads more pages', async () => {
+    const trend = Array.from({ length: 3 }, (_, i) => trendPoint(i + 1, 50 + i));
+    fakeApi(callMock, {
+      'exam.history': (p) => (p.page === 2 ? history([trendPoint(9, 30)], { total: 21, page: 2 }) : history(trend, { total: 21 })),
+    });
+    open();
+    await user().click(await screen.findByRole('button', { name: '加载更多' }));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: '历次考试' })).getAllByRole('button')).toHaveLength(4));
+    expect(callsTo(callMock, 'exam.history')[1]).toEqual({ appID: 1001, page: 2 });
+  });
+
+  it('no attempts yet', async () => {
+    fakeApi(callMock, { 'exam.history': () => history([]) });
+    const view = open();
+    expect(await screen.findByText('还没有考试记录')).toBeTruthy();
+    await user().click(screen.getByRole('button', { name: '去模拟考试' }));
+    expect(view.where()).toBe('/mockExam');
+  });
+
+  it('errors: inline with 重试; a 403 shows the buy prompt; a bad appID is refused', async () => {
+    fakeApi(callMock, { 'exam.history': () => fail(500, '服务器开小差了，请稍后重试') });
+    const v1 = open();
+    expect((await screen.findByRole('alert')).textContent).toContain('服务器开小差了');
+    v1.unmount();
+    fakeApi(callMock, {
+      'exam.history': () => {
+        throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
+      },
+    });
+    const v2 = open();
+    expect(await screen.findByText('开通以下任一班次可使用考试记录')).toBeTruthy();
+    v2.unmount();
+    open('/examHistory?appID=x');
+    expect(screen.getByText('科目编号不正确')).toBeTruthy();
+  });
+});

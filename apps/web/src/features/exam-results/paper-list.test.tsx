@@ -1,0 +1,151 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { call } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { saveLogin } from '../../lib/session';
+import { saveSelectedSubject } from '../../lib/subject';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import DailyMockTestScreen from './daily-mock-test-screen';
+import { PAPER_LISTS, paperListOf } from './exam-data';
+import { history, paper, trendPoint } from './fixtures';
+import PaperListScreen from './paper-list-screen';
+
+vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../ui/dialogs');
+
+const callMock = call as unknown as Mock;
+const user = () => userEvent.setup();
+
+beforeEach(() => {
+  resetStorage();
+  saveLogin(demoLogin);
+  saveSelectedSubject(trialNursing);
+});
+
+const openList = (path: string) => renderScreen(<PaperListScreen />, { path, url: path });
+
+describe('paper lists', () => {
+  it('one row per route', () => {
+    expect(PAPER_LISTS.map((r) => [r.route, r.title, r.kinds])).toEqual([
+      ['/mockExam', '模拟考试', 'mock'],
+      ['/realPapertest', '历年真题', 'past'],
+      ['/mnkcNew', '模拟考场', 'mock'],
+      ['/simulationTest', '模拟考场', 'mock'],
+    ]);
+    expect(paperListOf('/realpapertest/').title).toBe('历年真题');
+  });
+
+  it('/mockExam: each mock paper with its figures and my attempts; start, continue and history', async () => {
+    fakeApi(callMock, {
+      'exam.list': () => ({
+        list: [
+          paper(1, { name: '模拟试卷一', attempts: 2, best: 71.5 }),
+          paper(2, { name: '模拟试卷二', open: 99, questionCount: 50, timeLimitSeconds: 3600, passScore: 30, totalScore: 50 }),
+          paper(3, { name: '押题密卷一', tag: 'ytmj' }),
+        ],
+      }),
+    });
+    const view = openList('/mockExam');
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['模拟试卷一', '模拟试卷二']);
+    expect(cards[0]!.textContent).toContain('100题 · 限时90分钟 · 及格线60/100分');
+    expect(within(cards[0]!).getByTestId('mine').textContent).toBe('已考2次 · 最高71.5分');
+    expect(within(cards[1]!).getByTestId('mine').textContent).toBe('还没有考过');
+    expect(cards[1]!.textContent).toContain('50题 · 限时60分钟 · 及格线30/50分');
+    expect(callsTo(callMock, 'exam.list')).toEqual([{ appID: 1001, kind: 'mock' }]);
+    await user().click(within(cards[1]!).getByRole('button', { name: '继续考试' }));
+    expect(view.where()).toBe('/computerPaper?paperID=2');
+    view.unmount();
+    const v2 = openList('/mockExam');
+    await user().click(within((await screen.findAllByRole('listitem'))[0]!).getByRole('button', { name: '成绩记录' }));
+    expect(v2.where()).toBe('/examHistory?appID=1001&paperID=1');
+    v2.unmount();
+    const v3 = openList('/mockExam');
+    await user().click(within((await screen.findAllByRole('listitem'))[0]!).getByRole('button', { name: '开始考试' }));
+    expect(v3.where()).toBe('/computerPaper?paperID=1');
+  });
+
+  it('/realPapertest: past papers grouped by year, newest first', async () => {
+    fakeApi(callMock, {
+      'exam.list': () => ({
+        list: [paper(5, { kind: 'past', year: 2024, name: '2024年真题' }), paper(6, { kind: 'past', year: 2025, name: '2025年真题' }), paper(7, { kind: 'past', year: null, name: '真题汇编' })],
+      }),
+    });
+    openList('/realPapertest');
+    expect(await screen.findByText('历年真题')).toBeTruthy();
+    const years = await screen.findAllByRole('heading', { level: 2 });
+    expect(years.map((h) => h.textContent)).toEqual(['2025年', '2024年', '其他年份']);
+    expect(within(screen.getByRole('region', { name: '2025年' })).getByText('2025年真题')).toBeTruthy();
+    expect(callsTo(callMock, 'exam.list')).toEqual([{ appID: 1001, kind: 'past' }]);
+  });
+
+  it('/mnkcNew has its own title; an empty list says so', async () => {
+    fakeApi(callMock, { 'exam.list': () => ({ list: [] }) });
+    openList('/mnkcNew');
+    expect(screen.getByText('模拟考场')).toBeTruthy();
+    expect(await screen.findByText('本科目暂无模拟试卷')).toBeTruthy();
+  });
+
+  it('a 403 shows the buy prompt; another error 重试', async () => {
+    fakeApi(callMock, {
+      'exam.list': () => {
+        throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
+      },
+    });
+    const v1 = openList('/mockExam');
+    expect(await screen.findByText('开通以下任一班次可使用模拟考试')).toBeTruthy();
+    expect((await screen.findAllByText('至尊班')).length).toBeGreaterThan(0);
+    v1.unmount();
+    let n = 0;
+    fakeApi(callMock, { 'exam.list': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : { list: [paper(1)] }) });
+    openList('/mockExam');
+    await user().click(await screen.findByRole('button', { name: '重试' }));
+    expect(await screen.findByText('试卷1')).toBeTruthy();
+  });
+
+  it('without a subject: 选择科目', () => {
+    resetStorage();
+    saveLogin(demoLogin);
+    openList('/mockExam');
+    expect(screen.getByRole('button', { name: '选择科目' })).toBeTruthy();
+  });
+});
+
+const moduleInfo = (allowed: boolean) => ({
+  AppID: 1001,
+  AppEName: 'HSZYZG',
+  AppName: '护士执业资格',
+  CName: '护理学类',
+  vn: '3',
+  vname: '至尊班',
+  current: true,
+  modules: [{ id: 'daily', name: '每日一练', route: '/dailyMockTest', free: true, allowed, reason: allowed ? 'free' : 'none', unlocking: allowed ? [] : [{ vn: '2', vname: 'VIP班' }] }],
+});
+
+describe('/dailyMockTest', () => {
+  it('today’s card opens the simulator on the daily test', async () => {
+    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo(true), 'exam.history': () => history([]) });
+    const view = renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
+    await user().click(await screen.findByRole('button', { name: '开始今日测试' }));
+    expect(view.where()).toBe('/computerPaper?daily=1');
+  });
+
+  it('done today: the score and its result', async () => {
+    const today = { ...trendPoint(5, 80), handedAt: new Date().toISOString() };
+    const h = history([today]);
+    h.list[0]!.paperID = null;
+    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo(true), 'exam.history': () => h });
+    const view = renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
+    expect((await screen.findByTestId('daily-done')).textContent).toBe('今日已完成 · 80/100分 · 合格');
+    await user().click(screen.getByRole('button', { name: '查看今日成绩' }));
+    expect(view.where()).toBe('/examResult?examHistoryID=5');
+  });
+
+  it('module daily not open: the buy prompt', async () => {
+    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo(false), 'exam.history': () => history([]) });
+    renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
+    expect(await screen.findByText('开通以下任一班次可使用每日一练')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '开始今日测试' })).toBeNull();
+  });
+});
