@@ -45,7 +45,7 @@ describe('exam replies outbox', () => {
     callMock.mockResolvedValue(serverReply());
     const r = await outbox.flushExamReplies(41);
     expect(sent()).toHaveLength(1);
-    expect(sent()[0]!.examHistoryID).toBe(41);
+    expect((sent()[0] as Record<string, unknown>).examHistoryID).toBe(41);
     expect(sent()[0]!.replies.map((x) => [x.allTestID, x.lastUserReply, x.flagged])).toEqual([[1, 'C', false], [2, '', true]]);
     expect(r).toMatchObject({ sent: 2, left: 0, error: null });
     expect(r.server?.remainingSeconds).toBe(600);
