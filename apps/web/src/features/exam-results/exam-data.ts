@@ -61,8 +61,8 @@ export function positiveInt(value: string | null): number | null {
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
-/** Marks for display: 59 → '59', 59.5 → '59.5'. */
-export const marks = (n: number): string => String(Math.round(n * 10) / 10);
+/** Marks for display: 59 → '59', 59.5 → '59.5', 7.333 → '7.33' (case-analysis deductions give thirds). */
+export const marks = (n: number): string => String(Math.round(n * 100) / 100);
 
 /** Seconds as '1小时05分20秒', '12分30秒', '45秒'. */
 export function formatUsed(seconds: number): string {

@@ -41,7 +41,8 @@ export default function ExamResultScreen() {
 function ResultBody({ id }: { id: number }) {
   const result = useQuery(resultQuery(id));
   const navigate = useNavigate();
-  if (result.isError && isApiError(result.error) && result.error.msg === EXAM_MSG.notHanded) {
+  // Not handed in yet (400) or not this learner's / no such record (404): retrying would not help.
+  if (result.isError && isApiError(result.error) && (result.error.msg === EXAM_MSG.notHanded || result.error.msg === EXAM_MSG.unknownSession)) {
     return (
       <div className={styles.state} role="alert">
         <p>{errorText(result.error)}</p>

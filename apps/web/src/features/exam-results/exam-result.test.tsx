@@ -41,10 +41,10 @@ describe('/examResult', () => {
   });
 
   it('不合格 and an automatic hand-in are said so', async () => {
-    fakeApi(callMock, { 'exam.result': () => result({ score: 2.5, passed: false, handedBy: 'deadline' }) });
+    fakeApi(callMock, { 'exam.result': () => result({ score: 2.3333, passed: false, handedBy: 'deadline' }) });
     open();
     expect((await screen.findByTestId('verdict')).textContent).toBe('不合格');
-    expect(screen.getByTestId('score').textContent).toBe('2.5分');
+    expect(screen.getByTestId('score').textContent).toBe('2.33分');
     expect(screen.getByRole('region', { name: '成绩' }).textContent).toContain('时间到，自动交卷');
   });
 
@@ -144,11 +144,18 @@ describe('/examResult', () => {
 
   it('another error is shown with 重试', async () => {
     let n = 0;
-    fakeApi(callMock, { 'exam.result': () => (n++ === 0 ? fail(404, '考试记录不存在') : result()) });
+    fakeApi(callMock, { 'exam.result': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : result()) });
     open();
-    expect((await screen.findByRole('alert')).textContent).toContain('考试记录不存在');
+    expect((await screen.findByRole('alert')).textContent).toContain('服务器开小差了');
     await user().click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByTestId('score')).toBeTruthy();
+  });
+
+  it('another learner’s or an unknown record: 考试记录不存在, no 重试', async () => {
+    fakeApi(callMock, { 'exam.result': () => fail(404, '考试记录不存在') });
+    open();
+    expect((await screen.findByRole('alert')).textContent).toContain('考试记录不存在');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
 
   it('a 403 shows the buy prompt', async () => {
