@@ -16,6 +16,8 @@ test('a learner practises a chapter: feedback, groups, answer sheet, resume afte
 
   await page.getByRole('button', { name: /^章节练习/ }).click();
   await expect(page).toHaveURL(/\/chapterMenu/);
+  // The statistics header has loaded (it keeps its place while loading, so nothing below moves under the tap).
+  await expect(page.getByRole('region', { name: '学习统计' })).toHaveAttribute('aria-busy', 'false');
   const section = page.getByRole('button', { name: /^内分泌与代谢性疾病病人的护理/ });
   await section.click();
   const row = page.getByRole('button', { name: /^糖尿病 已做/ });

@@ -119,6 +119,8 @@ describe('/chapterMenu statistics header and study tools', () => {
     fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }), 'study.bookLLzs': () => stats });
     renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
     const header = await screen.findByRole('region', { name: '学习统计' });
+    // It keeps its place with dashes while loading, then shows the figures.
+    await waitFor(() => expect(header.getAttribute('aria-busy')).toBe('false'));
     expect(header.textContent).toContain('120已做（题）');
     expect(header.textContent).toContain('75%正确率');
     expect(header.textContent).toContain('2小时5分用时');
@@ -138,7 +140,7 @@ describe('/chapterMenu statistics header and study tools', () => {
     renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
     expect(await screen.findByRole('button', { name: /循环系统疾病病人的护理/ })).toBeTruthy();
     await waitFor(() => expect(callsTo(callMock, 'study.bookLLzs')).toHaveLength(1));
-    expect(screen.queryByRole('region', { name: '学习统计' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: '学习统计' })).toBeNull());
     expect(screen.queryByText('服务器开小差了')).toBeNull();
   });
 

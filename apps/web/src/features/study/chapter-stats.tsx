@@ -15,35 +15,39 @@ export const STUDY_TOOLS = [
 ] as const;
 
 /**
- * The learner's statistics for the subject (bookLLzs) on top of /chapterMenu. Shown only when loaded: the
- * chapter tree below carries the screen's loading, 403 and error states.
+ * The learner's statistics for the subject (bookLLzs) on top of /chapterMenu. While loading it keeps its place
+ * with dashes (so the chapter tree below does not jump under a finger); on an error it is left out — the chapter
+ * tree below carries the screen's 403 and error states.
  */
 export function ChapterStatsHeader({ appID }: { appID: number }) {
   const stats = useQuery(statsQuery(appID));
+  if (stats.isError) return null;
   const s = stats.data;
-  if (!s) return null;
+  const dash = '—';
   return (
-    <section className={styles.statsHeader} aria-label="学习统计">
+    <section className={styles.statsHeader} aria-label="学习统计" aria-busy={!s}>
       <div className={styles.statsGrid}>
         <p>
-          <strong>{s.done}</strong>
+          <strong>{s ? s.done : dash}</strong>
           <span>已做（题）</span>
         </p>
         <p>
-          <strong>{percent(s.accuracy)}</strong>
+          <strong>{s ? percent(s.accuracy) : dash}</strong>
           <span>正确率</span>
         </p>
         <p>
-          <strong>{formatDuration(s.spentSeconds)}</strong>
+          <strong>{s ? formatDuration(s.spentSeconds) : dash}</strong>
           <span>用时</span>
         </p>
         <p>
-          <strong>{s.activeDays}</strong>
+          <strong>{s ? s.activeDays : dash}</strong>
           <span>学习天数</span>
         </p>
       </div>
       <p className={styles.statsToday}>
-        今日已做 {s.today.done} 题 · 答对 {s.today.right} 题 · 错题本 {s.book.items} 题{s.book.due > 0 ? `（${s.book.due} 题待复习）` : ''}
+        {s
+          ? `今日已做 ${s.today.done} 题 · 答对 ${s.today.right} 题 · 错题本 ${s.book.items} 题${s.book.due > 0 ? `（${s.book.due} 题待复习）` : ''}`
+          : '统计加载中…'}
       </p>
     </section>
   );
