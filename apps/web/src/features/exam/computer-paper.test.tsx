@@ -209,6 +209,20 @@ describe('/computerPaper: the 机考 screen', () => {
     expect(sentReplies()[0]).toEqual([expect.objectContaining({ allTestID: 1, lastUserReply: 'B' })]);
   });
 
+  it('离开 asks first, sends what waits and leaves the session open (no hand-in)', async () => {
+    const { where } = open();
+    await screen.findByText('关于护理的说法');
+    await user().click(option('E'));
+    confirmMock.mockResolvedValueOnce(false);
+    await user().click(screen.getByRole('button', { name: '离开' }));
+    expect(confirmText()).toContain('离开后考试计时不会暂停');
+    expect(where()).toBe('/computerPaper?paperID=3');
+    await user().click(screen.getByRole('button', { name: '离开' }));
+    await waitFor(() => expect(where()).toBe('/homePage'));
+    await waitFor(() => expect(sentReplies()).toEqual([[expect.objectContaining({ allTestID: 1, lastUserReply: 'E' })]]));
+    expect(callsTo(callMock, 'exam.handIn')).toHaveLength(0);
+  });
+
   it('resumes: the server\'s replies and flags merged with unsent replies kept on this device', async () => {
     const id = (nextID += 1);
     await queueExamReply(id, { allTestID: 2, lastUserReply: 'D', flagged: true });

@@ -209,9 +209,8 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
     const ok = await confirm({ title: '暂时离开', content: LEAVE_CONFIRM, confirmText: '离开', cancelText: '继续答题' });
     if (!ok) return;
     void save();
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate('/homePage');
+    // A fixed exit: history back may hold this very paper (e.g. before the guard added ac).
+    void navigate('/homePage');
   };
 
   // ---- sections --------------------------------------------------------------------------------------
@@ -277,7 +276,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
       <div className={styles.statusBar}>
         <span>{`${sectionTitle}　第 ${slot.no} / ${slots.length} 题`}</span>
         <span className={saveError ? styles.saveError : styles.saveOk} data-testid="save-state">
-          {pending > 0 ? (saveError ? `${pending} 条答案待保存（网络异常，自动重试）` : `${pending} 条答案保存中`) : '答案已保存'}
+          {pending > 0 ? (saveError ? `${pending} 条答案待保存（网络异常，自动重试）` : `${pending} 条答案待保存`) : '答案已保存'}
         </span>
       </div>
       <div className={styles.layout}>
