@@ -189,18 +189,18 @@ describe('/homePage: the subject', () => {
   });
 
   it("an open module whose screen is not built yet shows the no-content dialog; its red dot goes", async () => {
-    // A module whose screen does not exist (章节练习 has its screen now: /chapterMenu).
+    // A module whose screen does not exist yet (章节练习 and 模拟考试 have theirs now: /chapterMenu, /mockExam).
     api({
-      'subject.moduleInfoX': () => gridData([...modules, mod('exam', '模拟考试', '/mockExam', true)]),
-      'subject.redDotList': () => ({ modules: ['exam'] }),
+      'subject.moduleInfoX': () => gridData([...modules, mod('handout', '讲义', '/handoutList', true)]),
+      'subject.redDotList': () => ({ modules: ['handout'] }),
     });
     const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
-    await screen.findByTestId('red-dot-exam');
-    await user().click(screen.getByRole('button', { name: '模拟考试（有更新）' }));
+    await screen.findByTestId('red-dot-handout');
+    await user().click(screen.getByRole('button', { name: '讲义（有更新）' }));
     expect(showNoContent).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/homePage');
-    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'exam' });
-    expect(screen.queryByTestId('red-dot-exam')).toBeNull();
+    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'handout' });
+    expect(screen.queryByTestId('red-dot-handout')).toBeNull();
   });
 
   it('a locked module shows the buy prompt with the current class and the unlocking versions', async () => {
