@@ -2,6 +2,7 @@ import type { ParamsOf } from '../api/client';
 import { call } from '../api/client';
 import { isApiError } from '../api/errors';
 import { submitReply, type DataOf } from '@kaoshi/contract';
+import { idbStore } from './idb';
 import { getGuid, getUserID } from './session';
 import { reportError } from './tracking';
 
@@ -48,68 +49,19 @@ export const OUTBOX_INTERVAL_MS = 20_000;
 // ---------------------------------------------------------------------------------------------------------
 
 const memory = new Map<string, Entry>();
-let dbPromise: Promise<IDBDatabase | null> | null = null;
 let seq = 0;
 
-function openDb(): Promise<IDBDatabase | null> {
-  if (dbPromise) return dbPromise;
-  dbPromise = new Promise<IDBDatabase | null>((resolve) => {
-    let settled = false;
-    const done = (db: IDBDatabase | null) => {
-      if (settled) {
-        db?.close();
-        return;
-      }
-      settled = true;
-      clearTimeout(timer);
-      resolve(db);
-    };
-    const timer = setTimeout(() => done(null), OPEN_TIMEOUT_MS);
-    try {
-      const factory = typeof indexedDB === 'undefined' ? null : indexedDB;
-      if (!factory) return done(null);
-      const req = factory.open(DB_NAME, DB_VERSION);
-      req.onupgradeneeded = () => {
-        const db = req.result;
-        if (!db.objectStoreNames.contains(STORE)) {
-          db.createObjectStore(STORE, { keyPath: 'replyID' }).createIndex(BY_USER, 'userID', { unique: false });
-        }
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        // Let another tab upgrade the database; reopen on the next use.
-        db.onversionchange = () => {
-          db.close();
-          dbPromise = null;
-        };
-        db.onclose = () => {
-          dbPromise = null;
-        };
-        done(db);
-      };
-      req.onerror = () => done(null);
-      req.onblocked = () => undefined; // wait (bounded by the timeout)
-    } catch {
-      done(null);
-    }
-  });
-  return dbPromise;
-}
-
-function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode, db: IDBDatabase): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const req = run(tx.objectStore(STORE));
-    let result: T;
-    req.onsuccess = () => {
-      result = req.result;
-    };
-    // Resolve when the transaction committed (a write is durable only then).
-    tx.oncomplete = () => resolve(result);
-    tx.onerror = () => reject(tx.error ?? req.error ?? new Error('IndexedDB error'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
+const idb = idbStore({
+  name: DB_NAME,
+  version: DB_VERSION,
+  store: STORE,
+  timeoutMs: OPEN_TIMEOUT_MS,
+  upgrade: (db) => {
+    if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'replyID' }).createIndex(BY_USER, 'userID', { unique: false });
+  },
+});
+const openDb = idb.open;
+const request = <T,>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode, db: IDBDatabase) => idb.run(db, mode, run) as Promise<T>;
 
 async function storeEntry(e: Entry): Promise<void> {
   try {

@@ -1,5 +1,6 @@
 import { addSimulationReplys, EXAM_REPLIES_MAX, type DataOf } from '@kaoshi/contract';
 import { call, isApiError } from '../../api/client';
+import { idbStore } from '../../lib/idb';
 import { getGuid, getUserID } from '../../lib/session';
 
 /**
@@ -47,57 +48,19 @@ const OPEN_TIMEOUT_MS = 5_000;
 const KEEP_4XX = new Set([401, 408, 429]);
 
 const memory = new Map<string, ExamReplyEntry>();
-let dbPromise: Promise<IDBDatabase | null> | null = null;
 let seq = 0;
 
-function openDb(): Promise<IDBDatabase | null> {
-  if (dbPromise) return dbPromise;
-  dbPromise = new Promise<IDBDatabase | null>((resolve) => {
-    let settled = false;
-    const done = (db: IDBDatabase | null) => {
-      if (settled) return void db?.close();
-      settled = true;
-      clearTimeout(timer);
-      resolve(db);
-    };
-    const timer = setTimeout(() => done(null), OPEN_TIMEOUT_MS);
-    try {
-      if (typeof indexedDB === 'undefined') return done(null);
-      const req = indexedDB.open(DB_NAME, 1);
-      req.onupgradeneeded = () => {
-        const db = req.result;
-        if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'replyID' }).createIndex(BY_EXAM, 'examHistoryID', { unique: false });
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        db.onversionchange = () => {
-          db.close();
-          dbPromise = null;
-        };
-        db.onclose = () => {
-          dbPromise = null;
-        };
-        done(db);
-      };
-      req.onerror = () => done(null);
-    } catch {
-      done(null);
-    }
-  });
-  return dbPromise;
-}
-
-function tx<T>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
-    const t = db.transaction(STORE, mode);
-    const req = run(t.objectStore(STORE));
-    let result: T | undefined;
-    if (req) req.onsuccess = () => (result = req.result);
-    t.oncomplete = () => resolve(result);
-    t.onerror = () => reject(t.error ?? new Error('IndexedDB error'));
-    t.onabort = () => reject(t.error ?? new Error('IndexedDB aborted'));
-  });
-}
+const idb = idbStore({
+  name: DB_NAME,
+  version: 1,
+  store: STORE,
+  timeoutMs: OPEN_TIMEOUT_MS,
+  upgrade: (db) => {
+    if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'replyID' }).createIndex(BY_EXAM, 'examHistoryID', { unique: false });
+  },
+});
+const openDb = idb.open;
+const tx = <T,>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void) => idb.run(db, mode, run);
 
 async function put(e: ExamReplyEntry): Promise<void> {
   try {

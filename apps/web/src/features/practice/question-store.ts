@@ -1,3 +1,4 @@
+import { idbStore } from '../../lib/idb';
 import type { QuestionSet } from './sources';
 
 /**
@@ -20,50 +21,15 @@ interface Row {
   set: QuestionSet;
 }
 
-let dbPromise: Promise<IDBDatabase | null> | null = null;
-
-function openDb(): Promise<IDBDatabase | null> {
-  if (dbPromise) return dbPromise;
-  dbPromise = new Promise<IDBDatabase | null>((resolve) => {
-    let settled = false;
-    const done = (db: IDBDatabase | null) => {
-      if (settled) return void db?.close();
-      settled = true;
-      clearTimeout(timer);
-      resolve(db);
-    };
-    const timer = setTimeout(() => done(null), OPEN_TIMEOUT_MS);
-    try {
-      if (typeof indexedDB === 'undefined' || !indexedDB) return done(null);
-      const req = indexedDB.open(DB_NAME, 1);
-      req.onupgradeneeded = () => {
-        req.result.createObjectStore(STORE, { keyPath: 'key' }).createIndex(BY_TIME, 'savedAt', { unique: false });
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        db.onversionchange = () => {
-          db.close();
-          dbPromise = null;
-        };
-        done(db);
-      };
-      req.onerror = () => done(null);
-    } catch {
-      done(null);
-    }
-  });
-  return dbPromise;
-}
-
-function tx<T>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
-    const t = db.transaction(STORE, mode);
-    const req = run(t.objectStore(STORE));
-    t.oncomplete = () => resolve(req ? req.result : undefined);
-    t.onerror = () => reject(t.error ?? new Error('IndexedDB error'));
-    t.onabort = () => reject(t.error ?? new Error('IndexedDB aborted'));
-  });
-}
+const idb = idbStore({
+  name: DB_NAME,
+  version: 1,
+  store: STORE,
+  timeoutMs: OPEN_TIMEOUT_MS,
+  upgrade: (db) => void db.createObjectStore(STORE, { keyPath: 'key' }).createIndex(BY_TIME, 'savedAt', { unique: false }),
+});
+const openDb = idb.open;
+const tx = <T,>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void) => idb.run(db, mode, run);
 
 /** The storage key of a learner's set. */
 export const setKey = (userID: string, appID: number, source: string): string => `${userID}|${appID}|${source}`;
@@ -99,6 +65,5 @@ export async function loadSet(key: string): Promise<QuestionSet | null> {
 
 /** Forgets the open connection (tests: a fresh page load). */
 export function resetStoreConnection(): void {
-  void dbPromise?.then((db) => db?.close());
-  dbPromise = null;
+  idb.reset();
 }
