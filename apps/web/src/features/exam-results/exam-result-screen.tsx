@@ -8,6 +8,7 @@ import { Page } from '../../ui/page';
 import { errorText } from '../common/errors';
 import { RichText } from '../practice/rich-text';
 import { StateMessage } from '../practice/states';
+import { Explanation } from '../study/study-ui';
 import {
   REVIEW_FILTERS,
   answerText,
@@ -259,22 +260,7 @@ function ReviewItem({ q, no, group, appID }: { q: ReviewQuestion; no: number; gr
         </span>
         <span>{`得分：${marks(q.mine.score)}/${marks(q.mine.full)}`}</span>
       </p>
-      <div className={styles.explainBox}>
-        <h3 className={styles.explainTitle}>解析</h3>
-        <p className={styles.explain}>
-          <RichText text={q.explanation || '暂无解析'} appID={appID} />
-        </p>
-        {q.points.length > 0 ? (
-          <p className={styles.points}>
-            考点：
-            {q.points.map((p) => (
-              <span key={p} className={styles.pointTag}>
-                {p}
-              </span>
-            ))}
-          </p>
-        ) : null}
-      </div>
+      <Explanation q={q} appID={appID} className={styles.explainBox} />
     </article>
   );
 }

@@ -131,10 +131,13 @@ export function QuestionWithAnswer({
   );
 }
 
-/** The explanation (key points in <mark>) and the knowledge points. */
-export function Explanation({ q, appID }: { q: StudyQuestion; appID: number }) {
+/**
+ * The explanation (key points in <mark>) and the knowledge points — of a study question or an exam review item.
+ * `className` replaces the box's own look (the exam review draws it as a tinted box).
+ */
+export function Explanation({ q, appID, className }: { q: { explanation: string; points: string[] }; appID: number; className?: string }) {
   return (
-    <section className={styles.explainBox} aria-label="解析">
+    <section className={className ?? styles.explainBox} aria-label="解析">
       <h3 className={styles.explainTitle}>解析</h3>
       <p className={styles.explain}>
         <RichText text={q.explanation || '暂无解析'} appID={appID} />
