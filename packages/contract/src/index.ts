@@ -20,6 +20,7 @@ export * from './questions/scoring.ts';
 export * from './questions/import-schema.ts';
 export * from './questions/papers.ts';
 export * from './questions/paper-schema.ts';
+export * from './test-modes.ts';
 import { userCalls } from './calls/user.ts';
 import { agentCalls } from './calls/agent.ts';
 import { trackingCalls } from './calls/tracking.ts';

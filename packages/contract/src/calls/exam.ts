@@ -47,6 +47,10 @@ export const EXAM_MSG = {
   replyIdReused: '答题编号已用于其他试题',
   notHanded: '交卷后才能查看答案',
   badReplies: '答案列表格式不正确',
+  badTestMode: '考试类型不正确',
+  needKey: '请选择考试范围',
+  noQuestions: '题库中暂无可抽取的试题',
+  unknownScope: '所选章节或考点不存在',
   tooManyReplies: `每次最多提交${EXAM_REPLIES_MAX}条答案`,
 } as const;
 
@@ -151,6 +155,8 @@ export const examSession = z.object({
   flags: z.array(z.number().int()),
   /** Practice mode only. */
   keys: z.array(examKey).optional(),
+  /** The TEST_MODES row the session was started for (null: started by paper or daily without one). */
+  testMode: z.string().nullable(),
 });
 export type ExamSession = z.infer<typeof examSession>;
 
@@ -169,7 +175,11 @@ export const examResult = z.object({
   startedAt: z.string(),
   handedAt: z.string(),
   /** Who handed in: the learner, or the server at the deadline. */
-  handedBy: z.enum(['learner', 'deadline']),
+  handedBy: z.enum(['learner', 'deadline', 'abandoned']),
+  /** The TEST_MODES row of the attempt (null: none). */
+  testMode: z.string().nullable(),
+  /** The first hand-in of its day or week (daily and weekly tests): the attempt that ranks. */
+  counted: z.boolean(),
   usedSeconds: z.number().int(),
   bySection: z.array(z.object({ type: z.enum(QUESTION_TYPES), title: z.string(), ...tally })),
   byChapter: z.array(z.object({ cptID: z.number().int(), name: z.string(), ...tally })),
@@ -235,6 +245,15 @@ export const simulationStart = defineCall({
     /** true: today's daily test (每日一练, the China day's generated paper; module 'daily'). */
     daily: flag(),
     mode: z.enum(EXAM_MODES, { error: '考试模式不正确' }).optional(),
+    /**
+     * A row of TEST_MODES (docs/test-modes.md §2) that can start a session: paper rows take `paperID`, drawn
+     * rows take `key` (evaluationChapter: the chapter; focalPointTest: the knowledge point). The row decides
+     * the module checked, the display and the draw; without it the call behaves as before (paper or daily).
+     */
+    testMode: z.string({ error: '考试类型不正确' }).max(40, { error: '考试类型不正确' }).optional(),
+    key: optInt('考试范围编号', 1, 2_147_483_647),
+    /** true: give up the open session of the same source (kept in history as 已放弃) and start anew. */
+    restart: flag(),
   }),
   data: examSession,
 });
@@ -324,6 +343,8 @@ export const simulationHistory = defineCall({
     guid: guid(),
     appID: appID(),
     paperID: optInt('试卷编号', 1, 2_147_483_647),
+    /** Only the attempts of one TEST_MODES row. */
+    testMode: z.string({ error: '考试类型不正确' }).max(40, { error: '考试类型不正确' }).optional(),
     page: optInt('页码', 1, 100_000),
   }),
   data: z.object({
@@ -340,7 +361,9 @@ export const simulationHistory = defineCall({
         passed: z.boolean(),
         startedAt: z.string(),
         handedAt: z.string(),
-        handedBy: z.enum(['learner', 'deadline']),
+        handedBy: z.enum(['learner', 'deadline', 'abandoned']),
+        testMode: z.string().nullable(),
+        counted: z.boolean(),
         usedSeconds: z.number().int(),
       }),
     ),

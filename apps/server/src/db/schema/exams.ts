@@ -60,11 +60,18 @@ export const examSessions = pgTable(
     status: text('status').notNull().default('open'),
     score: doublePrecision('score'),
     result: jsonb('result').$type<ExamResultJson>(),
+    /** The TEST_MODES row started (docs/test-modes.md §2); null for sessions started by paper or daily alone. */
+    testMode: text('test_mode'),
+    /** Daily and weekly tests: the China day ('2026-11-21') or ISO week ('2026-W47') the attempt belongs to. */
+    period: text('period'),
+    /** The first hand-in of its period by this learner: the attempt that ranks. */
+    counted: boolean('counted').notNull().default(false),
   },
   (t) => [
     uniqueIndex('exam_sessions_open_idx').on(t.userId, t.appId, t.sourceKey).where(sql`${t.status} = 'open'`),
     index('exam_sessions_history_idx').on(t.userId, t.appId, t.handedAt),
     index('exam_sessions_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'open'`),
+    index('exam_sessions_ranking_idx').on(t.appId, t.testMode, t.period).where(sql`${t.counted}`),
   ],
 );
 

@@ -5,11 +5,11 @@ import type { ExamService } from './service.ts';
 /** Exam engine calls of contract calls/exam.ts; everything is read and written for the session's user. */
 export const examRoutes = (exams: ExamService) => [
   handle(c.simulationList, async (ctx) => exams.list(sessionOf(ctx).userId, ctx.input.appID, ctx.input.kind)),
-  handle(c.simulationStart, async (ctx) => exams.start(sessionOf(ctx).userId, ctx.input.appID, { paperId: ctx.input.paperID, daily: ctx.input.daily }, ctx.input.mode ?? 'exam')),
+  handle(c.simulationStart, async (ctx) => exams.start(sessionOf(ctx).userId, ctx.input.appID, { paperId: ctx.input.paperID, daily: ctx.input.daily, testMode: ctx.input.testMode, key: ctx.input.key, restart: ctx.input.restart }, ctx.input.mode)),
   handle(c.simulationResume, async (ctx) => exams.resume(sessionOf(ctx).userId, ctx.input.examHistoryID)),
   handle(c.addSimulationReplys, async (ctx) => exams.saveReplies(sessionOf(ctx).userId, ctx.input.examHistoryID, ctx.input.replies)),
   handle(c.simulationLockSection, async (ctx) => exams.lockSection(sessionOf(ctx).userId, ctx.input.examHistoryID, ctx.input.sectionIndex)),
   handle(c.simulationHandIn, async (ctx) => exams.handIn(sessionOf(ctx).userId, ctx.input.examHistoryID)),
   handle(c.simulationResult, async (ctx) => exams.result(sessionOf(ctx).userId, ctx.input.examHistoryID)),
-  handle(c.simulationHistory, async (ctx) => exams.history(sessionOf(ctx).userId, ctx.input.appID, ctx.input.paperID, ctx.input.page ?? 1)),
+  handle(c.simulationHistory, async (ctx) => exams.history(sessionOf(ctx).userId, ctx.input.appID, { paperId: ctx.input.paperID, testMode: ctx.input.testMode }, ctx.input.page ?? 1)),
 ];

@@ -22,14 +22,54 @@ import {
   paperTotal,
   type PracticeGroup,
   type QuestionType,
+  STARTABLE_MODES,
+  testMode,
+  type TestMode,
 } from '@kaoshi/contract';
+import { randomUUID } from 'node:crypto';
 import type { ExamReplyRow, ExamResultJson, ExamSessionRow } from '../../db/schema/index.ts';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/service.ts';
 import { dailyPaper } from '../papers/daily.ts';
 import type { BookHooks } from '../practice/service.ts';
+import { blueprintOf, drawSections, isoWeek, type PoolRow } from './draw.ts';
 import type { ExamStore, HandInScore, KeyRow } from './store.ts';
+
+/** Drawn sets pass at 60 % of their marks (docs/test-modes.md §1.6). */
+export const DRAWN_PASS_SHARE = 0.6;
+
+/** The frozen paper of a session: a stored paper, the day's paper or a drawn set. */
+export interface FrozenSet {
+  paperId: number | null;
+  kind: string;
+  name: string;
+  sections: PaperSection[];
+  /** Seconds; used when the session is timed. */
+  timeLimitSeconds: number;
+  passScore: number;
+}
+
+/** A session to open: its source (one open session per learner and source) and how to build its set. */
+export interface StartSpec {
+  testMode: string | null;
+  sourceKey: string;
+  /** China day or ISO week of daily and weekly tests (their first hand-in ranks). */
+  period: string | null;
+  display: ExamMode;
+  /** A practice-display session with a deadline (a /grabPoint round); exam display is always timed. */
+  timed?: boolean;
+  build: () => Promise<FrozenSet>;
+}
+
+/** What a start names: a TEST_MODES row with its paper or key, or (before the table) a paper or the daily test. */
+export interface StartWhich {
+  paperId?: number;
+  daily?: boolean;
+  testMode?: string;
+  key?: number;
+  restart?: boolean;
+}
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 /** Sessions handed in per sweep round. */
@@ -96,8 +136,8 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
   const now = () => new Date(clock());
 
   /** The entitlement gate of starting and listing: unknown subject → 404, denied → 403 with the unlocking versions. */
-  async function guard(userId: number, appId: number, moduleId = EXAM_MODULE) {
-    const d = await entitlements.decide(userId, appId, { moduleId });
+  async function guard(userId: number, appId: number, moduleId = EXAM_MODULE, free = false) {
+    const d = await entitlements.decide(userId, appId, free ? { contentItem: { moduleId, free: true } } : { moduleId });
     if (d.reason === 'unknown-subject') throw notFound(EXAM_MSG.unknownPaper);
     if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
   }
@@ -105,7 +145,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
   const overdue = (s: ExamSessionRow, at: Date) => s.status === 'open' && s.deadlineAt !== null && at.getTime() > s.deadlineAt.getTime() + GRACE_MS;
 
   /** Hands a session in (idempotent); `by` the learner, or the server at the deadline. Answers the handed row. */
-  async function handInRow(userId: number, id: number, by: 'learner' | 'deadline'): Promise<ExamSessionRow> {
+  async function handInRow(userId: number, id: number, by: 'learner' | 'deadline' | 'abandoned'): Promise<ExamSessionRow> {
     const at = now();
     const out = await store.handIn(
       userId,
@@ -191,6 +231,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       replies: Object.fromEntries(replies.filter((r) => r.reply !== '').map((r) => [String(r.questionId), r.reply])),
       flags: replies.filter((r) => r.flagged).map((r) => r.questionId),
       ...(mode === 'practice' && { keys: shown.rows.map((r) => ({ allTestID: r.id, answer: r.answer, explanation: r.explanation })) }),
+      testMode: s.testMode,
     };
   }
 
@@ -212,10 +253,138 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       passed: r.passed,
       startedAt: iso(s.startedAt),
       handedAt: iso(s.handedAt),
-      handedBy: s.handedBy === 'deadline' ? 'deadline' : 'learner',
+      handedBy: s.handedBy === 'deadline' || s.handedBy === 'abandoned' ? s.handedBy : 'learner',
+      testMode: s.testMode,
+      counted: s.counted,
       usedSeconds: r.usedSeconds,
       bySection: r.bySection.map((b) => ({ ...b, type: b.type as QuestionType })),
       byChapter: r.byChapter,
+    };
+  }
+
+  /** Opens the session of a spec, or answers the open one of its source (`restart`: abandon it first). */
+  async function startSet(userId: number, appId: number, spec: StartSpec, restart: boolean): Promise<ExamSession> {
+    const open = await store.open(userId, appId, spec.sourceKey);
+    if (open) {
+      const s = overdue(open, now()) ? await handInRow(userId, open.id, 'deadline') : open;
+      if (s.status === 'open' && !restart) return sessionView(s);
+      if (s.status === 'open') await handInRow(userId, s.id, 'abandoned');
+    }
+    const set = await spec.build();
+    if (set.sections.every((sec) => sec.questions.length === 0)) throw notFound(EXAM_MSG.noQuestions);
+    const at = now();
+    const timed = spec.display === 'exam' || spec.timed === true;
+    const limit = timed ? set.timeLimitSeconds : null;
+    const { session } = await store.openOrCreate({
+      userId,
+      appId,
+      paperId: set.paperId,
+      kind: set.kind,
+      mode: spec.display,
+      sourceKey: spec.sourceKey,
+      name: set.name,
+      sections: set.sections,
+      timeLimitSeconds: limit,
+      passScore: set.passScore,
+      totalScore: paperTotal({ sections: set.sections }),
+      startedAt: at,
+      deadlineAt: limit === null ? null : new Date(at.getTime() + limit * 1000),
+      testMode: spec.testMode,
+      period: spec.period,
+    });
+    return sessionView(session);
+  }
+
+  /** A drawn set's frozen paper: the sections, the time (count × seconds per question, whole minutes) and 60 % to pass. */
+  const drawnSet = (name: string, kind: string, sections: PaperSection[], seconds: number): FrozenSet => {
+    const total = paperTotal({ sections });
+    return { paperId: null, kind, name, sections, timeLimitSeconds: Math.ceil(seconds / 60) * 60, passScore: Math.ceil(total * DRAWN_PASS_SHARE) };
+  };
+
+  /** What a start asks for: the row's source resolved to a source key and a builder of the frozen set. */
+  async function specOf(userId: number, appId: number, row: TestMode | undefined, which: StartWhich, display: ExamMode): Promise<StartSpec> {
+    const testModeId = row?.id ?? null;
+    const day = chinaDate(clock());
+    if (!row || row.source === 'paper') {
+      if (which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
+      const paper = await store.paper(appId, which.paperId);
+      const fits = (p: NonNullable<typeof paper>) => !row?.papers || (row.papers.kinds.includes(p.kind as 'mock' | 'past') && (p.tag ?? null) === row.papers.tag);
+      if (!paper || !fits(paper)) throw notFound(EXAM_MSG.unknownPaper);
+      return { testMode: testModeId, sourceKey: `paper:${paper.id}`, period: null, display, build: async () => ({ ...paper, paperId: paper.id }) };
+    }
+    if (row.source === 'daily') {
+      return {
+        testMode: row.id,
+        sourceKey: `daily:${day}`,
+        period: day,
+        display,
+        build: async () => {
+          const drawn = dailyPaper(appId, day, await store.dailyBank(appId));
+          if (!drawn) throw notFound(EXAM_MSG.noDaily);
+          return { ...drawn, paperId: null };
+        },
+      };
+    }
+    const rule = row.draw!;
+    const blueprint = async () => blueprintOf(await store.templatePaper(appId));
+    if (row.source === 'weekly') {
+      const week = isoWeek(day);
+      return {
+        testMode: row.id,
+        sourceKey: `week:${week}`,
+        period: week,
+        display,
+        build: async () => {
+          const sections = drawSections(await store.drawPool(appId), { count: rule.count as number, seed: `week:${appId}:${week}`, blueprint: await blueprint() });
+          return drawnSet(`${row.title}（${week}）`, 'weekly', sections, (rule.minutes ?? 60) * 60);
+        },
+      };
+    }
+    // Drawn per attempt (or fixed, the guide): the pool of the row's scope.
+    const seed = rule.seed === 'fixed' ? `${row.id}:${appId}` : randomUUID();
+    let pool: () => Promise<PoolRow[]> = () => store.drawPool(appId);
+    let name = row.id === 'examinationGuide' ? '机考体验' : row.title;
+    if (rule.scope === 'chapter' || rule.scope === 'point') {
+      if (which.key === undefined) throw badInput(EXAM_MSG.needKey);
+      const key = which.key;
+      if (rule.scope === 'chapter') {
+        const all = await store.chapters(appId);
+        const top = all.find((c) => c.id === key);
+        if (!top) throw notFound(EXAM_MSG.unknownScope);
+        const ids = new Set([key]);
+        for (let grew = true; grew; ) {
+          grew = false;
+          for (const c of all) if (c.parentId !== null && ids.has(c.parentId) && !ids.has(c.id)) (ids.add(c.id), (grew = true));
+        }
+        pool = () => store.drawPool(appId, { chapterIds: [...ids] });
+        name = `${row.title}·${top.name}`;
+      } else {
+        const point = await store.point(appId, key);
+        if (!point) throw notFound(EXAM_MSG.unknownScope);
+        pool = () => store.drawPool(appId, { pointId: key });
+        name = `${row.title}·${point.name}`;
+      }
+    }
+    return {
+      testMode: row.id,
+      sourceKey: `draw:${row.id}:${which.key ?? 0}`,
+      period: null,
+      display,
+      build: async () => {
+        const [rows, bp] = await Promise.all([pool(), blueprint()]);
+        const count = rule.count === 'template' ? bp.count : rule.count;
+        const answered = rule.unansweredFirst ? await store.answeredIds(userId, rows.map((r) => r.id)) : undefined;
+        const sections = drawSections(rows, {
+          count,
+          seed,
+          blueprint: bp,
+          unitsPerType: rule.scope === 'guide' ? 1 : undefined,
+          rank: answered && ((id) => (answered.has(id) ? 1 : 0)),
+        });
+        const n = sections.reduce((k, sec) => k + sec.questions.length, 0);
+        const seconds = rule.minutes !== undefined ? rule.minutes * 60 : n * (rule.scope === 'bank' ? bp.secondsPerQuestion : 60);
+        return drawnSet(name, 'drawn', sections, seconds);
+      },
     };
   }
 
@@ -223,6 +392,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
   const sectionOf = (s: ExamSessionRow) => new Map(s.sections.flatMap((sec, i) => sec.questions.map((q) => [q, i] as const)));
 
   return {
+    startSet,
     async list(userId: number, appId: number, kind: 'mock' | 'past' | undefined) {
       await guard(userId, appId);
       const [rows, attempts] = await Promise.all([store.papers(appId, kind), store.attemptsByPaper(userId, appId)]);
@@ -250,45 +420,18 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       };
     },
 
-    /** Starts a paper (or today's daily test), or answers the learner's open session of it (resume on any device). */
-    async start(userId: number, appId: number, which: { paperId?: number; daily?: boolean }, mode: ExamMode) {
-      if (!which.daily && which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
-      await guard(userId, appId, which.daily ? DAILY_MODULE : EXAM_MODULE);
-      const day = chinaDate(clock());
-      const sourceKey = which.daily ? `daily:${day}` : `paper:${which.paperId}`;
-      const open = await store.open(userId, appId, sourceKey);
-      if (open) {
-        const s = overdue(open, now()) ? await handInRow(userId, open.id, 'deadline') : open;
-        if (s.status === 'open') return sessionView(s);
-      }
-      let paper: { id: number | null; kind: string; name: string; sections: PaperSection[]; timeLimitSeconds: number; passScore: number; totalScore: number };
-      if (which.daily) {
-        const drawn = dailyPaper(appId, day, await store.dailyBank(appId));
-        if (!drawn) throw notFound(EXAM_MSG.noDaily);
-        paper = { ...drawn, id: null, totalScore: paperTotal(drawn) };
-      } else {
-        const row = await store.paper(appId, which.paperId!);
-        if (!row) throw notFound(EXAM_MSG.unknownPaper);
-        paper = row;
-      }
-      const at = now();
-      const timed = mode === 'exam';
-      const { session } = await store.openOrCreate({
-        userId,
-        appId,
-        paperId: paper.id,
-        kind: paper.kind,
-        mode,
-        sourceKey,
-        name: paper.name,
-        sections: paper.sections,
-        timeLimitSeconds: timed ? paper.timeLimitSeconds : null,
-        passScore: paper.passScore,
-        totalScore: paper.totalScore,
-        startedAt: at,
-        deadlineAt: timed ? new Date(at.getTime() + paper.timeLimitSeconds * 1000) : null,
-      });
-      return sessionView(session);
+    /**
+     * Starts a session, or answers the learner's open session of the same source (resume on any device):
+     * by `testMode` (a TEST_MODES row: paper rows take `paperId`, drawn rows `key`), or as before by paper or
+     * daily. `restart` gives up the open session (handed in as abandoned) and starts anew.
+     */
+    async start(userId: number, appId: number, which: StartWhich, mode: ExamMode | undefined) {
+      const row = which.testMode !== undefined ? testMode(which.testMode) : which.daily ? testMode('dailyMockTest') : undefined;
+      if (which.testMode !== undefined && (!row || !STARTABLE_MODES.includes(row.id))) throw badInput(EXAM_MSG.badTestMode);
+      if (!row && which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
+      await guard(userId, appId, row ? (row.module ?? undefined) : EXAM_MODULE, row?.module === null);
+      const display: ExamMode = mode ?? (row?.display === 'practice' ? 'practice' : 'exam');
+      return startSet(userId, appId, await specOf(userId, appId, row, which, display), which.restart ?? false);
     },
 
     async resume(userId: number, id: number) {
@@ -394,10 +537,10 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     },
 
     /** Handed-in attempts newest first, and the trend of the newest EXAM_TREND_MAX oldest first. */
-    async history(userId: number, appId: number, paperId: number | undefined, page: number) {
+    async history(userId: number, appId: number, filter: { paperId?: number; testMode?: string }, page: number) {
       const [{ rows, total }, recent] = await Promise.all([
-        store.history(userId, appId, paperId, (page - 1) * EXAM_HISTORY_PAGE, EXAM_HISTORY_PAGE),
-        store.history(userId, appId, paperId, 0, EXAM_TREND_MAX),
+        store.history(userId, appId, filter, (page - 1) * EXAM_HISTORY_PAGE, EXAM_HISTORY_PAGE),
+        store.history(userId, appId, filter, 0, EXAM_TREND_MAX),
       ]);
       const entry = (s: ExamSessionRow) => {
         const r = resultOf(s);
@@ -412,6 +555,8 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
           startedAt: r.startedAt,
           handedAt: r.handedAt,
           handedBy: r.handedBy,
+          testMode: r.testMode,
+          counted: r.counted,
           usedSeconds: r.usedSeconds,
         };
       };

@@ -17,7 +17,7 @@ import {
   type ExamSessionRow,
 } from '../../db/schema/index.ts';
 
-export type NewExamSession = Omit<ExamSessionRow, 'id' | 'sectionIndex' | 'handedAt' | 'handedBy' | 'status' | 'score' | 'result'>;
+export type NewExamSession = Omit<ExamSessionRow, 'id' | 'sectionIndex' | 'handedAt' | 'handedBy' | 'status' | 'score' | 'result' | 'counted'>;
 
 /** One reply of a batch as the store writes it (already checked by the service). */
 export interface ReplyWrite {
@@ -71,6 +71,53 @@ export function createExamStore(db: Database) {
         .from(papers)
         .where(and(eq(papers.appId, appId), eq(papers.id, paperId), eq(papers.retired, false)));
       return row;
+    },
+
+    /** The pool of a drawn set (docs/test-modes.md §1.7): questions in use, of some chapters or one point, or all. */
+    drawPool(appId: number, where: { chapterIds?: number[]; pointId?: number } = {}) {
+      const cols = { id: questions.id, type: questions.type, groupId: questions.groupId, groupOrder: questions.groupOrder };
+      const base = and(eq(questions.appId, appId), eq(questions.retired, false), where.chapterIds ? inArray(questions.chapterId, where.chapterIds) : undefined);
+      if (where.pointId === undefined) return db.select(cols).from(questions).where(base);
+      return db
+        .select(cols)
+        .from(questions)
+        .innerJoin(questionPoints, eq(questionPoints.questionId, questions.id))
+        .where(and(base, eq(questionPoints.pointId, where.pointId)));
+    },
+
+    /** The template paper of drawn sets: the subject's untagged mock paper with the lowest id. */
+    async templatePaper(appId: number) {
+      const [row] = await db
+        .select({ sections: papers.sections, timeLimitSeconds: papers.timeLimitSeconds })
+        .from(papers)
+        .where(and(eq(papers.appId, appId), eq(papers.kind, 'mock'), sql`${papers.tag} IS NULL`, eq(papers.retired, false)))
+        .orderBy(asc(papers.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The subject's chapters (id, parent, name) for subtrees. */
+    chapters(appId: number) {
+      return db.select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name }).from(chapters).where(eq(chapters.appId, appId));
+    },
+
+    /** A knowledge point of the subject, or undefined. */
+    async point(appId: number, pointId: number) {
+      const [row] = await db
+        .select({ id: knowledgePoints.id, name: knowledgePoints.name })
+        .from(knowledgePoints)
+        .where(and(eq(knowledgePoints.appId, appId), eq(knowledgePoints.id, pointId)));
+      return row;
+    },
+
+    /** Which of these questions the learner has answered (in practice or handed-in exams). */
+    async answeredIds(userId: number, ids: number[]) {
+      if (ids.length === 0) return new Set<number>();
+      const rows = await db
+        .selectDistinct({ id: answers.questionId })
+        .from(answers)
+        .where(and(eq(answers.userId, userId), inArray(answers.questionId, ids)));
+      return new Set(rows.map((r) => r.id));
     },
 
     /** The subject's answerable questions (id, type, retired) for the daily draw. */
@@ -213,7 +260,7 @@ export function createExamStore(db: Database) {
       userId: number,
       sessionId: number,
       handedAt: (s: ExamSessionRow) => Date,
-      by: 'learner' | 'deadline',
+      by: 'learner' | 'deadline' | 'abandoned',
       score: (s: ExamSessionRow, replies: ExamReplyRow[], keys: KeyRow[], chapterNames: Map<number, string>) => HandInScore,
       hook: AnswerHook,
     ): Promise<{ session: ExamSessionRow; handedNow: boolean } | undefined> {
@@ -260,9 +307,19 @@ export function createExamStore(db: Database) {
           // Retired questions are stored but never counted (as in practice), so they stay out of the book.
           if (row && !a.retired) await hook(tx, row);
         }
+        // The first hand-in of a period (daily, weekly) ranks; one open session per source keeps this race-free.
+        let counted = false;
+        if (claimed.period !== null && by !== 'abandoned') {
+          const [earlier] = await tx
+            .select({ id: examSessions.id })
+            .from(examSessions)
+            .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, claimed.appId), eq(examSessions.sourceKey, claimed.sourceKey), eq(examSessions.counted, true)))
+            .limit(1);
+          counted = !earlier;
+        }
         const [done] = await tx
           .update(examSessions)
-          .set({ score: scored.score, result: scored.result })
+          .set({ score: scored.score, result: scored.result, counted })
           .where(eq(examSessions.id, sessionId))
           .returning();
         return { session: done!, handedNow: true };
@@ -302,12 +359,13 @@ export function createExamStore(db: Database) {
     },
 
     /** Handed-in sessions of the learner (one paper, or all of the subject), newest first, and how many. */
-    async history(userId: number, appId: number, paperId: number | undefined, offset: number, limit: number) {
+    async history(userId: number, appId: number, filter: { paperId?: number; testMode?: string }, offset: number, limit: number) {
       const where = and(
         eq(examSessions.userId, userId),
         eq(examSessions.appId, appId),
         eq(examSessions.status, 'handed'),
-        paperId === undefined ? undefined : eq(examSessions.paperId, paperId),
+        filter.paperId === undefined ? undefined : eq(examSessions.paperId, filter.paperId),
+        filter.testMode === undefined ? undefined : eq(examSessions.testMode, filter.testMode),
       );
       const [rows, [total]] = await Promise.all([
         db.select().from(examSessions).where(where).orderBy(desc(examSessions.handedAt), desc(examSessions.id)).limit(limit).offset(offset),
