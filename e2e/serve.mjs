@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(here, '../apps/se
     LOG_LEVEL: 'warn',
     // Each journey sends its own X-Forwarded-For, as learners behind a reverse proxy would (see journeys/helpers.ts).
     TRUST_PROXY: 'true',
+    // The exam journey's one-minute paper (限时一分钟小测), seeded only on the journeys' servers.
+    EXTRA_PAPERS_DIR: join(here, 'papers'),
     ...extra,
   },
 });

@@ -34,6 +34,11 @@ export const configSchema = z.object({
   SMS_PROVIDER: z.preprocess(unset, z.enum(['dev', 'disabled']).default('dev')),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */
   TRUST_PROXY: z.preprocess(truthy, z.boolean()),
+  /**
+   * A folder of extra paper files laid out like content/demo/papers (`<appID>/*.json`), seeded with the demo
+   * papers at start (the browser journeys' one-minute paper, e2e/papers). Not set: the demo papers only.
+   */
+  EXTRA_PAPERS_DIR: z.preprocess(unset, z.string().optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;

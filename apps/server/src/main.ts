@@ -8,7 +8,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const added = await seed(database.db);
+  const added = await seed(database.db, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR });
 
   const app = await buildApp({ config, db: database.db });
   app.log.info(

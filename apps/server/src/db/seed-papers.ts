@@ -15,16 +15,16 @@ const toLog: PaperLog = (line) => console.warn(line);
  * (appID, code): re-seeding updates them in place and leaves identical ones alone; a refused file leaves the
  * paper of its code as it was; a paper whose code has no file any more is marked retired (never deleted). A subject whose bank was written by `npm run import` is skipped (the demo papers name the
  * demo bank's questions). Returns one summary line per subject folder.
+ *
+ * `extraRoot` (config EXTRA_PAPERS_DIR, e.g. the browser journeys' e2e/papers) holds more `<appID>/*.json` files
+ * that are loaded as if they were in the demo folder of their subject (same checks, one code space).
  */
-export async function seedPapers(db: Database, dir: string, now: number, log: PaperLog = toLog): Promise<string[]> {
-  const root = join(dir, 'papers');
-  if (!existsSync(root)) return [];
+export async function seedPapers(db: Database, dir: string, now: number, log: PaperLog = toLog, extraRoot?: string): Promise<string[]> {
+  const roots = [join(dir, 'papers'), ...(extraRoot ? [extraRoot] : [])].filter((r) => existsSync(r));
+  if (roots.length === 0) return [];
   const store = createPaperStore(db);
   const out: string[] = [];
-  const folders = readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
+  const folders = [...new Set(roots.flatMap((r) => readdirSync(r, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)))].sort();
   for (const folder of folders) {
     const where = `content/demo/papers/${folder}`;
     if (!/^\d+$/.test(folder)) {
@@ -32,12 +32,18 @@ export async function seedPapers(db: Database, dir: string, now: number, log: Pa
       continue;
     }
     const appId = Number(folder);
-    const names = readdirSync(join(root, folder))
-      .filter((f) => f.endsWith('.json'))
-      .sort();
-    if (names.length === 0) continue;
+    /** Every paper file of the subject: the demo folder's first, then the extra root's, each sorted by name. */
+    const files = roots.flatMap((r, i) =>
+      existsSync(join(r, folder))
+        ? readdirSync(join(r, folder))
+            .filter((f) => f.endsWith('.json'))
+            .sort()
+            .map((name) => ({ path: join(r, folder, name), shown: i === 0 ? `${where}/${name}` : join(r, folder, name) }))
+        : [],
+    );
+    if (files.length === 0) continue;
     if (!(await store.subjectExists(appId))) {
-      log(`${where}: no subject ${appId}; its ${names.length} paper(s) were not loaded`);
+      log(`${where}: no subject ${appId}; its ${files.length} paper(s) were not loaded`);
       continue;
     }
     if ((await store.bankOrigin(appId)) === 'import') {
@@ -49,11 +55,10 @@ export async function seedPapers(db: Database, dir: string, now: number, log: Pa
     const counts = { added: 0, updated: 0, unchanged: 0, refused: 0 };
     /** Codes that have a file (loaded or refused): only papers without one are retired. */
     const codes = new Set<string>();
-    for (const name of names) {
-      const file = `${where}/${name}`;
+    for (const { path, shown: file } of files) {
       let data: unknown;
       try {
-        data = JSON.parse(readFileSync(join(root, folder, name), 'utf8'));
+        data = JSON.parse(readFileSync(path, 'utf8'));
       } catch (err) {
         log(`${file}: not valid JSON (${err instanceof Error ? err.message : String(err)}); paper refused`);
         counts.refused++;

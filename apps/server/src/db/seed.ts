@@ -61,7 +61,7 @@ export const DEMO_USERS = learners.learners;
 const md5hex = (s: string) => createHash('md5').update(s).digest('hex');
 
 /** Insert whatever demo data is missing (agents, learners, then the catalog, purchases and codes, then banners, notices, guide pages, sprint configs and module-update marks, then the demo question banks, then the demo papers); safe to run at every start. Returns how many agents and learners it added and a summary line per question bank. */
-export async function seed(db: Database, now = Date.now()): Promise<{ agents: number; users: number; banks: string[]; papers: string[] }> {
+export async function seed(db: Database, now = Date.now(), opts: { extraPapersDir?: string } = {}): Promise<{ agents: number; users: number; banks: string[]; papers: string[] }> {
   const agentStore = createAgentStore(db);
   const users = createUserStore(db);
   let agentsAdded = 0;
@@ -86,6 +86,6 @@ export async function seed(db: Database, now = Date.now()): Promise<{ agents: nu
   await seedCatalog(db, CONTENT_DIR, now);
   await seedSubject(db, CONTENT_DIR, now);
   const banks = await seedQuestions(db, CONTENT_DIR, now);
-  const papers = await seedPapers(db, CONTENT_DIR, now);
+  const papers = await seedPapers(db, CONTENT_DIR, now, undefined, opts.extraPapersDir);
   return { agents: agentsAdded, users: usersAdded, banks, papers };
 }

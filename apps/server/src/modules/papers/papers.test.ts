@@ -210,6 +210,15 @@ describe('re-seeding papers', () => {
     expect(lines).toContain(`content/demo/papers/1001/q.json passScore: pass score 99 is more than the paper's total 10`);
     expect(await store.get(1001, { code: 'mock-quick' })).toEqual(before);
   });
+
+  it('an extra papers folder (EXTRA_PAPERS_DIR, the journeys\' one-minute paper) loads beside the demo papers and retires none of them', async () => {
+    const store = createPaperStore(t.db);
+    const extra = fileURLToPath(new URL('../../../../../e2e/papers', import.meta.url));
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 4, () => {}, extra)).toEqual(['1001: 1 new, 0 updated, 4 unchanged, 0 retired, 0 refused']);
+    expect(await store.get(1001, { code: 'mock-1min' })).toMatchObject({ timeLimitSeconds: 60, totalScore: 5, passScore: 3 });
+    // Without it, the next start retires the extra paper (and only it).
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 5, () => {})).toEqual(['1001: 0 new, 0 updated, 4 unchanged, 1 retired, 0 refused']);
+  });
 });
 
 describe('dailyPaper', () => {
