@@ -125,7 +125,7 @@ export const examSection = z.object({
 });
 
 /** The keys of a practice-mode session (instant feedback); never present in an exam-mode session. */
-export const examKey = z.object({ allTestID: z.number().int(), answer: answerValue, explanation: z.string() });
+export const examKey = z.object({ allTestID: z.number().int(), answer: answerValue, explanation: z.string(), points: z.array(z.string()).optional() });
 
 /** The session as start and resume show it. Times are ISO; `remainingSeconds` counts from the server's clock. */
 export const examSession = z.object({

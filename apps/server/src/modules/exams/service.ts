@@ -230,7 +230,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       list: shown.list,
       replies: Object.fromEntries(replies.filter((r) => r.reply !== '').map((r) => [String(r.questionId), r.reply])),
       flags: replies.filter((r) => r.flagged).map((r) => r.questionId),
-      ...(mode === 'practice' && { keys: shown.rows.map((r) => ({ allTestID: r.id, answer: r.answer, explanation: r.explanation })) }),
+      ...(mode === 'practice' && { keys: shown.rows.map((r) => ({ allTestID: r.id, answer: r.answer, explanation: r.explanation, points: shown.pointsOf.get(r.id) ?? [] })) }),
       testMode: s.testMode,
     };
   }
