@@ -1,8 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPaperStore } from '../modules/papers/store.ts';
+import { materialise, setRecipes } from '../modules/papers/sets.ts';
 import { checkPaperFile } from '../modules/papers/validate.ts';
 import type { Database } from './index.ts';
+
+/** The recipes of tagged paper sets in a subject's folder (docs/test-modes.md §1.8), not a paper file. */
+export const SETS_FILE = 'sets.json';
 
 /** Where problems go: the server log (stderr) unless a caller collects them. */
 export type PaperLog = (line: string) => void;
@@ -36,12 +40,12 @@ export async function seedPapers(db: Database, dir: string, now: number, log: Pa
     const files = roots.flatMap((r, i) =>
       existsSync(join(r, folder))
         ? readdirSync(join(r, folder))
-            .filter((f) => f.endsWith('.json'))
+            .filter((f) => f.endsWith('.json') && f !== SETS_FILE)
             .sort()
             .map((name) => ({ path: join(r, folder, name), shown: i === 0 ? `${where}/${name}` : join(r, folder, name) }))
         : [],
     );
-    if (files.length === 0) continue;
+    if (files.length === 0 && !existsSync(join(dir, 'papers', folder, SETS_FILE))) continue;
     if (!(await store.subjectExists(appId))) {
       log(`${where}: no subject ${appId}; its ${files.length} paper(s) were not loaded`);
       continue;
@@ -79,6 +83,38 @@ export async function seedPapers(db: Database, dir: string, now: number, log: Pa
         continue;
       }
       counts[await store.upsert(result.paper, new Date(now))]++;
+    }
+    // Tagged sets: materialised from their recipes after the files, so the template paper is in place.
+    const setsPath = join(dir, 'papers', folder, SETS_FILE);
+    if (existsSync(setsPath)) {
+      const shown = `${where}/${SETS_FILE}`;
+      let recipes: ReturnType<typeof setRecipes.parse> = [];
+      try {
+        const parsed = setRecipes.safeParse(JSON.parse(readFileSync(setsPath, 'utf8')));
+        if (parsed.success) recipes = parsed.data;
+        else log(`${shown}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}; sets refused`);
+      } catch (err) {
+        log(`${shown}: not valid JSON (${err instanceof Error ? err.message : String(err)}); sets refused`);
+      }
+      if (recipes.length) {
+        const [pool, mocks] = await Promise.all([store.setPool(appId), store.list(appId, 'mock')]);
+        const template = mocks.filter((p) => !p.tag).sort((a, b) => a.id - b.id)[0];
+        for (const r of recipes) {
+          if (codes.has(r.code)) {
+            log(`${shown} ${r.code}: a paper file already has this code; set refused`);
+            counts.refused++;
+            continue;
+          }
+          codes.add(r.code);
+          const paper = materialise(appId, r, pool, template);
+          if (!paper) {
+            log(`${shown} ${r.code}: no question of the bank fits rule ${r.rule}; set not made`);
+            counts.refused++;
+            continue;
+          }
+          counts[await store.upsert(paper, new Date(now))]++;
+        }
+      }
     }
     const retired = await store.retireOthers(appId, [...codes], new Date(now));
     out.push(`${appId}: ${counts.added} new, ${counts.updated} updated, ${counts.unchanged} unchanged, ${retired} retired, ${counts.refused} refused`);

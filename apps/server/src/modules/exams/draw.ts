@@ -135,10 +135,12 @@ export function drawSections(pool: readonly PoolRow[], o: DrawOptions): PaperSec
       got += o.unitsPerType ? 1 : u.ids.length;
     }
   }
-  for (const u of units) {
-    if (size() >= o.count) break;
-    if (!taken.has(u) && (o.unitsPerType === undefined || size() + u.ids.length <= o.count)) taken.add(u);
-  }
+  // What a type lacked comes from the others (not for a per-type pick such as the guide).
+  if (o.unitsPerType === undefined)
+    for (const u of units) {
+      if (size() >= o.count) break;
+      if (!taken.has(u)) taken.add(u);
+    }
   const sections: PaperSection[] = [];
   for (const type of order) {
     const ids = units.filter((u) => taken.has(u) && u.type === type).flatMap((u) => u.ids);

@@ -38,9 +38,9 @@ describe('demo papers in the seed', () => {
 
   it('the demo papers of 1001 are loaded: full-length mocks and a past paper, ids resolved, groups whole and in order', async () => {
     const store = createPaperStore(t.db);
-    expect((await store.list(1001, 'mock')).map((p) => p.code)).toEqual(['mock-1', 'mock-2', 'mock-quick']);
+    expect((await store.list(1001, 'mock')).filter((p) => !p.tag).map((p) => p.code)).toEqual(['mock-1', 'mock-2', 'mock-quick']);
     expect((await store.list(1001, 'past')).map((p) => [p.code, p.year])).toEqual([['past-2025', 2025]]);
-    expect(await store.list(1001)).toHaveLength(4);
+    expect(await store.list(1001)).toHaveLength(4 + 6);
     const bank = await store.bank(1001);
     const byId = new Map(bank.map((q) => [q.id, q]));
     for (const code of ['mock-1', 'mock-2', 'past-2025']) {
@@ -80,7 +80,7 @@ describe('demo papers in the seed', () => {
 
   it('seeding again changes nothing', async () => {
     const before = await createPaperStore(t.db).list(1001);
-    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 1000, () => {})).toEqual(['1001: 0 new, 0 updated, 4 unchanged, 0 retired, 0 refused']);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 1000, () => {})).toEqual(['1001: 0 new, 0 updated, 10 unchanged, 0 retired, 0 refused', '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused']);
     expect(await createPaperStore(t.db).list(1001)).toEqual(before);
   });
 });
@@ -123,7 +123,7 @@ describe('paper validation in the seed', () => {
       'twin.json': { ...good },
     });
     const summary = await seedPapers(t.db, dir, TEST_EPOCH, (l) => lines.push(l));
-    expect(summary).toEqual(['1001: 1 new, 0 updated, 0 unchanged, 4 retired, 5 refused']);
+    expect(summary).toEqual(['1001: 1 new, 0 updated, 0 unchanged, 10 retired, 5 refused']);
     const f = 'content/demo/papers/1001';
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -186,7 +186,7 @@ describe('re-seeding papers', () => {
     const before = (await store.get(1001, { code: 'mock-quick' }))!;
     const changed = { ...quick, name: '快速小测（改）', timeLimitMinutes: 8, passScore: 3, sections: quick.sections.slice(0, 2) };
     const noLog = () => {};
-    expect(await seedPapers(t.db, contentWith({ 'q.json': changed, 'm1.json': m1 }), TEST_EPOCH + 1, noLog)).toEqual(['1001: 0 new, 1 updated, 1 unchanged, 2 retired, 0 refused']);
+    expect(await seedPapers(t.db, contentWith({ 'q.json': changed, 'm1.json': m1 }), TEST_EPOCH + 1, noLog)).toEqual(['1001: 0 new, 1 updated, 1 unchanged, 8 retired, 0 refused']);
     const after = (await store.get(1001, { code: 'mock-quick' }))!;
     expect(after).toMatchObject({ id: before.id, name: '快速小测（改）', timeLimitSeconds: 480, totalScore: 4 });
     expect(after.sections.map((s) => s.type)).toEqual(['A1', 'A2']);
@@ -194,10 +194,10 @@ describe('re-seeding papers', () => {
     // The retired paper is still there for whoever points at it, and comes back with its id.
     const m2 = (await store.get(1001, { code: 'mock-2' }))!;
     expect(m2).toBeDefined();
-    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 2, noLog)).toEqual(['1001: 0 new, 3 updated, 1 unchanged, 0 retired, 0 refused']);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 2, noLog)).toEqual(['1001: 0 new, 9 updated, 1 unchanged, 0 retired, 0 refused', '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused']);
     expect((await store.get(1001, { code: 'mock-2' }))!.id).toBe(m2.id);
     expect((await store.get(1001, { code: 'mock-quick' }))!).toEqual({ ...before });
-    expect(await store.list(1001)).toHaveLength(4);
+    expect(await store.list(1001)).toHaveLength(4 + 6);
   });
 
   it('a refused file keeps the paper it would have replaced', async () => {
@@ -206,7 +206,7 @@ describe('re-seeding papers', () => {
     const broken = { ...demoFile('mock-quick.json'), passScore: 99 };
     const lines: string[] = [];
     const dir = contentWith({ 'q.json': broken, ...Object.fromEntries(['mock-1', 'mock-2', 'past-2025'].map((c) => [`${c}.json`, demoFile(`${c}.json`)])) });
-    expect(await seedPapers(t.db, dir, TEST_EPOCH + 3, (l) => lines.push(l))).toEqual(['1001: 0 new, 0 updated, 3 unchanged, 0 retired, 1 refused']);
+    expect(await seedPapers(t.db, dir, TEST_EPOCH + 3, (l) => lines.push(l))).toEqual(['1001: 0 new, 0 updated, 3 unchanged, 6 retired, 1 refused']);
     expect(lines).toContain(`content/demo/papers/1001/q.json passScore: pass score 99 is more than the paper's total 10`);
     expect(await store.get(1001, { code: 'mock-quick' })).toEqual(before);
   });
@@ -214,10 +214,10 @@ describe('re-seeding papers', () => {
   it('an extra papers folder (EXTRA_PAPERS_DIR, the journeys\' one-minute paper) loads beside the demo papers and retires none of them', async () => {
     const store = createPaperStore(t.db);
     const extra = fileURLToPath(new URL('../../../../../e2e/papers', import.meta.url));
-    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 4, () => {}, extra)).toEqual(['1001: 1 new, 0 updated, 4 unchanged, 0 retired, 0 refused']);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 4, () => {}, extra)).toEqual(['1001: 1 new, 6 updated, 4 unchanged, 0 retired, 0 refused', '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused']);
     expect(await store.get(1001, { code: 'mock-1min' })).toMatchObject({ timeLimitSeconds: 60, totalScore: 5, passScore: 3 });
     // Without it, the next start retires the extra paper (and only it).
-    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 5, () => {})).toEqual(['1001: 0 new, 0 updated, 4 unchanged, 1 retired, 0 refused']);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 5, () => {})).toEqual(['1001: 0 new, 0 updated, 10 unchanged, 1 retired, 0 refused', '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused']);
   });
 });
 

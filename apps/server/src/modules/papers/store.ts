@@ -1,7 +1,8 @@
 import type { Paper, PaperKind, PaperSection, PaperTag } from '@kaoshi/contract';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { papers, questionBanks, questionGroups, questions, subjects, type PaperRow } from '../../db/schema/index.ts';
+import { papers, questionBanks, questionGroups, questionPoints, questions, subjects, type PaperRow } from '../../db/schema/index.ts';
+import type { SetPoolRow } from './sets.ts';
 
 /** One answerable question of a bank as paper validation and the daily test see it. */
 export interface PaperBankRow {
@@ -92,6 +93,24 @@ export function createPaperStore(db: Database) {
         .leftJoin(questionGroups, eq(questionGroups.id, questions.groupId))
         .where(eq(questions.appId, appId))
         .orderBy(asc(questions.id));
+    },
+
+    /** The subject's questions in use with difficulty, year and points: the pool of paper sets (sets.ts). */
+    async setPool(appId: number): Promise<SetPoolRow[]> {
+      const [rows, points] = await Promise.all([
+        db
+          .select({ id: questions.id, type: questions.type, groupId: questions.groupId, groupOrder: questions.groupOrder, difficulty: questions.difficulty, year: questions.year })
+          .from(questions)
+          .where(and(eq(questions.appId, appId), eq(questions.retired, false))),
+        db
+          .select({ questionId: questionPoints.questionId, pointId: questionPoints.pointId })
+          .from(questionPoints)
+          .innerJoin(questions, eq(questions.id, questionPoints.questionId))
+          .where(eq(questions.appId, appId)),
+      ]);
+      const of = new Map<number, number[]>();
+      for (const p of points) of.set(p.questionId, [...(of.get(p.questionId) ?? []), p.pointId]);
+      return rows.map((r) => ({ ...r, points: of.get(r.id) ?? [] }));
     },
 
     /** The ext ids of the subject's groups (so a paper naming a group instead of its sub-questions gets a clear message). */
