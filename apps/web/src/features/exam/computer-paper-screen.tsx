@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { simulationStart } from '@kaoshi/contract';
+import { simulationResume, simulationStart } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { getUserID } from '../../lib/session';
 import { getSelectedSubject, versionBadge } from '../../lib/subject';
@@ -16,7 +16,8 @@ import { ExamRunner, type Loaded } from './exam-runner';
 import styles from './exam.module.css';
 
 /**
- * /computerPaper?paperID=N (or ?daily=1): the computer-based exam (机考). `start` answers the learner's open
+ * /computerPaper?paperID=N (or ?daily=1, or ?examHistoryID=N for a session a mode's screen started with
+ * testMode — resumed by id): the computer-based exam (机考). `start` answers the learner's open
  * session of the paper if there is one, so leaving and coming back — on this device or another — resumes
  * the same session with the server's remaining time; unsent replies kept on this device are merged on top.
  */
@@ -30,11 +31,14 @@ export default function ComputerPaperScreen() {
   return <Start key={search} appID={subject.AppID} badge={versionBadge(subject)} target={target} />;
 }
 
-function Start({ appID, badge, target }: { appID: number; badge: string; target: { paperID: number } | { daily: true } }) {
+function Start({ appID, badge, target }: { appID: number; badge: string; target: { paperID: number } | { daily: true } | { examHistoryID: number } }) {
   const started = useQuery({
-    queryKey: ['exam', 'start', getUserID(), appID, 'daily' in target ? 'daily' : target.paperID],
+    queryKey: ['exam', 'start', getUserID(), appID, 'daily' in target ? 'daily' : 'examHistoryID' in target ? `session:${target.examHistoryID}` : target.paperID],
     queryFn: async (): Promise<Loaded> => {
-      const session = await call(simulationStart, { appID, ...('daily' in target ? { daily: true } : { paperID: target.paperID }) }, { silent: true });
+      const session =
+        'examHistoryID' in target
+          ? await call(simulationResume, { examHistoryID: target.examHistoryID }, { silent: true })
+          : await call(simulationStart, { appID, ...('daily' in target ? { daily: true } : { paperID: target.paperID }) }, { silent: true });
       const receivedAt = Date.now();
       let pending: Awaited<ReturnType<typeof pendingExamReplies>> = [];
       try {

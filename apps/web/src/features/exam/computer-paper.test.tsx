@@ -73,6 +73,14 @@ describe('/computerPaper: the 机考 screen', () => {
     expect(callsTo(callMock, 'exam.start')).toEqual([{ appID: 1001, daily: true }]);
   });
 
+  it('opens a session a mode screen started (?examHistoryID=N) by resuming it, without a new start', async () => {
+    fakeApi(callMock, { 'exam.resume': () => examSession({ examHistoryID: 77, name: '随机组卷' }) });
+    renderScreen(<ComputerPaperScreen />, { path: '/computerPaper', url: '/computerPaper?examHistoryID=77' });
+    expect(await screen.findByText('随机组卷')).toBeTruthy();
+    expect(callsTo(callMock, 'exam.resume')).toEqual([{ examHistoryID: 77 }]);
+    expect(callsTo(callMock, 'exam.start')).toEqual([]);
+  });
+
   it('shows a clear error for a missing paper number, and the buy prompt for a 403', async () => {
     renderScreen(<ComputerPaperScreen />, { path: '/computerPaper', url: '/computerPaper' });
     expect(await screen.findByText('请从试卷列表进入考试（缺少试卷编号）')).toBeTruthy();

@@ -66,6 +66,8 @@ describe('exam model', () => {
     expect(toggleKey('AC', 'C')).toBe('A');
     expect(parseTarget(new URLSearchParams('paperID=12'))).toEqual({ paperID: 12 });
     expect(parseTarget(new URLSearchParams('daily=1'))).toEqual({ daily: true });
+    expect(parseTarget(new URLSearchParams('examHistoryID=41'))).toEqual({ examHistoryID: 41 });
+    expect(parseTarget(new URLSearchParams('examHistoryID=0'))).toEqual({ error: '考试记录编号不正确' });
     expect(parseTarget(new URLSearchParams(''))).toEqual({ error: '请从试卷列表进入考试（缺少试卷编号）' });
     expect(parseTarget(new URLSearchParams('paperID=abc'))).toEqual({ error: '试卷编号不正确' });
   });

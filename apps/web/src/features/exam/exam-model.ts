@@ -139,8 +139,14 @@ export function toggleKey(reply: string, key: string): string {
 }
 
 /** The 'computerPaper' query: `?paperID=N` or `?daily=1`; anything else is a Chinese error. */
-export function parseTarget(params: URLSearchParams): { paperID: number } | { daily: true } | { error: string } {
+export function parseTarget(params: URLSearchParams): { paperID: number } | { daily: true } | { examHistoryID: number } | { error: string } {
   if (params.get('daily') === '1' || params.get('daily') === 'true') return { daily: true };
+  // A session already started elsewhere (a TEST_MODES row's screen started it by testMode): resumed by id.
+  const session = params.get('examHistoryID');
+  if (session !== null) {
+    const id = Number(session);
+    return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? { examHistoryID: id } : { error: '考试记录编号不正确' };
+  }
   const raw = params.get('paperID');
   if (raw === null || raw.trim() === '') return { error: '请从试卷列表进入考试（缺少试卷编号）' };
   const n = Number(raw);
