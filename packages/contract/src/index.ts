@@ -16,6 +16,7 @@ export * from './calls/study.ts';
 export * from './calls/exam.ts';
 export * from './calls/sprint.ts';
 export * from './calls/zhiye.ts';
+export * from './calls/ai.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -33,6 +34,7 @@ import { studyCalls } from './calls/study.ts';
 import { examCalls } from './calls/exam.ts';
 import { sprintCalls } from './calls/sprint.ts';
 import { zhiyeCalls } from './calls/zhiye.ts';
+import { aiCalls } from './calls/ai.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(examCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls)];
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(examCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls), ...Object.values(aiCalls)];
