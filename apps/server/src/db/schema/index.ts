@@ -9,3 +9,4 @@ export * from './practice.ts';
 export * from './study.ts';
 export * from './papers.ts';
 export * from './exams.ts';
+export * from './ai.ts';
