@@ -14,6 +14,7 @@ export * from './calls/subject.ts';
 export * from './calls/practice.ts';
 export * from './calls/study.ts';
 export * from './calls/exam.ts';
+export * from './calls/every-day.ts';
 export * from './calls/sprint.ts';
 export * from './calls/zhiye.ts';
 export * from './calls/ai.ts';
@@ -32,9 +33,10 @@ import { subjectCalls } from './calls/subject.ts';
 import { practiceCalls } from './calls/practice.ts';
 import { studyCalls } from './calls/study.ts';
 import { examCalls } from './calls/exam.ts';
+import { everyDayCalls } from './calls/every-day.ts';
 import { sprintCalls } from './calls/sprint.ts';
 import { zhiyeCalls } from './calls/zhiye.ts';
 import { aiCalls } from './calls/ai.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(examCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls), ...Object.values(aiCalls)];
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(examCalls), ...Object.values(everyDayCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls), ...Object.values(aiCalls)];
