@@ -10,10 +10,12 @@ interface Props {
   current: number;
   onJump: (index: number) => void;
   onClose: () => void;
+  /** A practice session: '交卷' under the grid. */
+  onHandIn?: () => void;
 }
 
 /** 答题卡: every question's number, coloured by state (unanswered, right, wrong); tap to jump. */
-export function AnswerSheet({ open, list, answers, current, onJump, onClose }: Props) {
+export function AnswerSheet({ open, list, answers, current, onJump, onClose, onHandIn }: Props) {
   // Closed, it builds nothing: the player re-renders on every step and a chapter may hold 500 cells.
   if (!open) return null;
   const done = list.filter((q) => answers.has(q.allTestID)).length;
@@ -51,6 +53,11 @@ export function AnswerSheet({ open, list, answers, current, onJump, onClose }: P
         <span className={`${styles.dot} ${styles.cellWrong}`} />错误
         <span className={styles.dot} />未做
       </p>
+      {onHandIn ? (
+        <button type="button" className={styles.sheetHandIn} onClick={onHandIn}>
+          交卷
+        </button>
+      ) : null}
     </Modal>
   );
 }

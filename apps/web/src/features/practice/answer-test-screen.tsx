@@ -5,6 +5,7 @@ import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../li
 import { Page } from '../../ui/page';
 import { errorText } from '../common/errors';
 import { Player } from './player';
+import { SessionPractice } from './session-practice';
 import { deniedVersions, sourceQuery } from './practice-data';
 import { parseSource, SOURCES, sourceTitle, type Source } from './sources';
 import { Denied, NoSubject, StateMessage } from './states';
@@ -12,7 +13,8 @@ import { Denied, NoSubject, StateMessage } from './states';
 /**
  * /answerTest : the practice player over a source (sources.ts): a chapter (`?cptID=`), the wrong-answer
  * book (`?source=error`), a review session (`review`), favourites (`fav`), notes (`note`), weak knowledge
- * points (`points`), a search (`search&keyword=`) or the most missed questions (`common`).
+ * points (`points`), a search (`search&keyword=`), the most missed questions (`common`) or a practice-display
+ * exam session (`source=session&examHistoryID=N`, session-practice.tsx).
  */
 export default function AnswerTestScreen() {
   const subject = getSelectedSubject();
@@ -21,6 +23,7 @@ export default function AnswerTestScreen() {
   const parsed = useMemo(() => parseSource(new URLSearchParams(search)), [search]);
   if (!subject) return <Page title="练习">{<NoSubject />}</Page>;
   if ('error' in parsed) return <Page title="练习">{<StateMessage text={parsed.error} />}</Page>;
+  if (parsed.source.kind === 'session') return <SessionPractice key={search} subject={subject} source={parsed.source} />;
   return <SourcePractice key={search} subject={subject} source={parsed.source} />;
 }
 

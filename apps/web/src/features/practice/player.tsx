@@ -10,6 +10,7 @@ import { AnswerSheet } from './answer-sheet';
 import { practiceKeys, storeKeyOf, type PracticeGroup, type PracticeQuestion } from './practice-data';
 import { NoteSheet, QuestionActions } from './question-actions';
 import { saveSet } from './question-store';
+import { useSessionRun } from './session-run';
 import { isMulti, optionsOf, QuestionView, typeName, type Answered } from './question-view';
 import type { QuestionSet, SetQuestion, Source } from './sources';
 import styles from './practice.module.css';
@@ -76,6 +77,10 @@ function usePending(): number {
   return n;
 }
 
+/** Numbers (1-based) of the questions without an answer. */
+export const unansweredNumbers = (list: readonly PracticeQuestion[], answers: ReadonlyMap<number, Answered>): number[] =>
+  list.flatMap((q, i) => (answers.has(q.allTestID) ? [] : [i + 1]));
+
 const clock = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
 /** The practice player over one loaded question set: everything is local, answers go to the outbox. */
@@ -86,6 +91,8 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
   const queryKey = practiceKeys.set(appID, source);
   const inBookSource = source.kind === 'error' || source.kind === 'review';
   const groups = useMemo(() => new Map<number, PracticeGroup>(set.groups.map((g) => [g.childTableID, g])), [set.groups]);
+  // A practice-display exam session (source 'session'): answers go to the exam outbox, it ends with 交卷.
+  const run = useSessionRun(set.session);
   const [recite, setRecite] = useState(() => source.recite === true);
   const [index, setIndex] = useState(() => openingIndex(set, source.recite === true));
   const [answers, setAnswers] = useState(() => fromLast(list));
@@ -97,7 +104,8 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
   const [noteSaving, setNoteSaving] = useState(false);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [inBook, setInBook] = useState<ReadonlyMap<number, boolean>>(new Map());
-  const pending = usePending();
+  const practicePending = usePending();
+  const pending = run ? run.pending : practicePending;
   const summary = useQuery({
     queryKey: ['practice', 'reviewSummary', appID],
     queryFn: () => call(reviewSummary, { appID }, { quiet: true }),
@@ -197,6 +205,10 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
       // Keep the cached set in step, so leaving and coming back (or a reload offline) shows this reply too.
       const spendTime = Math.min(secondsRef.current, 86_400);
       patch(q.allTestID, (x) => ({ ...x, last: { lastUserReply: reply, right, score, spendTime, answeredAt: new Date().toISOString() } }));
+      if (run) {
+        run.record({ allTestID: q.allTestID, reply, spendTime });
+        return;
+      }
       void queueReply({
         appID,
         cptID: q.cptID,
@@ -211,7 +223,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
         examHistoryID: 0,
       }).catch(() => undefined);
     },
-    [q, answers, appID, patch],
+    [q, answers, appID, patch, run],
   );
 
   /** '再做一次': the question becomes unanswered here; the next answer is a new reply. */
@@ -337,11 +349,27 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
             </button>
           ))}
         </div>
-        <label className={styles.recite}>
-          <input type="checkbox" checked={recite} onChange={(e) => setRecite(e.target.checked)} />
-          背题模式
-        </label>
+        {run ? null : (
+          <label className={styles.recite}>
+            <input type="checkbox" checked={recite} onChange={(e) => setRecite(e.target.checked)} />
+            背题模式
+          </label>
+        )}
       </div>
+      {run ? (
+        <div className={styles.sessionBar}>
+          {run.left !== null ? (
+            <span className={`${styles.countdown} ${run.left <= 60 ? styles.countdownWarn : ''}`} role="timer" aria-label="剩余时间">
+              剩余 <strong data-testid="countdown">{clock(run.left)}</strong>
+            </span>
+          ) : (
+            <span className={styles.sessionDone}>{`已答 ${answers.size}/${list.length}`}</span>
+          )}
+          <button type="button" className={styles.handInBtn} disabled={run.busy} onClick={() => void run.askHandIn(unansweredNumbers(list, answers))}>
+            交卷
+          </button>
+        </div>
+      ) : null}
       {set.offline ? (
         <p className={styles.pending} role="status">
           网络不可用，正在使用本机保存的题目
@@ -349,7 +377,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
       ) : null}
       {pending > 0 ? (
         <p className={styles.pending} role="status">
-          有 {pending} 条答题记录待同步
+          {run?.saveError ? `有 ${pending} 条答题记录待同步（网络异常，自动重试）` : `有 ${pending} 条答题记录待同步`}
         </p>
       ) : null}
 
@@ -366,7 +394,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
         onSubmit={submit}
         note={q.note}
         hint={inBookSource && answered ? bookHint(q, answered, clearAfter, removed.has(q.allTestID) ? false : inBook.get(q.allTestID)) : undefined}
-        onRetry={recite ? undefined : retry}
+        onRetry={recite || run ? undefined : retry}
       />
 
       <QuestionActions
@@ -388,12 +416,33 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
         <button type="button" className={styles.sheetBtn} onClick={() => setSheet(true)}>
           答题卡
         </button>
-        <button type="button" className={styles.navBtn} disabled={index >= list.length - 1} onClick={() => go(index + 1)}>
-          下一题
-        </button>
+        {run && index >= list.length - 1 ? (
+          <button type="button" className={`${styles.navBtn} ${styles.navPrimary}`} disabled={run.busy} onClick={() => void run.askHandIn(unansweredNumbers(list, answers))}>
+            交卷
+          </button>
+        ) : (
+          <button type="button" className={styles.navBtn} disabled={index >= list.length - 1} onClick={() => go(index + 1)}>
+            下一题
+          </button>
+        )}
       </nav>
       <NoteSheet open={noteOpen} initial={q.note ?? ''} saving={noteSaving} onSave={(t) => void saveNote(t)} onClose={() => setNoteOpen(false)} />
-      <AnswerSheet open={sheet} list={list} answers={answers} current={index} onJump={go} onClose={() => setSheet(false)} />
+      <AnswerSheet
+        open={sheet}
+        list={list}
+        answers={answers}
+        current={index}
+        onJump={go}
+        onClose={() => setSheet(false)}
+        onHandIn={
+          run
+            ? () => {
+                setSheet(false);
+                void run.askHandIn(unansweredNumbers(list, answers));
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

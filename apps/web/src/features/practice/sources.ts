@@ -19,7 +19,7 @@ import { call } from '../../api/client';
  * the list call up to a cap. All calls are silent: a 403 is the screen's buy prompt.
  */
 
-export const SOURCE_KINDS = ['chapter', 'error', 'review', 'fav', 'note', 'points', 'search', 'common'] as const;
+export const SOURCE_KINDS = ['chapter', 'error', 'review', 'fav', 'note', 'points', 'search', 'common', 'session'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** A source as the URL gives it. */
@@ -30,6 +30,21 @@ export interface Source {
   point?: string;
   /** Open a chapter in 背题模式 at the remembered recite point (`&recite=1`). */
   recite?: boolean;
+  /** `session`: the practice-display exam session (`&examHistoryID=N`, docs/practice-screens.md "Practice sessions"). */
+  examHistoryID?: number;
+}
+
+/** The exam session behind a `session` set: where its answers go and how it ends. */
+export interface SessionInfo {
+  examHistoryID: number;
+  status: 'open' | 'handed';
+  mode: 'exam' | 'practice';
+  paperID: number | null;
+  testMode: string | null;
+  /** The server's deadline (ISO), null = untimed. */
+  deadline: string | null;
+  /** Device clock minus the server's, ms, when the session was read. */
+  offsetMs: number;
 }
 
 /** A question of a set: the practice question, with its wrong-answer book state in the book's sources. */
@@ -48,6 +63,8 @@ export interface QuestionSet {
   loadedAt: number;
   /** Opened from the copy kept on this device because the network failed. */
   offline?: boolean;
+  /** Source `session` only: the exam session the answers belong to. */
+  session?: SessionInfo;
 }
 
 interface SourceInfo {
@@ -90,6 +107,8 @@ export const SOURCES: Record<SourceKind, SourceInfo> = {
   points: { title: '薄弱知识点强化', empty: (s) => (s.point ? `知识点“${s.point}”暂无试题` : '暂无需要强化的知识点'), pageSize: STUDY_PAGE.errorTest, maxPages: 1, keepsLast: false },
   search: { title: '搜索结果', empty: (s) => `没有找到包含“${s.keyword ?? ''}”的试题`, pageSize: STUDY_PAGE.search, maxPages: 10, keepsLast: false },
   common: { title: '高频易错题', empty: () => '暂无高频易错题', pageSize: STUDY_PAGE.commonQuestions, maxPages: 4, keepsLast: false },
+  // Loaded by session-source.ts (simulationTest/resume), not by loadSource.
+  session: { title: '练习', empty: () => '本次练习暂无试题', pageSize: 0, maxPages: 1, keepsLast: true },
 };
 
 const positiveInt = (v: string | null): number | undefined | null => {
@@ -132,6 +151,13 @@ export function parseSource(params: URLSearchParams): { source: Source } | { err
     case 'review':
       delete source.cptID;
       break;
+    case 'session': {
+      const id = positiveInt(params.get('examHistoryID'));
+      if (!id) return { error: '练习记录编号不正确' };
+      delete source.cptID;
+      source.examHistoryID = id;
+      break;
+    }
     default:
       break;
   }
@@ -140,7 +166,7 @@ export function parseSource(params: URLSearchParams): { source: Source } | { err
 
 /** A stable key of the source (query cache and the copy kept on the device); `recite` is not part of it. */
 export const sourceKey = (s: Source): string =>
-  [s.kind, s.cptID ?? '', s.keyword ?? '', s.point ?? ''].join('|');
+  [s.kind, s.cptID ?? '', s.keyword ?? '', s.point ?? '', ...(s.examHistoryID ? [s.examHistoryID] : [])].join('|');
 
 /** The URL of /answerTest for a source (the contract the study screens link with). */
 export function sourceUrl(s: Source): string {
@@ -150,6 +176,7 @@ export function sourceUrl(s: Source): string {
   if (s.keyword) p.set('keyword', s.keyword);
   if (s.point) p.set('point', s.point);
   if (s.recite) p.set('recite', '1');
+  if (s.examHistoryID) p.set('examHistoryID', String(s.examHistoryID));
   return `/answerTest?${p.toString()}`;
 }
 
@@ -157,6 +184,7 @@ export function sourceTitle(s: Source, set?: QuestionSet): string {
   if (s.kind === 'chapter') return set?.name || '章节练习';
   if (s.kind === 'search') return `搜索：${s.keyword ?? ''}`;
   if (s.kind === 'points' && s.point) return `${SOURCES.points.title}·${s.point}`;
+  if (s.kind === 'session') return set?.name || SOURCES.session.title;
   return SOURCES[s.kind].title;
 }
 
@@ -226,6 +254,8 @@ export async function loadSource(appID: number, s: Source, now: number = Date.no
     case 'common':
       page = await loadPages((p) => call(commonQuestions, { appID, cptID: s.cptID, page: p, pageSize }, opts), pageSize, maxPages);
       break;
+    case 'session':
+      throw new Error('a session is loaded by session-source.ts');
     case 'points': {
       const r = await call(pointsPractice, { appID, point: s.point, count: pageSize }, opts);
       page = { total: r.list.length, groups: r.groups, list: r.list };
