@@ -18,6 +18,7 @@ export * from './calls/every-day.ts';
 export * from './calls/sprint.ts';
 export * from './calls/zhiye.ts';
 export * from './calls/ai.ts';
+export * from './calls/clearance.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -37,6 +38,7 @@ import { everyDayCalls } from './calls/every-day.ts';
 import { sprintCalls } from './calls/sprint.ts';
 import { zhiyeCalls } from './calls/zhiye.ts';
 import { aiCalls } from './calls/ai.ts';
+import { clearanceCalls } from './calls/clearance.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(examCalls), ...Object.values(everyDayCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls), ...Object.values(aiCalls)];
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(examCalls), ...Object.values(everyDayCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls), ...Object.values(aiCalls), ...Object.values(clearanceCalls)];
