@@ -11,6 +11,9 @@ import { bookLookup, createBookHooks, createBookService } from './modules/book/s
 import { createBookStore } from './modules/book/store.ts';
 import { createAgentService } from './modules/agent/service.ts';
 import { createAgentStore } from './modules/agent/store.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
+import { createAiService } from './modules/ai/service.ts';
+import { createAiStore } from './modules/ai/store.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { createExamService } from './modules/exams/service.ts';
 import { createExamStore } from './modules/exams/store.ts';
@@ -115,6 +118,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const marks: MarkHooks = markHooks(studyStore);
   const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock, book, marks });
   const exams = createExamService({ store: createExamStore(db), entitlements, clock, book });
+  const study = createStudyService({ store: studyStore, reports: createReportStore(db), practice, limiter, clock, bookOf: bookLookup(bookStore) });
+  const ai = createAiService({ store: createAiStore(db), entitlements, exams, study, clock });
 
   installSecurityHeaders(app);
   await app.register(formbody);
@@ -122,7 +127,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(createStudyService({ store: studyStore, reports: createReportStore(db), practice, limiter, clock, bookOf: bookLookup(bookStore) })), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...aiRoutes(ai)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

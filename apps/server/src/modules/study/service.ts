@@ -114,6 +114,9 @@ export function createStudyService(deps: {
   const publicPoint = ({ id: _id, code: _code, ...p }: PointMastery & { id: number; code: string }): PointMastery => p;
 
   return {
+    /** Mastery rows with the point's id and code, weakest first, without the gate: for modules that checked their own module (modules/ai). */
+    masteryOf: mastery,
+
     async updateRecitePoint(userId: number, appId: number, cptId: number, questionId: number) {
       await guard(userId, appId);
       await chapterIds(appId, cptId);

@@ -1,0 +1,329 @@
+import {
+  AI_MODULE,
+  AI_MSG,
+  AI_PER_POINT_MAX,
+  AI_RECENT_HOURS,
+  AI_ROUND_COUNT,
+  HOT_MIN,
+  HOT_SHARE,
+  MSG,
+  QUESTION_TYPE_NAMES,
+  QUESTION_TYPES,
+  Status,
+  TIPS_MAX,
+  TIPS_MODULE,
+  testMode,
+  type AiReason,
+  type CardGrade,
+  type PaperSection,
+  type PointCard,
+  type PointMastery,
+  type QuestionType,
+  type TipsPoint,
+} from '@kaoshi/contract';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import type { EntitlementService } from '../entitlement/service.ts';
+import type { ExamService } from '../exams/service.ts';
+import type { StudyService } from '../study/service.ts';
+import { AI_TEST_MODE, type AiStore, type PointQuestionRow } from './store.ts';
+
+/** A mastery row of the study module with the point's id and code. */
+export type MasteryRow = PointMastery & { id: number; code: string };
+
+const HOUR = 3600_000;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** A share as the learner reads it: '6%', '不足1%' for a small non-zero share. */
+export const percent = (x: number) => (x > 0 && x < 0.005 ? '不足1%' : `${Math.round(x * 100)}%`);
+
+/** Priority of a point for the adaptive round (docs/test-modes.md §4): weight × (1 − mastery). */
+export const priorityOf = (p: Pick<PointMastery, 'weight' | 'mastery'>) => p.weight * (1 - p.mastery);
+
+/** Points in adaptive order: highest priority first, then weaker, then heavier, then code. */
+export function adaptiveOrder<T extends MasteryRow>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => priorityOf(b) - priorityOf(a) || a.mastery - b.mastery || b.weight - a.weight || a.code.localeCompare(b.code));
+}
+
+/** How the learner last answered a question: never (0), wrong (1), right (2). */
+export type AnswerState = 0 | 1 | 2;
+const STATE_WHY: Record<AnswerState, string> = { 0: '这道题你还没做过。', 1: '这道题你上次答错了。', 2: '这道题你上次答对了，再巩固一次。' };
+
+/** The reason of one question, written from its point's figures. */
+export function whyOf(p: MasteryRow, state: AnswerState): string {
+  return `考点「${p.point}」占题库 ${percent(p.weight)}，你的掌握度 ${percent(p.mastery)}（答对 ${p.right}/${p.total}）。${STATE_WHY[state]}`;
+}
+
+/**
+ * The questions of a round: points in adaptive order; from each 1–3 (3 for the top third of the highest
+ * priority, 2 for the middle third, else 1) of its questions not answered in the last 24 h and not yet taken
+ * — never answered first, then last answered wrong, then right; within each by chapter order and id.
+ * Stops at `count`; shorter when the bank has too few eligible questions.
+ */
+export function chooseRound(
+  points: readonly MasteryRow[],
+  questionsOf: ReadonlyMap<number, readonly number[]>,
+  stateOf: (questionId: number) => AnswerState,
+  recent: ReadonlySet<number>,
+  count: number,
+): { questionId: number; point: MasteryRow; state: AnswerState }[] {
+  const ordered = adaptiveOrder(points);
+  const top = ordered.length ? priorityOf(ordered[0]!) : 0;
+  const taken = new Set<number>();
+  const out: { questionId: number; point: MasteryRow; state: AnswerState }[] = [];
+  for (const p of ordered) {
+    if (out.length >= count) break;
+    const n = top > 0 ? Math.min(AI_PER_POINT_MAX, Math.max(1, Math.ceil((AI_PER_POINT_MAX * priorityOf(p)) / top))) : 1;
+    const candidates = (questionsOf.get(p.id) ?? [])
+      .filter((q) => !recent.has(q) && !taken.has(q))
+      .map((q, i) => ({ q, i, state: stateOf(q) }))
+      .sort((a, b) => a.state - b.state || a.i - b.i)
+      .slice(0, Math.min(n, count - out.length));
+    for (const c of candidates) {
+      taken.add(c.q);
+      out.push({ questionId: c.q, point: p, state: c.state });
+    }
+  }
+  return out;
+}
+
+const SENTENCE_END = /(?<=[。！？；!?;\n])/;
+
+/** The 【…】 marked sentences of an explanation (the marks kept), trimmed. */
+export function markedSentences(explanation: string): string[] {
+  return explanation
+    .split(SENTENCE_END)
+    .map((s) => s.trim())
+    .filter((s) => /【[^】]+】/.test(s));
+}
+
+/** Tips of a point: the marked sentences of its questions' explanations in question order, de-duplicated, at most TIPS_MAX. */
+export function tipsOf(explanations: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const e of explanations) {
+    for (const s of markedSentences(e)) {
+      seen.add(s);
+      if (seen.size >= TIPS_MAX) return [...seen];
+    }
+  }
+  return [...seen];
+}
+
+/** The first sentence of an explanation (a card's back when its point has no marked sentence). */
+const firstSentence = (e: string) => e.split(SENTENCE_END).map((s) => s.trim()).find((s) => s !== '') ?? '';
+
+/** Hot points (docs/test-modes.md §1.7): the top HOT_SHARE of points by heat, at least HOT_MIN. */
+export const hotCount = (points: number) => Math.min(points, Math.max(HOT_MIN, Math.ceil(points * HOT_SHARE)));
+
+const GRADE_RANK: Record<CardGrade, number> = { forgot: 1, vague: 2, know: 3 };
+
+/** Sections of a round's questions: one per question type in the bank's type order; a group's sub-questions in order. */
+function sectionsOf(chosen: readonly number[], info: ReadonlyMap<number, PointQuestionRow>): PaperSection[] {
+  const byType = new Map<QuestionType, number[]>();
+  for (const id of chosen) {
+    const t = info.get(id)!.type as QuestionType;
+    byType.set(t, [...(byType.get(t) ?? []), id]);
+  }
+  return QUESTION_TYPES.filter((t) => byType.has(t)).map((t) => {
+    const ids = byType.get(t)!;
+    // Keep a group's sub-questions together and in their order, at the place of the group's first one.
+    const first = new Map<number, number>();
+    ids.forEach((id, i) => {
+      const g = info.get(id)!.groupId;
+      if (g !== null && !first.has(g)) first.set(g, i);
+    });
+    const sorted = ids
+      .map((id, i) => {
+        const q = info.get(id)!;
+        return { id, at: q.groupId === null ? i : first.get(q.groupId)!, order: q.groupOrder };
+      })
+      .sort((a, b) => a.at - b.at || a.order - b.order);
+    return { type: t, title: QUESTION_TYPE_NAMES[t], score: 1, questions: sorted.map((x) => x.id) };
+  });
+}
+
+/**
+ * AI practice (docs/ai-practice.md): the adaptive round on the exam engine, tips points (type 40) and point
+ * cards (type 48). Mastery comes from the study module (one definition); rounds are exam sessions.
+ */
+export function createAiService(deps: { store: AiStore; entitlements: EntitlementService; exams: ExamService; study: StudyService; clock: Clock }) {
+  const { store, entitlements, exams, study, clock } = deps;
+
+  async function guard(userId: number, appId: number, moduleId: string) {
+    const d = await entitlements.decide(userId, appId, { moduleId });
+    if (d.reason === 'unknown-subject') throw notFound(AI_MSG.unknownChapter);
+    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
+  }
+
+  /** Question ids per point (in chapter order, id) and one row per question. */
+  function index(rows: readonly PointQuestionRow[]) {
+    const byPoint = new Map<number, number[]>();
+    const byQuestion = new Map<number, PointQuestionRow>();
+    for (const r of rows) {
+      byPoint.set(r.pointId, [...(byPoint.get(r.pointId) ?? []), r.questionId]);
+      if (!byQuestion.has(r.questionId)) byQuestion.set(r.questionId, r);
+    }
+    return { byPoint, byQuestion };
+  }
+
+  async function chapterSubtree(appId: number, cptId: number): Promise<number[]> {
+    const all = await store.chapters(appId);
+    if (!all.some((c) => c.id === cptId)) throw notFound(AI_MSG.unknownChapter);
+    const ids = new Set([cptId]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const c of all) if (c.parentId !== null && ids.has(c.parentId) && !ids.has(c.id)) (ids.add(c.id), (grew = true));
+    }
+    return [...ids];
+  }
+
+  const stateFrom = (latest: ReadonlyMap<number, boolean>) => (q: number): AnswerState => (!latest.has(q) ? 0 : latest.get(q) ? 2 : 1);
+
+  /** Reasons for a session whose stored reasons are missing (a start cut short): each question's highest-priority point, now. */
+  async function reasonsNow(userId: number, appId: number, ids: readonly number[]): Promise<AiReason[]> {
+    const [points, rows, latest] = await Promise.all([study.masteryOf(userId, appId), store.pointQuestions(appId), store.latestRight(userId, appId)]);
+    const rank = new Map(adaptiveOrder(points).map((p, i) => [p.id, i]));
+    const pointsOf = new Map<number, MasteryRow[]>();
+    const byId = new Map(points.map((p) => [p.id, p]));
+    for (const r of rows) if (byId.has(r.pointId)) pointsOf.set(r.questionId, [...(pointsOf.get(r.questionId) ?? []), byId.get(r.pointId)!]);
+    const state = stateFrom(latest);
+    return ids.flatMap((id) => {
+      const p = (pointsOf.get(id) ?? []).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!)[0];
+      return p ? [{ allTestID: id, point: p.id, name: p.point, mastery: p.mastery, weight: p.weight, why: whyOf(p, state(id)) }] : [];
+    });
+  }
+
+  return {
+    /** The open round (resumed with its stored reasons) or a new one of `count` questions. */
+    async next(userId: number, appId: number, count = AI_ROUND_COUNT) {
+      await guard(userId, appId, AI_MODULE);
+      const open = await store.openRound(userId, appId);
+      if (open) {
+        const session = await exams.resume(userId, open.sessionId);
+        if (session.status === 'open') {
+          const round = open.round ?? Number(open.sourceKey.split(':')[1] ?? 0);
+          const reasons = open.reasons ?? (await store.saveRound({ sessionId: open.sessionId, userId, appId, round, reasons: await reasonsNow(userId, appId, session.list.map((q) => q.allTestID)), createdAt: new Date(clock()) })).reasons;
+          return { round, session, reasons: order(reasons, session.list.map((q) => q.allTestID)) };
+        }
+      }
+      const [points, rows, latest, recent, started] = await Promise.all([
+        study.masteryOf(userId, appId),
+        store.pointQuestions(appId),
+        store.latestRight(userId, appId),
+        store.answeredSince(userId, appId, new Date(clock() - AI_RECENT_HOURS * HOUR)),
+        store.roundCount(userId, appId),
+      ]);
+      const { byPoint, byQuestion } = index(rows);
+      const chosen = chooseRound(points, byPoint, stateFrom(latest), recent, count);
+      if (chosen.length === 0) throw notFound(AI_MSG.noQuestions);
+      const round = started + 1;
+      const reasons: AiReason[] = chosen.map((c) => ({ allTestID: c.questionId, point: c.point.id, name: c.point.point, mastery: c.point.mastery, weight: c.point.weight, why: whyOf(c.point, c.state) }));
+      const row = testMode(AI_TEST_MODE)!;
+      const session = await exams.startSet(
+        userId,
+        appId,
+        {
+          testMode: AI_TEST_MODE,
+          sourceKey: `ai:${round}`,
+          period: null,
+          display: 'practice',
+          build: async () => ({
+            paperId: null,
+            kind: 'drawn',
+            name: `${row.title}·第${round}轮`,
+            sections: sectionsOf(chosen.map((c) => c.questionId), byQuestion),
+            timeLimitSeconds: 0,
+            passScore: Math.ceil(chosen.length * 0.6),
+          }),
+        },
+        false,
+      );
+      // A concurrent call for the same round gets the same session; the first stored reasons win.
+      const stored = await store.saveRound({ sessionId: session.examHistoryID, userId, appId, round, reasons, createdAt: new Date(clock()) });
+      return { round: stored.round, session, reasons: order(stored.reasons, session.list.map((q) => q.allTestID)) };
+    },
+
+    /** The last handed-in round: right/total and each point's mastery when chosen and now. */
+    async last(userId: number, appId: number) {
+      await guard(userId, appId, AI_MODULE);
+      const row = await store.lastHanded(userId, appId);
+      if (!row || !row.result || !row.handedAt) return { last: null };
+      const now = new Map((await study.masteryOf(userId, appId)).map((p) => [p.id, p.mastery]));
+      const seen = new Set<number>();
+      const points = row.reasons.flatMap((r) => {
+        if (seen.has(r.point)) return [];
+        seen.add(r.point);
+        return [{ point: r.point, name: r.name, before: r.mastery, after: now.get(r.point) ?? r.mastery }];
+      });
+      return {
+        last: { examHistoryID: row.sessionId, round: row.round, right: row.result.right, total: row.result.total, handedAt: row.handedAt.toISOString(), points },
+      };
+    },
+
+    /** Exam type 40: tips points (module 'sprint'); 48: point cards (module 'ai'). */
+    async list(userId: number, appId: number, examType: 40 | 48, cptId: number | undefined): Promise<{ list?: TipsPoint[]; cards?: PointCard[] }> {
+      await guard(userId, appId, examType === 40 ? TIPS_MODULE : AI_MODULE);
+      const chapterIds = cptId === undefined ? undefined : await chapterSubtree(appId, cptId);
+      const [points, rows] = await Promise.all([study.masteryOf(userId, appId), store.pointQuestions(appId)]);
+      const inScope = chapterIds ? new Set(rows.filter((r) => chapterIds.includes(r.chapterId)).map((r) => r.pointId)) : undefined;
+      const perPoint = new Map<number, PointQuestionRow[]>();
+      for (const r of rows) perPoint.set(r.pointId, [...(perPoint.get(r.pointId) ?? []), r]);
+      const scoped = points.filter((p) => perPoint.has(p.id) && (!inScope || inScope.has(p.id)));
+      const tips = (p: MasteryRow) => tipsOf((perPoint.get(p.id) ?? []).map((r) => r.explanation));
+
+      if (examType === 40) {
+        const heat = (p: MasteryRow) => round2((perPoint.get(p.id) ?? []).filter((r) => r.year !== null).length + p.weight * 100);
+        const ranked = scoped.map((p) => ({ p, heat: heat(p) })).sort((a, b) => b.heat - a.heat || b.p.weight - a.p.weight || a.p.code.localeCompare(b.p.code));
+        // The whole subject: its hot points; one chapter: every point of the chapter, hottest first.
+        const shown = chapterIds ? ranked : ranked.slice(0, hotCount(ranked.length));
+        return { list: shown.map(({ p, heat }) => ({ point: p.id, name: p.point, heat, weight: p.weight, mastery: p.mastery, total: p.total, tips: tips(p) })) };
+      }
+
+      const graded = new Map((await store.cards(userId, appId)).map((c) => [c.pointId, c]));
+      const rank = (id: number) => {
+        const g = graded.get(id);
+        return g ? GRADE_RANK[g.grade as CardGrade] ?? 3 : 0;
+      };
+      const ordered = adaptiveOrder(scoped)
+        .map((p, i) => ({ p, i }))
+        .sort((a, b) => rank(a.p.id) - rank(b.p.id) || (graded.get(a.p.id)?.seenAt.getTime() ?? 0) - (graded.get(b.p.id)?.seenAt.getTime() ?? 0) || a.i - b.i);
+      return {
+        cards: ordered.map(({ p }) => {
+          const qs = perPoint.get(p.id) ?? [];
+          const chapterCount = new Map<string, number>();
+          for (const q of qs) chapterCount.set(q.chapterName, (chapterCount.get(q.chapterName) ?? 0) + 1);
+          const front = [...chapterCount].reduce((best, c) => (c[1] > best[1] ? c : best), ['', 0] as [string, number])[0];
+          const back = tips(p);
+          const sample = qs.find((q) => markedSentences(q.explanation).length > 0) ?? qs[0]!;
+          const g = graded.get(p.id);
+          return {
+            point: p.id,
+            name: p.point,
+            front,
+            back: back.length ? back : [firstSentence(sample.explanation)].filter((s) => s !== ''),
+            sample: sample.questionId,
+            grade: g ? (g.grade as CardGrade) : null,
+            seenAt: g ? g.seenAt.toISOString() : null,
+          };
+        }),
+      };
+    },
+
+    /** Stores the learner's grade of a point card. */
+    async grade(userId: number, appId: number, pointId: number, grade: CardGrade) {
+      await guard(userId, appId, AI_MODULE);
+      if (!(await store.point(appId, pointId))) throw badInput(AI_MSG.unknownPoint);
+      const at = new Date(clock());
+      await store.grade(userId, appId, pointId, grade, at);
+      return { point: pointId, grade, seenAt: at.toISOString() };
+    },
+  };
+}
+
+/** Reasons in the session's question order (the sections may regroup by type). */
+function order(reasons: readonly AiReason[], ids: readonly number[]): AiReason[] {
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return [...reasons].sort((a, b) => (at.get(a.allTestID) ?? 1e9) - (at.get(b.allTestID) ?? 1e9));
+}
+
+export type AiService = ReturnType<typeof createAiService>;
