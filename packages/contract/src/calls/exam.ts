@@ -371,7 +371,53 @@ export const simulationHistory = defineCall({
   }),
 });
 
+export const simulationBlueprint = defineCall({
+  id: 'exam.blueprint',
+  method: 'GET',
+  path: '/api/simulationTest/blueprint',
+  group: 'general',
+  needsSession: true,
+  summary: "The exam's structure as the subject's template paper has it (types, counts, marks, time, pass line): /examinationGuide and /mockTest show it; drawn sets follow it.",
+  request: z.object({ guid: guid(), appID: appID() }),
+  data: z.object({
+    /** The template paper (the subject's first untagged mock paper), null when it has none (the default blueprint). */
+    template: z.number().int().nullable(),
+    name: z.string(),
+    sections: z.array(z.object({ type: z.enum(QUESTION_TYPES), title: z.string(), count: z.number().int(), score: z.number() })),
+    limitSeconds: z.number().int(),
+    totalScore: z.number(),
+    passScore: z.number(),
+  }),
+});
+
+export const simulationOpen = defineCall({
+  id: 'exam.open',
+  method: 'GET',
+  path: '/api/simulationTest/open',
+  group: 'general',
+  needsSession: true,
+  summary: "The learner's open sessions of a subject (继续考试 on any device), newest first; one past its deadline is handed in first and not listed.",
+  request: z.object({ guid: guid(), appID: appID() }),
+  data: z.object({
+    list: z.array(
+      z.object({
+        examHistoryID: z.number().int(),
+        testMode: z.string().nullable(),
+        name: z.string(),
+        mode: z.enum(EXAM_MODES),
+        startedAt: z.string(),
+        /** null: untimed. */
+        remainingSeconds: z.number().int().nullable(),
+        answered: z.number().int(),
+        total: z.number().int(),
+      }),
+    ),
+  }),
+});
+
 export const examCalls = {
+  simulationBlueprint,
+  simulationOpen,
   simulationList,
   simulationStart,
   simulationResume,

@@ -129,7 +129,7 @@ export function drawSections(pool: readonly PoolRow[], o: DrawOptions): PaperSec
     const want = o.unitsPerType ?? Math.round(o.count * t.share);
     let got = 0;
     for (const u of units) {
-      if (got >= want || size() >= o.count) break;
+      if (got >= want || (o.unitsPerType === undefined && size() >= o.count)) break;
       if (u.type !== t.type || taken.has(u)) continue;
       taken.add(u);
       got += o.unitsPerType ? 1 : u.ids.length;

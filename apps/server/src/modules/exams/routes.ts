@@ -6,6 +6,8 @@ import type { ExamService } from './service.ts';
 export const examRoutes = (exams: ExamService) => [
   handle(c.simulationList, async (ctx) => exams.list(sessionOf(ctx).userId, ctx.input.appID, ctx.input.kind)),
   handle(c.simulationStart, async (ctx) => exams.start(sessionOf(ctx).userId, ctx.input.appID, { paperId: ctx.input.paperID, daily: ctx.input.daily, testMode: ctx.input.testMode, key: ctx.input.key, restart: ctx.input.restart }, ctx.input.mode)),
+  handle(c.simulationBlueprint, async (ctx) => exams.blueprint(sessionOf(ctx).userId, ctx.input.appID)),
+  handle(c.simulationOpen, async (ctx) => exams.openList(sessionOf(ctx).userId, ctx.input.appID)),
   handle(c.simulationResume, async (ctx) => exams.resume(sessionOf(ctx).userId, ctx.input.examHistoryID)),
   handle(c.addSimulationReplys, async (ctx) => exams.saveReplies(sessionOf(ctx).userId, ctx.input.examHistoryID, ctx.input.replies)),
   handle(c.simulationLockSection, async (ctx) => exams.lockSection(sessionOf(ctx).userId, ctx.input.examHistoryID, ctx.input.sectionIndex)),

@@ -326,7 +326,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       };
     }
     const rule = row.draw!;
-    const blueprint = async () => blueprintOf(await store.templatePaper(appId));
+    const blueprint = async () => blueprintOf((await store.templatePaper(appId)) ?? undefined);
     if (row.source === 'weekly') {
       const week = isoWeek(day);
       return {
@@ -432,6 +432,49 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       await guard(userId, appId, row ? (row.module ?? undefined) : EXAM_MODULE, row?.module === null);
       const display: ExamMode = mode ?? (row?.display === 'practice' ? 'practice' : 'exam');
       return startSet(userId, appId, await specOf(userId, appId, row, which, display), which.restart ?? false);
+    },
+
+    /** The structure of the subject's exam (template paper or the default blueprint); free to every learner. */
+    async blueprint(userId: number, appId: number) {
+      await guard(userId, appId, EXAM_MODULE, true);
+      const row = await store.templatePaper(appId);
+      const bp = blueprintOf(row ?? undefined);
+      const count = bp.count;
+      const sections = row
+        ? row.sections.map((sec) => ({ type: sec.type, title: sec.title, count: sec.questions.length, score: sec.score }))
+        : bp.types.map((t) => ({ type: t.type, title: t.title, count: Math.round(count * t.share), score: 1 }));
+      const totalScore = sections.reduce((n, sec) => n + sec.count * sec.score, 0);
+      return {
+        template: row?.id ?? null,
+        name: row?.name ?? '标准题型结构',
+        sections,
+        limitSeconds: row?.timeLimitSeconds ?? count * bp.secondsPerQuestion,
+        totalScore,
+        passScore: row?.passScore ?? Math.ceil(totalScore * DRAWN_PASS_SHARE),
+      };
+    },
+
+    /** The learner's open sessions (继续考试); overdue ones are handed in at their deadline and left out. */
+    async openList(userId: number, appId: number) {
+      const at = now();
+      const out = [];
+      for (const { row, answered } of await store.openSessions(userId, appId)) {
+        if (overdue(row, at)) {
+          await handInRow(userId, row.id, 'deadline');
+          continue;
+        }
+        out.push({
+          examHistoryID: row.id,
+          testMode: row.testMode,
+          name: row.name,
+          mode: row.mode as ExamMode,
+          startedAt: iso(row.startedAt),
+          remainingSeconds: remaining(row, at),
+          answered,
+          total: row.sections.reduce((n, sec) => n + sec.questions.length, 0),
+        });
+      }
+      return { list: out };
     },
 
     async resume(userId: number, id: number) {

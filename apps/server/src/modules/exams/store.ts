@@ -85,10 +85,10 @@ export function createExamStore(db: Database) {
         .where(and(base, eq(questionPoints.pointId, where.pointId)));
     },
 
-    /** The template paper of drawn sets: the subject's untagged mock paper with the lowest id. */
+    /** The template paper of drawn sets and the blueprint: the subject's untagged mock paper with the lowest id. */
     async templatePaper(appId: number) {
       const [row] = await db
-        .select({ sections: papers.sections, timeLimitSeconds: papers.timeLimitSeconds })
+        .select()
         .from(papers)
         .where(and(eq(papers.appId, appId), eq(papers.kind, 'mock'), sql`${papers.tag} IS NULL`, eq(papers.retired, false)))
         .orderBy(asc(papers.id))
@@ -170,6 +170,24 @@ export function createExamStore(db: Database) {
         .from(examSessions)
         .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.sourceKey, sourceKey), eq(examSessions.status, 'open')));
       return row;
+    },
+
+    /** The learner's open sessions of a subject, newest first, with how many questions have a reply. */
+    async openSessions(userId: number, appId: number) {
+      const rows = await db
+        .select()
+        .from(examSessions)
+        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.status, 'open')))
+        .orderBy(desc(examSessions.startedAt), desc(examSessions.id))
+        .limit(20);
+      if (rows.length === 0) return [];
+      const counts = await db
+        .select({ sessionId: examReplies.sessionId, n: count() })
+        .from(examReplies)
+        .where(and(inArray(examReplies.sessionId, rows.map((r) => r.id)), sql`${examReplies.reply} <> ''`))
+        .groupBy(examReplies.sessionId);
+      const answered = new Map(counts.map((c) => [c.sessionId, c.n]));
+      return rows.map((r) => ({ row: r, answered: answered.get(r.id) ?? 0 }));
     },
 
     /** A session of this learner (undefined for another learner's id). */
