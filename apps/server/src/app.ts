@@ -17,6 +17,9 @@ import { createAiStore } from './modules/ai/store.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { createExamService } from './modules/exams/service.ts';
 import { createExamStore } from './modules/exams/store.ts';
+import { everyDayRoutes } from './modules/every-day/routes.ts';
+import { createEveryDayService } from './modules/every-day/service.ts';
+import { createEveryDayStore } from './modules/every-day/store.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCatalogStore } from './modules/catalog/store.ts';
@@ -32,6 +35,11 @@ import type { MarkHooks } from './modules/practice/service.ts';
 import { createPracticeService } from './modules/practice/service.ts';
 import { createPracticeStore } from './modules/practice/store.ts';
 import { subjectRoutes } from './modules/subject/routes.ts';
+import { sprintRoutes } from './modules/sprint/routes.ts';
+import { createSprintService } from './modules/sprint/service.ts';
+import { createSprintStore } from './modules/sprint/store.ts';
+import { zhiyeRoutes } from './modules/zhiye/routes.ts';
+import { createZhiyeService } from './modules/zhiye/service.ts';
 import { studyRoutes } from './modules/study/routes.ts';
 import { createStudyService, markHooks } from './modules/study/service.ts';
 import { createReportStore } from './modules/study/reports-store.ts';
@@ -117,6 +125,9 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const studyStore = createStudyStore(db);
   const marks: MarkHooks = markHooks(studyStore);
   const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock, book, marks });
+  const sprintStore = createSprintStore(db);
+  const sprint = createSprintService({ store: sprintStore, entitlements, practice });
+  const zhiye = createZhiyeService({ store: sprintStore, entitlements, practice });
   const exams = createExamService({ store: createExamStore(db), entitlements, clock, book });
   const study = createStudyService({ store: studyStore, reports: createReportStore(db), practice, limiter, clock, bookOf: bookLookup(bookStore) });
   const ai = createAiService({ store: createAiStore(db), entitlements, exams, study, clock });
@@ -127,7 +138,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...aiRoutes(ai)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...aiRoutes(ai), ...everyDayRoutes(createEveryDayService({ store: createEveryDayStore(db), exams, entitlements, clock })), ...sprintRoutes(sprint), ...zhiyeRoutes(zhiye)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

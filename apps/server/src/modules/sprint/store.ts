@@ -1,0 +1,116 @@
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { answers, chapters, examSessions, papers, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
+
+/** A bank question as the sprint and zhiye sets see it (no texts: those come from practice's questionsByIds). */
+export interface PoolRow {
+  id: number;
+  chapterId: number;
+  groupId: number | null;
+  groupOrder: number;
+  type: string;
+  difficulty: number;
+  year: number | null;
+  /** Knowledge point ids. */
+  points: number[];
+}
+
+/** A stored paper as a list shows it. */
+export interface PaperInfo {
+  id: number;
+  name: string;
+  kind: string;
+  tag: string | null;
+  year: number | null;
+  questionCount: number;
+}
+
+/**
+ * The only SQL of the sprint and zhiye modules (docs/sprint-zhiye.md): the subject's question pool with
+ * points, its sprint config, its papers, and the learner's answered questions. Learner reads filter by
+ * the given user id.
+ */
+export function createSprintStore(db: Database) {
+  return {
+    async config(appId: number): Promise<{ classType: number; newClassType: number } | undefined> {
+      const [row] = await db
+        .select({ classType: sprintConfigs.classType, newClassType: sprintConfigs.newClassType })
+        .from(sprintConfigs)
+        .where(eq(sprintConfigs.appId, appId));
+      return row;
+    },
+
+    /** The subject's questions that are not retired, with their knowledge point ids, by id. */
+    async pool(appId: number): Promise<PoolRow[]> {
+      const [rows, links] = await Promise.all([
+        db
+          .select({
+            id: questions.id,
+            chapterId: questions.chapterId,
+            groupId: questions.groupId,
+            groupOrder: questions.groupOrder,
+            type: questions.type,
+            difficulty: questions.difficulty,
+            year: questions.year,
+          })
+          .from(questions)
+          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
+          .orderBy(asc(questions.id)),
+        db
+          .select({ questionId: questionPoints.questionId, pointId: questionPoints.pointId })
+          .from(questionPoints)
+          .innerJoin(questions, eq(questions.id, questionPoints.questionId))
+          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
+          .orderBy(asc(questionPoints.questionId), asc(questionPoints.pointId)),
+      ]);
+      const pointsOf = new Map<number, number[]>();
+      for (const l of links) {
+        const list = pointsOf.get(l.questionId);
+        if (list) list.push(l.pointId);
+        else pointsOf.set(l.questionId, [l.pointId]);
+      }
+      return rows.map((r) => ({ ...r, points: pointsOf.get(r.id) ?? [] }));
+    },
+
+    /** All chapters of a subject, by order. */
+    chapters(appId: number) {
+      return db
+        .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order })
+        .from(chapters)
+        .where(eq(chapters.appId, appId))
+        .orderBy(asc(chapters.order), asc(chapters.id));
+    },
+
+    /** The subject's papers (not retired) of these kinds, by id, with their question counts. */
+    async papers(appId: number, kinds: string[]): Promise<PaperInfo[]> {
+      const rows = await db
+        .select({ id: papers.id, name: papers.name, kind: papers.kind, tag: papers.tag, year: papers.year, sections: papers.sections })
+        .from(papers)
+        .where(and(eq(papers.appId, appId), inArray(papers.kind, kinds), eq(papers.retired, false)))
+        .orderBy(asc(papers.id));
+      return rows.map(({ sections, ...p }) => ({ ...p, questionCount: sections.reduce((n, s) => n + s.questions.length, 0) }));
+    },
+
+    /** The learner's handed-in attempts per paper. */
+    async attempts(userId: number, appId: number, paperIds: number[]): Promise<Map<number, number>> {
+      if (paperIds.length === 0) return new Map();
+      const rows = await db
+        .select({ paperId: examSessions.paperId, n: count() })
+        .from(examSessions)
+        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.status, 'handed'), inArray(examSessions.paperId, paperIds)))
+        .groupBy(examSessions.paperId);
+      return new Map(rows.map((r) => [r.paperId!, r.n]));
+    },
+
+    /** Question ids of the subject the learner has answered since the last reset. */
+    async answered(userId: number, appId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectDistinct({ questionId: answers.questionId })
+        .from(answers)
+        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)));
+      return new Set(rows.map((r) => r.questionId));
+    },
+  };
+}
+
+export type SprintStore = ReturnType<typeof createSprintStore>;
