@@ -17,9 +17,6 @@ import { createAiStore } from './modules/ai/store.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { createExamService } from './modules/exams/service.ts';
 import { createExamStore } from './modules/exams/store.ts';
-import { everyDayRoutes } from './modules/every-day/routes.ts';
-import { createEveryDayService } from './modules/every-day/service.ts';
-import { createEveryDayStore } from './modules/every-day/store.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCatalogStore } from './modules/catalog/store.ts';
@@ -138,7 +135,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...aiRoutes(ai), ...everyDayRoutes(createEveryDayService({ store: createEveryDayStore(db), exams, entitlements, clock })), ...sprintRoutes(sprint), ...zhiyeRoutes(zhiye)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...aiRoutes(ai), ...sprintRoutes(sprint), ...zhiyeRoutes(zhiye)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 
