@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EXAM_MSG } from '@kaoshi/contract';
+import { EXAM_MSG, simulationStart, testMode } from '@kaoshi/contract';
+import { call } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { getSelectedSubject } from '../../lib/subject';
+import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../common/errors';
 import { RichText } from '../practice/rich-text';
@@ -36,7 +38,10 @@ import styles from './exam-results.module.css';
 export default function ExamResultScreen() {
   const [params] = useSearchParams();
   const id = positiveInt(params.get('examHistoryID'));
-  return <Page title="考试成绩">{id ? <ResultBody id={id} /> : <StateMessage text="考试记录编号不正确" />}</Page>;
+  // A practice-display session (a level, a round, a paper practised) reads as practice.
+  const head = useQuery({ ...resultQuery(id ?? 0), enabled: id !== null });
+  const title = head.data?.mode === 'practice' ? '练习结果' : '考试成绩';
+  return <Page title={title}>{id ? <ResultBody id={id} /> : <StateMessage text="考试记录编号不正确" />}</Page>;
 }
 
 function ResultBody({ id }: { id: number }) {
@@ -62,9 +67,13 @@ function ResultBody({ id }: { id: number }) {
       <Breakdown title="按题型" rows={r.bySection.map((s) => ({ key: s.type + s.title, name: s.title || typeName(s.type), ...s }))} />
       {r.byChapter.length > 0 ? <Breakdown title="按章节" rows={r.byChapter.map((c) => ({ key: String(c.cptID), ...c }))} /> : null}
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => void navigate(computerPaperPath(r.paperID))}>
-          再考一次
-        </button>
+        {r.mode === 'practice' ? (
+          <PracticeAgain r={r} />
+        ) : (
+          <button type="button" className={styles.primary} onClick={() => void navigate(computerPaperPath(r.paperID))}>
+            再考一次
+          </button>
+        )}
         <button type="button" className={styles.secondary} onClick={() => void navigate('/consolidate')}>
           查看错题本
         </button>
@@ -84,7 +93,7 @@ function ScoreCard({ r }: { r: ExamResultData }) {
           <span>分</span>
         </p>
         <span className={r.passed ? styles.pass : styles.fail} data-testid="verdict">
-          {r.passed ? '合格' : '不合格'}
+          {r.mode === 'practice' ? (r.passed ? '通过' : '未通过') : r.passed ? '合格' : '不合格'}
         </span>
       </div>
       <ScoreBar score={r.score} total={r.total} pass={r.passScore} />
@@ -119,6 +128,41 @@ function ScoreCard({ r }: { r: ExamResultData }) {
         {r.handedBy === 'deadline' ? '（时间到，自动交卷）' : ''}
       </p>
     </section>
+  );
+}
+
+/**
+ * The next step after a practice session: back to the screen of its mode (a level list, a round screen),
+ * else a new practice session of the same paper in the player.
+ */
+function PracticeAgain({ r }: { r: ExamResultData }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const row = r.testMode ? testMode(r.testMode) : undefined;
+  if (row) {
+    return (
+      <button type="button" className={styles.primary} onClick={() => void navigate(row.route)}>
+        {`返回${row.title}`}
+      </button>
+    );
+  }
+  if (!r.paperID) return null;
+  const paperID = r.paperID;
+  const again = async () => {
+    setBusy(true);
+    try {
+      const s = await call(simulationStart, { appID: r.appID, paperID, mode: 'practice' }, { silent: true });
+      void navigate(`/answerTest?source=session&examHistoryID=${s.examHistoryID}`);
+    } catch (err) {
+      toast(`开始练习失败：${errorText(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={styles.primary} disabled={busy} onClick={() => void again()}>
+      再练一次
+    </button>
   );
 }
 
