@@ -7,6 +7,10 @@ import {
   getErrorTest,
   pointsPractice,
   searchTest,
+  sprintQuestions,
+  zhiyeCaseTest,
+  zhiyeYearTest,
+  PLAIN_SET_MAX,
   type BookState,
   type PracticeGroup,
   type PracticeQuestion,
@@ -19,7 +23,7 @@ import { call } from '../../api/client';
  * the list call up to a cap. All calls are silent: a 403 is the screen's buy prompt.
  */
 
-export const SOURCE_KINDS = ['chapter', 'error', 'review', 'fav', 'note', 'points', 'search', 'common', 'session'] as const;
+export const SOURCE_KINDS = ['chapter', 'error', 'review', 'fav', 'note', 'points', 'search', 'common', 'session', 'year', 'case', 'sprint'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** A source as the URL gives it. */
@@ -32,7 +36,15 @@ export interface Source {
   recite?: boolean;
   /** `session`: the practice-display exam session (`&examHistoryID=N`, docs/practice-screens.md "Practice sessions"). */
   examHistoryID?: number;
+  /** `year`: the past-exam year (`&year=Y`, with or without `cptID`). */
+  year?: number;
+  /** `sprint`: the set (`set=hot500&round=k`, `set=pass60`, or `cptID=N` = a chapter by heat). */
+  set?: SprintSetKind;
+  round?: number;
 }
+
+/** The sets of the `sprint` source (docs/sprint-zhiye.md). */
+export type SprintSetKind = 'hot500' | 'pass60' | 'chapter';
 
 /** The exam session behind a `session` set: where its answers go and how it ends. */
 export interface SessionInfo {
@@ -109,6 +121,10 @@ export const SOURCES: Record<SourceKind, SourceInfo> = {
   common: { title: '高频易错题', empty: () => '暂无高频易错题', pageSize: STUDY_PAGE.commonQuestions, maxPages: 4, keepsLast: false },
   // Loaded by session-source.ts (simulationTest/resume), not by loadSource.
   session: { title: '练习', empty: () => '本次练习暂无试题', pageSize: 0, maxPages: 1, keepsLast: true },
+  // Plain sources of docs/sprint-zhiye.md: one reply of at most PLAIN_SET_MAX questions; progress counts.
+  year: { title: '历年真题', empty: (s) => (s.year ? '该年份暂无真题' : '本章暂无历年真题'), pageSize: PLAIN_SET_MAX, maxPages: 1, keepsLast: true },
+  case: { title: '案例分析', empty: () => '本章暂无案例题', pageSize: PLAIN_SET_MAX, maxPages: 1, keepsLast: true },
+  sprint: { title: '考前冲刺', empty: () => '内容更新中，敬请期待～', pageSize: PLAIN_SET_MAX, maxPages: 1, keepsLast: true },
 };
 
 const positiveInt = (v: string | null): number | undefined | null => {
@@ -158,6 +174,31 @@ export function parseSource(params: URLSearchParams): { source: Source } | { err
       source.examHistoryID = id;
       break;
     }
+    case 'year': {
+      const year = positiveInt(params.get('year'));
+      if (year === null || (year !== undefined && (year < 1900 || year > 2100))) return { error: '年份格式不正确' };
+      if (year) source.year = year;
+      else if (!cptID) return { error: '请选择年份或章节' };
+      break;
+    }
+    case 'case':
+      if (!cptID) return { error: '章节不存在' };
+      break;
+    case 'sprint': {
+      if (cptID) {
+        source.set = 'chapter';
+        break;
+      }
+      const set = params.get('set');
+      if (set === 'pass60') source.set = 'pass60';
+      else if (set === 'hot500') {
+        const round = positiveInt(params.get('round'));
+        if (round === null || (round !== undefined && round > 100)) return { error: '轮次不正确' };
+        source.set = 'hot500';
+        source.round = round ?? 1;
+      } else return { error: '练习类型不正确' };
+      break;
+    }
     default:
       break;
   }
@@ -166,7 +207,7 @@ export function parseSource(params: URLSearchParams): { source: Source } | { err
 
 /** A stable key of the source (query cache and the copy kept on the device); `recite` is not part of it. */
 export const sourceKey = (s: Source): string =>
-  [s.kind, s.cptID ?? '', s.keyword ?? '', s.point ?? '', ...(s.examHistoryID ? [s.examHistoryID] : [])].join('|');
+  [s.kind, s.cptID ?? '', s.keyword ?? '', s.point ?? '', ...(s.examHistoryID ? [s.examHistoryID] : []), ...(s.year || s.set ? [s.year ?? '', s.set ?? '', s.round ?? ''] : [])].join('|');
 
 /** The URL of /answerTest for a source (the contract the study screens link with). */
 export function sourceUrl(s: Source): string {
@@ -177,6 +218,9 @@ export function sourceUrl(s: Source): string {
   if (s.point) p.set('point', s.point);
   if (s.recite) p.set('recite', '1');
   if (s.examHistoryID) p.set('examHistoryID', String(s.examHistoryID));
+  if (s.year) p.set('year', String(s.year));
+  if (s.set && s.set !== 'chapter') p.set('set', s.set);
+  if (s.round) p.set('round', String(s.round));
   return `/answerTest?${p.toString()}`;
 }
 
@@ -185,6 +229,9 @@ export function sourceTitle(s: Source, set?: QuestionSet): string {
   if (s.kind === 'search') return `搜索：${s.keyword ?? ''}`;
   if (s.kind === 'points' && s.point) return `${SOURCES.points.title}·${s.point}`;
   if (s.kind === 'session') return set?.name || SOURCES.session.title;
+  if (s.kind === 'year') return set?.name || (s.year ? `${s.year}年真题回顾` : SOURCES.year.title);
+  if (s.kind === 'sprint') return set?.name || (s.set === 'hot500' ? `必做500题·第${s.round ?? 1}组` : s.set === 'pass60' ? '考前60分' : SOURCES.sprint.title);
+  if (s.kind === 'case') return set?.name || SOURCES.case.title;
   return SOURCES[s.kind].title;
 }
 
@@ -256,6 +303,19 @@ export async function loadSource(appID: number, s: Source, now: number = Date.no
       break;
     case 'session':
       throw new Error('a session is loaded by session-source.ts');
+    case 'year':
+    case 'case':
+    case 'sprint': {
+      const r =
+        s.kind === 'year'
+          ? await call(zhiyeYearTest, { appID, year: s.year, cptID: s.cptID }, opts)
+          : s.kind === 'case'
+            ? await call(zhiyeCaseTest, { appID, cptID: s.cptID! }, opts)
+            : await call(sprintQuestions, { appID, set: s.set ?? 'hot500', round: s.round, cptID: s.cptID }, opts);
+      name = r.name;
+      page = r;
+      break;
+    }
     case 'points': {
       const r = await call(pointsPractice, { appID, point: s.point, count: pageSize }, opts);
       page = { total: r.list.length, groups: r.groups, list: r.list };
