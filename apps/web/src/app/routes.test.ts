@@ -14,6 +14,7 @@ describe('route registry', () => {
       '/chapterMenu', '/answerTest', '/consolidate', '/consolidate2', '/memoryAnswer', '/strengthen', '/searchExam',
       '/testdetails', '/newTestdetails', '/testfeedback', '/computerPaper',
       '/examResult', '/examHistory', '/mockExam', '/realPapertest', '/mnkcNew', '/simulationTest', '/dailyMockTest',
+      '/exam', '/renjilist', '/newLnjtMnsj', '/ytmj', '/BurningExam', '/secretVolumeWay', '/mockTest', '/evaluationChapter', '/examinationGuide',
     ]);
   });
 

@@ -76,9 +76,19 @@ export const routes: RouteEntry[] = [
   { path: '/examHistory', load: () => import('../features/exam-results/exam-history-screen') },
   { path: '/mockExam', load: () => import('../features/exam-results/paper-list-screen') },
   { path: '/realPapertest', load: () => import('../features/exam-results/paper-list-screen') },
-  { path: '/mnkcNew', load: () => import('../features/exam-results/paper-list-screen') },
-  { path: '/simulationTest', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/mnkcNew', load: () => import('../features/exam-center/exam-room-screen') },
+  { path: '/simulationTest', load: () => import('../features/exam-center/simulation-test-redirect') },
   { path: '/dailyMockTest', load: () => import('../features/exam-results/daily-mock-test-screen') },
+  // The exam centre, the other paper lists and the drawn tests (docs/exam-center.md)
+  { path: '/exam', load: () => import('../features/exam-center/exam-center-screen') },
+  { path: '/renjilist', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/newLnjtMnsj', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/ytmj', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/BurningExam', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/secretVolumeWay', load: () => import('../features/exam-results/paper-list-screen') },
+  { path: '/mockTest', load: () => import('../features/exam-center/mock-test-screen') },
+  { path: '/evaluationChapter', load: () => import('../features/exam-center/evaluation-chapter-screen') },
+  { path: '/examinationGuide', load: () => import('../features/exam-center/exam-guide-screen') },
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

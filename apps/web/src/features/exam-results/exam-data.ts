@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   QUESTION_TYPE_NAMES,
+  TEST_MODES,
+  testMode,
   TF_OPTIONS,
   normaliseKeys,
   simulationHistory,
@@ -8,6 +10,7 @@ import {
   simulationResult,
   type DataOf,
   type QuestionType,
+  type TestMode,
 } from '@kaoshi/contract';
 import { call } from '../../api/client';
 
@@ -28,7 +31,7 @@ export type PaperRow = DataOf<typeof simulationList>['list'][number];
 export const examKeys = {
   all: ['exam'] as const,
   result: (id: number) => ['exam', 'result', id] as const,
-  history: (appID: number, paperID: number | null, page: number) => ['exam', 'history', appID, paperID, page] as const,
+  history: (appID: number, paperID: number | null, page: number, testMode: string | null = null) => ['exam', 'history', appID, paperID, page, testMode] as const,
   papers: (appID: number, kind: string) => ['exam', 'papers', appID, kind] as const,
 };
 
@@ -39,10 +42,12 @@ export const resultQuery = (examHistoryID: number) =>
     retry: false,
   });
 
-export const historyQuery = (appID: number, paperID: number | null, page = 1) =>
+/** A history page; `testMode` keeps the attempts of one TEST_MODES row. */
+export const historyQuery = (appID: number, paperID: number | null, page = 1, testMode: string | null = null) =>
   queryOptions({
-    queryKey: examKeys.history(appID, paperID, page),
-    queryFn: () => call(simulationHistory, { appID, ...(paperID ? { paperID } : {}), ...(page > 1 ? { page } : {}) }, { silent: true }),
+    queryKey: examKeys.history(appID, paperID, page, testMode),
+    queryFn: () =>
+      call(simulationHistory, { appID, ...(paperID ? { paperID } : {}), ...(testMode ? { testMode } : {}), ...(page > 1 ? { page } : {}) }, { silent: true }),
     retry: false,
   });
 
@@ -194,36 +199,73 @@ export function trendSummary(trend: readonly TrendPoint[]): string {
 
 export interface PaperListRow {
   route: string;
+  /** The TEST_MODES row: its id is the `testMode` a start sends; title, module and papers come from it. */
+  mode: TestMode;
   title: string;
-  /** Which papers: `simulationList` kind, or all. */
-  kinds: 'mock' | 'past' | 'all';
-  /** Past papers: grouped by year, newest first. */
+  /** Which papers: the row's kinds and tag (null = untagged only). */
+  kinds: readonly ('mock' | 'past')[];
+  tag: string | null;
+  /** Group by year (newest first) — /realPapertest. */
   byYear?: boolean;
-  /** Only untagged papers (the tagged collections have their own routes). */
-  untaggedOnly?: boolean;
   empty: string;
 }
 
+/** The list screens' empty text (no paper of the row in the subject yet). */
+export const PAPERS_EMPTY = '内容更新中，敬请期待～';
+
 /**
- * The paper lists (docs/test-modes.md mode table): one screen, one row per route. /simulationTest is the
- * demo catalog's route of the 模拟考场 module (test-modes.md: to become /mnkcNew) — kept working here.
+ * The paper lists: every `paper` row of TEST_MODES (docs/test-modes.md §2) — /mockExam, /mnkcNew (its exam
+ * room uses the same list), /renjilist, /realPapertest (by year), /newLnjtMnsj, /ytmj, /BurningExam,
+ * /secretVolumeWay. No second table: route, title and papers are the row's.
  */
-export const PAPER_LISTS: readonly PaperListRow[] = [
-  { route: '/mockExam', title: '模拟考试', kinds: 'mock', untaggedOnly: true, empty: '本科目暂无模拟试卷' },
-  { route: '/realPapertest', title: '历年真题', kinds: 'past', byYear: true, empty: '本科目暂无历年真题' },
-  { route: '/mnkcNew', title: '模拟考场', kinds: 'mock', untaggedOnly: true, empty: '本科目暂无模拟试卷' },
-  { route: '/simulationTest', title: '模拟考场', kinds: 'mock', untaggedOnly: true, empty: '本科目暂无模拟试卷' },
-];
+export const PAPER_LISTS: readonly PaperListRow[] = TEST_MODES.filter((m) => m.source === 'paper' && m.papers).map((m) => ({
+  route: m.route,
+  mode: m,
+  title: m.title,
+  kinds: m.papers!.kinds,
+  tag: m.papers!.tag,
+  byYear: m.id === 'realPapertest',
+  empty: PAPERS_EMPTY,
+}));
 
 export const paperListOf = (pathname: string): PaperListRow =>
   PAPER_LISTS.find((r) => r.route.toLowerCase() === pathname.replace(/\/+$/, '').toLowerCase()) ?? PAPER_LISTS[0]!;
 
-/** The papers of a row, and for a by-year row the year groups (newest first; papers without a year last). */
+/** The list call's kind for a row: its one kind, or every paper. */
+export const listKind = (row: Pick<PaperListRow, 'kinds'>): 'mock' | 'past' | 'all' => (row.kinds.length === 1 ? row.kinds[0]! : 'all');
+
+/** Whether a paper belongs to a row: one of its kinds, and its tag (untagged rows: untagged papers only). */
+export const paperFits = (row: Pick<PaperListRow, 'kinds' | 'tag'>, p: Pick<PaperRow, 'kind' | 'tag'>): boolean =>
+  (row.kinds as readonly string[]).includes(p.kind) && (p.tag ?? null) === row.tag;
+
+const KIND_TITLES: Record<string, string> = { mock: '模拟试卷', past: '历年真题' };
+
+/**
+ * The papers of a row in groups: by year (newest first; papers without a year last) for a by-year row, by
+ * kind (模拟试卷, 历年真题) for a row of several kinds, else one group.
+ */
 export function paperGroups(row: PaperListRow, list: readonly PaperRow[]): { title: string | null; papers: PaperRow[] }[] {
-  const papers = list.filter((p) => (row.kinds === 'all' || p.kind === row.kinds) && (!row.untaggedOnly || p.tag === null));
-  if (!row.byYear) return papers.length ? [{ title: null, papers }] : [];
-  const years = [...new Set(papers.map((p) => p.year))].sort((a, b) => (b ?? -1) - (a ?? -1));
-  return years.map((y) => ({ title: y === null ? '其他年份' : `${y}年`, papers: papers.filter((p) => p.year === y) }));
+  const papers = list.filter((p) => paperFits(row, p));
+  if (row.byYear) {
+    const years = [...new Set(papers.map((p) => p.year))].sort((a, b) => (b ?? -1) - (a ?? -1));
+    return years.map((y) => ({ title: y === null ? '其他年份' : `${y}年`, papers: papers.filter((p) => p.year === y) }));
+  }
+  if (row.kinds.length > 1) {
+    return row.kinds
+      .map((k) => ({ title: KIND_TITLES[k] ?? k, papers: papers.filter((p) => p.kind === k).sort((a, b) => (k === 'past' ? (b.year ?? -1) - (a.year ?? -1) : 0)) }))
+      .filter((g) => g.papers.length > 0);
+  }
+  return papers.length ? [{ title: null, papers }] : [];
 }
 
 export const computerPaperPath = (paperID: number | null): string => (paperID ? `/computerPaper?paperID=${paperID}` : '/computerPaper?daily=1');
+
+/**
+ * 再考一次: an attempt of a TEST_MODES row goes back to the row's screen (its list, its draw, its chapter
+ * tree — a new start there has the row's rules); an attempt without one reopens the paper or the daily test.
+ */
+export function againPath(r: { paperID: number | null; testMode: string | null }): string {
+  const row = r.testMode ? testMode(r.testMode) : undefined;
+  if (row && row.route !== '/computerPaper') return row.route;
+  return computerPaperPath(r.paperID);
+}

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EXAM_HISTORY_PAGE, simulationHistory } from '@kaoshi/contract';
+import { EXAM_HISTORY_PAGE, TEST_MODES, simulationHistory, testMode as modeOf } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
@@ -10,9 +10,14 @@ import { examQueryState } from './exam-ui';
 import { ScoreChart } from './score-chart';
 import styles from './exam-results.module.css';
 
-/** /examHistory?appID=N[&paperID=M]: every handed-in attempt, newest first, and the score trend. */
+/** The rows whose attempts are exam sessions (the history's 考试类型 filter). */
+export const HISTORY_MODES = TEST_MODES.filter((m) => m.display !== null && m.source !== 'plain' && m.source !== 'session' && m.source !== 'hub');
+
+/** /examHistory?appID=N[&paperID=M][&testMode=X]: every handed-in attempt, newest first, and the score trend. */
 export default function ExamHistoryScreen() {
   const [params] = useSearchParams();
+  const rawMode = params.get('testMode');
+  const mode = rawMode ? (HISTORY_MODES.find((m) => m.id === modeOf(rawMode)?.id) ?? null) : null;
   const subject = getSelectedSubject();
   const rawApp = params.get('appID');
   const appID = rawApp !== null ? positiveInt(rawApp) : (subject?.AppID ?? null);
@@ -22,6 +27,7 @@ export default function ExamHistoryScreen() {
   let body;
   if (rawApp !== null && appID === null) body = <StateMessage text="科目编号不正确" />;
   else if (rawPaper !== null && paperID === null) body = <StateMessage text="试卷编号不正确" />;
+  else if (rawMode && !mode) body = <StateMessage text="考试类型不正确" />;
   else if (appID === null)
     body = (
       <div className={styles.state}>
@@ -31,16 +37,46 @@ export default function ExamHistoryScreen() {
         </button>
       </div>
     );
-  else body = <HistoryBody appID={appID} paperID={paperID} />;
+  else body = <HistoryBody key={`${paperID}-${mode?.id}`} appID={appID} paperID={paperID} mode={mode?.id ?? null} />;
   return <Page title="考试记录">{body}</Page>;
 }
 
-function HistoryBody({ appID, paperID }: { appID: number; paperID: number | null }) {
+/** 考试类型: all attempts or one mode's (kept in the URL). */
+function ModeFilter({ mode }: { mode: string | null }) {
+  const [params, setParams] = useSearchParams();
+  return (
+    <label className={styles.modeFilter}>
+      <span>考试类型</span>
+      <select
+        value={mode ?? ''}
+        onChange={(e) => {
+          const next = new URLSearchParams(params);
+          if (e.target.value) next.set('testMode', e.target.value);
+          else next.delete('testMode');
+          setParams(next, { replace: true });
+        }}
+      >
+        <option value="">全部考试</option>
+        {HISTORY_MODES.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function HistoryBody({ appID, paperID, mode }: { appID: number; paperID: number | null; mode: string | null }) {
   const navigate = useNavigate();
   const history = useInfiniteQuery({
-    queryKey: [...examKeys.history(appID, paperID, 0), 'pages'],
+    queryKey: [...examKeys.history(appID, paperID, 0, mode), 'pages'],
     queryFn: ({ pageParam }) =>
-      call(simulationHistory, { appID, ...(paperID ? { paperID } : {}), ...(pageParam > 1 ? { page: pageParam } : {}) }, { silent: true }),
+      call(
+        simulationHistory,
+        { appID, ...(paperID ? { paperID } : {}), ...(mode ? { testMode: mode } : {}), ...(pageParam > 1 ? { page: pageParam } : {}) },
+        { silent: true },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * EXAM_HISTORY_PAGE < last.total ? last.page + 1 : undefined),
     retry: false,
@@ -54,17 +90,23 @@ function HistoryBody({ appID, paperID }: { appID: number; paperID: number | null
   const paper = paperID ? papers.data?.list.find((p) => p.paperID === paperID) : undefined;
   const pass = paper ? passPercent(paper.passScore, paper.totalScore) : 60;
   const passLabel = paper ? `及格线 ${marks(paper.passScore)}分` : '及格线 60%';
+  const filter = paperID ? null : <ModeFilter mode={mode} />;
+  const row = mode ? modeOf(mode) : undefined;
   if (rows.length === 0)
     return (
-      <div className={styles.state}>
-        <p>还没有考试记录</p>
-        <button type="button" className={styles.secondary} onClick={() => void navigate('/mockExam')}>
-          去模拟考试
-        </button>
+      <div className={styles.screen}>
+        {filter}
+        <div className={styles.state}>
+          <p>还没有考试记录</p>
+          <button type="button" className={styles.secondary} onClick={() => void navigate(row ? row.route : '/exam')}>
+            {row ? `去${row.title}` : '去考试中心'}
+          </button>
+        </div>
       </div>
     );
   return (
     <div className={styles.screen}>
+      {filter}
       {paper ? <h2 className={styles.paperName}>{paper.name}</h2> : null}
       <section className={styles.card} aria-label="成绩趋势">
         <h2 className={styles.cardTitle}>{`成绩趋势（最近${first.trend.length}次）`}</h2>
@@ -82,7 +124,11 @@ function HistoryBody({ appID, paperID }: { appID: number; paperID: number | null
                 </span>
                 <span className={styles.rowScore}>
                   <strong>{marks(h.score)}</strong>
-                  <span className={h.passed ? styles.passSmall : styles.failSmall}>{h.passed ? '合格' : '不合格'}</span>
+                  {h.handedBy === 'abandoned' ? (
+                    <span className={styles.failSmall}>已放弃</span>
+                  ) : (
+                    <span className={h.passed ? styles.passSmall : styles.failSmall}>{h.passed ? '合格' : '不合格'}</span>
+                  )}
                 </span>
               </button>
             </li>

@@ -45,6 +45,8 @@ export function result(over: Partial<ExamResultData> = {}): ExamResultData {
     startedAt: '2026-11-20T01:00:00.000Z',
     handedAt: '2026-11-20T01:12:30.000Z',
     handedBy: 'learner',
+    testMode: null,
+    counted: false,
     usedSeconds: 750,
     bySection: [
       { type: 'A1', title: 'A1型题', ...tally(1, 3, 1, 1, 1) },
@@ -80,6 +82,8 @@ export function history(trend: TrendPoint[], over: Partial<HistoryData> = {}): H
     startedAt: t.handedAt,
     handedAt: t.handedAt,
     handedBy: 'learner' as const,
+    testMode: null as string | null,
+    counted: false,
     usedSeconds: 600,
   }));
   return { total: list.length, page: 1, list, trend, ...over };

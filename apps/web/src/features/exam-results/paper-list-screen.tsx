@@ -1,14 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import type { SelectedSubject } from '../../lib/subject';
+import { versionBadge, type SelectedSubject } from '../../lib/subject';
+import { CbtSteps } from '../exam-center/guide-text';
+import { useStartMode } from '../exam-center/use-start';
+import { moduleGridQuery } from '../home/home-data';
 import { StateMessage } from '../practice/states';
-import { computerPaperPath, formatLimit, marks, paperGroups, paperListOf, papersQuery, type PaperListRow, type PaperRow } from './exam-data';
-import { ExamPage, examQueryState } from './exam-ui';
+import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperListRow, type PaperRow } from './exam-data';
+import { ExamDenied, ExamPage, examQueryState } from './exam-ui';
 import styles from './exam-results.module.css';
 
 /**
- * The paper lists, entry points of the simulator: /mockExam (模拟考试), /realPapertest (历年真题, by year),
- * /mnkcNew and /simulationTest (模拟考场). One screen; the route's row in PAPER_LISTS says which papers.
+ * The paper lists, one screen for every `paper` row of TEST_MODES: /mockExam, /renjilist (with 机考操作说明),
+ * /realPapertest (by year), /newLnjtMnsj, /ytmj, /BurningExam, /secretVolumeWay. A paper starts with the
+ * row's testMode (the server checks the row's module and that the paper is the row's; with an open session of
+ * the paper it answers that one: 继续考试) → /computerPaper.
+ * /mnkcNew has its exam room (features/exam-center/exam-room-screen.tsx) over the same list.
  */
 export default function PaperListScreen() {
   const { pathname } = useLocation();
@@ -17,8 +23,13 @@ export default function PaperListScreen() {
 }
 
 function PaperList({ subject, row }: { subject: SelectedSubject; row: PaperListRow }) {
-  const papers = useQuery(papersQuery(subject.AppID, row.kinds));
+  const papers = useQuery(papersQuery(subject.AppID, listKind(row)));
+  const grid = useQuery(moduleGridQuery(subject));
   const navigate = useNavigate();
+  const starter = useStartMode(subject);
+  // The row's module as the home grid decided it: closed → the buy prompt at once (the server's start checks too).
+  const mod = row.mode.module ? grid.data?.modules.find((m) => m.id === row.mode.module) : undefined;
+  if (mod && !mod.allowed) return <ExamDenied versions={mod.unlocking} currentName={versionBadge(subject)} feature={row.title} />;
   const state = examQueryState(papers, subject, row.title);
   if (state) return state;
   const groups = paperGroups(row, papers.data!.list);
@@ -26,26 +37,39 @@ function PaperList({ subject, row }: { subject: SelectedSubject; row: PaperListR
     <div className={styles.screen}>
       <div className={styles.toolbar}>
         <p className={styles.muted}>{`${subject.AppName} · 交卷后查看成绩与解析`}</p>
-        <button type="button" className={styles.link} onClick={() => void navigate(`/examHistory?appID=${subject.AppID}`)}>
+        <button type="button" className={styles.link} onClick={() => void navigate(`/examHistory?appID=${subject.AppID}&testMode=${row.mode.id}`)}>
           考试记录
         </button>
       </div>
+      {row.mode.id === 'renjilist' ? (
+        <details className={styles.card}>
+          <summary className={styles.cardTitle}>机考操作说明</summary>
+          <CbtSteps />
+        </details>
+      ) : null}
       {groups.length === 0 ? <StateMessage text={row.empty} /> : null}
       {groups.map((g) => (
         <section key={g.title ?? 'all'} className={styles.group} aria-label={g.title ?? row.title}>
           {g.title ? <h2 className={styles.sectionTitle}>{g.title}</h2> : null}
           <ul className={styles.list}>
             {g.papers.map((p) => (
-              <PaperCard key={p.paperID} p={p} appID={subject.AppID} />
+              <PaperCard
+                key={p.paperID}
+                p={p}
+                appID={subject.AppID}
+                busy={starter.busy}
+                onStart={() => starter.start({ testMode: row.mode.id, paperID: p.paperID })}
+              />
             ))}
           </ul>
         </section>
       ))}
+      {starter.prompt}
     </div>
   );
 }
 
-function PaperCard({ p, appID }: { p: PaperRow; appID: number }) {
+export function PaperCard({ p, appID, busy, onStart, startText }: { p: PaperRow; appID: number; busy: boolean; onStart: () => void; startText?: string }) {
   const navigate = useNavigate();
   return (
     <li className={styles.paperCard} aria-label={p.name}>
@@ -60,8 +84,8 @@ function PaperCard({ p, appID }: { p: PaperRow; appID: number }) {
             成绩记录
           </button>
         ) : null}
-        <button type="button" className={styles.primarySmall} onClick={() => void navigate(computerPaperPath(p.paperID))}>
-          {p.open ? '继续考试' : '开始考试'}
+        <button type="button" className={styles.primarySmall} disabled={busy} onClick={onStart}>
+          {p.open ? '继续考试' : (startText ?? '开始考试')}
         </button>
       </div>
     </li>

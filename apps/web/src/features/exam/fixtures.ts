@@ -34,6 +34,7 @@ export function examSession(over: Partial<Session> = {}, { serverNow = Date.now(
     deadline: new Date(serverNow + remaining * 1000).toISOString(),
     serverNow: now,
     remainingSeconds: remaining,
+    testMode: null,
     sectionIndex: 0,
     sections: [
       { type: 'A1', title: 'A1型题', score: 1, locked: false, questions: [1, 2] },
