@@ -17,6 +17,9 @@ import { createAiStore } from './modules/ai/store.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { createExamService } from './modules/exams/service.ts';
 import { createExamStore } from './modules/exams/store.ts';
+import { everyDayRoutes } from './modules/every-day/routes.ts';
+import { createEveryDayService } from './modules/every-day/service.ts';
+import { createEveryDayStore } from './modules/every-day/store.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCatalogStore } from './modules/catalog/store.ts';
@@ -135,7 +138,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...aiRoutes(ai), ...sprintRoutes(sprint), ...zhiyeRoutes(zhiye)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...everyDayRoutes(createEveryDayService({ store: createEveryDayStore(db), exams, entitlements, clock })), ...aiRoutes(ai), ...sprintRoutes(sprint), ...zhiyeRoutes(zhiye)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

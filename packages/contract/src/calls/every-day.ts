@@ -27,10 +27,9 @@ export const EVERY_DAY_MSG = {
   badDate: '日期格式不正确',
 } as const;
 
-const period = (required: boolean) => {
-  const p = z.enum(EVERY_DAY_PERIODS, { error: required ? '请选择排行周期' : '排行周期不正确' });
-  return required ? z.preprocess((v) => (v === '' ? undefined : v), p) : z.preprocess((v) => (v === '' ? undefined : v), p.optional());
-};
+/** The ranking's period: required there ('请选择排行周期'), optional in the submission (default day). */
+const periodField = () => z.enum(EVERY_DAY_PERIODS, { error: (iss) => (iss.input === undefined || iss.input === '' ? '请选择排行周期' : '排行周期不正确') });
+const optPeriodField = () => z.preprocess((v) => (v === '' ? undefined : v), z.enum(EVERY_DAY_PERIODS, { error: '排行周期不正确' }).optional());
 
 /** A China calendar day 'YYYY-MM-DD' that exists (2026-02-30 does not). */
 const chinaDay = () =>
@@ -95,7 +94,7 @@ export const everyDaySubmission = defineCall({
     guid: guid(),
     appID: appID(),
     /** day (default): 每日一练; week: 每周一测. */
-    period: period(false),
+    period: optPeriodField(),
     /** A China day (default today); for a week, any day of it. */
     date: chinaDay(),
   }),
@@ -153,7 +152,7 @@ export const everyDayRanking = defineCall({
   request: z.object({
     guid: guid(),
     appID: appID(),
-    period: period(true),
+    period: periodField(),
     date: chinaDay(),
   }),
   data: z.object({
