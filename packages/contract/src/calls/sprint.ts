@@ -63,6 +63,8 @@ export const sprintList = defineCall({
     ClassType: z.number().int(),
     newClassType: z.number().int(),
     stages: z.array(z.object({ title: z.string(), items: z.array(sprintItem) })),
+    /** The bank's sets whatever the config (/fivehundredTest, /md60f): the hot500 rounds, and pass60 (null when empty). */
+    sets: z.object({ hot500: z.array(sprintItem), pass60: sprintItem.nullable() }),
   }),
 });
 

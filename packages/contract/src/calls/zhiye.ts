@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { guid, int, optInt } from '../fields.ts';
 import { chapterProgress } from './practice.ts';
+import { unlockingVersion } from './subject.ts';
 import { plainSetData } from './sprint.ts';
 
 /**
  * 执业 (zhiye) calls (docs/sprint-zhiye.md, design docs/test-modes.md §2 /zyChapter, /lnztgather,
  * /examAnalyseMenu, /pingshenChapter): exam units, past-exam questions by year, the per-chapter analysis of
- * past exams and case chapters. Gates: units, analyse, caseChapters, caseTest → module 'chapter'; years →
- * 'paper' (历年真题 is paid); yearTest → 'paper' with a year, 'chapter' for a chapter's past questions of any
+ * past exams and case chapters. Gates: units, analyse, caseChapters, caseTest → module 'chapter'; years
+ * answers everybody (counts only, with `allowed` and `unlocking` of module 'paper': the pack's buy page
+ * /lnztjpay shows them); yearTest → 'paper' with a year, 'chapter' for a chapter's past questions of any
  * year (the analysis's rows). Denied → body status 403 '开通以下任一班次可使用该功能' {unlocking}.
  */
 
@@ -52,10 +54,15 @@ export const zhiyeYears = defineCall({
   path: '/api/zhiye/years',
   group: 'general',
   needsSession: true,
-  summary: 'Years of past-exam questions in the bank (newest first) with their counts and the learner’s done, plus the stored past paper of that year.',
+  summary:
+    'Years of past-exam questions in the bank (newest first) with their counts and the learner’s done, plus the stored past paper of that year; answers non-holders too (allowed false, unlocking), counts only.',
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({
     AppID: z.number().int(),
+    /** Module 'paper' (历年真题) is open to the learner: yearTest by year will answer. */
+    allowed: z.boolean(),
+    /** The versions that open it (empty when allowed). */
+    unlocking: z.array(unlockingVersion),
     list: z.array(
       z.object({
         year: z.number().int(),

@@ -55,9 +55,15 @@ export function createSprintService(deps: { store: SprintStore; entitlements: En
     async list(userId: number, appId: number) {
       await guard(userId, appId, SPRINT_MODULE);
       const config = (await store.config(appId)) ?? { classType: 0, newClassType: 0 };
-      const head = { AppID: appId, ClassType: config.classType, newClassType: config.newClassType };
-      if (config.classType !== 1 && config.classType !== 2) return { ...head, stages: [] };
       const [rows, chapters, answered] = await Promise.all([store.pool(appId), store.chapters(appId), store.answered(userId, appId)]);
+      const rounds = hot500Rounds(rows);
+      const pass = pass60Ids(rows);
+      const sets = {
+        hot500: rounds.map((ids, i): SprintItem => ({ kind: 'set', id: i + 1, set: 'hot500', title: `必做500题·第${i + 1}组`, count: ids.length, done: doneOf(answered, ids) })),
+        pass60: pass.length ? ({ kind: 'set', id: 0, set: 'pass60', title: '考前60分', count: pass.length, done: doneOf(answered, pass) } satisfies SprintItem) : null,
+      };
+      const head = { AppID: appId, ClassType: config.classType, newClassType: config.newClassType, sets };
+      if (config.classType !== 1 && config.classType !== 2) return { ...head, stages: [] };
       let base: SprintItem[];
       if (config.classType === 1) {
         const top = topOf(chapters);
@@ -71,12 +77,7 @@ export function createSprintService(deps: { store: SprintStore; entitlements: En
         }));
       } else base = await paperItems(userId, appId, [SPRINT_PAPER_TAG]);
       if (config.newClassType !== 1) return { ...head, stages: [{ title: '考前冲刺', items: base }] };
-      const rounds = hot500Rounds(rows);
-      const pass = pass60Ids(rows);
-      const boost: SprintItem[] = [
-        ...rounds.map((ids, i): SprintItem => ({ kind: 'set', id: i + 1, set: 'hot500', title: `必做500题·第${i + 1}组`, count: ids.length, done: doneOf(answered, ids) })),
-        ...(pass.length ? [{ kind: 'set', id: 0, set: 'pass60', title: '考前60分', count: pass.length, done: doneOf(answered, pass) } satisfies SprintItem] : []),
-      ];
+      const boost: SprintItem[] = [...sets.hot500, ...(sets.pass60 ? [sets.pass60] : [])];
       return {
         ...head,
         stages: [

@@ -69,6 +69,8 @@ describe('sprint/list', () => {
     expect(rounds.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBe(Math.min(500, bank.length));
     expect(rounds[0]).toMatchObject({ kind: 'set', id: 1, title: '必做500题·第1组' });
     expect(boost.items.at(-1)).toMatchObject({ kind: 'set', id: 0, set: 'pass60', title: '考前60分' });
+    expect(d.sets.hot500).toEqual(rounds);
+    expect(d.sets.pass60).toEqual(boost.items.at(-1));
     for (const p of final.items) expect(p.kind).toBe('paper');
   });
 
@@ -94,7 +96,11 @@ describe('sprint/list', () => {
     expect(two).toMatchObject({ ClassType: 2, newClassType: 0 });
     expect(two.stages).toHaveLength(1);
     for (const i of two.stages[0].items) expect(i.kind).toBe('paper');
-    expect((await t.call(sprintList, { guid: learner, appID: 3001 })).data).toEqual({ AppID: 3001, ClassType: 0, newClassType: 0, stages: [] });
+    const none = (await t.call(sprintList, { guid: learner, appID: 3001 })).data;
+    expect(none).toMatchObject({ AppID: 3001, ClassType: 0, newClassType: 0, stages: [] });
+    // The bank's sets stay available to /fivehundredTest and /md60f whatever the config.
+    expect(none.sets.hot500.length).toBeGreaterThan(0);
+    expect(two.sets.pass60).toMatchObject({ set: 'pass60' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { ANALYSE_YEARS, CASE_TYPES, EXAM_MODULE, ZHIYE_MSG, type ChapterProgress } from '@kaoshi/contract';
+import { ANALYSE_YEARS, CASE_TYPES, CATALOG_MSG, EXAM_MODULE, ZHIYE_MSG, type ChapterProgress } from '@kaoshi/contract';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/service.ts';
 import { PRACTICE_MODULE, subtree, type PracticeService } from '../practice/service.ts';
@@ -40,7 +40,8 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
 
     /** Years of the bank's past-exam questions (newest first) with counts, done, and the year's stored past paper. */
     async years(userId: number, appId: number) {
-      await guard(userId, appId, EXAM_MODULE);
+      const d = await deps.entitlements.decide(userId, appId, { moduleId: EXAM_MODULE });
+      if (d.reason === 'unknown-subject') throw notFound(CATALOG_MSG.unknownSubject);
       const [rows, papers, answered] = await Promise.all([store.pool(appId), store.papers(appId, ['past']), store.answered(userId, appId)]);
       const by = new Map<number, { count: number; done: number }>();
       for (const r of rows) {
@@ -55,6 +56,8 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
       const years = [...new Set([...by.keys(), ...paperOf.keys()])].sort((a, b) => b - a);
       return {
         AppID: appId,
+        allowed: d.allowed,
+        unlocking: d.allowed ? [] : d.unlockingVersions,
         list: years.map((year) => ({
           year,
           count: by.get(year)?.count ?? 0,

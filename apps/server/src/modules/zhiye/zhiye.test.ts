@@ -45,12 +45,17 @@ describe('zhiye calls: session, input, entitlement', () => {
     expect((await t.call(zhiyeCaseTest, { guid: member, appID: APP, cptID: 999999 })).status).toBe(404);
   });
 
-  it('历年真题 (years, yearTest by year) is module paper: 403 for a learner without it; units/analyse/case are chapter (free)', async () => {
-    for (const body of [await t.call(zhiyeYears, { guid: learner, appID: APP }), await t.call(zhiyeYearTest, { guid: learner, appID: APP, year: 2022 })]) {
-      expect(body.status).toBe(403);
-      expect(body.msg).toBe('开通以下任一班次可使用该功能');
-      expect(body.data.unlocking.map((v: { vname: string }) => v.vname)).toContain('基础班');
-    }
+  it('历年真题 (yearTest by year) is module paper: 403 for a learner without it; years answers with allowed false; units/analyse/case are chapter (free)', async () => {
+    const body = await t.call(zhiyeYearTest, { guid: learner, appID: APP, year: 2022 });
+    expect(body.status).toBe(403);
+    expect(body.msg).toBe('开通以下任一班次可使用该功能');
+    expect(body.data.unlocking.map((v: { vname: string }) => v.vname)).toContain('基础班');
+    const years = await t.call(zhiyeYears, { guid: learner, appID: APP });
+    expect(years.status).toBe(200);
+    expect(years.data.allowed).toBe(false);
+    expect(years.data.unlocking.map((v: { vname: string }) => v.vname)).toContain('基础班');
+    expect(years.data.list.length).toBeGreaterThan(0);
+    expect((await t.call(zhiyeYears, { guid: member, appID: APP })).data).toMatchObject({ allowed: true, unlocking: [] });
     expect((await t.call(zhiyeUnits, { guid: learner, appID: APP })).status).toBe(200);
     expect((await t.call(zhiyeAnalyse, { guid: learner, appID: APP })).status).toBe(200);
     const top = (await topChapters()).find((c) => c.parentId === null)!;
