@@ -375,7 +375,8 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
           网络不可用，正在使用本机保存的题目
         </p>
       ) : null}
-      {pending > 0 ? (
+      {/* A session's batch leaves within seconds: its notice waits for a failed send. */}
+      {pending > 0 && (!run || run.saveError) ? (
         <p className={styles.pending} role="status">
           {run?.saveError ? `有 ${pending} 条答题记录待同步（网络异常，自动重试）` : `有 ${pending} 条答题记录待同步`}
         </p>
