@@ -98,8 +98,25 @@ describe('/examHistory', () => {
     fakeApi(callMock, { 'exam.history': () => history([]) });
     const view = open();
     expect(await screen.findByText('还没有考试记录')).toBeTruthy();
-    await user().click(screen.getByRole('button', { name: '去模拟考试' }));
-    expect(view.where()).toBe('/mockExam');
+    await user().click(screen.getByRole('button', { name: '去考试中心' }));
+    expect(view.where()).toBe('/exam');
+  });
+
+  it('考试类型 filter: one mode’s attempts (kept in the URL), its own empty state; abandoned attempts say 已放弃', async () => {
+    const h = history([trendPoint(5, 80), trendPoint(6, 20)]);
+    h.list[1]!.handedBy = 'abandoned';
+    fakeApi(callMock, { 'exam.history': (p) => (p.testMode === 'mockTest' ? history([]) : h) });
+    const view = open();
+    expect(await screen.findByText('已放弃')).toBeTruthy();
+    await user().selectOptions(screen.getByRole('combobox', { name: '考试类型' }), 'mockTest');
+    expect(await screen.findByText('还没有考试记录')).toBeTruthy();
+    expect(view.where()).toBe('/examHistory?testMode=mockTest');
+    expect(callsTo(callMock, 'exam.history').at(-1)).toEqual({ appID: 1001, testMode: 'mockTest' });
+    await user().click(screen.getByRole('button', { name: '去随机组卷' }));
+    expect(view.where()).toBe('/mockTest');
+    view.unmount();
+    open('/examHistory?appID=1001&testMode=nope');
+    expect(screen.getByText('考试类型不正确')).toBeTruthy();
   });
 
   it('errors: inline with 重试; a 403 shows the buy prompt; a bad appID is refused', async () => {
