@@ -13,8 +13,9 @@ describe('route registry', () => {
       '/introduce', '/Guidance', '/switchSub', '/searchClass', '/switchBanner', '/appointSub', '/buyapp', '/memberCenter',
       '/chapterMenu', '/answerTest', '/consolidate', '/consolidate2', '/memoryAnswer', '/strengthen', '/searchExam',
       '/testdetails', '/newTestdetails', '/testfeedback', '/computerPaper',
-      '/examResult', '/examHistory', '/mockExam', '/realPapertest', '/mnkcNew', '/simulationTest', '/dailyMockTest',
+      '/examResult', '/examHistory', '/mockExam', '/realPapertest', '/mnkcNew', '/simulationTest', '/dailyMockTest', '/weekTest', '/ranking',
       '/exam', '/renjilist', '/newLnjtMnsj', '/ytmj', '/BurningExam', '/secretVolumeWay', '/mockTest', '/evaluationChapter', '/examinationGuide',
+      '/AICoreExamTest', '/AIcard', '/AICorePay', '/focalPointTest',
     ]);
   });
 

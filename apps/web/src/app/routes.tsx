@@ -78,7 +78,10 @@ export const routes: RouteEntry[] = [
   { path: '/realPapertest', load: () => import('../features/exam-results/paper-list-screen') },
   { path: '/mnkcNew', load: () => import('../features/exam-center/exam-room-screen') },
   { path: '/simulationTest', load: () => import('../features/exam-center/simulation-test-redirect') },
-  { path: '/dailyMockTest', load: () => import('../features/exam-results/daily-mock-test-screen') },
+  // 每日一练, 每周一测 and the ranking (docs/daily-ranking.md)
+  { path: '/dailyMockTest', load: () => import('../features/every-day/daily-mock-test-screen') },
+  { path: '/weekTest', load: () => import('../features/every-day/week-test-screen') },
+  { path: '/ranking', load: () => import('../features/every-day/ranking-screen') },
   // The exam centre, the other paper lists and the drawn tests (docs/exam-center.md)
   { path: '/exam', load: () => import('../features/exam-center/exam-center-screen') },
   { path: '/renjilist', load: () => import('../features/exam-results/paper-list-screen') },
@@ -89,6 +92,11 @@ export const routes: RouteEntry[] = [
   { path: '/mockTest', load: () => import('../features/exam-center/mock-test-screen') },
   { path: '/evaluationChapter', load: () => import('../features/exam-center/evaluation-chapter-screen') },
   { path: '/examinationGuide', load: () => import('../features/exam-center/exam-guide-screen') },
+  // AI practice and 重点考点测试 (docs/ai-practice.md)
+  { path: '/AICoreExamTest', load: () => import('../features/ai/ai-core-exam-test-screen') },
+  { path: '/AIcard', load: () => import('../features/ai/ai-card-screen') },
+  { path: '/AICorePay', load: () => import('../features/ai/ai-core-pay-screen') },
+  { path: '/focalPointTest', load: () => import('../features/ai/focal-point-test-screen') },
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

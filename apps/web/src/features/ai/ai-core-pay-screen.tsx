@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { AI_MODULE, testMode } from '@kaoshi/contract';
+import { Navigate, useNavigate } from 'react-router';
+import { useAgent } from '../../lib/agent';
+import { versionBadge, type SelectedSubject } from '../../lib/subject';
+import { buyAction, buyAppPath, versionLabel } from '../../ui/buy-flow';
+import { errorText } from '../common/errors';
+import { moduleGridQuery } from '../home/home-data';
+import { StateMessage } from '../practice/states';
+import { StudyPage } from '../study/study-ui';
+import styles from './ai.module.css';
+
+const ROW = testMode('AICorePay')!;
+/** What module 'ai' opens: the rows of TEST_MODES with that module (their titles and blurbs). */
+const OFFERS = ['AICoreExamTest', 'AIcard'].map((id) => testMode(id)!);
+
+/**
+ * /AICorePay (AI核心考点·开通): the product page of module 'ai' — what it offers, the versions that unlock it
+ * (from the home grid's decision, moduleInfoX) and 去开通 (/buyApp?moduleType=dialog[&posSlide]). A learner
+ * who holds it goes straight to /AICoreExamTest.
+ */
+export default function AiCorePayScreen() {
+  return <StudyPage title={`${ROW.title}·开通`}>{(subject) => <Pay subject={subject} />}</StudyPage>;
+}
+
+function Pay({ subject }: { subject: SelectedSubject }) {
+  const grid = useQuery(moduleGridQuery(subject));
+  const agent = useAgent();
+  const navigate = useNavigate();
+  if (grid.isError && !grid.data) return <StateMessage text={errorText(grid.error)} onRetry={() => void grid.refetch()} />;
+  if (!grid.data) return <StateMessage text="加载中…" />;
+  const mod = grid.data.modules.find((m) => m.id === AI_MODULE);
+  if (mod?.allowed) return <Navigate to="/AICoreExamTest" replace />;
+  const versions = mod?.unlocking ?? [];
+  const action = buyAction(agent.Flags);
+
+  return (
+    <div className={styles.screen}>
+      <section className={styles.hero} aria-label={ROW.title}>
+        <h2 className={styles.cardTitle}>{ROW.title}</h2>
+        <p className={styles.muted}>根据你的答题记录计算每个考点的掌握度，把题库占比高、你又没掌握的考点排在前面，每轮10题，并告诉你为什么选这道题。</p>
+        <p className={styles.muted}>{`当前班次：${versionBadge(subject)}`}</p>
+      </section>
+      <ul className={styles.features} aria-label="包含内容">
+        {OFFERS.map((m) => (
+          <li key={m.id} className={styles.feature}>
+            <h3>{m.title}</h3>
+            <p className={styles.muted}>{m.blurb}</p>
+            <p className={styles.muted}>{m.scoring}</p>
+          </li>
+        ))}
+      </ul>
+      <section className={styles.card} aria-label="开通班次">
+        <h2 className={styles.cardTitle}>开通以下任一班次可使用该功能</h2>
+        {versions.length > 0 ? (
+          <ul className={styles.chips} aria-label="可开通的班次">
+            {versions.map((v) => (
+              <li key={v.vn} className={styles.chip}>
+                {versionLabel(v.vname)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>请联系客服了解开通方式</p>
+        )}
+      </section>
+      {action !== 'navigate' ? null : (
+        <div className={styles.sticky}>
+          <div className={styles.actions}>
+            <button type="button" className={styles.primary} onClick={() => void navigate(buyAppPath(versions))}>
+              去开通
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
