@@ -16,6 +16,7 @@ describe('route registry', () => {
       '/examResult', '/examHistory', '/mockExam', '/realPapertest', '/mnkcNew', '/simulationTest', '/dailyMockTest', '/weekTest', '/ranking',
       '/exam', '/renjilist', '/newLnjtMnsj', '/ytmj', '/BurningExam', '/secretVolumeWay', '/mockTest', '/evaluationChapter', '/examinationGuide',
       '/AICoreExamTest', '/AIcard', '/AICorePay', '/focalPointTest',
+      '/sprintList', '/fivehundredTest', '/md60f', '/lnztgather', '/lnztjpay', '/examAnalyseMenu', '/pingshenChapter', '/zyChapter', '/zyanswer',
     ]);
   });
 

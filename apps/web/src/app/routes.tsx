@@ -97,6 +97,16 @@ export const routes: RouteEntry[] = [
   { path: '/AIcard', load: () => import('../features/ai/ai-card-screen') },
   { path: '/AICorePay', load: () => import('../features/ai/ai-core-pay-screen') },
   { path: '/focalPointTest', load: () => import('../features/ai/focal-point-test-screen') },
+  // Sprint and zhiye plain sources (docs/sprint-zhiye.md); /zyanswer is the /answerTest player itself
+  { path: '/sprintList', load: () => import('../features/sprint/sprint-list-screen') },
+  { path: '/fivehundredTest', load: () => import('../features/sprint/five-hundred-screen') },
+  { path: '/md60f', load: () => import('../features/sprint/md60f-screen') },
+  { path: '/lnztgather', load: () => import('../features/zhiye/lnzt-gather-screen') },
+  { path: '/lnztjpay', load: () => import('../features/zhiye/lnzt-pay-screen') },
+  { path: '/examAnalyseMenu', load: () => import('../features/zhiye/exam-analyse-screen') },
+  { path: '/pingshenChapter', load: () => import('../features/zhiye/pingshen-chapter-screen') },
+  { path: '/zyChapter', load: () => import('../features/zhiye/zy-chapter-screen') },
+  { path: '/zyanswer', load: () => import('../features/practice/answer-test-screen') },
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

@@ -1,0 +1,76 @@
+import type { CSSProperties } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { SelectedSubject } from '../../lib/subject';
+import { ExamPage, examQueryState } from '../exam-results/exam-ui';
+import { percent } from '../practice/practice-data';
+import { sourceUrl } from '../practice/sources';
+import { StateMessage } from '../practice/states';
+import { ProgressBar } from '../sprint/plain-ui';
+import { NO_CONTENT } from '../sprint/sprint-data';
+import { analyseQuery, type AnalyseData } from './zhiye-data';
+import styles from '../sprint/plain.module.css';
+
+/**
+ * /examAnalyseMenu (考情分析): per top chapter, how many past-exam questions each year held and the chapter's
+ * share of them, as small bars; a tap → the chapter's past-exam questions of any year (plain source year&cptID).
+ */
+export default function ExamAnalyseScreen() {
+  return <ExamPage title="考情分析">{(subject) => <Analyse subject={subject} />}</ExamPage>;
+}
+
+function Analyse({ subject }: { subject: SelectedSubject }) {
+  const q = useQuery(analyseQuery(subject.AppID));
+  const state = examQueryState(q, subject, '考情分析');
+  if (state) return state;
+  const d = q.data!;
+  if (d.total === 0) return <StateMessage text={NO_CONTENT} />;
+  const max = Math.max(1, ...d.list.flatMap((r) => Object.values(r.byYear)));
+  return (
+    <div className={styles.screen}>
+      <section className={styles.intro} aria-label="考情概览">
+        <h2 className={styles.introTitle}>{`${d.years[0]}–${d.years.at(-1)}年 真题考点分布`}</h2>
+        <p className={styles.muted}>{`共${d.total}道历年真题。占比越高的章节，考试中越常出现；点击章节练习该章全部真题。`}</p>
+      </section>
+      <ul className={styles.list}>
+        {d.list.map((r) => (
+          <li key={r.cptID}>
+            <ChapterCard row={r} years={d.years} max={max} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ChapterCard({ row, years, max }: { row: AnalyseData['list'][number]; years: number[]; max: number }) {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className={styles.row}
+      disabled={row.count === 0}
+      aria-label={`${row.name} 真题${row.count}题 占${percent(row.share)}`}
+      onClick={() => void navigate(sourceUrl({ kind: 'year', cptID: row.cptID }))}
+    >
+      <span className={styles.rowBody}>
+        <span className={styles.rowTitle}>{row.name}</span>
+        <span className={styles.rowMeta}>{`真题 ${row.count}题 · 占比 ${percent(row.share)}`}</span>
+        <ProgressBar value={row.share} label={`${row.name} 占比`} />
+        <span className={styles.years} style={{ '--cols': years.length } as CSSProperties} aria-hidden="true">
+          {years.map((y) => {
+            const n = row.byYear[String(y)] ?? 0;
+            return (
+              <span key={y} className={styles.yearCell}>
+                <span className={styles.yearCount}>{n}</span>
+                <span className={styles.yearBar} style={{ height: `${Math.round((n / max) * 28) + 2}px` }} />
+                <span>{`'${String(y).slice(2)}`}</span>
+              </span>
+            );
+          })}
+        </span>
+      </span>
+      <span className={styles.share}>{percent(row.share)}</span>
+    </button>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useAgent } from '../../lib/agent';
+import { versionBadge, type SelectedSubject } from '../../lib/subject';
+import { buyAction, buyAppPath, versionLabel } from '../../ui/buy-flow';
+import { BUY_TEXT } from '../../ui/buy-prompt';
+import { ExamPage, examQueryState } from '../exam-results/exam-ui';
+import { packSummary, yearsQuery } from './zhiye-data';
+import styles from '../sprint/plain.module.css';
+
+/**
+ * /lnztjpay (历年真题精讲·开通): the 历年真题 pack's buy page — what it holds (years, questions, past papers),
+ * the versions that open it and 去开通 → /buyApp?moduleType=dialog[&posSlide]. A holder goes to /lnztgather.
+ */
+export default function LnztPayScreen() {
+  return <ExamPage title="历年真题精讲">{(subject) => <Pack subject={subject} />}</ExamPage>;
+}
+
+function Pack({ subject }: { subject: SelectedSubject }) {
+  const years = useQuery(yearsQuery(subject.AppID));
+  const navigate = useNavigate();
+  const agent = useAgent();
+  const allowed = years.data?.allowed === true;
+  useEffect(() => {
+    if (allowed) void navigate('/lnztgather', { replace: true });
+  }, [allowed, navigate]);
+  const state = examQueryState(years, subject, '历年真题');
+  if (state) return state;
+  const d = years.data!;
+  if (d.allowed) return null;
+  const sum = packSummary(d);
+  const action = buyAction(agent.Flags);
+  return (
+    <div className={styles.screen}>
+      <section className={styles.intro} aria-label="历年真题精讲内容">
+        <h2 className={styles.introTitle}>历年真题精讲</h2>
+        <p className={styles.muted}>{`${subject.AppName}历年考试原题，逐题详解，按年份练习、按章节查看考情。`}</p>
+        <ul className={styles.bullets}>
+          <li>{`${sum.years}个年份 · ${sum.questions}道真题，每题附答案与解析`}</li>
+          {sum.papers.length > 0 ? <li>{`整套真题试卷：${sum.papers.join('、')}`}</li> : null}
+          <li>按年份练习，答错自动进入错题本</li>
+        </ul>
+        {d.list.length > 0 ? (
+          <ul className={styles.chips} aria-label="收录年份">
+            {d.list.map((y) => (
+              <li key={y.year} className={styles.chip}>
+                {`${y.year}年 ${y.count}题`}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      <section className={styles.intro} aria-label="开通班次">
+        <p className={styles.muted}>{`${BUY_TEXT.current}${versionBadge(subject)}`}</p>
+        <p className={styles.muted}>{BUY_TEXT.unlock}</p>
+        <ul className={styles.chips}>
+          {d.unlocking.map((v) => (
+            <li key={v.vn} className={styles.chip}>
+              {versionLabel(v.vname)}
+            </li>
+          ))}
+        </ul>
+        <p className={styles.muted}>{BUY_TEXT.relogin}</p>
+      </section>
+      {action === 'none' ? (
+        <p className={styles.empty}>{BUY_TEXT.contactOnly}</p>
+      ) : (
+        <button type="button" className={styles.primary} onClick={() => action === 'navigate' && void navigate(buyAppPath(d.unlocking))}>
+          {BUY_TEXT.buy}
+        </button>
+      )}
+    </div>
+  );
+}

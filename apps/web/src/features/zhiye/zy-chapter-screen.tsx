@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { SelectedSubject } from '../../lib/subject';
+import { ExamPage, examQueryState } from '../exam-results/exam-ui';
+import { percent } from '../practice/practice-data';
+import { StateMessage } from '../practice/states';
+import { ItemRow } from '../sprint/plain-ui';
+import { ratio } from '../sprint/sprint-data';
+import { unitsQuery } from './zhiye-data';
+import styles from '../sprint/plain.module.css';
+
+/** /zyChapter (执业·考试单元): the top chapters as 单元一、单元二… with progress, each → /zyanswer?cptID=N. */
+export default function ZyChapterScreen() {
+  return <ExamPage title="考试单元">{(subject) => <Units subject={subject} />}</ExamPage>;
+}
+
+function Units({ subject }: { subject: SelectedSubject }) {
+  const q = useQuery(unitsQuery(subject.AppID));
+  const navigate = useNavigate();
+  const state = examQueryState(q, subject, '章节练习');
+  if (state) return state;
+  const list = q.data!.list;
+  if (list.length === 0) return <StateMessage text="本科目暂无章节" />;
+  return (
+    <div className={styles.screen}>
+      <p className={styles.muted}>{subject.AppName}</p>
+      <ul className={styles.list}>
+        {list.map((u) => (
+          <li key={u.cptID}>
+            <ItemRow
+              badge={u.label.replace('单元', '')}
+              title={`${u.label} ${u.name}`}
+              meta={`${u.chapters.length > 0 ? `${u.chapters.length}个章节 · ` : ''}已做 ${u.done}/${u.total} · 正确率 ${percent(u.accuracy)}`}
+              progress={ratio(u.done, u.total)}
+              disabled={u.total === 0}
+              onOpen={() => void navigate(`/zyanswer?cptID=${u.cptID}`)}
+              label={`${u.label} ${u.name} 已做${u.done}/${u.total}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
