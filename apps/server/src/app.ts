@@ -14,6 +14,12 @@ import { createAgentStore } from './modules/agent/store.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiService } from './modules/ai/service.ts';
 import { createAiStore } from './modules/ai/store.ts';
+import { clearanceRoutes } from './modules/clearance/routes.ts';
+import { createClearanceService } from './modules/clearance/service.ts';
+import { createClearanceStore } from './modules/clearance/store.ts';
+import { grabPointRoutes } from './modules/grab-point/routes.ts';
+import { createGrabPointService } from './modules/grab-point/service.ts';
+import { createGrabPointStore } from './modules/grab-point/store.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { createExamService } from './modules/exams/service.ts';
 import { createExamStore } from './modules/exams/store.ts';
@@ -129,6 +135,9 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const sprint = createSprintService({ store: sprintStore, entitlements, practice });
   const zhiye = createZhiyeService({ store: sprintStore, entitlements, practice });
   const exams = createExamService({ store: createExamStore(db), entitlements, clock, book });
+  // Levels (闯关) and 抢分 rounds are practice sessions of the exam engine.
+  const clearance = createClearanceService({ store: createClearanceStore(db), entitlements, exams });
+  const grabPoint = createGrabPointService({ store: createGrabPointStore(db), entitlements, exams, clock });
   const study = createStudyService({ store: studyStore, reports: createReportStore(db), practice, limiter, clock, bookOf: bookLookup(bookStore) });
   const ai = createAiService({ store: createAiStore(db), entitlements, exams, study, clock });
 
@@ -138,7 +147,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...everyDayRoutes(createEveryDayService({ store: createEveryDayStore(db), exams, entitlements, clock })), ...aiRoutes(ai), ...sprintRoutes(sprint), ...zhiyeRoutes(zhiye)],
+    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...clearanceRoutes(clearance), ...grabPointRoutes(grabPoint), ...everyDayRoutes(createEveryDayService({ store: createEveryDayStore(db), exams, entitlements, clock })), ...aiRoutes(ai), ...sprintRoutes(sprint), ...zhiyeRoutes(zhiye)],
     { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 

@@ -1,0 +1,93 @@
+import { CATALOG_MSG, CLEARANCE_MODE_OF, CLEARANCE_MODULE, CLEARANCE_MSG, LEVEL_PASS_RATE, MSG, Status, testMode, type ClearanceKind } from '@kaoshi/contract';
+import { randomUUID } from 'node:crypto';
+import type { ExamSessionRow } from '../../db/schema/index.ts';
+import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import type { EntitlementService } from '../entitlement/service.ts';
+import { drawSections, type Blueprint } from '../exams/draw.ts';
+import type { ExamService } from '../exams/service.ts';
+import { chapterLadder, inBand, levelKey, randomLadder, withStates, type LevelAttempt, type LevelDef } from './levels.ts';
+import type { ClearanceStore } from './store.ts';
+
+/** A ranked draw: no per-type quotas, units taken in rank order (after the seeded shuffle); sections by type. */
+export const RANKED: Blueprint = { types: [], secondsPerQuestion: 60, count: 0 };
+
+/** The entitlement gate of a module: unknown subject → 404, denied → 403 with the unlocking versions. */
+export function moduleGate(entitlements: EntitlementService) {
+  return async (userId: number, appId: number, moduleId: string) => {
+    const d = await entitlements.decide(userId, appId, { moduleId });
+    if (d.reason === 'unknown-subject') throw notFound(CATALOG_MSG.unknownSubject);
+    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
+    return d;
+  };
+}
+
+/** Share right of a handed-in session: right answers over its questions. */
+export function shareRight(s: Pick<ExamSessionRow, 'sections' | 'result'>): number {
+  const n = s.sections.reduce((k, sec) => k + sec.questions.length, 0);
+  return n > 0 && s.result ? s.result.right / n : 0;
+}
+
+/** 闯关提分 (docs/clearance-grabpoint.md): ladders of levels, each attempt a practice session of the exam engine. */
+export function createClearanceService(deps: { store: ClearanceStore; entitlements: EntitlementService; exams: Pick<ExamService, 'startSet'> }) {
+  const { store, exams } = deps;
+  const guard = moduleGate(deps.entitlements);
+
+  async function ladder(appId: number, kind: ClearanceKind): Promise<LevelDef[]> {
+    return kind === 'chapter' ? chapterLadder(await store.chapters(appId)) : randomLadder(await store.bankSize(appId));
+  }
+
+  /** The ladder with the learner's states, read from the sessions of its TEST_MODES row (abandoned ones left out). */
+  async function levels(userId: number, appId: number, kind: ClearanceKind) {
+    const [defs, rows] = await Promise.all([ladder(appId, kind), store.attempts(userId, appId, CLEARANCE_MODE_OF[kind])]);
+    const prefix = levelKey(kind, 0).slice(0, -1);
+    const attempts: LevelAttempt[] = rows.flatMap((r) => {
+      const levelID = r.sourceKey.startsWith(prefix) ? Number(r.sourceKey.slice(prefix.length)) : NaN;
+      if (!Number.isInteger(levelID) || r.handedBy === 'abandoned') return [];
+      return [{ levelID, id: r.id, open: r.status === 'open', share: r.status === 'open' ? null : shareRight(r) }];
+    });
+    return withStates(defs, attempts);
+  }
+
+  return {
+    async levels(userId: number, appId: number, kind: ClearanceKind) {
+      await guard(userId, appId, CLEARANCE_MODULE);
+      return { kind, list: await levels(userId, appId, kind) };
+    },
+
+    /** Starts a level (or answers its open attempt): 10 drawn questions, practice display, untimed. */
+    async start(userId: number, appId: number, kind: ClearanceKind, levelID: number, restart: boolean) {
+      await guard(userId, appId, CLEARANCE_MODULE);
+      const level = (await levels(userId, appId, kind)).find((l) => l.levelID === levelID);
+      if (!level) throw notFound(CLEARANCE_MSG.unknownLevel);
+      if (level.state === 'locked') throw badInput(CLEARANCE_MSG.locked);
+      const row = testMode(CLEARANCE_MODE_OF[kind])!;
+      return exams.startSet(
+        userId,
+        appId,
+        {
+          testMode: row.id,
+          sourceKey: levelKey(kind, levelID),
+          period: null,
+          display: 'practice',
+          build: async () => {
+            const bank = await store.pool(appId, level.cptID ?? undefined);
+            // Random levels: the questions of the level's band (the whole bank, band first, when the band is short).
+            const band = kind === 'random' ? bank.filter((q) => inBand(level.band!, q.difficulty)) : bank;
+            const pool = band.length >= level.count ? band : bank;
+            const inside = new Set(band.map((q) => q.id));
+            // Chapter levels: questions the learner does not answer right yet come first.
+            const right = kind === 'chapter' ? await store.rightIds(userId, pool.map((q) => q.id)) : new Set<number>();
+            const rank = (id: number) => (right.has(id) || !inside.has(id) ? 1 : 0);
+            const sections = drawSections(pool, { count: level.count, seed: randomUUID(), blueprint: RANKED, rank, score: 1 });
+            const n = sections.reduce((k, sec) => k + sec.questions.length, 0);
+            const name = kind === 'chapter' ? `${row.title}·第${levelID}关 ${level.title}` : `${row.title}·第${levelID}关（${level.band}）`;
+            return { paperId: null, kind: 'level', name, sections, timeLimitSeconds: n * 60, passScore: Math.round(n * LEVEL_PASS_RATE * 100) / 100 };
+          },
+        },
+        restart,
+      );
+    },
+  };
+}
+
+export type ClearanceService = ReturnType<typeof createClearanceService>;

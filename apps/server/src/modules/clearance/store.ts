@@ -1,0 +1,73 @@
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { answers, chapters, examSessions, questions } from '../../db/schema/index.ts';
+
+/** A bank question as a level draw sees it. */
+export interface LevelPoolRow {
+  id: number;
+  type: string;
+  groupId: number | null;
+  groupOrder: number;
+  difficulty: number;
+}
+
+/** The only SQL of the clearance levels (docs/clearance-grabpoint.md). Learner reads filter by the given user id. */
+export function createClearanceStore(db: Database) {
+  return {
+    /** The subject's chapters in file order, with how many questions in use each holds directly. */
+    async chapters(appId: number) {
+      const [rows, counts] = await Promise.all([
+        db
+          .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name })
+          .from(chapters)
+          .where(eq(chapters.appId, appId))
+          .orderBy(asc(chapters.order), asc(chapters.id)),
+        db
+          .select({ chapterId: questions.chapterId, n: count() })
+          .from(questions)
+          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
+          .groupBy(questions.chapterId),
+      ]);
+      const n = new Map(counts.map((c) => [c.chapterId, c.n]));
+      return rows.map((r) => ({ ...r, questions: n.get(r.id) ?? 0 }));
+    },
+
+    /** Questions in use of the subject. */
+    async bankSize(appId: number) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(questions)
+        .where(and(eq(questions.appId, appId), eq(questions.retired, false)));
+      return row?.n ?? 0;
+    },
+
+    /** The questions in use of the subject, or of one chapter (directly in it). */
+    pool(appId: number, chapterId?: number): Promise<LevelPoolRow[]> {
+      return db
+        .select({ id: questions.id, type: questions.type, groupId: questions.groupId, groupOrder: questions.groupOrder, difficulty: questions.difficulty })
+        .from(questions)
+        .where(and(eq(questions.appId, appId), eq(questions.retired, false), chapterId === undefined ? undefined : eq(questions.chapterId, chapterId)));
+    },
+
+    /** Of these questions, those whose latest counted answer by the learner (not reset) is right. */
+    async rightIds(userId: number, ids: number[]) {
+      if (ids.length === 0) return new Set<number>();
+      const rows = await db
+        .selectDistinctOn([answers.questionId], { id: answers.questionId, right: answers.right })
+        .from(answers)
+        .where(and(eq(answers.userId, userId), inArray(answers.questionId, ids), isNull(answers.resetAt)))
+        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id));
+      return new Set(rows.filter((r) => r.right).map((r) => r.id));
+    },
+
+    /** The learner's sessions of one ladder (a TEST_MODES row), open and handed in. */
+    attempts(userId: number, appId: number, testMode: string) {
+      return db
+        .select({ id: examSessions.id, sourceKey: examSessions.sourceKey, status: examSessions.status, handedBy: examSessions.handedBy, sections: examSessions.sections, result: examSessions.result })
+        .from(examSessions)
+        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, testMode)));
+    },
+  };
+}
+
+export type ClearanceStore = ReturnType<typeof createClearanceStore>;
