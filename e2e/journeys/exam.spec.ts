@@ -35,7 +35,7 @@ async function openFromList(page: Page, paperName: string, button: '开始考试
   await card.getByRole('button', { name: button }).click();
   const body = (await (await started).json()) as StartReply & { status: number };
   expect(body.status).toBe(200);
-  await expect(page).toHaveURL(/\/computerPaper\?paperID=\d+/);
+  await expect(page).toHaveURL(/\/computerPaper\?(paperID|examHistoryID)=\d+/);
   return body.data;
 }
 
