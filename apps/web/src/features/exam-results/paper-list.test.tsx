@@ -6,11 +6,10 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
-import DailyMockTestScreen from './daily-mock-test-screen';
 import { testMode } from '@kaoshi/contract';
 import { examSession } from '../exam/fixtures';
 import { PAPER_LISTS, paperListOf } from './exam-data';
-import { history, paper, trendPoint } from './fixtures';
+import { paper } from './fixtures';
 import PaperListScreen from './paper-list-screen';
 
 vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
@@ -191,29 +190,5 @@ const moduleInfo = (allowed: boolean) => ({
   modules: [{ id: 'daily', name: '每日一练', route: '/dailyMockTest', free: true, allowed, reason: allowed ? 'free' : 'none', unlocking: allowed ? [] : [{ vn: '2', vname: 'VIP班' }] }],
 });
 
-describe('/dailyMockTest', () => {
-  it('today’s card opens the simulator on the daily test', async () => {
-    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo(true), 'exam.history': () => history([]) });
-    const view = renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
-    await user().click(await screen.findByRole('button', { name: '开始今日测试' }));
-    expect(view.where()).toBe('/computerPaper?daily=1');
-  });
+// /dailyMockTest: features/every-day/every-day.test.tsx
 
-  it('done today: the score and its result', async () => {
-    const today = { ...trendPoint(5, 80), handedAt: new Date().toISOString() };
-    const h = history([today]);
-    h.list[0]!.paperID = null;
-    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo(true), 'exam.history': () => h });
-    const view = renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
-    expect((await screen.findByTestId('daily-done')).textContent).toBe('今日已完成 · 80/100分 · 合格');
-    await user().click(screen.getByRole('button', { name: '查看今日成绩' }));
-    expect(view.where()).toBe('/examResult?examHistoryID=5');
-  });
-
-  it('module daily not open: the buy prompt', async () => {
-    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo(false), 'exam.history': () => history([]) });
-    renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
-    expect(await screen.findByText('开通以下任一班次可使用每日一练')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '开始今日测试' })).toBeNull();
-  });
-});

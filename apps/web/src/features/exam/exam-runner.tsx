@@ -29,6 +29,9 @@ export const AUTOSAVE_MS = 30_000;
 export const SECTION_CONFIRM = '进入下一题型后，本题型将不能再修改，确定吗？';
 export const LEAVE_CONFIRM = '离开后考试计时不会暂停，答案已保存，可随时回来继续作答。确定离开吗？';
 export const resultPath = (id: number) => `/examResult?examHistoryID=${id}`;
+/** Where a handed-in session goes: 每日一练 / 每周一测 submit and show the place on their own screen (docs/daily-ranking.md), the rest to the result. */
+export const afterHandInPath = (s: { examHistoryID: number; testMode: string | null }) =>
+  s.testMode === 'dailyMockTest' || s.testMode === 'weekTest' ? `/${s.testMode}?examHistoryID=${s.examHistoryID}` : resultPath(s.examHistoryID);
 
 export interface Loaded {
   session: Session;
@@ -50,6 +53,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
   const navigate = useNavigate();
   const { session } = loaded;
   const id = session.examHistoryID;
+  const donePath = afterHandInPath(session);
   const slots = useMemo(() => slotsOf(session), [session]);
   const groups = useMemo(() => new Map(session.groups.map((g) => [g.childTableID, g])), [session.groups]);
   const [states, setStates] = useState<Map<number, QState>>(() => new Map(loaded.states));
@@ -118,7 +122,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
         .then((s) => {
           if (s.status === 'handed') {
             handing.current = true;
-            void navigate(resultPath(id), { replace: true });
+            void navigate(donePath, { replace: true });
             return;
           }
           setOffset(clockOffset(s.serverNow, askedAt));
@@ -136,7 +140,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
       // Leaving the screen: send what waits (the session stays open on the server; coming back resumes it).
       void flushExamReplies(id).catch(() => undefined);
     };
-  }, [id, save, refreshPending, navigate]);
+  }, [id, donePath, save, refreshPending, navigate]);
 
   useEffect(() => {
     enteredAt.current = Date.now();
@@ -188,9 +192,9 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
           await new Promise((r) => setTimeout(r, 2_000));
         }
       }
-      void navigate(resultPath(id), { replace: true });
+      void navigate(donePath, { replace: true });
     },
-    [id, save, navigate],
+    [id, donePath, save, navigate],
   );
 
   useEffect(() => {
