@@ -84,7 +84,7 @@ function OpenBlock({ appID }: { appID: number }) {
             <div className={styles.openText}>
               <p className={styles.openName}>{s.name}</p>
               <p className={styles.muted}>
-                {`${modeTitle(s.testMode)} · 已答${s.answered}/${s.total}题 · ${s.remainingSeconds === null ? '不限时' : `剩余 ${formatRemaining(s.remainingSeconds)}`}`}
+                {`${modeTitle(s.testMode) === s.name ? '' : `${modeTitle(s.testMode)} · `}已答${s.answered}/${s.total}题 · ${s.remainingSeconds === null ? '不限时' : `剩余 ${formatRemaining(s.remainingSeconds)}`}`}
               </p>
             </div>
             <button type="button" className={styles.primarySmall} onClick={() => void navigate(sessionPath(s))}>

@@ -228,6 +228,13 @@ describe('/mockTest (随机组卷)', () => {
     await user().click(screen.getByRole('button', { name: '开始组卷' }));
     await waitFor(() => expect(alertMsg).toHaveBeenCalledWith('题库中暂无可抽取的试题'));
   });
+
+  it('module paper closed in the home grid → the buy prompt instead of the screen', async () => {
+    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo([mod('paper', false)]), 'exam.blueprint': () => blueprint, 'exam.open': () => ({ list: [] }) });
+    renderScreen(<MockTestScreen />, { path: '/mockTest' });
+    expect(await screen.findByText('开通以下任一班次可使用随机组卷')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '开始组卷' })).toBeNull();
+  });
 });
 
 describe('/evaluationChapter (章节测评)', () => {
@@ -297,7 +304,7 @@ describe('/mnkcNew (模拟考场)', () => {
     expect(screen.getByText('（推荐）')).toBeTruthy();
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     await u.click(screen.getByRole('button', { name: '进入考场' }));
-    const wait = screen.getByRole('button', { name: `请阅读考场须知（${NOTICE_SECONDS}秒）` }) as HTMLButtonElement;
+    const wait = screen.getByRole('button', { name: `请阅读须知（${NOTICE_SECONDS}秒）` }) as HTMLButtonElement;
     expect(wait.disabled).toBe(true);
     expect(callsTo(callMock, 'exam.start')).toEqual([]);
     for (let i = 0; i < NOTICE_SECONDS; i += 1) {

@@ -30,7 +30,7 @@ function Guide({ subject }: { subject: SelectedSubject }) {
     <div className={styles.screen}>
       <section className={styles.card} aria-label="机考体验">
         <h2 className={styles.cardTitle}>机考体验</h2>
-        <p className={styles.muted}>{`每种题型一道（共不超过10题），限时${row.timing}，界面与正式机考模拟一致，交卷后可看成绩与解析。`}</p>
+        <p className={styles.muted}>{`每种题型各抽一道（共用题干的题整组抽取），限时${row.timing}，界面与正式机考一致，交卷后可看成绩与解析。`}</p>
         <div className={styles.actions}>
           <button
             type="button"

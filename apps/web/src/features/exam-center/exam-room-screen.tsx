@@ -119,11 +119,11 @@ function Notice({ paper, busy, onBack, onDone }: { paper: PaperRow; busy: boolea
         <li>交卷并确认后考试结束，随后可查看成绩、各题型得分与全部解析。</li>
       </ol>
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={onBack}>
+        <button type="button" className={`${styles.secondary} ${styles.narrow}`} onClick={onBack}>
           返回
         </button>
         <button type="button" className={styles.primary} disabled={left > 0 || busy} onClick={onDone}>
-          {left > 0 ? `请阅读考场须知（${left}秒）` : '我已阅读，领取准考证'}
+          {left > 0 ? `请阅读须知（${left}秒）` : '我已阅读，领取准考证'}
         </button>
       </div>
     </section>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { SelectedSubject } from '../../lib/subject';
+import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { confirm } from '../../ui/dialogs';
-import { ExamPage } from '../exam-results/exam-ui';
+import { ExamDenied, ExamPage } from '../exam-results/exam-ui';
+import { moduleGridQuery } from '../home/home-data';
 import { BlueprintCard } from './blueprint-card';
 import { blueprintQuery, formatRemaining, modeRow, openQuery, sessionPath } from './center-data';
 import { useStartMode } from './use-start';
@@ -26,7 +27,11 @@ function MockTest({ subject }: { subject: SelectedSubject }) {
   const bp = useQuery(blueprintQuery(subject.AppID));
   const open = useQuery(openQuery(subject.AppID));
   const starter = useStartMode(subject);
+  const grid = useQuery(moduleGridQuery(subject));
   const mine = open.data?.list.find((s) => s.testMode === MODE);
+  // The row's module as the home grid decided it: closed → the buy prompt at once (the server's start checks too).
+  const mod = grid.data?.modules.find((m) => m.id === row.module);
+  if (mod && !mod.allowed) return <ExamDenied versions={mod.unlocking} currentName={versionBadge(subject)} feature={row.title} />;
   const restart = async () => {
     if (await confirm({ title: '重新组卷', content: RESTART_CONFIRM, confirmText: '重新组卷' })) starter.start({ testMode: MODE, restart: true });
   };
