@@ -8,7 +8,8 @@ import { errorText } from '../common/errors';
 import { RichText } from '../practice/rich-text';
 import { StateMessage } from '../practice/states';
 import { qs } from '../study/study-data';
-import { StudyPage, queryState } from '../study/study-ui';
+import { StudyPage } from '../study/study-ui';
+import { aiQueryState } from './ai-ui';
 import { aiKeys, cardsQuery, emptyTally, gradeCard, type CardRow, type Tally } from './ai-data';
 import styles from './ai.module.css';
 
@@ -42,7 +43,7 @@ function Cards({ subject }: { subject: SelectedSubject }) {
     onError: (err) => void alertMsg(errorText(err)),
   });
 
-  const state = queryState(cards, subject);
+  const state = aiQueryState(cards, subject, ROW.title);
   if (state) return state;
   const list = cards.data!;
   if (list.length === 0) return <StateMessage text="本科目的试题还没有标注知识点" />;

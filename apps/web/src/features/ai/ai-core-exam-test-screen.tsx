@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { sessionPath } from '../exam-center/center-data';
 import { RichText } from '../practice/rich-text';
-import { StudyPage, queryState } from '../study/study-ui';
+import { StudyPage } from '../study/study-ui';
+import { aiQueryState } from './ai-ui';
 import { answeredIn, delta, lastRoundQuery, nextRoundQuery, pct, stemOf, type AiRound, type LastRound } from './ai-data';
 import styles from './ai.module.css';
 
@@ -23,7 +24,7 @@ function Round({ subject }: { subject: SelectedSubject }) {
   const next = useQuery(nextRoundQuery(subject.AppID));
   const last = useQuery(lastRoundQuery(subject.AppID));
   const navigate = useNavigate();
-  const state = queryState(next, subject, '正在根据你的掌握情况挑选题目…');
+  const state = aiQueryState(next, subject, ROW.title, '正在根据你的掌握情况挑选题目…');
   if (state) return state;
   const round = next.data!;
   const answered = answeredIn(round);

@@ -37,7 +37,7 @@ function Pay({ subject }: { subject: SelectedSubject }) {
   return (
     <div className={styles.screen}>
       <section className={styles.hero} aria-label={ROW.title}>
-        <h2 className={styles.cardTitle}>{ROW.title}</h2>
+        <h2 className={styles.cardTitle}>让每一轮练习都用在刀刃上</h2>
         <p className={styles.muted}>根据你的答题记录计算每个考点的掌握度，把题库占比高、你又没掌握的考点排在前面，每轮10题，并告诉你为什么选这道题。</p>
         <p className={styles.muted}>{`当前班次：${versionBadge(subject)}`}</p>
       </section>

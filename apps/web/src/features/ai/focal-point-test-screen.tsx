@@ -6,7 +6,8 @@ import type { SelectedSubject } from '../../lib/subject';
 import { useStartMode } from '../exam-center/use-start';
 import { RichText } from '../practice/rich-text';
 import { StateMessage } from '../practice/states';
-import { StudyPage, queryState } from '../study/study-ui';
+import { StudyPage } from '../study/study-ui';
+import { aiQueryState } from './ai-ui';
 import { focalCount, pct, tipsQuery, type TipsPointRow } from './ai-data';
 import styles from './ai.module.css';
 
@@ -30,7 +31,7 @@ function Points({ subject }: { subject: SelectedSubject }) {
   const tips = useQuery(tipsQuery(subject.AppID, cptID));
   const starter = useStartMode(subject);
   const navigate = useNavigate();
-  const state = queryState(tips, subject);
+  const state = aiQueryState(tips, subject, ROW.title);
   if (state) return state;
   const list = tips.data!;
   const count = typeof ROW.draw?.count === 'number' ? ROW.draw.count : 20;
