@@ -15,7 +15,7 @@ describe('route registry', () => {
       '/testdetails', '/newTestdetails', '/testfeedback', '/computerPaper',
       '/examResult', '/examHistory', '/mockExam', '/realPapertest', '/mnkcNew', '/simulationTest', '/dailyMockTest', '/weekTest', '/ranking',
       '/exam', '/renjilist', '/newLnjtMnsj', '/ytmj', '/BurningExam', '/secretVolumeWay', '/mockTest', '/evaluationChapter', '/examinationGuide',
-      '/AICoreExamTest', '/AIcard', '/AICorePay', '/focalPointTest',
+      '/AICoreExamTest', '/AIcard', '/AICorePay', '/focalPointTest', '/tifenGuoguan', '/randomPassCheck', '/grabPoint',
       '/sprintList', '/fivehundredTest', '/md60f', '/lnztgather', '/lnztjpay', '/examAnalyseMenu', '/pingshenChapter', '/zyChapter', '/zyanswer',
     ]);
   });

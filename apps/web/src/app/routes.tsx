@@ -97,6 +97,10 @@ export const routes: RouteEntry[] = [
   { path: '/AIcard', load: () => import('../features/ai/ai-card-screen') },
   { path: '/AICorePay', load: () => import('../features/ai/ai-core-pay-screen') },
   { path: '/focalPointTest', load: () => import('../features/ai/focal-point-test-screen') },
+  // 闯关提分 and 考前抢分 (docs/clearance-grabpoint.md)
+  { path: '/tifenGuoguan', load: () => import('../features/clearance/tifen-guoguan-screen') },
+  { path: '/randomPassCheck', load: () => import('../features/clearance/random-pass-check-screen') },
+  { path: '/grabPoint', load: () => import('../features/grab-point/grab-point-screen') },
   // Sprint and zhiye plain sources (docs/sprint-zhiye.md); /zyanswer is the /answerTest player itself
   { path: '/sprintList', load: () => import('../features/sprint/sprint-list-screen') },
   { path: '/fivehundredTest', load: () => import('../features/sprint/five-hundred-screen') },
