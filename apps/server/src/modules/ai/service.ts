@@ -181,7 +181,7 @@ export function createAiService(deps: { store: AiStore; entitlements: Entitlemen
 
   /** Reasons for a session whose stored reasons are missing (a start cut short): each question's highest-priority point, now. */
   async function reasonsNow(userId: number, appId: number, ids: readonly number[]): Promise<AiReason[]> {
-    const [points, rows, latest] = await Promise.all([study.masteryOf(userId, appId), store.pointQuestions(appId), store.latestRight(userId, appId)]);
+    const [points, rows, latest] = await Promise.all([study.masteryOf(userId, appId), store.pointQuestions(appId, { texts: false }), store.latestRight(userId, appId)]);
     const rank = new Map(adaptiveOrder(points).map((p, i) => [p.id, i]));
     const pointsOf = new Map<number, MasteryRow[]>();
     const byId = new Map(points.map((p) => [p.id, p]));
@@ -208,7 +208,7 @@ export function createAiService(deps: { store: AiStore; entitlements: Entitlemen
       }
       const [points, rows, latest, recent, started] = await Promise.all([
         study.masteryOf(userId, appId),
-        store.pointQuestions(appId),
+        store.pointQuestions(appId, { texts: false }),
         store.latestRight(userId, appId),
         store.answeredSince(userId, appId, new Date(clock() - AI_RECENT_HOURS * HOUR)),
         store.roundCount(userId, appId),

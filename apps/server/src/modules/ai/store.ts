@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { aiRounds, answers, chapters, examSessions, knowledgePoints, pointCards, questionPoints, questions, type AiReasonJson } from '../../db/schema/index.ts';
 
@@ -22,9 +22,11 @@ export interface PointQuestionRow {
 /** SQL of the AI module (docs/ai-practice.md); every read and write of a learner's rows takes the learner's id. */
 export function createAiStore(db: Database) {
   return {
-    /** Questions (not retired) of the subject with their points, by chapter order and id; optionally only these chapters. */
-    async pointQuestions(appId: number, chapterIds?: number[]): Promise<PointQuestionRow[]> {
-      if (chapterIds && chapterIds.length === 0) return [];
+    /**
+     * Questions (not retired) of the subject with their points, by chapter order and id. `texts: false` leaves
+     * the explanations out ('') — the round needs none, and they are most of the bytes of a large bank.
+     */
+    async pointQuestions(appId: number, { texts = true }: { texts?: boolean } = {}): Promise<PointQuestionRow[]> {
       return db
         .select({
           questionId: questions.id,
@@ -36,12 +38,12 @@ export function createAiStore(db: Database) {
           chapterName: chapters.name,
           chapterOrder: chapters.order,
           year: questions.year,
-          explanation: questions.explanation,
+          explanation: texts ? questions.explanation : sql<string>`''`,
         })
         .from(questionPoints)
         .innerJoin(questions, eq(questions.id, questionPoints.questionId))
         .innerJoin(chapters, eq(chapters.id, questions.chapterId))
-        .where(and(eq(questions.appId, appId), eq(questions.retired, false), chapterIds ? inArray(questions.chapterId, chapterIds) : undefined))
+        .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
         .orderBy(asc(chapters.order), asc(chapters.id), asc(questions.id));
     },
 
