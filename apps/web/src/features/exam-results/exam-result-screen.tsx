@@ -14,7 +14,7 @@ import { Explanation } from '../study/study-ui';
 import {
   REVIEW_FILTERS,
   answerText,
-  computerPaperPath,
+  againPath,
   filterCounts,
   formatDate,
   formatUsed,
@@ -70,7 +70,7 @@ function ResultBody({ id }: { id: number }) {
         {r.mode === 'practice' ? (
           <PracticeAgain r={r} />
         ) : (
-          <button type="button" className={styles.primary} onClick={() => void navigate(computerPaperPath(r.paperID))}>
+          <button type="button" className={styles.primary} onClick={() => void navigate(againPath(r))}>
             再考一次
           </button>
         )}

@@ -127,6 +127,18 @@ describe('/examResult', () => {
     expect(v2.where()).toBe('/consolidate');
   });
 
+  it('an attempt of a mode row: 再考一次 goes back to the row’s screen (a drawn set has no paper to reopen)', async () => {
+    fakeApi(callMock, { 'exam.result': () => result({ paperID: null, testMode: 'mockTest' }) });
+    const view = open();
+    await user().click(await screen.findByRole('button', { name: '再考一次' }));
+    expect(view.where()).toBe('/mockTest');
+    view.unmount();
+    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'ytmj' }) });
+    const v2 = open();
+    await user().click(await screen.findByRole('button', { name: '再考一次' }));
+    expect(v2.where()).toBe('/ytmj');
+  });
+
   it('a daily test: 再考一次 opens today’s daily test', async () => {
     fakeApi(callMock, { 'exam.result': () => result({ paperID: null }) });
     const view = open();
