@@ -9,7 +9,8 @@ import { errorText } from '../common/errors';
 import { deniedVersions, type UnlockingVersion } from '../practice/practice-data';
 import { sessionPlayerPath } from '../practice/session-source';
 import { StateMessage } from '../practice/states';
-import { queryState, StudyPage } from '../study/study-ui';
+import { examQueryState } from '../exam-results/exam-ui';
+import { StudyPage } from '../study/study-ui';
 import { LADDER_ROUTE, levelsQuery, starText, startLevel, summary, type LevelRow } from './clearance-data';
 import styles from './clearance.module.css';
 
@@ -39,7 +40,8 @@ function LevelMap({ subject, kind }: { subject: SelectedSubject; kind: Clearance
     },
   });
 
-  const state = queryState(levels, subject, '正在读取关卡…');
+  if (levels.isPending && !levels.isError) return <StateMessage text="正在读取关卡…" />;
+  const state = examQueryState(levels, subject, row.title);
   if (state) return state;
   const list = levels.data!;
   if (list.length === 0) return <StateMessage text={kind === 'chapter' ? '题库中暂无可闯关的章节' : `题库不足${LEVEL_SIZE}题，暂无随机关卡`} />;

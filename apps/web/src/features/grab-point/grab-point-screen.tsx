@@ -10,7 +10,9 @@ import { alertMsg } from '../../ui/dialogs';
 import { errorText } from '../common/errors';
 import { deniedVersions, type UnlockingVersion } from '../practice/practice-data';
 import { sessionPlayerPath, sessionResultPath } from '../practice/session-source';
-import { queryState, StudyPage } from '../study/study-ui';
+import { StateMessage } from '../practice/states';
+import { examQueryState } from '../exam-results/exam-ui';
+import { StudyPage } from '../study/study-ui';
 import { grabInfoQuery, marks, pct, startRound, type GrabInfo } from './grab-point-data';
 import styles from './grab-point.module.css';
 
@@ -31,7 +33,8 @@ export default function GrabPointScreen() {
 
 function GrabPoint({ subject }: { subject: SelectedSubject }) {
   const info = useQuery(grabInfoQuery(subject.AppID));
-  const state = queryState(info, subject, '正在分析你的高频考点…');
+  if (info.isPending && !info.isError) return <StateMessage text="正在分析你的高频考点…" />;
+  const state = examQueryState(info, subject, ROW.title);
   if (state) return state;
   return info.data!.allowed ? <Rounds subject={subject} info={info.data!} /> : <ProductPage subject={subject} info={info.data!} />;
 }
