@@ -7,7 +7,7 @@ import { errorText } from '../common/errors';
 import { Player } from './player';
 import { SessionPractice } from './session-practice';
 import { deniedVersions, sourceQuery } from './practice-data';
-import { parseSource, SOURCES, sourceTitle, type Source } from './sources';
+import { deniedFeature, parseSource, SOURCES, sourceTitle, type Source } from './sources';
 import { Denied, NoSubject, StateMessage } from './states';
 
 /**
@@ -35,7 +35,7 @@ function SourcePractice({ subject, source }: { subject: SelectedSubject; source:
   else if (set.isError) {
     const versions = deniedVersions(set.error);
     body = versions ? (
-      <Denied versions={versions} currentName={versionBadge(subject)} />
+      <Denied versions={versions} currentName={versionBadge(subject)} feature={deniedFeature(source)} />
     ) : (
       <StateMessage text={errorText(set.error)} onRetry={() => void set.refetch()} />
     );

@@ -224,6 +224,13 @@ export function sourceUrl(s: Source): string {
   return `/answerTest?${p.toString()}`;
 }
 
+/** The feature a 403 of the source names in the buy prompt ('开通以下任一班次可使用…'). */
+export function deniedFeature(s: Source): string {
+  if (s.kind === 'sprint') return '考前冲刺';
+  if (s.kind === 'year' && s.year) return '历年真题';
+  return '章节练习';
+}
+
 export function sourceTitle(s: Source, set?: QuestionSet): string {
   if (s.kind === 'chapter') return set?.name || '章节练习';
   if (s.kind === 'search') return `搜索：${s.keyword ?? ''}`;

@@ -31,12 +31,12 @@ export function NoSubject() {
   );
 }
 
-/** A 403 of the practice calls: the buy prompt with the versions that open chapter practice. */
-export function Denied({ versions, currentName }: { versions: UnlockingVersion[]; currentName: string }) {
+/** A 403 of the practice calls: the buy prompt with the versions that open the feature (default chapter practice). */
+export function Denied({ versions, currentName, feature = '章节练习' }: { versions: UnlockingVersion[]; currentName: string; feature?: string }) {
   const [open, setOpen] = useState(true);
   return (
     <div className={styles.state}>
-      <p>开通以下任一班次可使用章节练习</p>
+      <p>{`开通以下任一班次可使用${feature}`}</p>
       <button type="button" className={styles.stateButton} onClick={() => setOpen(true)}>
         查看开通班次
       </button>

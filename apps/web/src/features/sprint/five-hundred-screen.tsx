@@ -28,6 +28,7 @@ function Rounds({ subject }: { subject: SelectedSubject }) {
         <h2 className={styles.introTitle}>必做500题</h2>
         <p className={styles.muted}>按考点热度（历年真题出现次数与考点占比）选出的高频考题，每组50题，建议按顺序逐组完成。</p>
         <p className={styles.muted}>{`共${rounds.length}组 · ${count}题 · 已做 ${done}/${count}`}</p>
+        {count < 500 ? <p className={styles.muted}>{`本科目题库共${count}题，已全部收录。`}</p> : null}
         <ProgressBar value={ratio(done, count)} label="必做500题 完成度" />
       </section>
       <button type="button" className={styles.primary} onClick={() => void navigate(itemPath(next))}>

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { cachedSprintConfig, saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
-import { loadSource, parseSource, sourceKey, sourceTitle, sourceUrl, SOURCES, type Source } from '../practice/sources';
+import { deniedFeature, loadSource, parseSource, sourceKey, sourceTitle, sourceUrl, SOURCES, type Source } from '../practice/sources';
 import { question } from '../practice/fixtures';
 import FiveHundredScreen from './five-hundred-screen';
 import Md60fScreen from './md60f-screen';
@@ -183,6 +183,13 @@ describe('player sources year, case and sprint', () => {
     expect(callsTo(callMock, 'zhiye.yearTest')).toEqual([{ appID: 1001, year: 2024, cptID: 3 }]);
     await loadSource(1001, { kind: 'case', cptID: 4 });
     expect(callsTo(callMock, 'zhiye.caseTest')).toEqual([{ appID: 1001, cptID: 4 }]);
+  });
+
+  it('a 403 in the player names the feature of the source', () => {
+    expect(deniedFeature({ kind: 'sprint', set: 'pass60' })).toBe('考前冲刺');
+    expect(deniedFeature({ kind: 'year', year: 2024 })).toBe('历年真题');
+    expect(deniedFeature({ kind: 'year', cptID: 2 })).toBe('章节练习');
+    expect(deniedFeature({ kind: 'chapter', cptID: 2 })).toBe('章节练习');
   });
 
   it('itemPath: every sprint item opens its source', () => {

@@ -30,10 +30,10 @@ function Analyse({ subject }: { subject: SelectedSubject }) {
     <div className={styles.screen}>
       <section className={styles.intro} aria-label="考情概览">
         <h2 className={styles.introTitle}>{`${d.years[0]}–${d.years.at(-1)}年 真题考点分布`}</h2>
-        <p className={styles.muted}>{`共${d.total}道历年真题。占比越高的章节，考试中越常出现；点击章节练习该章全部真题。`}</p>
+        <p className={styles.muted}>{`共${d.total}道历年真题，按章节占比从高到低排列：占比越高，考试中越常出现。点击章节练习该章全部真题。`}</p>
       </section>
       <ul className={styles.list}>
-        {d.list.map((r) => (
+        {[...d.list].sort((a, b) => b.share - a.share).map((r) => (
           <li key={r.cptID}>
             <ChapterCard row={r} years={d.years} max={max} />
           </li>
