@@ -36,8 +36,9 @@ export function SessionPractice({ subject, source }: { subject: SelectedSubject;
   } else {
     const info = set.data.session!;
     if (info.status === 'handed') return <Navigate to={sessionResultPath(info.examHistoryID)} replace />;
-    if (info.mode !== 'practice') body = <StateMessage text="这是一场考试，请从考试入口进入机考界面作答" />;
-    else if (set.data.list.length === 0) body = <StateMessage text={SOURCES.session.empty(source)} />;
+    // An exam-display session (no keys) belongs to the 机考 screen.
+    if (info.mode !== 'practice') return <Navigate to={`/computerPaper?examHistoryID=${info.examHistoryID}`} replace />;
+    if (set.data.list.length === 0) body = <StateMessage text={SOURCES.session.empty(source)} />;
     else body = <Player appID={subject.AppID} source={source} set={set.data} />;
   }
   return <Page title={title}>{body}</Page>;

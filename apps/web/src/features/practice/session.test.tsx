@@ -52,6 +52,7 @@ const saveReply = (p: Record<string, unknown>, s: Session) => ({
 });
 
 function open(s: Session, handlers: Record<string, (p: Record<string, unknown>) => unknown> = {}) {
+  current = s.examHistoryID;
   fakeApi(callMock, {
     'exam.resume': () => s,
     'exam.addSimulationReplys': (p) => saveReply(p, s),
@@ -62,7 +63,9 @@ function open(s: Session, handlers: Record<string, (p: Record<string, unknown>) 
 }
 
 const option = (key: string) => screen.getByRole('button', { name: new RegExp(`^${key}`) });
-const sent = () => callsTo(callMock, 'exam.addSimulationReplys').map((p) => JSON.parse(p.replies as string) as { allTestID: number; lastUserReply: string; replyID: string }[]);
+/** The batches sent for the current test's session (an earlier test's player may still flush its own on unmount). */
+let current = 0;
+const sent = () => callsTo(callMock, 'exam.addSimulationReplys').filter((p) => p.examHistoryID === current).map((p) => JSON.parse(p.replies as string) as { allTestID: number; lastUserReply: string; replyID: string }[]);
 const confirmText = (n = 0) => renderToStaticMarkup(<>{(confirmMock.mock.calls[n]![0] as { content: ReactNode }).content}</>).replace(/<[^>]+>/g, '|');
 
 beforeEach(() => {
@@ -126,25 +129,37 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     await user().click(option('B'));
     expect(screen.getByText('回答正确')).toBeTruthy();
     expect(callsTo(callMock, 'practice.submitReply')).toHaveLength(0);
-  });
+  }, 15_000);
 
-  it('queues each answer on the device first and sends them as one addSimulationReplys batch', async () => {
+  it('queues each answer on the device first and sends them with addSimulationReplys', async () => {
     const s = practiceSession();
-    open(s);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    open(s, { 'exam.addSimulationReplys': async (p) => (await gate, saveReply(p, s)) });
     await screen.findByText('关于护理的说法');
     await user().click(option('B'));
     await user().click(screen.getByRole('button', { name: '下一题' }));
     await user().click(option('C'));
-    // On the device at once, not yet on the network.
+    // On the device at once (kept until the server has answered).
     await waitFor(async () => expect((await pendingExamReplies(s.examHistoryID)).map((e) => [e.allTestID, e.lastUserReply])).toEqual([[1, 'B'], [2, 'C']]));
-    expect(callsTo(callMock, 'exam.addSimulationReplys')).toHaveLength(0);
     // A batch leaves within seconds: no notice unless a send fails.
     expect(screen.queryByText(/条答题记录待同步/)).toBeNull();
+    await waitFor(() => expect(sent().length).toBeGreaterThan(0), { timeout: 5000 });
+    release();
+    await waitFor(async () => expect(await pendingExamReplies(s.examHistoryID)).toEqual([]), { timeout: 5000 });
+    expect(sent().flat().map((r) => [r.allTestID, r.lastUserReply])).toEqual([[1, 'B'], [2, 'C']]);
+    expect(callsTo(callMock, 'practice.submitReply')).toHaveLength(0);
+  }, 15_000);
+
+  it('sends the replies waiting on the device as one batch when the session opens', async () => {
+    const s = practiceSession();
+    await queueExamReply(s.examHistoryID, { allTestID: 1, lastUserReply: 'B', flagged: false });
+    await queueExamReply(s.examHistoryID, { allTestID: 2, lastUserReply: 'C', flagged: false });
+    open(s);
+    expect(await screen.findByText('第 3 / 7 题')).toBeTruthy();
     await waitFor(() => expect(sent()).toHaveLength(1), { timeout: 5000 });
     expect(sent()[0]!.map((r) => [r.allTestID, r.lastUserReply])).toEqual([[1, 'B'], [2, 'C']]);
-    expect(callsTo(callMock, 'exam.addSimulationReplys')[0]!.examHistoryID).toBe(s.examHistoryID);
-    await waitFor(async () => expect(await pendingExamReplies(s.examHistoryID)).toEqual([]));
-  }, 10_000);
+  }, 15_000);
 
   it('keeps a failed batch on the device and sends the same replyIDs again', async () => {
     const s = practiceSession();
@@ -197,7 +212,9 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     await waitFor(() => expect(where()).toBe(`/examResult?examHistoryID=${s.examHistoryID}`));
     expect(callsTo(callMock, 'exam.handIn')).toEqual([{ examHistoryID: s.examHistoryID }]);
     // The answer reached the server before the hand-in.
-    const order = callMock.mock.calls.map(([def]) => (def as { id: string }).id).filter((id) => id === 'exam.addSimulationReplys' || id === 'exam.handIn');
+    const order = callMock.mock.calls
+      .filter(([def, p]) => ['exam.addSimulationReplys', 'exam.handIn'].includes((def as { id: string }).id) && (p as { examHistoryID: number }).examHistoryID === s.examHistoryID)
+      .map(([def]) => (def as { id: string }).id);
     expect(order).toEqual(['exam.addSimulationReplys', 'exam.handIn']);
     expect(sent()[0]!.map((r) => r.allTestID)).toEqual([1]);
   });
@@ -214,16 +231,16 @@ describe('/answerTest?source=session: a practice session in the player', () => {
   });
 
   it("a session with a deadline shows the server's countdown and hands in by itself at 0", async () => {
-    const s = practiceSession({}, 2);
+    const s = practiceSession({}, 3);
     const { where } = open(s);
     await screen.findByText('关于护理的说法');
-    expect(screen.getByTestId('countdown').textContent).toMatch(/^00:0[12]$/);
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^00:0[1-3]$/);
     await user().click(option('B'));
-    await waitFor(() => expect(where()).toBe(`/examResult?examHistoryID=${s.examHistoryID}`), { timeout: 6000 });
+    await waitFor(() => expect(where()).toBe(`/examResult?examHistoryID=${s.examHistoryID}`), { timeout: 8000 });
     expect(confirmMock).not.toHaveBeenCalled();
     expect(callsTo(callMock, 'exam.handIn')).toEqual([{ examHistoryID: s.examHistoryID }]);
     expect(sent().flat().map((r) => r.allTestID)).toEqual([1]);
-  }, 10_000);
+  }, 15_000);
 
   it('a handed-in session opens its result straight away', async () => {
     const s = practiceSession({ status: 'handed' });
@@ -232,17 +249,17 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     expect(callsTo(callMock, 'exam.handIn')).toHaveLength(0);
   });
 
-  it('an unknown session shows the server message without 重试; an exam-display session is not played here', async () => {
+  it('an unknown session shows the server message without 重试', async () => {
     open(practiceSession(), { 'exam.resume': () => fail(404, '考试记录不存在') });
     expect(await screen.findByText('考试记录不存在')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
     expect(screen.getByRole('button', { name: '查看考试记录' })).toBeTruthy();
   });
 
-  it('an exam-display session is not played in the practice player', async () => {
+  it('an exam-display session is not played in the practice player: it opens in /computerPaper', async () => {
     const s = practiceSession({ mode: 'exam', keys: undefined });
-    open(s);
-    expect(await screen.findByText('这是一场考试，请从考试入口进入机考界面作答')).toBeTruthy();
+    const { where } = open(s);
+    await waitFor(() => expect(where()).toBe(`/computerPaper?examHistoryID=${s.examHistoryID}`));
   });
 
   it('a bad examHistoryID is refused in Chinese without a call', async () => {
