@@ -21,6 +21,8 @@ export const sprintListQuery = (appID: number) =>
     queryKey: sprintKeys.list(appID),
     queryFn: () => call(sprintList, { appID }, { silent: true }),
     retry: false,
+    // Progress changes in the player: read again whenever a screen opens.
+    staleTime: 0,
   });
 
 /** Where an item of the sprint list opens: the player (plain source sprint) or the exam (a paper). */
