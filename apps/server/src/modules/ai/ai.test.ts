@@ -1,7 +1,7 @@
 import { addSimulationReplys, aiLast, aiNext, pointsMastery, simulationHandIn, simulationResume, tipsPointsGrade, tipsPointsList } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers, chapters, knowledgePoints, pointCards, questions, users } from '../../db/schema/index.ts';
+import { aiRounds, answers, chapters, knowledgePoints, pointCards, questions, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 import { percent, priorityOf } from './service.ts';
 
@@ -173,6 +173,25 @@ describe('the adaptive round', () => {
     // Just answered: none of round 1's questions comes back within 24 hours.
     const first = new Set(reasons.map((x) => x.allTestID));
     for (const x of next.reasons as Reason[]) expect(first.has(x.allTestID)).toBe(false);
+  });
+
+  it('gives two calls at once the same new round; a round whose reasons were lost gets them recomputed', async () => {
+    const open = (await t.call(aiNext, { guid: member, appID: APP })).data;
+    await t.call(simulationHandIn, { guid: member, examHistoryID: open.session.examHistoryID });
+    const [a, b] = await Promise.all([t.call(aiNext, { guid: member, appID: APP }), t.call(aiNext, { guid: member, appID: APP })]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.data.session.examHistoryID).toBe(b.data.session.examHistoryID);
+    expect(a.data.reasons).toEqual(b.data.reasons);
+    expect(a.data.round).toBe(3);
+
+    await t.db.delete(aiRounds).where(eq(aiRounds.sessionId, a.data.session.examHistoryID));
+    const again = (await t.call(aiNext, { guid: member, appID: APP })).data;
+    expect(again.session.examHistoryID).toBe(a.data.session.examHistoryID);
+    expect(again.round).toBe(3);
+    expect(again.reasons.map((x: Reason) => x.allTestID)).toEqual(a.data.session.list.map((q: { allTestID: number }) => q.allTestID));
+    const [stored] = await t.db.select().from(aiRounds).where(eq(aiRounds.sessionId, a.data.session.examHistoryID));
+    expect(stored?.reasons).toEqual(again.reasons);
   });
 });
 
