@@ -27,7 +27,7 @@ export const AI_PER_POINT_MAX = 3;
 export const AI_RECENT_HOURS = 24;
 /** Tips per point. */
 export const TIPS_MAX = 8;
-/** Hot points: the top share of points by heat, at least AI_HOT_MIN (docs/test-modes.md §1.7). */
+/** Hot points: the top share of points by heat, at least HOT_MIN (docs/test-modes.md §1.7). */
 export const HOT_SHARE = 0.2;
 export const HOT_MIN = 5;
 /** Exam types of the tips_points calls (spec §9). */
