@@ -29,6 +29,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { ExamReplyRow, ExamResultJson, ExamSessionRow } from '../../db/schema/index.ts';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
+import { paperQuestionCache } from './question-cache.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/service.ts';
 import { dailyPaper } from '../papers/daily.ts';
@@ -134,6 +135,7 @@ export function scoreSession(s: ExamSessionRow, replies: ExamReplyRow[], keys: K
 export function createExamService(deps: { store: ExamStore; entitlements: EntitlementService; clock: Clock; book: BookHooks }) {
   const { store, entitlements, clock, book } = deps;
   const now = () => new Date(clock());
+  const paperQuestions = paperQuestionCache(store.questions, clock);
 
   /** The entitlement gate of starting and listing: unknown subject → 404, denied → 403 with the unlocking versions. */
   async function guard(userId: number, appId: number, moduleId = EXAM_MODULE, free = false) {
@@ -174,7 +176,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
   /** Questions of a session in paper order, with their groups, as the exam shows them (no keys). */
   async function display(s: ExamSessionRow) {
     const ids = s.sections.flatMap((sec) => sec.questions);
-    const { rows, groups, points } = await store.questions(ids);
+    const { rows, groups, points } = await (s.paperId !== null ? paperQuestions(ids) : store.questions(ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     const groupIds = [...new Set(ordered.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];

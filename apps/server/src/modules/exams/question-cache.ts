@@ -1,0 +1,31 @@
+import type { ExamStore } from './store.ts';
+
+type Questions = Awaited<ReturnType<ExamStore['questions']>>;
+
+/** How long a paper's questions are kept: a question edited by an import shows in running servers within this time. */
+export const QUESTION_CACHE_MS = 60_000;
+/** At most this many question lists are kept (one per stored paper in use); the oldest goes first. */
+export const QUESTION_CACHE_SIZE = 200;
+
+/**
+ * The questions of a stored paper's session, read once per list of ids and kept for QUESTION_CACHE_MS
+ * (docs/test-modes.md §4 "Exam-day bench"): every learner who starts or resumes the same paper shows the same
+ * rows, so on exam day 2,000 starts share one read instead of 2,000 (concurrent misses share the pending read).
+ * Only sessions of stored papers use it (drawn sets are one-offs). `now` is the app's clock.
+ */
+export function paperQuestionCache(read: ExamStore['questions'], now: () => number) {
+  const kept = new Map<string, { at: number; value: Promise<Questions> }>();
+  return (ids: number[]): Promise<Questions> => {
+    const key = ids.join(',');
+    const hit = kept.get(key);
+    const at = now();
+    if (hit && at - hit.at < QUESTION_CACHE_MS) return hit.value;
+    const value = read(ids);
+    kept.delete(key);
+    kept.set(key, { at, value });
+    // A failed read is not kept.
+    value.catch(() => kept.get(key)?.value === value && kept.delete(key));
+    while (kept.size > QUESTION_CACHE_SIZE) kept.delete(kept.keys().next().value!);
+    return value;
+  };
+}
