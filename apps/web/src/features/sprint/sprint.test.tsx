@@ -79,7 +79,7 @@ describe('/sprintList', () => {
     const v4 = renderScreen(<SprintListScreen />, { path: '/sprintList' });
     await user().click(await screen.findByRole('button', { name: '押题密卷一' }));
     expect(v4.where()).toBe('/computerPaper?paperID=7');
-  });
+   }, 20_000);
 
   it('newClassType 0: one list without stage headings; ClassType 0: 内容更新中，敬请期待～', async () => {
     fakeApi(callMock, { 'sprint.list': () => ({ AppID: 1001, ClassType: 2, newClassType: 0, stages: [{ title: '考前冲刺', items: [paperItem(5, '冲刺卷一')] }], sets }) });
@@ -111,7 +111,7 @@ describe('/fivehundredTest and /md60f', () => {
     const v2 = renderScreen(<FiveHundredScreen />, { path: '/fivehundredTest' });
     await user().click(await screen.findByRole('button', { name: '第3组 已做0/20' }));
     expect(v2.where()).toBe('/answerTest?source=sprint&set=hot500&round=3');
-  });
+   }, 20_000);
 
   it('no rounds → 内容更新中; 403 → the buy prompt', async () => {
     fakeApi(callMock, { 'sprint.list': () => ({ ...staged, sets: { hot500: [], pass60: null } }) });

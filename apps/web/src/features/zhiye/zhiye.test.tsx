@@ -55,7 +55,7 @@ describe('/lnztgather', () => {
     const v2 = renderScreen(<LnztGatherScreen />, { path: '/lnztgather' });
     await user().click(await screen.findByRole('button', { name: '2025年真题 整卷模考' }));
     expect(v2.where()).toBe('/realPapertest');
-  });
+   }, 20_000);
 
   it('not allowed → the buy prompt; no years → 内容更新中', async () => {
     fakeApi(callMock, { 'zhiye.years': () => years(false) });
