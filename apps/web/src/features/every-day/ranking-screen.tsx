@@ -22,7 +22,17 @@ function RankingBody({ subject }: { subject: SelectedSubject }) {
   const [params, setParams] = useSearchParams();
   const period = periodParam(params.get('period'));
   const ranking = useQuery(rankingQuery(subject.AppID, period));
-  const choose = (p: EveryDayPeriod) => setParams(p === 'day' ? {} : { period: p }, { replace: true });
+  // Other parameters (ac …) stay in the URL.
+  const choose = (p: EveryDayPeriod) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (p === 'day') next.delete('period');
+        else next.set('period', p);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <div className={styles.rankingScreen}>
       <div className={styles.tabs} role="tablist" aria-label="排行周期">
