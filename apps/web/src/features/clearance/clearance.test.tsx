@@ -8,6 +8,8 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
 import { examSession } from '../exam/fixtures';
+import ExamResultScreen from '../exam-results/exam-result-screen';
+import { result } from '../exam-results/fixtures';
 import { starText, summary, type LevelRow } from './clearance-data';
 import RandomPassCheckScreen from './random-pass-check-screen';
 import TifenGuoguanScreen from './tifen-guoguan-screen';
@@ -164,5 +166,18 @@ describe('/randomPassCheck', () => {
     fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'random', list: [] }) });
     renderScreen(<RandomPassCheckScreen />, { path: '/randomPassCheck' });
     expect(await screen.findByText('题库不足10题，暂无随机关卡')).toBeTruthy();
+  });
+});
+
+describe('the result of a level (/examResult)', () => {
+  it('shows the stars earned, or what passing takes', async () => {
+    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'tifenGuoguan', mode: 'practice', right: 4, wrong: 0, unanswered: 0 }) });
+    const view = renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
+    expect((await screen.findByTestId('mode-line')).textContent).toBe('闯关成功 ★★★');
+    expect(screen.getByRole('button', { name: '返回提分过关' })).toBeTruthy();
+    view.unmount();
+    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'randomPassCheck', mode: 'practice' }) });
+    renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
+    expect((await screen.findByTestId('mode-line')).textContent).toBe('未过关：答对80%即可过关');
   });
 });

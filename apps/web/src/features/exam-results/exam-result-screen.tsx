@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EXAM_MSG, simulationStart, testMode } from '@kaoshi/contract';
+import { EXAM_MSG, LEVEL_STAR_RATES, simulationStart, testMode } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { getSelectedSubject } from '../../lib/subject';
@@ -87,6 +87,7 @@ function ScoreCard({ r }: { r: ExamResultData }) {
   return (
     <section className={styles.card} aria-label="成绩">
       <h2 className={styles.paperName}>{r.name}</h2>
+      <ModeLine r={r} />
       <div className={styles.scoreRow}>
         <p className={styles.bigScore} data-testid="score">
           <strong>{marks(r.score)}</strong>
@@ -164,6 +165,24 @@ function PracticeAgain({ r }: { r: ExamResultData }) {
       再练一次
     </button>
   );
+}
+
+/**
+ * The line of a mode with its own measure (docs/clearance-grabpoint.md): a 抢分 round's gain '本轮抢回 x 分'
+ * (the marks of the questions answered right), a level's stars (80/90/100 % right for 1/2/3).
+ */
+function ModeLine({ r }: { r: ExamResultData }) {
+  if (r.testMode === 'grabPoint') {
+    const gained = r.review.list.reduce((n, q) => n + (q.mine.right ? q.mine.full : 0), 0);
+    return <p className={styles.muted} data-testid="mode-line">{`本轮抢回 ${marks(gained)} 分`}</p>;
+  }
+  if (r.testMode === 'tifenGuoguan' || r.testMode === 'randomPassCheck') {
+    const n = r.review.list.length;
+    const share = n > 0 ? r.right / n : 0;
+    const stars = LEVEL_STAR_RATES.filter((x) => share + 1e-9 >= x).length;
+    return <p className={styles.muted} data-testid="mode-line">{stars > 0 ? `闯关成功 ${'★'.repeat(stars)}${'☆'.repeat(3 - stars)}` : '未过关：答对80%即可过关'}</p>;
+  }
+  return null;
 }
 
 /** The score against the total with a tick at the pass line. */

@@ -8,6 +8,8 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
 import { examSession } from '../exam/fixtures';
+import ExamResultScreen from '../exam-results/exam-result-screen';
+import { result } from '../exam-results/fixtures';
 import type { GrabInfo } from './grab-point-data';
 import GrabPointScreen from './grab-point-screen';
 
@@ -130,5 +132,14 @@ describe('/grabPoint for a non-holder: the product page', () => {
     });
     renderScreen(<GrabPointScreen />, { path: '/grabPoint' });
     expect(await screen.findByRole('button', { name: '重试' })).toBeTruthy();
+  });
+});
+
+describe('the result of a round (/examResult)', () => {
+  it('says 本轮抢回 x 分: the marks of the questions answered right', async () => {
+    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'grabPoint', mode: 'practice', name: '考前抢分·第1轮' }) });
+    renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
+    expect((await screen.findByTestId('mode-line')).textContent).toBe('本轮抢回 3 分');
+    expect(screen.getByRole('button', { name: '返回考前抢分' })).toBeTruthy();
   });
 });
