@@ -19,6 +19,7 @@
 // Printed: start p50/p99 (and when the last start was answered), autosave p50/p99, lockSection, hand-in p50/p99,
 // errors by kind (transport, HTTP status, body status + message), the check. Exit 1 when the check fails.
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,23 +128,45 @@ const latencies: Record<Kind, number[]> = { start: [], autosave: [], lockSection
 const errors = new Map<string, number>();
 const fail = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
 
+/**
+ * One connection per request (no keep-alive): N learners are N devices, and a device's connection would not stay
+ * open for the 30 s between autosaves anyway (a reused idle socket that the server closes at that moment makes
+ * the POST fail with ECONNRESET, which says nothing about the server).
+ */
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+function httpPost(path: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, path: `${path}?${COMMON}`, method: 'POST', agent, headers: { ...FORM, 'content-length': Buffer.byteLength(body) }, signal: AbortSignal.timeout(TIMEOUT_MS) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** POST a call; answers the body text when the body status is 200, else counts the error by kind and answers null. */
 async function post(kind: Kind, path: string, params: Record<string, string | number>): Promise<string | null> {
   const body = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   const t0 = performance.now();
   try {
-    const r = await fetch(`http://127.0.0.1:${PORT}${path}?${COMMON}`, { method: 'POST', headers: FORM, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    const text = await r.text();
+    const r = await httpPost(path, body);
     latencies[kind].push(performance.now() - t0);
-    if (!r.ok) return fail(`${kind}: HTTP ${r.status}`), null;
-    if (!text.startsWith('{"status":200,')) {
-      const j = JSON.parse(text) as { status: number; msg: string };
+    if (r.status < 200 || r.status >= 300) return fail(`${kind}: HTTP ${r.status}`), null;
+    if (!r.text.startsWith('{"status":200,')) {
+      const j = JSON.parse(r.text) as { status: number; msg: string };
       return fail(`${kind}: body ${j.status} ${j.msg}`), null;
     }
-    return text;
+    return r.text;
   } catch (err) {
-    const e = err as Error;
-    fail(`${kind}: transport ${e.name === 'TimeoutError' ? `timeout ${TIMEOUT_MS / 1000} s` : (e.cause as Error | undefined)?.message ?? e.message}`);
+    const e = err as Error & { code?: string };
+    fail(`${kind}: transport ${e.name === 'AbortError' || e.name === 'TimeoutError' ? `timeout ${TIMEOUT_MS / 1000} s` : (e.code ?? e.message)}`);
     return null;
   }
 }
