@@ -133,6 +133,15 @@ function Notice({ paper, busy, onBack, onDone }: { paper: PaperRow; busy: boolea
 function Ticket({ subject, session }: { subject: SelectedSubject; session: StartedSession }) {
   const navigate = useNavigate();
   const resumed = session.replies && Object.keys(session.replies).length > 0;
+  // The remaining time counts down from the server's figure (the device clock only measures the elapsed time).
+  const [issuedAt] = useState(() => performance.now());
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (session.remainingSeconds === null) return;
+    const t = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(t);
+  }, [session.remainingSeconds]);
+  const remaining = session.remainingSeconds === null ? null : session.remainingSeconds - Math.floor((performance.now() - issuedAt) / 1000);
   return (
     <section className={styles.ticket} aria-label="准考证">
       <h2 className={styles.ticketTitle}>准考证</h2>
@@ -148,7 +157,7 @@ function Ticket({ subject, session }: { subject: SelectedSubject; session: Start
           {seatNo(session.examHistoryID)}
         </dd>
         <dt>剩余时间</dt>
-        <dd>{formatRemaining(session.remainingSeconds)}</dd>
+        <dd data-testid="ticket-remaining">{formatRemaining(remaining)}</dd>
       </dl>
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={() => void navigate(sessionPath(session))}>
