@@ -22,6 +22,8 @@ import { parseSource, sourceKey, sourceUrl } from './sources';
 vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 vi.mock('../../lib/tracking', () => ({ reportError: vi.fn() }));
+// Batches leave after a debounce of real time: give every test room on a loaded machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const callMock = call as unknown as Mock;
 const confirmMock = confirm as unknown as Mock;
@@ -129,7 +131,7 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     await user().click(option('B'));
     expect(screen.getByText('回答正确')).toBeTruthy();
     expect(callsTo(callMock, 'practice.submitReply')).toHaveLength(0);
-  }, 15_000);
+  });
 
   it('queues each answer on the device first and sends them with addSimulationReplys', async () => {
     const s = practiceSession();
@@ -149,7 +151,7 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     await waitFor(async () => expect(await pendingExamReplies(s.examHistoryID)).toEqual([]), { timeout: 5000 });
     expect(sent().flat().map((r) => [r.allTestID, r.lastUserReply])).toEqual([[1, 'B'], [2, 'C']]);
     expect(callsTo(callMock, 'practice.submitReply')).toHaveLength(0);
-  }, 15_000);
+  });
 
   it('sends the replies waiting on the device as one batch when the session opens', async () => {
     const s = practiceSession();
@@ -159,7 +161,7 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     expect(await screen.findByText('第 3 / 7 题')).toBeTruthy();
     await waitFor(() => expect(sent()).toHaveLength(1), { timeout: 5000 });
     expect(sent()[0]!.map((r) => [r.allTestID, r.lastUserReply])).toEqual([[1, 'B'], [2, 'C']]);
-  }, 15_000);
+  });
 
   it('keeps a failed batch on the device and sends the same replyIDs again', async () => {
     const s = practiceSession();
@@ -181,7 +183,7 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     await waitFor(() => expect(sent()).toHaveLength(2), { timeout: 5000 });
     expect(sent()[1]!.map((r) => r.replyID)[0]).toBe(sent()[0]![0]!.replyID);
     await waitFor(async () => expect(await pendingExamReplies(s.examHistoryID)).toEqual([]));
-  }, 15_000);
+  });
 
   it('resumes: the server replies and the device queue show as answered, and it opens at the first unanswered question', async () => {
     const s = practiceSession({ replies: { '1': 'B' } });
@@ -240,7 +242,7 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     expect(confirmMock).not.toHaveBeenCalled();
     expect(callsTo(callMock, 'exam.handIn')).toEqual([{ examHistoryID: s.examHistoryID }]);
     expect(sent().flat().map((r) => r.allTestID)).toEqual([1]);
-  }, 15_000);
+  });
 
   it('a handed-in session opens its result straight away', async () => {
     const s = practiceSession({ status: 'handed' });
