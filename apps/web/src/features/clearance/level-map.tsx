@@ -93,7 +93,7 @@ function LevelTile({ level, kind, busy, onPlay }: { level: LevelRow; kind: Clear
   return (
     <button type="button" className={`${styles.tile} ${cls}`} aria-label={label} aria-disabled={level.state === 'locked'} disabled={busy} onClick={onPlay}>
       <span className={styles.badge} aria-hidden="true">
-        {level.state === 'locked' ? '🔒' : level.levelID}
+        {level.state === 'locked' ? <LockIcon /> : level.levelID}
       </span>
       <span className={styles.tileBody}>
         <span className={styles.tileTitle}>{kind === 'chapter' ? level.title : `第${level.levelID}关`}</span>
@@ -106,5 +106,15 @@ function LevelTile({ level, kind, busy, onPlay }: { level: LevelRow; kind: Clear
         </span>
       </span>
     </button>
+  );
+}
+
+/** A padlock (no emoji: not every device has an emoji font). */
+function LockIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+      <rect x="3" y="7" width="10" height="7" rx="1.5" fill="currentColor" stroke="none" />
+      <path d="M5.2 7V5.2a2.8 2.8 0 0 1 5.6 0V7" />
+    </svg>
   );
 }
