@@ -9,7 +9,7 @@ import { ApiError } from '../../api/errors';
 import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { confirm } from '../../ui/dialogs';
+import { confirm, toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
 import type { Session } from '../exam/exam-model';
 import { pendingExamReplies, queueExamReply } from '../exam/exam-outbox';
@@ -242,6 +242,26 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     expect(confirmMock).not.toHaveBeenCalled();
     expect(callsTo(callMock, 'exam.handIn')).toEqual([{ examHistoryID: s.examHistoryID }]);
     expect(sent().flat().map((r) => r.allTestID)).toEqual([1]);
+  });
+
+  it('handed in on another device: back on the page, the player notices it and opens the result', async () => {
+    const s = practiceSession();
+    let reads = 0;
+    const { where } = open(s, { 'exam.resume': () => ((reads += 1) === 1 ? s : { ...s, status: 'handed' }) });
+    await screen.findByText('关于护理的说法');
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(where()).toBe(`/examResult?examHistoryID=${s.examHistoryID}`));
+  });
+
+  it('an answer refused because the session was handed in says so and opens the result', async () => {
+    const s = practiceSession();
+    const { where } = open(s, { 'exam.addSimulationReplys': () => fail(400, '考试已交卷，答案未保存') });
+    await screen.findByText('关于护理的说法');
+    await user().click(option('B'));
+    await waitFor(() => expect(where()).toBe(`/examResult?examHistoryID=${s.examHistoryID}`), { timeout: 8000 });
+    expect(toast).toHaveBeenCalledWith('考试已交卷，答案未保存');
+    expect(await pendingExamReplies(s.examHistoryID)).toEqual([]);
   });
 
   it('a handed-in session opens its result straight away', async () => {
