@@ -195,6 +195,15 @@ describe('每日一练: submission', () => {
     expect(r.mine).toMatchObject({ correctNumber: 4, place: mine[0].place });
   });
 
+  it('a session past its deadline is handed in at the deadline by the submission, and counts', async () => {
+    const a = await newLearner();
+    const s = (await t.call(simulationStart, { guid: a.guid, appID: APP, testMode: 'dailyMockTest' })).data;
+    await answer(a.guid, s, 2, 0);
+    t.clock.advance((s.timeLimitSeconds + 120) * 1000);
+    const out = await t.call(everyDaySubmit, { guid: a.guid, appID: APP, examHistoryID: s.examHistoryID });
+    expect(out.data).toMatchObject({ counted: true, correctNumber: 2, answerSeconds: s.timeLimitSeconds });
+  });
+
   it('does not count an abandoned attempt', async () => {
     const a = await newLearner();
     const s = (await t.call(simulationStart, { guid: a.guid, appID: APP, testMode: 'dailyMockTest' })).data;
