@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { errorText } from '../common/errors';
+import { historyQuery } from '../exam-results/exam-data';
 import { ExamPage } from '../exam-results/exam-ui';
+import { ScoreChart } from '../exam-results/score-chart';
 import { moduleGridQuery } from '../home/home-data';
 import { StateMessage } from '../practice/states';
 import { formatRemaining, hubGroups, modeTitle, openQuery, sessionPath, type OpenSession } from './center-data';
@@ -11,7 +13,8 @@ import styles from './exam-center.module.css';
 
 /**
  * /exam (考试中心): every test mode the learner's version offers, grouped (考试 / 练习 / 冲刺 / 智能), a lock on
- * the rows the learner has not bought (→ the buy prompt), the open sessions to continue, and 考试记录.
+ * the rows the learner has not bought (→ the buy prompt), the open sessions to continue, and 考试记录 with the
+ * score trend of every attempt (mixed papers: the usual 60 % line, as /examHistory draws it).
  */
 export default function ExamCenterScreen() {
   return <ExamPage title="考试中心">{(subject) => <Hub subject={subject} />}</ExamPage>;
@@ -53,19 +56,30 @@ function Hub({ subject }: { subject: SelectedSubject }) {
           </ul>
         </section>
       ))}
-      <section className={styles.card} aria-label="考试记录">
-        <div className={styles.rowBetween}>
-          <div>
-            <h2 className={styles.cardTitle}>考试记录</h2>
-            <p className={styles.muted}>历次成绩、成绩趋势与答题解析</p>
-          </div>
-          <button type="button" className={styles.secondarySmall} onClick={() => void navigate(`/examHistory?appID=${subject.AppID}`)}>
-            查看记录
-          </button>
-        </div>
-      </section>
+      <Records appID={subject.AppID} />
       {starter.prompt}
     </div>
+  );
+}
+
+/** 考试记录: the latest trend of every attempt (when there are any) and the way to the full history. */
+function Records({ appID }: { appID: number }) {
+  const navigate = useNavigate();
+  const history = useQuery(historyQuery(appID, null));
+  const trend = history.data?.trend ?? [];
+  return (
+    <section className={styles.card} aria-label="考试记录">
+      <div className={styles.rowBetween}>
+        <div>
+          <h2 className={styles.cardTitle}>考试记录</h2>
+          <p className={styles.muted}>{history.data && history.data.total > 0 ? `已交卷${history.data.total}次 · 成绩趋势与答题解析` : '历次成绩、成绩趋势与答题解析'}</p>
+        </div>
+        <button type="button" className={styles.secondarySmall} onClick={() => void navigate(`/examHistory?appID=${appID}`)}>
+          查看记录
+        </button>
+      </div>
+      {trend.length > 0 ? <ScoreChart trend={trend} passPercent={60} passLabel="及格线 60%" /> : null}
+    </section>
   );
 }
 

@@ -152,7 +152,10 @@ describe('/exam (考试中心)', () => {
     await user().click(within(block).getAllByRole('button', { name: '继续考试' })[1]!);
     expect(view.where()).toBe('/answerTest?source=session&examHistoryID=56');
     view.unmount();
+    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]), 'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 80)]) });
     const v2 = renderScreen(<ExamCenterScreen />, { path: '/exam' });
+    expect((await screen.findByTestId('trend-chart')).getAttribute('aria-label')).toContain('共2次');
+    expect(screen.getByRole('region', { name: '考试记录' }).textContent).toContain('已交卷2次');
     await user().click(await screen.findByRole('button', { name: '查看记录' }));
     expect(v2.where()).toBe('/examHistory?appID=1001');
   });
