@@ -233,7 +233,10 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 const ms = (x: number) => (Number.isNaN(x) ? '—' : `${Math.round(x)} ms`);
-const line = (kind: Kind) => `${kind.padEnd(12)} n=${String(latencies[kind].length).padStart(5)}  p50 ${ms(pct(latencies[kind], 50)).padStart(9)}  p99 ${ms(pct(latencies[kind], 99)).padStart(9)}  max ${ms(pct(latencies[kind], 100)).padStart(9)}`;
+/** The web client gives up after REQUEST_TIMEOUT_MS (60 s): how many replies came later than that. */
+const WEB_TIMEOUT_MS = 60_000;
+const line = (kind: Kind) =>
+  `${kind.padEnd(12)} n=${String(latencies[kind].length).padStart(5)}  p50 ${ms(pct(latencies[kind], 50)).padStart(9)}  p99 ${ms(pct(latencies[kind], 99)).padStart(9)}  max ${ms(pct(latencies[kind], 100)).padStart(9)}  over 60 s (the web client's timeout): ${latencies[kind].filter((x) => x > WEB_TIMEOUT_MS).length}`;
 
 async function check(database: DatabaseHandle, learners: Learner[], paperId: number): Promise<string[]> {
   const { db } = database;
