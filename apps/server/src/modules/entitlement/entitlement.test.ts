@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogStore } from '../catalog/store.ts';
 import { createDbRateLimiter } from '../../platform/rate-limit/db-store.ts';
-import { purchases, users } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { purchases, users, versions } from '../../db/schema/index.ts';
 import { createEntitlementService, type Target } from './service.ts';
 import { createEntitlementStore } from './store.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -43,7 +44,8 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
     const learner = ids['13800000000']!;
     expect(await service.decide(learner, 1001, mod('chapter'))).toEqual({ allowed: true, reason: 'trial', unlockingVersions: [] });
     expect(await service.decide(learner, 1001, mod('live'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.top] });
-    expect(await service.decide(learner, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.mndb] });
+    expect(await service.decide(learner, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.top, V.mndb] });
+    expect(await service.decide(learner, 1001, mod('clearance'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.vip, V.top] });
     expect(await service.decide(learner, 1001, { contentItem: { moduleId: 'video' } })).toMatchObject({ allowed: false, reason: 'not-purchased' });
   });
 
@@ -54,7 +56,7 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
 
   it('top version: every module of it opens; other subjects stay closed', async () => {
     const owner = ids['13900000000']!;
-    for (const m of ['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai']) expect((await service.decide(owner, 1001, mod(m))).allowed, m).toBe(true);
+    for (const m of ['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai', 'mock', 'sprint', 'clearance', 'grabPoint']) expect((await service.decide(owner, 1001, mod(m))).allowed, m).toBe(true);
     expect((await service.decide(owner, 1001, mod('live'))).reason).toBe('purchase');
     expect((await service.decide(owner, 2001, mod('live'))).reason).toBe('not-purchased');
   });
@@ -71,8 +73,17 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
   });
 
   it('hideByVip: the simulated variant is hidden from holders of 基础班', async () => {
-    expect(await service.decide(ids.basic!, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'hidden-by-vip', unlockingVersions: [] });
+    // 模拟考场 is sold in 至尊班 and 考前模拟_MNDB: the hidden variant leaves the unlocking list.
+    expect(await service.decide(ids.basic!, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.top] });
     expect((await service.decide(ids.basic!, 1001, mod('paper'))).reason).toBe('purchase');
+    // A module only the hidden variant offers is refused as hidden (here: 模拟考场 taken out of 至尊班 for the test).
+    const [top] = await t.db.select().from(versions).where(and(eq(versions.appId, 1001), eq(versions.vn, '3')));
+    await t.db.update(versions).set({ vnjson: top!.vnjson.filter((m) => m.id !== 'mock') }).where(eq(versions.id, top!.id));
+    try {
+      expect(await service.decide(ids.basic!, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'hidden-by-vip', unlockingVersions: [] });
+    } finally {
+      await t.db.update(versions).set({ vnjson: top!.vnjson }).where(eq(versions.id, top!.id));
+    }
   });
 
   it('unknown or off-shelf subject', async () => {

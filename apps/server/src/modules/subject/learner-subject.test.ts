@@ -61,7 +61,7 @@ describe('moduleInfoX', () => {
     const body = await t.call(moduleInfoX, { guid: learner, appID: 1001 });
     expect(body.status).toBe(200);
     expect(body.data).toMatchObject({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类', vn: '3', vname: '至尊班', current: null });
-    expect(ids(body.data.modules)).toEqual(['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai']);
+    expect(ids(body.data.modules)).toEqual(['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai', 'mock', 'sprint', 'clearance', 'grabPoint']);
     expect(decisions(body.data.modules)).toEqual({
       chapter: [true, 'trial'],
       daily: [true, 'trial'],
@@ -70,6 +70,10 @@ describe('moduleInfoX', () => {
       handout: [false, 'not-purchased'],
       live: [false, 'not-purchased'],
       ai: [false, 'not-purchased'],
+      mock: [false, 'not-purchased'],
+      sprint: [false, 'not-purchased'],
+      clearance: [false, 'not-purchased'],
+      grabPoint: [false, 'not-purchased'],
     });
     const byId = Object.fromEntries(body.data.modules.map((m: { id: string }) => [m.id, m]));
     expect(byId.chapter).toEqual({ id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true, allowed: true, reason: 'trial', unlocking: [] });
@@ -85,7 +89,7 @@ describe('moduleInfoX', () => {
     const body = await t.call(moduleInfoX, { guid: owner, appID: 1001 });
     expect(body.data.current).toEqual({ AppID: 1001, AppVn: '3', AppVnName: '至尊班', VnOrder: 3, EndTime: new Date(TEST_EPOCH + 365 * DAY).toISOString() });
     expect(body.data.modules.every((m: { allowed: boolean; reason: string; unlocking: unknown[] }) => m.allowed && m.reason === 'purchase' && m.unlocking.length === 0)).toBe(true);
-    expect(body.data.modules).toHaveLength(7);
+    expect(body.data.modules).toHaveLength(11);
   });
 
   it('shows the grid of the requested version, and adds the modules of the learner’s other valid purchases', async () => {
@@ -96,7 +100,7 @@ describe('moduleInfoX', () => {
     const { guid } = await learnerWith([{ vn: '4_MNDB', vnOrder: 4, ms: 30 * DAY }]);
     const body = await t.call(moduleInfoX, { guid, appID: 1001 });
     expect(body.data.vn).toBe('3');
-    expect(ids(body.data.modules)).toEqual(['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai', 'mock']);
+    expect(ids(body.data.modules)).toEqual(['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai', 'mock', 'sprint', 'clearance', 'grabPoint']);
     expect(decisions(body.data.modules).mock).toEqual([true, 'purchase']);
     expect(decisions(body.data.modules).chapter).toEqual([true, 'purchase']);
     expect(body.data.current).toMatchObject({ AppVn: '4_MNDB', AppVnName: '考前模拟_MNDB', VnOrder: 4 });
@@ -115,7 +119,8 @@ describe('moduleInfoX', () => {
     const { guid } = await learnerWith([{ vn: '1', vnOrder: 1, ms: 30 * DAY }]);
     const body = await t.call(moduleInfoX, { guid, appID: 1001, vn: '4_MNDB' });
     const mock = body.data.modules.find((m: { id: string }) => m.id === 'mock');
-    expect(mock).toMatchObject({ allowed: false, reason: 'hidden-by-vip', unlocking: [] });
+    // 模拟考场 is also in 至尊班, so it stays buyable there; 考前冲刺 likewise; the hidden variant is never offered.
+    expect(mock).toMatchObject({ allowed: false, reason: 'not-purchased', unlocking: [{ vn: '3', vname: '至尊班' }] });
     expect(decisions(body.data.modules).chapter).toEqual([true, 'purchase']);
   });
 
@@ -212,7 +217,7 @@ describe('myPurchases', () => {
       modules: [
         { id: 'chapter', name: '章节练习' },
         { id: 'daily', name: '每日一练' },
-        { id: 'paper', name: '历年真题' },
+        { id: 'paper', name: '考试中心' },
       ],
     });
   });
