@@ -37,6 +37,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Screen tests drive many renders through jsdom; on a loaded two-core CI machine 5 s is too tight.
+    testTimeout: 20_000,
     // react-router ships CJS and ESM builds and Node would load 'react-router' and 'react-router/dom'
     // from different ones (two router contexts); the ESM build is used for both.
     alias: [
