@@ -181,3 +181,14 @@ describe('the result of a level (/examResult)', () => {
     expect((await screen.findByTestId('mode-line')).textContent).toBe('未过关：答对80%即可过关');
   });
 });
+
+describe('ladder tabs', () => {
+  it('switch between 提分过关 and 随机闯关 (the current one marked)', async () => {
+    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
+    const view = renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
+    const tabs = await screen.findByRole('navigation', { name: '闯关方式' });
+    expect(within(tabs).getByRole('button', { name: '提分过关' }).getAttribute('aria-current')).toBe('page');
+    await user().click(within(tabs).getByRole('button', { name: '随机闯关' }));
+    expect(view.where()).toBe('/randomPassCheck');
+  });
+});

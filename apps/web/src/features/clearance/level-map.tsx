@@ -22,7 +22,33 @@ import styles from './clearance.module.css';
  */
 export function LevelMapScreen({ kind }: { kind: ClearanceKind }) {
   const row = testMode(LADDER_ROUTE[kind])!;
-  return <StudyPage title={row.title}>{(subject) => <LevelMap subject={subject} kind={kind} />}</StudyPage>;
+  return (
+    <StudyPage title={row.title}>
+      {(subject) => (
+        <>
+          <LadderTabs kind={kind} />
+          <LevelMap subject={subject} kind={kind} />
+        </>
+      )}
+    </StudyPage>
+  );
+}
+
+/** The two ladders of module clearance side by side (the catalog opens /tifenGuoguan; 随机闯关 is one tap away). */
+function LadderTabs({ kind }: { kind: ClearanceKind }) {
+  const navigate = useNavigate();
+  return (
+    <nav className={styles.tabs} aria-label="闯关方式">
+      {(['chapter', 'random'] as const).map((k) => {
+        const row = testMode(LADDER_ROUTE[k])!;
+        return (
+          <button key={k} type="button" className={k === kind ? styles.tabOn : styles.tab} aria-current={k === kind ? 'page' : undefined} onClick={() => k !== kind && void navigate(row.route, { replace: true })}>
+            {row.title}
+          </button>
+        );
+      })}
+    </nav>
+  );
 }
 
 function LevelMap({ subject, kind }: { subject: SelectedSubject; kind: ClearanceKind }) {
