@@ -41,7 +41,7 @@ export const EXAM_MSG = {
   sectionLocked: '该题型已交卷，不能再修改',
   sectionAhead: '请先完成当前题型',
   lastSection: '最后一个题型请直接交卷',
-  noSections: '练习模式不分题型交卷',
+  noSections: '本次作答不分题型，无需分题型交卷',
   notInPaper: '试题不在本次考试中',
   badReply: '答案格式不正确',
   replyIdReused: '答题编号已用于其他试题',
@@ -157,6 +157,8 @@ export const examSession = z.object({
   keys: z.array(examKey).optional(),
   /** The TEST_MODES row the session was started for (null: started by paper or daily without one). */
   testMode: z.string().nullable(),
+  /** 机考 section lock: leaving a section locks it (exam display of a row with lockSections, or a paper started without a row). */
+  lockSections: z.boolean(),
 });
 export type ExamSession = z.infer<typeof examSession>;
 

@@ -1,5 +1,6 @@
 import {
   addSimulationReplys,
+  simulationLockSection,
   simulationBlueprint,
   simulationHandIn,
   simulationHistory,
@@ -197,5 +198,22 @@ describe('blueprint and open sessions', () => {
     expect((await t.call(simulationOpen, { guid, appID: APP })).data.list).toEqual([]);
     const h = await t.call(simulationHistory, { guid, appID: APP });
     expect(h.data.list[0]).toMatchObject({ examHistoryID: s.examHistoryID, handedBy: 'deadline' });
+  });
+});
+
+describe('section lock per row', () => {
+  it('papers lock their sections (机考); drawn tests of a row without lockSections answer any section and refuse lockSection', async () => {
+    const guid = await newLearner();
+    const locked = (await start(member, { testMode: 'realPapertest', paperID: paperOf.get('past-2025') })).data as ExamSession;
+    expect(locked.lockSections).toBe(true);
+    const free = (await start(guid, { testMode: 'examinationGuide' })).data as ExamSession;
+    expect(free.lockSections).toBe(true);
+    const week = (await start(guid, { testMode: 'weekTest' })).data as ExamSession;
+    expect(week.lockSections).toBe(false);
+    const last = week.sections[week.sections.length - 1]!;
+    const body = await t.call(addSimulationReplys, { guid, examHistoryID: week.examHistoryID, replies: JSON.stringify([{ replyID: 'no-lock-reply-000001', allTestID: last.questions[0], lastUserReply: 'A' }]) });
+    expect(body).toMatchObject({ status: 200, data: { saved: 1, refused: [] } });
+    expect(await t.call(simulationLockSection, { guid, examHistoryID: week.examHistoryID, sectionIndex: 0 })).toMatchObject({ status: 400, msg: '本次作答不分题型，无需分题型交卷' });
+    expect(week.sections.every((x) => !x.locked)).toBe(true);
   });
 });

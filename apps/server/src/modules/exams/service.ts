@@ -77,6 +77,9 @@ const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 export const SWEEP_BATCH = 200;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Whether leaving a section locks it: exam display, and the session's row asks for it (no row: a paper, it does). */
+export const locksSections = (s: Pick<ExamSessionRow, 'mode' | 'testMode'>) => s.mode === 'exam' && (s.testMode === null || (testMode(s.testMode)?.lockSections ?? true));
 const iso = (d: Date) => d.toISOString();
 
 /** The learner's reply as stored: FILL text trimmed, keys normalised ('ca' → 'AC'); '' stays ''. */
@@ -225,7 +228,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
         type: sec.type,
         title: sec.title,
         score: sec.score,
-        locked: s.status !== 'open' || (mode === 'exam' && i < s.sectionIndex),
+        locked: s.status !== 'open' || (locksSections(s) && i < s.sectionIndex),
         questions: sec.questions,
       })),
       groups: shown.groups,
@@ -234,6 +237,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       flags: replies.filter((r) => r.flagged).map((r) => r.questionId),
       ...(mode === 'practice' && { keys: shown.rows.map((r) => ({ allTestID: r.id, answer: r.answer, explanation: r.explanation, points: shown.pointsOf.get(r.id) ?? [] })) }),
       testMode: s.testMode,
+      lockSections: locksSections(s),
     };
   }
 
@@ -502,8 +506,8 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
         const section = where.get(r.allTestID);
         const key = keys.get(r.allTestID);
         if (section === undefined || !key) refused.push({ replyID: r.replyID, msg: EXAM_MSG.notInPaper });
-        else if (s.mode === 'exam' && section < s.sectionIndex) refused.push({ replyID: r.replyID, msg: EXAM_MSG.sectionLocked });
-        else if (s.mode === 'exam' && section > s.sectionIndex) refused.push({ replyID: r.replyID, msg: EXAM_MSG.sectionAhead });
+        else if (locksSections(s) && section < s.sectionIndex) refused.push({ replyID: r.replyID, msg: EXAM_MSG.sectionLocked });
+        else if (locksSections(s) && section > s.sectionIndex) refused.push({ replyID: r.replyID, msg: EXAM_MSG.sectionAhead });
         else {
           const type = key.type as QuestionType;
           const reply = normalise(type, r.lastUserReply);
@@ -537,7 +541,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     async lockSection(userId: number, id: number, index: number) {
       const s = await ownSession(userId, id);
       if (s.status !== 'open') throw badInput(s.handedBy === 'deadline' ? EXAM_MSG.timeUp : EXAM_MSG.handedIn);
-      if (s.mode !== 'exam') throw badInput(EXAM_MSG.noSections);
+      if (!locksSections(s)) throw badInput(EXAM_MSG.noSections);
       if (index >= s.sections.length) throw badInput(EXAM_MSG.notInPaper);
       if (index > s.sectionIndex) throw badInput(EXAM_MSG.sectionAhead);
       let row = s;

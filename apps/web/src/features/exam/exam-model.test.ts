@@ -49,7 +49,10 @@ describe('exam model', () => {
     expect(dir.map((d) => [d.title, d.access, d.answered])).toEqual([['A1型题', 'locked', 1], ['A3型题', 'open', 1], ['B1型题', 'ahead', 0], ['多选题', 'ahead', 0]]);
     expect(dir[0]!.items.map((i) => [i.no, i.state, i.flagged])).toEqual([[1, 'answered', false], [2, 'unanswered', true]]);
     expect(dir[1]!.items.map((i) => [i.no, i.state, i.flagged])).toEqual([[3, 'unanswered', false], [4, 'answered', true]]);
-    expect(sectionAccess({ mode: 'practice' }, 0, 3)).toBe('open');
+    expect(sectionAccess({ mode: 'practice', lockSections: false }, 0, 3)).toBe('open');
+    // An exam without the section lock (随机组卷, 章节测评, 每日一练 …): every section open.
+    expect(sectionAccess({ mode: 'exam', lockSections: false }, 0, 3)).toBe('open');
+    expect(sectionAccess({ mode: 'exam', lockSections: true }, 0, 3)).toBe('ahead');
   });
 
   it('lists unanswered and flagged numbers for the hand-in, ranges shortened', () => {

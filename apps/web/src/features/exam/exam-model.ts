@@ -63,9 +63,9 @@ export function slotsOf(session: Session): Slot[] {
 
 export type SectionAccess = 'open' | 'locked' | 'ahead';
 
-/** 机考: only the open section is answerable; practice mode has every section open. */
-export function sectionAccess(session: Pick<Session, 'mode'>, sectionIndex: number, section: number): SectionAccess {
-  if (session.mode === 'practice') return 'open';
+/** 机考: only the open section is answerable; practice mode, and exams without the section lock, have every section open. */
+export function sectionAccess(session: Pick<Session, 'mode' | 'lockSections'>, sectionIndex: number, section: number): SectionAccess {
+  if (session.mode === 'practice' || !session.lockSections) return 'open';
   if (section < sectionIndex) return 'locked';
   return section > sectionIndex ? 'ahead' : 'open';
 }

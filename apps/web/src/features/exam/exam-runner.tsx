@@ -327,7 +327,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
           <button type="button" className={styles.nav} disabled={!canGo(index - 1) || busy} onClick={() => go(index - 1)}>
             上一题
           </button>
-          {atSectionEnd && session.mode === 'exam' && !lastSection ? (
+          {atSectionEnd && session.mode === 'exam' && session.lockSections && !lastSection ? (
             <button type="button" className={`${styles.nav} ${styles.navPrimary}`} disabled={busy} onClick={() => void askNextSection()}>
               下一题型
             </button>

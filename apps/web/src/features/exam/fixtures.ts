@@ -35,6 +35,7 @@ export function examSession(over: Partial<Session> = {}, { serverNow = Date.now(
     serverNow: now,
     remainingSeconds: remaining,
     testMode: null,
+    lockSections: true,
     sectionIndex: 0,
     sections: [
       { type: 'A1', title: 'A1型题', score: 1, locked: false, questions: [1, 2] },
