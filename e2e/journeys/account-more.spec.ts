@@ -40,7 +40,7 @@ test('SMS-code login of a new phone creates the account, then the learner sets a
 });
 
 test('a forgotten password is reset with an SMS code', async ({ page, request }) => {
-  // The demo learner who will own the top version; this run's database is fresh, so changing it is safe.
+  // The demo member (this run's database is fresh); the password is set back at the end.
   const phone = '13900000000';
   await asNewClientIp(page);
   await page.goto('/forgetpwd');
@@ -61,6 +61,15 @@ test('a forgotten password is reset with an SMS code', async ({ page, request })
   await page.getByPlaceholder('请输入密码').fill('Reset2026');
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
   await expect(page).toHaveURL(/\/homePage/);
+
+  // Put the demo password back (with the old one, no SMS): the exam, daily and practice-session journeys log in
+  // as this member with Demo@2026 later in the same run.
+  await page.goto('/setpassword');
+  await page.getByPlaceholder('请输入原密码').fill('Reset2026');
+  await page.getByLabel('新密码', { exact: true }).fill('Demo@2026');
+  await page.getByPlaceholder('请再次输入密码').fill('Demo@2026');
+  await page.getByRole('button', { name: /确定|保存|设置|修改/ }).click();
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test('a learner binds a new phone and then logs in with it; the device remembers the account by its new number', async ({ page, request }) => {
