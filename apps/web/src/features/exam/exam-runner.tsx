@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { simulationHandIn, simulationLockSection, simulationResume } from '@kaoshi/contract';
-import { call, isApiError } from '../../api/client';
+import { simulationLockSection, simulationResume } from '@kaoshi/contract';
+import { call } from '../../api/client';
 import { getUserName } from '../../lib/session';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../common/errors';
+import { sendHandIn } from './hand-in';
 import {
   clockOffset,
   directory,
@@ -175,22 +176,12 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
         await alertMsg('网络异常，还有答案未保存，请检查网络后再交卷');
         return;
       }
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        try {
-          await call(simulationHandIn, { examHistoryID: id }, { silent: true, allowedRepeat: true });
-          break;
-        } catch (err) {
-          // A refusal (already handed, time up …) means the server holds the result: show it.
-          if (isApiError(err) && err.kind === 'reply' && err.status !== 401 && err.status !== 408) break;
-          if (!auto) {
-            handing.current = false;
-            setBusy(false);
-            await alertMsg(errorText(err));
-            return;
-          }
-          // At the deadline the server hands in by itself: retry a little, then show the result anyway.
-          await new Promise((r) => setTimeout(r, 2_000));
-        }
+      const problem = await sendHandIn(id, auto);
+      if (problem) {
+        handing.current = false;
+        setBusy(false);
+        await alertMsg(problem);
+        return;
       }
       void navigate(donePath, { replace: true });
     },

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { EXAM_MSG, simulationHandIn, simulationResume } from '@kaoshi/contract';
-import { call, isApiError } from '../../api/client';
+import { EXAM_MSG, simulationResume } from '@kaoshi/contract';
+import { call } from '../../api/client';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { sendHandIn } from '../exam/hand-in';
 import { clockOffset, numberList, secondsLeft } from '../exam/exam-model';
 import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../exam/exam-outbox';
 import { sessionResultPath } from './session-source';
@@ -159,22 +159,12 @@ export function useSessionRun(info: SessionInfo | undefined): SessionRun | null 
         await alertMsg('网络异常，还有答案未保存，请检查网络后再交卷');
         return;
       }
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        try {
-          await call(simulationHandIn, { examHistoryID: id }, { silent: true, allowedRepeat: true });
-          break;
-        } catch (err) {
-          // A refusal (already handed in …) means the server holds the result: show it.
-          if (isApiError(err) && err.kind === 'reply' && err.status !== 401 && err.status !== 408) break;
-          if (!auto) {
-            handing.current = false;
-            setBusy(false);
-            await alertMsg(errorText(err));
-            return;
-          }
-          // At the deadline the server hands in by itself: retry a little, then show the result anyway.
-          await new Promise((r) => setTimeout(r, 2_000));
-        }
+      const problem = await sendHandIn(id, auto);
+      if (problem) {
+        handing.current = false;
+        setBusy(false);
+        await alertMsg(problem);
+        return;
       }
       toResult();
     },

@@ -1,0 +1,23 @@
+import { simulationHandIn } from '@kaoshi/contract';
+import { call, isApiError } from '../../api/client';
+import { errorText } from '../common/errors';
+
+/**
+ * Hands a session in once its replies are flushed (the 机考 screen and the player's scored sessions share it).
+ * Answers null when the result is on the server — handed now, or a refusal such as "already handed in" that
+ * means it holds the result — and also when an automatic hand-in at the deadline ran out of retries (the server
+ * hands in by itself then); otherwise the Chinese text of the failure for the learner.
+ */
+export async function sendHandIn(examHistoryID: number, auto: boolean): Promise<string | null> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      await call(simulationHandIn, { examHistoryID }, { silent: true, allowedRepeat: true });
+      return null;
+    } catch (err) {
+      if (isApiError(err) && err.kind === 'reply' && err.status !== 401 && err.status !== 408) return null;
+      if (!auto) return errorText(err);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
+  return null;
+}
