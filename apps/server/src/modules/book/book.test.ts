@@ -14,7 +14,8 @@ import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookItems, chapters, favourites, notes, questions } from '../../db/schema/index.ts';
 import { createTestApp, NOT_LOGGED_IN, type TestApp, makeModulePaid } from '../../test/helpers.ts';
-import { FSRS_PARAMS } from './service.ts';
+import { applyAnswers, applyEvent, FSRS_PARAMS } from './service.ts';
+import { createBookStore } from './store.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -404,6 +405,51 @@ describe('submitReply and the book', () => {
     expect((await t.call(removeFromBook, { guid: b, appID: APP, allTestID: q.id })).data).toEqual({ allTestID: q.id, removed: false });
     expect((await t.call(evaluate, { guid: b, appID: APP, allTestID: q.id, status: 'know' })).data).toEqual({ allTestID: q.id, inBook: false, book: null });
     expect(await stateOf(a, 'ys-014')).toMatchObject({ wrongCount: 1, rightStreak: 0 });
+  });
+});
+
+describe('an exam hand-in (many answers at once)', () => {
+  it('leaves the book exactly as the same answers stored one by one', async () => {
+    const one = await t.register('13555559001');
+    const batch = await t.register('13555559002');
+    // The same history for both learners: ys-001 wrong (in the book, streak 0); ys-002 wrong then right twice
+    // (streak 2: the next right answer clears it); ys-003 wrong then right three times (cleared).
+    for (const { guid } of [one, batch]) for (const ext of ['ys-001', 'ys-002', 'ys-003']) await answer(guid, ext, false);
+    t.clock.advance(MINUTE);
+    for (const { guid } of [one, batch]) {
+      for (let i = 0; i < 2; i++) await answer(guid, 'ys-002', true);
+      for (let i = 0; i < 3; i++) await answer(guid, 'ys-003', true);
+    }
+    t.clock.advance(DAY);
+    const at = new Date(t.clock.now);
+    const ids = new Map<string, number>();
+    for (const ext of ['ys-001', 'ys-002', 'ys-003', 'ys-004', 'ys-005']) ids.set(ext, (await question(ext)).id);
+    // The hand-in: right on ys-001 (streak 1), right on ys-002 (cleared), wrong on ys-003 (back in the book),
+    // wrong on ys-004 (new), right on ys-005 (outside the book: nothing).
+    const list = [
+      { questionId: ids.get('ys-001')!, right: true, at },
+      { questionId: ids.get('ys-002')!, right: true, at },
+      { questionId: ids.get('ys-003')!, right: false, at },
+      { questionId: ids.get('ys-004')!, right: false, at },
+      { questionId: ids.get('ys-005')!, right: true, at },
+    ];
+    const store = createBookStore(t.db);
+    await t.db.transaction(async (tx) => {
+      for (const a of list) await applyEvent(store, tx, { userId: one.userID, appId: APP, questionId: a.questionId, at, event: a.right ? 'right' : 'wrong' });
+    });
+    await t.db.transaction((tx) => applyAnswers(store, tx, batch.userID, APP, list));
+
+    const rowsOf = async (userId: number) =>
+      (await t.db.select().from(bookItems).where(eq(bookItems.userId, userId))).map(({ userId: _, ...r }) => r).sort((a, b) => a.questionId - b.questionId);
+    const [expected, actual] = [await rowsOf(one.userID), await rowsOf(batch.userID)];
+    expect(actual).toEqual(expected);
+    expect(actual.map((r) => [r.questionId, r.rightStreak, r.removedBy, r.wrongCount])).toEqual([
+      [ids.get('ys-001'), 1, null, 1],
+      [ids.get('ys-002'), 3, 'cleared', 1],
+      [ids.get('ys-003'), 0, null, 2],
+      [ids.get('ys-004'), 0, null, 1],
+    ]);
+    expect(actual.find((r) => r.questionId === ids.get('ys-003'))!.addedAt).toEqual(at);
   });
 });
 

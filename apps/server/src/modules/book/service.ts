@@ -73,23 +73,19 @@ function schedule(row: BookRow, at: Date, grade: Grade): BookPatch {
 }
 
 /**
- * The book's rules for one event, inside the caller's transaction. The row is locked (SELECT … FOR UPDATE,
- * after an INSERT … ON CONFLICT DO NOTHING for a wrong answer), so parallel events of the same learner and
- * question apply one after the other and none is lost. Returns the row afterwards, or undefined when the
- * question is not in the book and the event does not put it there.
+ * The book's rules for one event on the learner's (locked) row: the patch to write and whether the question is
+ * in the book afterwards, or undefined when the event changes nothing (a review of a question outside the
+ * book). A wrong answer needs a row (`ensure` makes one); `clearAfter` is read only for a right answer in the book.
  */
-export async function applyEvent(
-  store: BookStore,
-  tx: Tx,
-  e: { userId: number; appId: number; questionId: number; at: Date; event: BookEvent },
-): Promise<BookRow | undefined> {
-  const { userId, questionId, at } = e;
-  if (e.event === 'wrong') {
-    await store.ensure(tx, { userId, questionId, appId: e.appId, at });
-    const row = await store.lock(tx, userId, questionId);
-    if (!row) throw new Error('book item neither inserted nor found');
+async function transition(
+  row: BookRow,
+  event: BookEvent,
+  at: Date,
+  clearAfter: () => Promise<number>,
+): Promise<{ patch: BookPatch; inBook: boolean } | undefined> {
+  if (event === 'wrong') {
     const reopened = row.removedAt !== null;
-    return store.update(tx, userId, questionId, {
+    const patch: BookPatch = {
       ...schedule(row, at, GRADE.wrong),
       wrongCount: row.wrongCount + 1,
       rightStreak: 0,
@@ -98,20 +94,66 @@ export async function applyEvent(
       addedAt: reopened ? at : row.addedAt,
       removedAt: null,
       removedBy: null,
-    });
+    };
+    return { patch, inBook: true };
   }
-  const row = await store.lock(tx, userId, questionId);
-  if (!row || row.removedAt !== null) return undefined;
-  if (e.event === 'hard') return store.update(tx, userId, questionId, { ...schedule(row, at, GRADE.hard), rightStreak: 0 });
+  if (row.removedAt !== null) return undefined;
+  if (event === 'hard') return { patch: { ...schedule(row, at, GRADE.hard), rightStreak: 0 }, inBook: true };
   const streak = row.rightStreak + 1;
-  const clearAfter = (await store.clearAfter(userId, tx)) ?? CLEAR_AFTER_DEFAULT;
-  const cleared = streak >= clearAfter;
-  const updated = await store.update(tx, userId, questionId, {
-    ...schedule(row, at, GRADE.right),
-    rightStreak: streak,
-    ...(cleared && { removedAt: at, removedBy: 'cleared' }),
-  });
-  return cleared ? undefined : updated;
+  const cleared = streak >= (await clearAfter());
+  return {
+    patch: { ...schedule(row, at, GRADE.right), rightStreak: streak, ...(cleared && { removedAt: at, removedBy: 'cleared' }) },
+    inBook: !cleared,
+  };
+}
+
+/**
+ * One event, inside the caller's transaction. The row is locked (SELECT … FOR UPDATE, after an INSERT … ON
+ * CONFLICT DO NOTHING for a wrong answer), so parallel events of the same learner and question apply one after
+ * the other and none is lost. Returns the row afterwards, or undefined when the question is not in the book
+ * (now or any more).
+ */
+export async function applyEvent(
+  store: BookStore,
+  tx: Tx,
+  e: { userId: number; appId: number; questionId: number; at: Date; event: BookEvent },
+): Promise<BookRow | undefined> {
+  const { userId, questionId, at } = e;
+  if (e.event === 'wrong') await store.ensure(tx, { userId, questionId, appId: e.appId, at });
+  const row = await store.lock(tx, userId, questionId);
+  if (!row) {
+    if (e.event === 'wrong') throw new Error('book item neither inserted nor found');
+    return undefined;
+  }
+  const next = await transition(row, e.event, at, async () => (await store.clearAfter(userId, tx)) ?? CLEAR_AFTER_DEFAULT);
+  if (!next) return undefined;
+  const updated = await store.update(tx, userId, questionId, next.patch);
+  return next.inBook ? updated : undefined;
+}
+
+/**
+ * Many answers of one learner and subject at once (an exam's hand-in), with the same rules as `applyEvent` one
+ * after the other, in a handful of statements: one insert of the missing rows, one locking read, one multi-row
+ * write (and the clear-after setting once).
+ */
+export async function applyAnswers(store: BookStore, tx: Tx, userId: number, appId: number, list: { questionId: number; right: boolean; at: Date }[]): Promise<void> {
+  if (list.length === 0) return;
+  await store.ensureMany(tx, userId, appId, list.filter((a) => !a.right));
+  const ids = [...new Set(list.map((a) => a.questionId))].sort((a, b) => a - b);
+  const rows = new Map((await store.lockMany(tx, userId, ids)).map((r) => [r.questionId, r]));
+  let setting: Promise<number> | undefined;
+  const clearAfter = () => (setting ??= store.clearAfter(userId, tx).then((n) => n ?? CLEAR_AFTER_DEFAULT));
+  const changed = new Map<number, BookRow>();
+  for (const a of list) {
+    const row = changed.get(a.questionId) ?? rows.get(a.questionId);
+    if (!row) {
+      if (!a.right) throw new Error('book item neither inserted nor found');
+      continue;
+    }
+    const next = await transition(row, a.right ? 'right' : 'wrong', a.at, clearAfter);
+    if (next) changed.set(a.questionId, { ...row, ...next.patch });
+  }
+  await store.writeMany(tx, [...changed.values()]);
 }
 
 /** The book's part in practice: every newly stored answer (right or wrong) feeds the book in its transaction. */
@@ -121,6 +163,7 @@ export function createBookHooks(store: BookStore): BookHooks {
       const row = await applyEvent(store, tx, { userId: a.userId, appId: a.appId, questionId: a.questionId, at: a.at, event: a.right ? 'right' : 'wrong' });
       return row !== undefined;
     },
+    onAnswersStored: (tx, userId, appId, list) => applyAnswers(store, tx, userId, appId, list),
     inBook: (userId, questionId) => store.inBook(userId, questionId),
   };
 }

@@ -24,6 +24,30 @@ export interface CatalogRow {
 const inBookNow = (userId: number, appId: number) =>
   and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), isNull(bookItems.removedAt), eq(questions.retired, false));
 
+/** Rows per multi-row statement (19 columns each: far below PostgreSQL's 65,535 parameters). */
+const WRITE_CHUNK = 500;
+
+/** Every column a review or a wrong answer changes, taken from the proposed row of an upsert. */
+const CHANGING = [
+  'wrongCount',
+  'rightStreak',
+  'due',
+  'stability',
+  'difficulty',
+  'elapsedDays',
+  'scheduledDays',
+  'learningSteps',
+  'reps',
+  'lapses',
+  'state',
+  'lastReview',
+  'addedAt',
+  'lastWrongAt',
+  'removedAt',
+  'removedBy',
+] as const satisfies readonly (keyof BookPatch)[];
+const EXCLUDED_CHANGES = Object.fromEntries(CHANGING.map((key) => [key, sql.raw(`excluded.${bookItems[key].name}`)]));
+
 /** The only SQL of the wrong-answer book (docs/book.md). Every read and write is filtered by the given user id. */
 export function createBookStore(db: Database) {
   return {
@@ -60,6 +84,41 @@ export function createBookStore(db: Database) {
         .returning();
       if (!row) throw new Error('book item vanished inside its transaction');
       return row;
+    },
+
+    /** `lock` for many questions at once, in question order (so two batches never wait on each other in a cycle). */
+    lockMany(tx: Tx, userId: number, questionIds: number[]): Promise<BookRow[]> {
+      if (questionIds.length === 0) return Promise.resolve([]);
+      return tx
+        .select()
+        .from(bookItems)
+        .where(and(eq(bookItems.userId, userId), inArray(bookItems.questionId, questionIds)))
+        .orderBy(asc(bookItems.questionId))
+        .for('update');
+    },
+
+    /** `ensure` for many questions in one statement (rows in question order). */
+    async ensureMany(tx: Tx, userId: number, appId: number, items: { questionId: number; at: Date }[]): Promise<void> {
+      const sorted = [...items].sort((a, b) => a.questionId - b.questionId);
+      for (let i = 0; i < sorted.length; i += WRITE_CHUNK) {
+        await tx
+          .insert(bookItems)
+          .values(sorted.slice(i, i + WRITE_CHUNK).map((r) => ({ userId, questionId: r.questionId, appId, due: r.at, addedAt: r.at, lastWrongAt: r.at })))
+          .onConflictDoNothing({ target: [bookItems.userId, bookItems.questionId] });
+      }
+    },
+
+    /**
+     * Writes whole rows the caller holds locked (`lockMany`), many per statement: an INSERT … ON CONFLICT DO
+     * UPDATE that sets every changing column from the new row, i.e. a multi-row UPDATE.
+     */
+    async writeMany(tx: Tx, rows: BookRow[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+        await tx
+          .insert(bookItems)
+          .values(rows.slice(i, i + WRITE_CHUNK))
+          .onConflictDoUpdate({ target: [bookItems.userId, bookItems.questionId], set: EXCLUDED_CHANGES });
+      }
     },
 
     /** The learner's clear-after setting, or undefined when never set. */

@@ -271,7 +271,7 @@ describe('the deadline', () => {
     const { createExamService } = await import('./service.ts');
     const { createExamStore } = await import('./store.ts');
     // The app's sweep runs every minute; here the same service function is called directly.
-    const book = { onAnswerStored: async () => false, inBook: async () => false };
+    const book = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false };
     const svc = createExamService({ store: createExamStore(t.db), entitlements: {} as never, clock: () => t.clock.now, book });
     expect(await svc.sweep()).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.select().from(examSessions).where(eq(examSessions.id, s.examHistoryID));

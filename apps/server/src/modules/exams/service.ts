@@ -159,7 +159,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       (s) => (s.deadlineAt && s.deadlineAt < at ? s.deadlineAt : at),
       by,
       scoreSession,
-      (tx, row) => book.onAnswerStored(tx, { userId, appId: row.appId, questionId: row.questionId, right: row.right, at: row.createdAt }),
+      (tx, appId, rows) => book.onAnswersStored(tx, userId, appId, rows.map((r) => ({ questionId: r.questionId, right: r.right, at: r.createdAt }))),
     );
     if (!out) throw notFound(EXAM_MSG.unknownSession);
     return out.session;

@@ -45,8 +45,11 @@ export interface HandInScore {
   answers: { questionId: number; chapterId: number; reply: string; right: boolean; score: number; spentSeconds: number; retired: boolean }[];
 }
 
-/** The book's hook, run once per newly stored answer inside the hand-in transaction. */
-export type AnswerHook = (tx: Tx, row: AnswerRow) => Promise<unknown>;
+/** The book's hook, run once with the newly stored (counted) answers inside the hand-in transaction. */
+export type AnswerHook = (tx: Tx, appId: number, rows: AnswerRow[]) => Promise<unknown>;
+
+/** Answers per INSERT of a hand-in (11 columns each: far below PostgreSQL's 65,535 parameters). */
+const ANSWER_CHUNK = 1000;
 
 const questionColumns = {
   id: questions.id,
@@ -304,27 +307,26 @@ export function createExamStore(db: Database) {
         const chapterIds = [...new Set(keys.map((k) => k.chapterId))];
         const names = chapterIds.length ? await tx.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds)) : [];
         const scored = score(claimed, replies, keys, new Map(names.map((n) => [n.id, n.name])));
-        for (const a of scored.answers) {
-          const [row] = await tx
-            .insert(answers)
-            .values({
-              userId,
-              appId: claimed.appId,
-              chapterId: a.chapterId,
-              questionId: a.questionId,
-              replyId: `exam-${sessionId}-${a.questionId}`,
-              reply: a.reply,
-              right: a.right,
-              score: a.score,
-              spentSeconds: a.spentSeconds,
-              examHistoryId: sessionId,
-              createdAt: at,
-            })
-            .onConflictDoNothing({ target: [answers.userId, answers.replyId] })
-            .returning();
-          // Retired questions are stored but never counted (as in practice), so they stay out of the book.
-          if (row && !a.retired) await hook(tx, row);
+        const stored: AnswerRow[] = [];
+        for (let i = 0; i < scored.answers.length; i += ANSWER_CHUNK) {
+          const chunk = scored.answers.slice(i, i + ANSWER_CHUNK).map((a) => ({
+            userId,
+            appId: claimed.appId,
+            chapterId: a.chapterId,
+            questionId: a.questionId,
+            replyId: `exam-${sessionId}-${a.questionId}`,
+            reply: a.reply,
+            right: a.right,
+            score: a.score,
+            spentSeconds: a.spentSeconds,
+            examHistoryId: sessionId,
+            createdAt: at,
+          }));
+          stored.push(...(await tx.insert(answers).values(chunk).onConflictDoNothing({ target: [answers.userId, answers.replyId] }).returning()));
         }
+        // Retired questions are stored but never counted (as in practice), so they stay out of the book.
+        const retired = new Set(scored.answers.filter((a) => a.retired).map((a) => a.questionId));
+        await hook(tx, claimed.appId, stored.filter((row) => !retired.has(row.questionId)));
         // The first hand-in of a period (daily, weekly) ranks; one open session per source keeps this race-free.
         let counted = false;
         if (claimed.period !== null && by !== 'abandoned') {
