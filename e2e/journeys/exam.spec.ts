@@ -140,6 +140,8 @@ test('a one-minute paper: answers, 标疑 in the directory, section lock, automa
   expect(result.right + result.wrong).toBe(4);
   expect(result.usedSeconds).toBeGreaterThanOrEqual(59);
   expect(result.usedSeconds).toBeLessThanOrEqual(60);
+  // The screen's hand-in at 00:00 is the deadline's, as the server's sweep would record it.
+  expect(result.handedBy).toBe('deadline');
 
   // The result: score against the pass line, time used, breakdowns; then the review.
   await expect(page).toHaveURL(new RegExp(`/examResult\\?examHistoryID=${session.examHistoryID}`));
@@ -147,6 +149,7 @@ test('a one-minute paper: answers, 标疑 in the directory, section lock, automa
   await expect(scoreCard.getByTestId('score')).toContainText(String(result.score));
   await expect(scoreCard.getByTestId('verdict')).toHaveText(result.score >= 3 ? '合格' : '不合格');
   await expect(scoreCard).toContainText('及格线');
+  await expect(scoreCard).toContainText('（时间到，自动交卷）');
   await expect(scoreCard).toContainText(/用时\s*(1分钟|1分0秒|59秒|1分|60秒)/);
   await expect(page.getByRole('img', { name: new RegExp(`^得分 ${result.score} / 5，及格线 3`) })).toBeVisible();
   await expect(page.getByRole('region', { name: '按题型' })).toBeVisible();

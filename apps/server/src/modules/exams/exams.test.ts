@@ -262,6 +262,18 @@ describe('the deadline', () => {
     expect(next.status).toBe('open');
   });
 
+  it('counts the screen’s automatic hand-in at 00:00 as the deadline’s (时间到), an earlier one as the learner’s', async () => {
+    const guid = await newLearner();
+    const s = (await start(guid)).data;
+    // The countdown reached zero; the hand-in arrives half a second before the server's deadline (clock skew).
+    t.clock.advance(LIMIT * 1000 - 500);
+    const auto = (await t.call(simulationHandIn, { guid, examHistoryID: s.examHistoryID })).data;
+    expect(auto).toMatchObject({ handedBy: 'deadline' });
+    const early = (await start(guid)).data;
+    t.clock.advance(5_000);
+    expect((await t.call(simulationHandIn, { guid, examHistoryID: early.examHistoryID })).data).toMatchObject({ handedBy: 'learner', usedSeconds: 5 });
+  });
+
   it('the sweep hands in sessions nobody touches any more', async () => {
     const guid = await newLearner();
     const shortPaper = await makePaper('exam-test-sweep', 60);

@@ -35,7 +35,7 @@ import type { EntitlementService } from '../entitlement/service.ts';
 import { dailyPaper } from '../papers/daily.ts';
 import type { BookHooks } from '../practice/service.ts';
 import { blueprintOf, drawSections, isoWeek, type PoolRow } from './draw.ts';
-import type { ExamStore, HandInScore, KeyRow } from './store.ts';
+import type { ExamStore, HandedBy, HandInScore, KeyRow } from './store.ts';
 
 /** Drawn sets pass at 60 % of their marks (docs/test-modes.md §1.6). */
 export const DRAWN_PASS_SHARE = 0.6;
@@ -73,6 +73,8 @@ export interface StartWhich {
 }
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
+/** A learner's hand-in this close to the deadline (or later) is the countdown's automatic one. */
+const AUTO_HAND_IN_MS = 1000;
 /** Sessions handed in per sweep round. */
 export const SWEEP_BATCH = 200;
 
@@ -149,15 +151,22 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
 
   const overdue = (s: ExamSessionRow, at: Date) => s.status === 'open' && s.deadlineAt !== null && at.getTime() > s.deadlineAt.getTime() + GRACE_MS;
 
-  /** Hands a session in (idempotent); `by` the learner, or the server at the deadline. Answers the handed row. */
-  async function handInRow(userId: number, id: number, by: 'learner' | 'deadline' | 'abandoned'): Promise<ExamSessionRow> {
+  /**
+   * Hands a session in (idempotent); `by` the learner, the server at the deadline, or a restart. Never later
+   * than the deadline: a hand-in during the grace (or by the sweep) counts at the deadline, and a learner's
+   * that arrives from a second before the deadline on is the screen's automatic one (时间到), so it is the
+   * deadline's. Answers the handed row.
+   */
+  async function handInRow(userId: number, id: number, by: HandedBy): Promise<ExamSessionRow> {
     const at = now();
     const out = await store.handIn(
       userId,
       id,
-      // Never later than the deadline: a hand-in during the grace (or by the sweep) counts at the deadline.
-      (s) => (s.deadlineAt && s.deadlineAt < at ? s.deadlineAt : at),
-      by,
+      (s) => {
+        if (!s.deadlineAt) return { at, by };
+        const timeUp = at.getTime() >= s.deadlineAt.getTime() - AUTO_HAND_IN_MS;
+        return { at: s.deadlineAt < at ? s.deadlineAt : at, by: by === 'learner' && timeUp ? 'deadline' : by };
+      },
       scoreSession,
       (tx, appId, rows) => book.onAnswersStored(tx, userId, appId, rows.map((r) => ({ questionId: r.questionId, right: r.right, at: r.createdAt }))),
     );

@@ -19,6 +19,9 @@ import {
 
 export type NewExamSession = Omit<ExamSessionRow, 'id' | 'sectionIndex' | 'handedAt' | 'handedBy' | 'status' | 'score' | 'result' | 'counted'>;
 
+/** Who handed a session in: the learner, the server at the deadline, or a restart that abandoned it. */
+export type HandedBy = 'learner' | 'deadline' | 'abandoned';
+
 /** One reply of a batch as the store writes it (already checked by the service). */
 export interface ReplyWrite {
   replyId: string;
@@ -280,8 +283,7 @@ export function createExamStore(db: Database) {
     handIn(
       userId: number,
       sessionId: number,
-      handedAt: (s: ExamSessionRow) => Date,
-      by: 'learner' | 'deadline' | 'abandoned',
+      handing: (s: ExamSessionRow) => { at: Date; by: HandedBy },
       score: (s: ExamSessionRow, replies: ExamReplyRow[], keys: KeyRow[], chapterNames: Map<number, string>) => HandInScore,
       hook: AnswerHook,
     ): Promise<{ session: ExamSessionRow; handedNow: boolean } | undefined> {
@@ -289,7 +291,7 @@ export function createExamStore(db: Database) {
         const [current] = await tx.select().from(examSessions).where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId))).for('update');
         if (!current) return undefined;
         if (current.status !== 'open') return { session: current, handedNow: false };
-        const at = handedAt(current);
+        const { at, by } = handing(current);
         const [claimed] = await tx
           .update(examSessions)
           .set({ status: 'handed', handedAt: at, handedBy: by })
