@@ -14,7 +14,7 @@ import {
 } from '@kaoshi/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers, examSessions, papers, questions, versions } from '../../db/schema/index.ts';
+import { answers, examReplies, examSessions, papers, questions, versions } from '../../db/schema/index.ts';
 import { createTestApp, makeModulePaid, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -215,6 +215,30 @@ describe('autosave', () => {
     expect(body.data).toMatchObject({ saved: 1, refused: [{ replyID: r1.replyID, msg: '答题编号已用于其他试题' }] });
     expect(await save(guid, id, [reply({ id: 999_999, type: 'A1', answer: 'A' }, 'A')])).toMatchObject({ status: 400, msg: '试题不在本次考试中' });
     expect(await save(guid, id, [reply(A1[0]!, 'AZ')])).toMatchObject({ status: 400, msg: '答案格式不正确' });
+  });
+  it('writes a batch as its replies one after the other would: last reply per question, seconds added, in-batch replays once', async () => {
+    const guid = await newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    const twice = reply(A1[1]!, 'C');
+    const body = await save(guid, id, [
+      reply(A1[0]!, 'A', { spendTime: 7 }),
+      reply(A1[0]!, 'B', { spendTime: 4, flagged: true }),
+      twice,
+      twice,
+      { ...twice, allTestID: A1[2]!.id },
+    ]);
+    expect(body.data).toMatchObject({ saved: 3, refused: [{ replyID: twice.replyID, msg: '答题编号已用于其他试题' }] });
+    const rows = await t.db.select().from(examReplies).where(eq(examReplies.sessionId, id));
+    expect(rows.map((r) => [r.questionId, r.reply, r.flagged, r.spentSeconds]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
+      [
+        [A1[0]!.id, 'B', true, 11],
+        [A1[1]!.id, 'C', false, 5],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    // The next batch adds to the seconds of a question already saved.
+    await save(guid, id, [reply(A1[0]!, 'D', { spendTime: 2 })]);
+    const [after] = await t.db.select().from(examReplies).where(and(eq(examReplies.sessionId, id), eq(examReplies.questionId, A1[0]!.id)));
+    expect(after).toMatchObject({ reply: 'D', flagged: false, spentSeconds: 13 });
   });
 });
 

@@ -220,31 +220,61 @@ export function createExamStore(db: Database) {
         const [s] = await tx.select().from(examSessions).where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId))).for('update');
         if (!s) throw new Error('exam session vanished');
         check(s);
-        let saved = 0;
         const reused: string[] = [];
+        // A replyID twice in one batch: the first counts, the second is a replay (or reused for another question).
+        const firstOf = new Map<string, ReplyWrite>();
         for (const it of items) {
-          const [fresh] = await tx
-            .insert(examReplyIds)
-            .values({ userId, replyId: it.replyId, sessionId, questionId: it.questionId, createdAt: at })
-            .onConflictDoNothing()
-            .returning();
-          if (!fresh) {
-            const [old] = await tx
-              .select()
-              .from(examReplyIds)
-              .where(and(eq(examReplyIds.userId, userId), eq(examReplyIds.replyId, it.replyId)));
-            if (old && (old.sessionId !== sessionId || old.questionId !== it.questionId)) reused.push(it.replyId);
-            continue;
+          const first = firstOf.get(it.replyId);
+          if (!first) firstOf.set(it.replyId, it);
+          else if (first.questionId !== it.questionId) reused.push(it.replyId);
+        }
+        const unique = [...firstOf.values()];
+        if (unique.length === 0) return { saved: 0, reused, session: s };
+        const fresh = new Set(
+          (
+            await tx
+              .insert(examReplyIds)
+              .values(unique.map((it) => ({ userId, replyId: it.replyId, sessionId, questionId: it.questionId, createdAt: at })))
+              .onConflictDoNothing()
+              .returning({ replyId: examReplyIds.replyId })
+          ).map((r) => r.replyId),
+        );
+        const replays = unique.filter((it) => !fresh.has(it.replyId));
+        if (replays.length) {
+          const old = await tx
+            .select()
+            .from(examReplyIds)
+            .where(and(eq(examReplyIds.userId, userId), inArray(examReplyIds.replyId, replays.map((it) => it.replyId))));
+          const byId = new Map(old.map((o) => [o.replyId, o]));
+          for (const it of replays) {
+            const o = byId.get(it.replyId);
+            if (o && (o.sessionId !== sessionId || o.questionId !== it.questionId)) reused.push(it.replyId);
           }
+        }
+        // One row per question, as the writes one after the other would leave it: the last reply and flag, the
+        // seconds added up.
+        const perQuestion = new Map<number, { reply: string; flagged: boolean; spentSeconds: number; replyId: string }>();
+        for (const it of unique) {
+          if (!fresh.has(it.replyId)) continue;
+          const before = perQuestion.get(it.questionId);
+          perQuestion.set(it.questionId, { reply: it.reply, flagged: it.flagged, replyId: it.replyId, spentSeconds: (before?.spentSeconds ?? 0) + it.spentSeconds });
+        }
+        if (perQuestion.size) {
           await tx
             .insert(examReplies)
-            .values({ sessionId, questionId: it.questionId, reply: it.reply, flagged: it.flagged, spentSeconds: it.spentSeconds, replyId: it.replyId, updatedAt: at })
+            .values([...perQuestion].map(([questionId, r]) => ({ sessionId, questionId, ...r, updatedAt: at })))
             .onConflictDoUpdate({
               target: [examReplies.sessionId, examReplies.questionId],
-              set: { reply: it.reply, flagged: it.flagged, spentSeconds: sql`${examReplies.spentSeconds} + ${it.spentSeconds}`, replyId: it.replyId, updatedAt: at },
+              set: {
+                reply: sql.raw(`excluded.${examReplies.reply.name}`),
+                flagged: sql.raw(`excluded.${examReplies.flagged.name}`),
+                spentSeconds: sql`${examReplies.spentSeconds} + excluded.${sql.raw(examReplies.spentSeconds.name)}`,
+                replyId: sql.raw(`excluded.${examReplies.replyId.name}`),
+                updatedAt: sql.raw(`excluded.${examReplies.updatedAt.name}`),
+              },
             });
-          saved++;
         }
+        const saved = unique.filter((it) => fresh.has(it.replyId)).length;
         return { saved, reused, session: s };
       });
     },
