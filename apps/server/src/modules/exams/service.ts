@@ -1,15 +1,11 @@
 import {
-  DAILY_MODULE,
   EXAM_GRACE_SECONDS,
   EXAM_HISTORY_PAGE,
   EXAM_MODULE,
   EXAM_MSG,
   EXAM_TREND_MAX,
   MSG,
-  normaliseKeys,
   replyFits,
-  scorePaper,
-  scoreReply,
   Status,
   STYLE_IDS,
   type ExamMode,
@@ -17,60 +13,22 @@ import {
   type ExamReplyInput,
   type ExamResult,
   type ExamSession,
-  type PaperKey,
-  type PaperSection,
   paperTotal,
   type PracticeGroup,
   type QuestionType,
   STARTABLE_MODES,
   testMode,
-  type TestMode,
 } from '@kaoshi/contract';
-import { randomUUID } from 'node:crypto';
-import type { ExamReplyRow, ExamResultJson, ExamSessionRow } from '../../db/schema/index.ts';
-import { chinaDate, type Clock } from '../../platform/clock.ts';
-import { paperQuestionCache } from './question-cache.ts';
+import type { ExamSessionRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/service.ts';
-import { dailyPaper } from '../papers/daily.ts';
 import type { BookHooks } from '../practice/service.ts';
-import { blueprintOf, drawSections, isoWeek, type PoolRow } from './draw.ts';
-import type { ExamStore, HandedBy, HandInScore, KeyRow } from './store.ts';
-
-/** Drawn sets pass at 60 % of their marks (docs/test-modes.md §1.6). */
-export const DRAWN_PASS_SHARE = 0.6;
-
-/** The frozen paper of a session: a stored paper, the day's paper or a drawn set. */
-export interface FrozenSet {
-  paperId: number | null;
-  kind: string;
-  name: string;
-  sections: PaperSection[];
-  /** Seconds; used when the session is timed. */
-  timeLimitSeconds: number;
-  passScore: number;
-}
-
-/** A session to open: its source (one open session per learner and source) and how to build its set. */
-export interface StartSpec {
-  testMode: string | null;
-  sourceKey: string;
-  /** China day or ISO week of daily and weekly tests (their first hand-in ranks). */
-  period: string | null;
-  display: ExamMode;
-  /** A practice-display session with a deadline (a /grabPoint round); exam display is always timed. */
-  timed?: boolean;
-  build: () => Promise<FrozenSet>;
-}
-
-/** What a start names: a TEST_MODES row with its paper or key, or (before the table) a paper or the daily test. */
-export interface StartWhich {
-  paperId?: number;
-  daily?: boolean;
-  testMode?: string;
-  key?: number;
-  restart?: boolean;
-}
+import { blueprintOf } from './draw.ts';
+import { paperQuestionCache } from './question-cache.ts';
+import { normalise, scoreSession } from './scoring.ts';
+import { createSpecs, DRAWN_PASS_SHARE, type StartSpec, type StartWhich } from './specs.ts';
+import type { ExamStore, HandedBy } from './store.ts';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 /** A learner's hand-in this close to the deadline (or later) is the countdown's automatic one. */
@@ -84,63 +42,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export const locksSections = (s: Pick<ExamSessionRow, 'mode' | 'testMode'>) => s.mode === 'exam' && (s.testMode === null || (testMode(s.testMode)?.lockSections ?? true));
 const iso = (d: Date) => d.toISOString();
 
-/** The learner's reply as stored: FILL text trimmed, keys normalised ('ca' → 'AC'); '' stays ''. */
-function normalise(type: QuestionType, reply: string): string {
-  const r = reply.trim();
-  if (r === '') return '';
-  return type === 'FILL' ? r : normaliseKeys(r);
-}
-
-/**
- * Scores a claimed session (pure): scorePaper over the frozen sections and the final replies, the breakdowns
- * with chapter names, and the answers to store (answered questions; `score` as a share of full marks, as
- * practice stores it).
- */
-export function scoreSession(s: ExamSessionRow, replies: ExamReplyRow[], keys: KeyRow[], names: Map<number, string>): HandInScore {
-  const keyOf = new Map(keys.map((k) => [k.id, k]));
-  const replyOf = new Map(replies.filter((r) => r.reply !== '').map((r) => [r.questionId, r]));
-  const paperKey = (id: number): PaperKey | undefined => {
-    const k = keyOf.get(id);
-    return k && { type: k.type as QuestionType, answer: k.answer, chapterId: k.chapterId };
-  };
-  const res = scorePaper({ sections: s.sections, passScore: s.passScore }, paperKey, new Map([...replyOf].map(([id, r]) => [id, r.reply])));
-  const fullOf = new Map(s.sections.flatMap((sec) => sec.questions.map((q) => [q, sec.score] as const)));
-  const usedSeconds = Math.max(0, Math.round(((s.handedAt ?? s.startedAt).getTime() - s.startedAt.getTime()) / 1000));
-  const result: ExamResultJson = {
-    total: res.total,
-    right: res.right,
-    wrong: res.wrong,
-    unanswered: res.unanswered,
-    passed: res.passed,
-    usedSeconds,
-    bySection: res.bySection.map(({ type, title, score, total, right, wrong, unanswered }) => ({ type, title, score, total, right, wrong, unanswered })),
-    byChapter: res.byChapter.map(({ chapterId, score, total, right, wrong, unanswered }) => ({
-      cptID: chapterId,
-      name: names.get(chapterId) ?? '',
-      score,
-      total,
-      right,
-      wrong,
-      unanswered,
-    })),
-    items: res.items.map((it) => ({ id: it.id, reply: replyOf.get(it.id)?.reply ?? '', score: it.score, full: fullOf.get(it.id) ?? 0, right: it.right, answered: it.answered })),
-  };
-  const answers = res.items
-    .filter((it) => it.answered)
-    .map((it) => {
-      const k = keyOf.get(it.id)!;
-      const r = replyOf.get(it.id)!;
-      const one = scoreReply(k.type as QuestionType, k.answer, r.reply);
-      return { questionId: it.id, chapterId: k.chapterId, reply: r.reply, right: one.right, score: one.score, spentSeconds: r.spentSeconds, retired: k.retired };
-    });
-  return { score: res.score, result, answers };
-}
-
-/** The exam engine (docs/exams.md). Every read and write is for the given (session) user only. */
 export function createExamService(deps: { store: ExamStore; entitlements: EntitlementService; clock: Clock; book: BookHooks }) {
   const { store, entitlements, clock, book } = deps;
   const now = () => new Date(clock());
   const paperQuestions = paperQuestionCache(store.questions, clock);
+  const specOf = createSpecs(store, clock);
 
   /** The entitlement gate of starting and listing: unknown subject → 404, denied → 403 with the unlocking versions. */
   async function guard(userId: number, appId: number, moduleId = EXAM_MODULE, free = false) {
@@ -308,99 +214,6 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       period: spec.period,
     });
     return sessionView(session);
-  }
-
-  /** A drawn set's frozen paper: the sections, the time (count × seconds per question, whole minutes) and 60 % to pass. */
-  const drawnSet = (name: string, kind: string, sections: PaperSection[], seconds: number): FrozenSet => {
-    const total = paperTotal({ sections });
-    return { paperId: null, kind, name, sections, timeLimitSeconds: Math.ceil(seconds / 60) * 60, passScore: Math.ceil(total * DRAWN_PASS_SHARE) };
-  };
-
-  /** What a start asks for: the row's source resolved to a source key and a builder of the frozen set. */
-  async function specOf(userId: number, appId: number, row: TestMode | undefined, which: StartWhich, display: ExamMode): Promise<StartSpec> {
-    const testModeId = row?.id ?? null;
-    const day = chinaDate(clock());
-    if (!row || row.source === 'paper') {
-      if (which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
-      const paper = await store.paper(appId, which.paperId);
-      const fits = (p: NonNullable<typeof paper>) => !row?.papers || (row.papers.kinds.includes(p.kind as 'mock' | 'past') && (p.tag ?? null) === row.papers.tag);
-      if (!paper || !fits(paper)) throw notFound(EXAM_MSG.unknownPaper);
-      return { testMode: testModeId, sourceKey: `paper:${paper.id}`, period: null, display, build: async () => ({ ...paper, paperId: paper.id }) };
-    }
-    if (row.source === 'daily') {
-      return {
-        testMode: row.id,
-        sourceKey: `daily:${day}`,
-        period: day,
-        display,
-        build: async () => {
-          const drawn = dailyPaper(appId, day, await store.dailyBank(appId));
-          if (!drawn) throw notFound(EXAM_MSG.noDaily);
-          return { ...drawn, paperId: null };
-        },
-      };
-    }
-    const rule = row.draw!;
-    const blueprint = async () => blueprintOf((await store.templatePaper(appId)) ?? undefined);
-    if (row.source === 'weekly') {
-      const week = isoWeek(day);
-      return {
-        testMode: row.id,
-        sourceKey: `week:${week}`,
-        period: week,
-        display,
-        build: async () => {
-          const sections = drawSections(await store.drawPool(appId), { count: rule.count as number, seed: `week:${appId}:${week}`, blueprint: await blueprint() });
-          return drawnSet(`${row.title}（${week}）`, 'weekly', sections, (rule.minutes ?? 60) * 60);
-        },
-      };
-    }
-    // Drawn per attempt (or fixed, the guide): the pool of the row's scope.
-    const seed = rule.seed === 'fixed' ? `${row.id}:${appId}` : randomUUID();
-    let pool: () => Promise<PoolRow[]> = () => store.drawPool(appId);
-    let name = row.id === 'examinationGuide' ? '机考体验' : row.title;
-    if (rule.scope === 'chapter' || rule.scope === 'point') {
-      if (which.key === undefined) throw badInput(EXAM_MSG.needKey);
-      const key = which.key;
-      if (rule.scope === 'chapter') {
-        const all = await store.chapters(appId);
-        const top = all.find((c) => c.id === key);
-        if (!top) throw notFound(EXAM_MSG.unknownScope);
-        const ids = new Set([key]);
-        for (let grew = true; grew; ) {
-          grew = false;
-          for (const c of all) if (c.parentId !== null && ids.has(c.parentId) && !ids.has(c.id)) (ids.add(c.id), (grew = true));
-        }
-        pool = () => store.drawPool(appId, { chapterIds: [...ids] });
-        name = `${row.title}·${top.name}`;
-      } else {
-        const point = await store.point(appId, key);
-        if (!point) throw notFound(EXAM_MSG.unknownScope);
-        pool = () => store.drawPool(appId, { pointId: key });
-        name = `${row.title}·${point.name}`;
-      }
-    }
-    return {
-      testMode: row.id,
-      sourceKey: `draw:${row.id}:${which.key ?? 0}`,
-      period: null,
-      display,
-      build: async () => {
-        const [rows, bp] = await Promise.all([pool(), blueprint()]);
-        const count = rule.count === 'template' ? bp.count : rule.count;
-        const answered = rule.unansweredFirst ? await store.answeredIds(userId, rows.map((r) => r.id)) : undefined;
-        const sections = drawSections(rows, {
-          count,
-          seed,
-          blueprint: bp,
-          unitsPerType: rule.scope === 'guide' ? 1 : undefined,
-          rank: answered && ((id) => (answered.has(id) ? 1 : 0)),
-        });
-        const n = sections.reduce((k, sec) => k + sec.questions.length, 0);
-        const seconds = rule.minutes !== undefined ? rule.minutes * 60 : n * (rule.scope === 'bank' ? bp.secondsPerQuestion : 60);
-        return drawnSet(name, 'drawn', sections, seconds);
-      },
-    };
   }
 
   /** Which section holds each question of a session. */

@@ -18,7 +18,8 @@ import { notFound } from '../../platform/errors.ts';
 import { moduleGate, RANKED } from '../clearance/service.ts';
 import type { EntitlementService } from '../entitlement/service.ts';
 import { drawSections } from '../exams/draw.ts';
-import { DRAWN_PASS_SHARE, type ExamService } from '../exams/service.ts';
+import type { ExamService } from '../exams/service.ts';
+import { DRAWN_PASS_SHARE } from '../exams/specs.ts';
 import type { GrabPointStore } from './store.ts';
 
 /** The TEST_MODES row of a round, and the source key of its sessions: one open round per learner and subject. */
