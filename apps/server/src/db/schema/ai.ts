@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
 import { users } from './accounts.ts';
 import { subjects } from './catalog.ts';
 import { examSessions } from './exams.ts';

@@ -1,4 +1,5 @@
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
 import { agents } from './agents.ts';
 import { users } from './accounts.ts';
 

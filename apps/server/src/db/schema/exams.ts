@@ -1,6 +1,7 @@
 import type { PaperSection } from '@kaoshi/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
 import { users } from './accounts.ts';
 import { subjects } from './catalog.ts';
 import { papers } from './papers.ts';

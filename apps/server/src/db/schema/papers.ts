@@ -1,5 +1,6 @@
 import type { PaperSection } from '@kaoshi/contract';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
 import { subjects } from './catalog.ts';
 
 /**

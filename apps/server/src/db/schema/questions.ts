@@ -1,4 +1,5 @@
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
 import { subjects } from './catalog.ts';
 
 /** bytea as a Buffer (node-postgres gives a Buffer, PGlite a Uint8Array). */

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
 
 /** Tracking calls, error reports and logins, one row each, for later reporting. */
 export const events = pgTable(
