@@ -13,6 +13,11 @@ export const configSchema = z.object({
   PORT: z.preprocess(unset, z.coerce.number().int().min(0).max(65535).default(3000)),
   /** Interface to listen on. */
   HOST: z.preprocess(unset, z.string().default('0.0.0.0')),
+  /**
+   * Pending connections the kernel holds until the server accepts them (capped by net.core.somaxconn). Node's
+   * default 511 overflows when thousands of examinees start or hand in within seconds (docs/exam-day.md).
+   */
+  LISTEN_BACKLOG: z.preprocess(unset, z.coerce.number().int().min(1).max(65535).default(4096)),
   /** Directory of the embedded PGlite database (used when DATABASE_URL is not set); 'memory://' keeps it in memory. */
   DATA_DIR: z.preprocess(unset, z.string().default('./data')),
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of PGlite. */
