@@ -30,7 +30,9 @@ export interface Server {
 
 /** Spawn the real server (node --import tsx apps/server/src/main.ts: the pid is the server itself, so SIGKILL hits it). */
 export function spawnServer(port: number, store: Store, extraEnv: Record<string, string> = {}): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_MAIN], {
     env: { ...process.env, ...serverEnv(port, store), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

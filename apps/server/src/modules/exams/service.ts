@@ -119,9 +119,10 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     return { list, groups: shownGroups, rows: ordered, pointsOf };
   }
 
-  async function sessionView(s: ExamSessionRow): Promise<ExamSession> {
+  /** The session as the client shows it; `fresh`: just created, so it has no replies yet. */
+  async function sessionView(s: ExamSessionRow, fresh = false): Promise<ExamSession> {
     const at = now();
-    const [shown, replies] = await Promise.all([display(s), store.replies(s.id)]);
+    const [shown, replies] = await Promise.all([display(s), fresh ? [] : store.replies(s.id)]);
     const mode = s.mode as ExamMode;
     return {
       examHistoryID: s.id,
@@ -196,7 +197,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     const at = now();
     const timed = spec.display === 'exam' || spec.timed === true;
     const limit = timed ? set.timeLimitSeconds : null;
-    const { session } = await store.openOrCreate({
+    const { session, created } = await store.openOrCreate({
       userId,
       appId,
       paperId: set.paperId,
@@ -213,7 +214,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       testMode: spec.testMode,
       period: spec.period,
     });
-    return sessionView(session);
+    return sessionView(session, created);
   }
 
   /** Which section holds each question of a session. */
