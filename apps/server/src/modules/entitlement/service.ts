@@ -58,10 +58,10 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
 
   /** What a decision needs, loaded once per (learner, subject): the versions on sale and the learner's purchases. */
   async function contextOf(userId: number | null, appId: number): Promise<{ versions: VersionRow[]; h: Holdings | undefined }> {
-    const subject = await catalog.subject(appId);
-    const versions = subject?.listed ? await catalog.versions(appId) : [];
-    const h = userId === null || versions.length === 0 ? undefined : await holdings(userId, appId);
-    return { versions, h };
+    // The three reads at once: they do not depend on each other, and every content call waits for them.
+    const [subject, listed, held] = await Promise.all([catalog.subject(appId), catalog.versions(appId), userId === null ? undefined : holdings(userId, appId)]);
+    const versions = subject?.listed ? listed : [];
+    return { versions, h: versions.length === 0 ? undefined : held };
   }
 
   function judge({ versions, h }: { versions: VersionRow[]; h: Holdings | undefined }, userId: number | null, target: Target): Decision {
