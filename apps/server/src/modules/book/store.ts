@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
 import type { Database, Tx } from '../../db/index.ts';
 import { bookItems, chapters, favourites, notes, questions, studySettings } from '../../db/schema/index.ts';
 
@@ -24,9 +25,6 @@ export interface CatalogRow {
 const inBookNow = (userId: number, appId: number) =>
   and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), isNull(bookItems.removedAt), eq(questions.retired, false));
 
-/** Rows per multi-row statement (19 columns each: far below PostgreSQL's 65,535 parameters). */
-const WRITE_CHUNK = 500;
-
 /** Every column a review or a wrong answer changes, taken from the proposed row of an upsert. */
 const CHANGING = [
   'wrongCount',
@@ -46,7 +44,8 @@ const CHANGING = [
   'removedAt',
   'removedBy',
 ] as const satisfies readonly (keyof BookPatch)[];
-const EXCLUDED_CHANGES = Object.fromEntries(CHANGING.map((key) => [key, sql.raw(`excluded.${bookItems[key].name}`)]));
+/** Every column of a book row, for writing whole rows. */
+const ALL_COLUMNS: BulkColumn<BookRow>[] = Object.entries(getTableColumns(bookItems)).map(([key, column]) => [column, (row) => row[key as keyof BookRow]]);
 
 /** The only SQL of the wrong-answer book (docs/book.md). Every read and write is filtered by the given user id. */
 export function createBookStore(db: Database) {
@@ -99,26 +98,30 @@ export function createBookStore(db: Database) {
 
     /** `ensure` for many questions in one statement (rows in question order). */
     async ensureMany(tx: Tx, userId: number, appId: number, items: { questionId: number; at: Date }[]): Promise<void> {
+      if (items.length === 0) return;
       const sorted = [...items].sort((a, b) => a.questionId - b.questionId);
-      for (let i = 0; i < sorted.length; i += WRITE_CHUNK) {
-        await tx
-          .insert(bookItems)
-          .values(sorted.slice(i, i + WRITE_CHUNK).map((r) => ({ userId, questionId: r.questionId, appId, due: r.at, addedAt: r.at, lastWrongAt: r.at })))
-          .onConflictDoNothing({ target: [bookItems.userId, bookItems.questionId] });
-      }
+      const columns: BulkColumn<{ questionId: number; at: Date }>[] = [
+        [bookItems.userId, () => userId],
+        [bookItems.questionId, (r) => r.questionId],
+        [bookItems.appId, () => appId],
+        [bookItems.due, (r) => r.at],
+        [bookItems.addedAt, (r) => r.at],
+        [bookItems.lastWrongAt, (r) => r.at],
+      ];
+      await bulk(tx, sql`insert into ${bookItems} ${unnestRows(columns, sorted)} on conflict (${columnNames(bookItems.userId, bookItems.questionId)}) do nothing`);
     },
 
     /**
-     * Writes whole rows the caller holds locked (`lockMany`), many per statement: an INSERT … ON CONFLICT DO
-     * UPDATE that sets every changing column from the new row, i.e. a multi-row UPDATE.
+     * Writes whole rows the caller holds locked (`lockMany`) in one statement: an INSERT … ON CONFLICT DO UPDATE
+     * that sets every changing column from the new row, i.e. a multi-row UPDATE.
      */
     async writeMany(tx: Tx, rows: BookRow[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-        await tx
-          .insert(bookItems)
-          .values(rows.slice(i, i + WRITE_CHUNK))
-          .onConflictDoUpdate({ target: [bookItems.userId, bookItems.questionId], set: EXCLUDED_CHANGES });
-      }
+      if (rows.length === 0) return;
+      await bulk(
+        tx,
+        sql`insert into ${bookItems} ${unnestRows(ALL_COLUMNS, rows)}
+            on conflict (${columnNames(bookItems.userId, bookItems.questionId)}) do update set ${fromExcluded(CHANGING.map((key) => bookItems[key]))}`,
+      );
     },
 
     /** The learner's clear-after setting, or undefined when never set. */

@@ -74,7 +74,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
         return { at: s.deadlineAt < at ? s.deadlineAt : at, by: by === 'learner' && timeUp ? 'deadline' : by };
       },
       scoreSession,
-      (tx, appId, rows) => book.onAnswersStored(tx, userId, appId, rows.map((r) => ({ questionId: r.questionId, right: r.right, at: r.createdAt }))),
+      (tx, appId, stored) => book.onAnswersStored(tx, userId, appId, stored),
     );
     if (!out) throw notFound(EXAM_MSG.unknownSession);
     return out.session;

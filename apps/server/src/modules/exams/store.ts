@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
 import type { Database, Tx } from '../../db/index.ts';
 import {
   answers,
@@ -11,7 +12,6 @@ import {
   questionGroups,
   questionPoints,
   questions,
-  type AnswerRow,
   type ExamReplyRow,
   type ExamResultJson,
   type ExamSessionRow,
@@ -49,10 +49,22 @@ export interface HandInScore {
 }
 
 /** The book's hook, run once with the newly stored (counted) answers inside the hand-in transaction. */
-export type AnswerHook = (tx: Tx, appId: number, rows: AnswerRow[]) => Promise<unknown>;
+export type AnswerHook = (tx: Tx, appId: number, stored: { questionId: number; right: boolean; at: Date }[]) => Promise<unknown>;
 
-/** Answers per INSERT of a hand-in (11 columns each: far below PostgreSQL's 65,535 parameters). */
-const ANSWER_CHUNK = 1000;
+/** The `answers` row of each scored answer of a hand-in, under the deterministic reply id `exam-<session>-<question>`. */
+const answerColumns = (userId: number, appId: number, sessionId: number, at: Date): BulkColumn<HandInScore['answers'][number]>[] => [
+  [answers.userId, () => userId],
+  [answers.appId, () => appId],
+  [answers.chapterId, (a) => a.chapterId],
+  [answers.questionId, (a) => a.questionId],
+  [answers.replyId, (a) => `exam-${sessionId}-${a.questionId}`],
+  [answers.reply, (a) => a.reply],
+  [answers.right, (a) => a.right],
+  [answers.score, (a) => a.score],
+  [answers.spentSeconds, (a) => a.spentSeconds],
+  [answers.examHistoryId, () => sessionId],
+  [answers.createdAt, () => at],
+];
 
 const questionColumns = {
   id: questions.id,
@@ -230,14 +242,20 @@ export function createExamStore(db: Database) {
         }
         const unique = [...firstOf.values()];
         if (unique.length === 0) return { saved: 0, reused, session: s };
+        const idColumns: BulkColumn<ReplyWrite>[] = [
+          [examReplyIds.userId, () => userId],
+          [examReplyIds.replyId, (it) => it.replyId],
+          [examReplyIds.sessionId, () => sessionId],
+          [examReplyIds.questionId, (it) => it.questionId],
+          [examReplyIds.createdAt, () => at],
+        ];
         const fresh = new Set(
           (
-            await tx
-              .insert(examReplyIds)
-              .values(unique.map((it) => ({ userId, replyId: it.replyId, sessionId, questionId: it.questionId, createdAt: at })))
-              .onConflictDoNothing()
-              .returning({ replyId: examReplyIds.replyId })
-          ).map((r) => r.replyId),
+            await bulk<{ reply_id: string }>(
+              tx,
+              sql`insert into ${examReplyIds} ${unnestRows(idColumns, unique)} on conflict do nothing returning ${columnNames(examReplyIds.replyId)}`,
+            )
+          ).map((r) => r.reply_id),
         );
         const replays = unique.filter((it) => !fresh.has(it.replyId));
         if (replays.length) {
@@ -260,19 +278,22 @@ export function createExamStore(db: Database) {
           perQuestion.set(it.questionId, { reply: it.reply, flagged: it.flagged, replyId: it.replyId, spentSeconds: (before?.spentSeconds ?? 0) + it.spentSeconds });
         }
         if (perQuestion.size) {
-          await tx
-            .insert(examReplies)
-            .values([...perQuestion].map(([questionId, r]) => ({ sessionId, questionId, ...r, updatedAt: at })))
-            .onConflictDoUpdate({
-              target: [examReplies.sessionId, examReplies.questionId],
-              set: {
-                reply: sql.raw(`excluded.${examReplies.reply.name}`),
-                flagged: sql.raw(`excluded.${examReplies.flagged.name}`),
-                spentSeconds: sql`${examReplies.spentSeconds} + excluded.${sql.raw(examReplies.spentSeconds.name)}`,
-                replyId: sql.raw(`excluded.${examReplies.replyId.name}`),
-                updatedAt: sql.raw(`excluded.${examReplies.updatedAt.name}`),
-              },
-            });
+          const replyColumns: BulkColumn<[number, { reply: string; flagged: boolean; spentSeconds: number; replyId: string }]>[] = [
+            [examReplies.sessionId, () => sessionId],
+            [examReplies.questionId, ([questionId]) => questionId],
+            [examReplies.reply, ([, r]) => r.reply],
+            [examReplies.flagged, ([, r]) => r.flagged],
+            [examReplies.spentSeconds, ([, r]) => r.spentSeconds],
+            [examReplies.replyId, ([, r]) => r.replyId],
+            [examReplies.updatedAt, () => at],
+          ];
+          await bulk(
+            tx,
+            sql`insert into ${examReplies} ${unnestRows(replyColumns, [...perQuestion])}
+                on conflict (${columnNames(examReplies.sessionId, examReplies.questionId)}) do update
+                set ${fromExcluded([examReplies.reply, examReplies.flagged, examReplies.replyId, examReplies.updatedAt])},
+                    ${columnNames(examReplies.spentSeconds)} = ${examReplies.spentSeconds} + excluded.${columnNames(examReplies.spentSeconds)}`,
+          );
         }
         const saved = unique.filter((it) => fresh.has(it.replyId)).length;
         return { saved, reused, session: s };
@@ -339,26 +360,19 @@ export function createExamStore(db: Database) {
         const chapterIds = [...new Set(keys.map((k) => k.chapterId))];
         const names = chapterIds.length ? await tx.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds)) : [];
         const scored = score(claimed, replies, keys, new Map(names.map((n) => [n.id, n.name])));
-        const stored: AnswerRow[] = [];
-        for (let i = 0; i < scored.answers.length; i += ANSWER_CHUNK) {
-          const chunk = scored.answers.slice(i, i + ANSWER_CHUNK).map((a) => ({
-            userId,
-            appId: claimed.appId,
-            chapterId: a.chapterId,
-            questionId: a.questionId,
-            replyId: `exam-${sessionId}-${a.questionId}`,
-            reply: a.reply,
-            right: a.right,
-            score: a.score,
-            spentSeconds: a.spentSeconds,
-            examHistoryId: sessionId,
-            createdAt: at,
-          }));
-          stored.push(...(await tx.insert(answers).values(chunk).onConflictDoNothing({ target: [answers.userId, answers.replyId] }).returning()));
-        }
+        // One statement for all answers (no row limit: one array parameter per column).
+        const inserted = await bulk<{ question_id: number }>(
+          tx,
+          sql`insert into ${answers} ${unnestRows(answerColumns(userId, claimed.appId, sessionId, at), scored.answers)}
+              on conflict (${columnNames(answers.userId, answers.replyId)}) do nothing returning ${columnNames(answers.questionId)}`,
+        );
+        const fresh = new Set(inserted.map((r) => r.question_id));
         // Retired questions are stored but never counted (as in practice), so they stay out of the book.
-        const retired = new Set(scored.answers.filter((a) => a.retired).map((a) => a.questionId));
-        await hook(tx, claimed.appId, stored.filter((row) => !retired.has(row.questionId)));
+        await hook(
+          tx,
+          claimed.appId,
+          scored.answers.filter((a) => fresh.has(a.questionId) && !a.retired).map((a) => ({ questionId: a.questionId, right: a.right, at })),
+        );
         // The first hand-in of a period (daily, weekly) ranks; one open session per source keeps this race-free.
         let counted = false;
         if (claimed.period !== null && by !== 'abandoned') {
