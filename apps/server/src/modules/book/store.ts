@@ -25,27 +25,10 @@ export interface CatalogRow {
 const inBookNow = (userId: number, appId: number) =>
   and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), isNull(bookItems.removedAt), eq(questions.retired, false));
 
-/** Every column a review or a wrong answer changes, taken from the proposed row of an upsert. */
-const CHANGING = [
-  'wrongCount',
-  'rightStreak',
-  'due',
-  'stability',
-  'difficulty',
-  'elapsedDays',
-  'scheduledDays',
-  'learningSteps',
-  'reps',
-  'lapses',
-  'state',
-  'lastReview',
-  'addedAt',
-  'lastWrongAt',
-  'removedAt',
-  'removedBy',
-] as const satisfies readonly (keyof BookPatch)[];
 /** Every column of a book row, for writing whole rows. */
 const ALL_COLUMNS: BulkColumn<BookRow>[] = Object.entries(getTableColumns(bookItems)).map(([key, column]) => [column, (row) => row[key as keyof BookRow]]);
+/** What a review or a wrong answer changes: everything but the key and the subject. */
+const CHANGING = ALL_COLUMNS.map(([column]) => column).filter((c) => c !== bookItems.userId && c !== bookItems.questionId && c !== bookItems.appId);
 
 /** The only SQL of the wrong-answer book (docs/book.md). Every read and write is filtered by the given user id. */
 export function createBookStore(db: Database) {
@@ -120,7 +103,7 @@ export function createBookStore(db: Database) {
       await bulk(
         tx,
         sql`insert into ${bookItems} ${unnestRows(ALL_COLUMNS, rows)}
-            on conflict (${columnNames(bookItems.userId, bookItems.questionId)}) do update set ${fromExcluded(CHANGING.map((key) => bookItems[key]))}`,
+            on conflict (${columnNames(bookItems.userId, bookItems.questionId)}) do update set ${fromExcluded(CHANGING)}`,
       );
     },
 

@@ -271,25 +271,25 @@ export function createExamStore(db: Database) {
         }
         // One row per question, as the writes one after the other would leave it: the last reply and flag, the
         // seconds added up.
-        const perQuestion = new Map<number, { reply: string; flagged: boolean; spentSeconds: number; replyId: string }>();
+        const perQuestion = new Map<number, ReplyWrite>();
         for (const it of unique) {
           if (!fresh.has(it.replyId)) continue;
           const before = perQuestion.get(it.questionId);
-          perQuestion.set(it.questionId, { reply: it.reply, flagged: it.flagged, replyId: it.replyId, spentSeconds: (before?.spentSeconds ?? 0) + it.spentSeconds });
+          perQuestion.set(it.questionId, { ...it, spentSeconds: (before?.spentSeconds ?? 0) + it.spentSeconds });
         }
         if (perQuestion.size) {
-          const replyColumns: BulkColumn<[number, { reply: string; flagged: boolean; spentSeconds: number; replyId: string }]>[] = [
+          const replyColumns: BulkColumn<ReplyWrite>[] = [
             [examReplies.sessionId, () => sessionId],
-            [examReplies.questionId, ([questionId]) => questionId],
-            [examReplies.reply, ([, r]) => r.reply],
-            [examReplies.flagged, ([, r]) => r.flagged],
-            [examReplies.spentSeconds, ([, r]) => r.spentSeconds],
-            [examReplies.replyId, ([, r]) => r.replyId],
+            [examReplies.questionId, (r) => r.questionId],
+            [examReplies.reply, (r) => r.reply],
+            [examReplies.flagged, (r) => r.flagged],
+            [examReplies.spentSeconds, (r) => r.spentSeconds],
+            [examReplies.replyId, (r) => r.replyId],
             [examReplies.updatedAt, () => at],
           ];
           await bulk(
             tx,
-            sql`insert into ${examReplies} ${unnestRows(replyColumns, [...perQuestion])}
+            sql`insert into ${examReplies} ${unnestRows(replyColumns, [...perQuestion.values()])}
                 on conflict (${columnNames(examReplies.sessionId, examReplies.questionId)}) do update
                 set ${fromExcluded([examReplies.reply, examReplies.flagged, examReplies.replyId, examReplies.updatedAt])},
                     ${columnNames(examReplies.spentSeconds)} = ${examReplies.spentSeconds} + excluded.${columnNames(examReplies.spentSeconds)}`,
