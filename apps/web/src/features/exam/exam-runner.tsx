@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { getUserName } from '../../lib/session';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../common/errors';
-import { sendHandIn } from './hand-in';
+import { flushAndHandIn } from './hand-in';
 import {
   clockOffset,
   directory,
@@ -169,14 +169,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
       handing.current = true;
       setBusy(true);
       if (saveTimer.current) clearTimeout(saveTimer.current);
-      const flushed = await save();
-      if (!auto && flushed.left > 0) {
-        handing.current = false;
-        setBusy(false);
-        await alertMsg('网络异常，还有答案未保存，请检查网络后再交卷');
-        return;
-      }
-      const problem = await sendHandIn(id, auto);
+      const problem = await flushAndHandIn(id, auto, save);
       if (problem) {
         handing.current = false;
         setBusy(false);

@@ -21,3 +21,17 @@ export async function sendHandIn(examHistoryID: number, auto: boolean): Promise<
   }
   return null;
 }
+
+/** The learner's own hand-in waits for every answer to reach the server first. */
+export const UNSAVED_BEFORE_HAND_IN = '网络异常，还有答案未保存，请检查网络后再交卷';
+
+/**
+ * Flushes the session's queued replies, then hands in: the learner's own hand-in is refused (answering
+ * UNSAVED_BEFORE_HAND_IN) while replies are left unsent; the automatic one at the deadline goes anyway: the
+ * time is up, and what reached the server (within the grace) is what counts. Answers null or the Chinese problem.
+ */
+export async function flushAndHandIn(examHistoryID: number, auto: boolean, flush: () => Promise<{ left: number }>): Promise<string | null> {
+  const flushed = await flush();
+  if (!auto && flushed.left > 0) return UNSAVED_BEFORE_HAND_IN;
+  return sendHandIn(examHistoryID, auto);
+}

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EXAM_MSG, simulationResume } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
-import { sendHandIn } from '../exam/hand-in';
+import { flushAndHandIn } from '../exam/hand-in';
 import { clockOffset, numberList, secondsLeft } from '../exam/exam-model';
 import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../exam/exam-outbox';
 import { sessionResultPath } from './session-source';
@@ -152,14 +152,7 @@ export function useSessionRun(info: SessionInfo | undefined): SessionRun | null 
       handing.current = true;
       setBusy(true);
       if (saveTimer.current) clearTimeout(saveTimer.current);
-      const flushed = await save();
-      if (!auto && flushed.left > 0) {
-        handing.current = false;
-        setBusy(false);
-        await alertMsg('网络异常，还有答案未保存，请检查网络后再交卷');
-        return;
-      }
-      const problem = await sendHandIn(id, auto);
+      const problem = await flushAndHandIn(id, auto, save);
       if (problem) {
         handing.current = false;
         setBusy(false);
