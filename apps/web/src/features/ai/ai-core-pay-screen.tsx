@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { AI_MODULE, testMode } from '@kaoshi/contract';
-import { Navigate, useNavigate } from 'react-router';
-import { useAgent } from '../../lib/agent';
+import { Navigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { buyAction, buyAppPath, versionLabel } from '../../ui/buy-flow';
+import { UnlockPanel } from '../../ui/unlock-panel';
 import { errorText } from '../common/errors';
 import { moduleGridQuery } from '../home/home-data';
 import { StateMessage } from '../practice/states';
@@ -25,21 +24,16 @@ export default function AiCorePayScreen() {
 
 function Pay({ subject }: { subject: SelectedSubject }) {
   const grid = useQuery(moduleGridQuery(subject));
-  const agent = useAgent();
-  const navigate = useNavigate();
   if (grid.isError && !grid.data) return <StateMessage text={errorText(grid.error)} onRetry={() => void grid.refetch()} />;
   if (!grid.data) return <StateMessage text="加载中…" />;
   const mod = grid.data.modules.find((m) => m.id === AI_MODULE);
   if (mod?.allowed) return <Navigate to="/AICoreExamTest" replace />;
-  const versions = mod?.unlocking ?? [];
-  const action = buyAction(agent.Flags);
 
   return (
     <div className={styles.screen}>
       <section className={styles.hero} aria-label={ROW.title}>
         <h2 className={styles.cardTitle}>让每一轮练习都用在刀刃上</h2>
         <p className={styles.muted}>根据你的答题记录计算每个考点的掌握度，把题库占比高、你又没掌握的考点排在前面，每轮10题，并告诉你为什么选这道题。</p>
-        <p className={styles.muted}>{`当前班次：${versionBadge(subject)}`}</p>
       </section>
       <ul className={styles.features} aria-label="包含内容">
         {OFFERS.map((m) => (
@@ -50,29 +44,7 @@ function Pay({ subject }: { subject: SelectedSubject }) {
           </li>
         ))}
       </ul>
-      <section className={styles.card} aria-label="开通班次">
-        <h2 className={styles.cardTitle}>开通以下任一班次可使用该功能</h2>
-        {versions.length > 0 ? (
-          <ul className={styles.chips} aria-label="可开通的班次">
-            {versions.map((v) => (
-              <li key={v.vn} className={styles.chip}>
-                {versionLabel(v.vname)}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.muted}>请联系客服了解开通方式</p>
-        )}
-      </section>
-      {action !== 'navigate' ? null : (
-        <div className={styles.sticky}>
-          <div className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={() => void navigate(buyAppPath(versions))}>
-              去开通
-            </button>
-          </div>
-        </div>
-      )}
+      <UnlockPanel current={versionBadge(subject)} versions={mod?.unlocking ?? []} />
     </div>
   );
 }

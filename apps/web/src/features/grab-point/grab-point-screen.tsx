@@ -2,9 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { GRAB_ROUND_SECONDS, GRAB_ROUND_SIZE, testMode } from '@kaoshi/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAgent } from '../../lib/agent';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { buyAction, buyAppPath, versionLabel } from '../../ui/buy-flow';
+import { UnlockPanel } from '../../ui/unlock-panel';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
 import { errorText } from '../common/errors';
@@ -116,16 +115,12 @@ function Rounds({ subject, info }: { subject: SelectedSubject; info: GrabInfo })
 
 /** What the module gives, the learner's own missing points as a taste, the unlocking versions and 去开通. */
 function ProductPage({ subject, info }: { subject: SelectedSubject; info: GrabInfo }) {
-  const agent = useAgent();
-  const navigate = useNavigate();
-  const action = buyAction(agent.Flags);
   const taste = info.points.slice(0, TEASER_POINTS);
 
   return (
     <div className={styles.screen}>
       <section className={styles.hero} aria-label={ROW.title}>
         <h2 className={styles.cardTitle}>考前最后冲刺，把丢掉的分抢回来</h2>
-        <p className={styles.muted}>{`当前班次：${versionBadge(subject)}`}</p>
       </section>
       <ul className={styles.features} aria-label="包含内容">
         <li className={styles.feature}>
@@ -154,27 +149,7 @@ function ProductPage({ subject, info }: { subject: SelectedSubject; info: GrabIn
           </ol>
         </section>
       ) : null}
-      <section className={styles.card} aria-label="开通班次">
-        <h2 className={styles.cardTitle}>开通以下任一班次可使用该功能</h2>
-        {info.unlocking.length > 0 ? (
-          <ul className={styles.chips} aria-label="可开通的班次">
-            {info.unlocking.map((v) => (
-              <li key={v.vn} className={styles.chip}>
-                {versionLabel(v.vname)}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.muted}>请联系客服了解开通方式</p>
-        )}
-      </section>
-      {action !== 'navigate' ? null : (
-        <div className={styles.sticky}>
-          <button type="button" className={styles.primary} onClick={() => void navigate(buyAppPath(info.unlocking))}>
-            去开通
-          </button>
-        </div>
-      )}
+      <UnlockPanel current={versionBadge(subject)} versions={info.unlocking} />
     </div>
   );
 }

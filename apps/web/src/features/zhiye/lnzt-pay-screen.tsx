@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useAgent } from '../../lib/agent';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { buyAction, buyAppPath, versionLabel } from '../../ui/buy-flow';
-import { BUY_TEXT } from '../../ui/buy-prompt';
+import { UnlockPanel } from '../../ui/unlock-panel';
 import { ExamPage, examQueryState } from '../exam-results/exam-ui';
 import { packSummary, yearsQuery } from './zhiye-data';
 import styles from '../sprint/plain.module.css';
@@ -20,7 +18,6 @@ export default function LnztPayScreen() {
 function Pack({ subject }: { subject: SelectedSubject }) {
   const years = useQuery(yearsQuery(subject.AppID));
   const navigate = useNavigate();
-  const agent = useAgent();
   const allowed = years.data?.allowed === true;
   useEffect(() => {
     if (allowed) void navigate('/lnztgather', { replace: true });
@@ -30,7 +27,6 @@ function Pack({ subject }: { subject: SelectedSubject }) {
   const d = years.data!;
   if (d.allowed) return null;
   const sum = packSummary(d);
-  const action = buyAction(agent.Flags);
   return (
     <div className={styles.screen}>
       <section className={styles.intro} aria-label="历年真题精讲内容">
@@ -51,25 +47,7 @@ function Pack({ subject }: { subject: SelectedSubject }) {
           </ul>
         ) : null}
       </section>
-      <section className={styles.intro} aria-label="开通班次">
-        <p className={styles.muted}>{`${BUY_TEXT.current}${versionBadge(subject)}`}</p>
-        <p className={styles.muted}>{BUY_TEXT.unlock}</p>
-        <ul className={styles.chips}>
-          {d.unlocking.map((v) => (
-            <li key={v.vn} className={styles.chip}>
-              {versionLabel(v.vname)}
-            </li>
-          ))}
-        </ul>
-        <p className={styles.muted}>{BUY_TEXT.relogin}</p>
-      </section>
-      {action === 'none' ? (
-        <p className={styles.empty}>{BUY_TEXT.contactOnly}</p>
-      ) : (
-        <button type="button" className={styles.primary} onClick={() => action === 'navigate' && void navigate(buyAppPath(d.unlocking))}>
-          {BUY_TEXT.buy}
-        </button>
-      )}
+      <UnlockPanel current={versionBadge(subject)} versions={d.unlocking} />
     </div>
   );
 }
