@@ -51,7 +51,7 @@ export interface TestMode {
   display: 'exam' | 'practice' | null;
   /** Sections lock one after the other (机考). */
   lockSections: boolean;
-  /** `paper` rows: which stored papers the list holds. */
+  /** `paper` rows: which stored papers the list holds (and 考前冲刺, the sprint papers its stages show). */
   papers?: { kinds: readonly ('mock' | 'past')[]; tag: PaperTag | null };
   /** `draw` rows: how the set is drawn. */
   draw?: DrawRule;
@@ -85,7 +85,7 @@ export const TEST_MODES: readonly TestMode[] = [
   row({ id: 'focalPointTest', title: '重点考点测试', blurb: '选一个高频考点抽题测试', module: 'sprint', source: 'draw', display: 'exam', draw: { scope: 'point', count: 20, seed: 'attempt' }, timing: '每题60秒', scoring: DRAWN_SCORE }),
   row({ id: 'ytmj', title: '押题密卷', blurb: '高频考点组成的预测试卷', module: 'sprint', source: 'paper', display: 'exam', lockSections: true, papers: { kinds: ['mock'], tag: 'ytmj' }, timing: PAPER_TIME, scoring: PAPER_SCORE }),
   row({ id: 'BurningExam', title: '冲刺燃卷', blurb: '高难度整套冲刺试卷', module: 'sprint', source: 'paper', display: 'exam', lockSections: true, papers: { kinds: ['mock'], tag: 'burning' }, timing: PAPER_TIME, scoring: PAPER_SCORE }),
-  row({ id: 'sprintList', title: '考前冲刺', blurb: '按阶段安排的冲刺内容', module: 'sprint', source: 'plain', display: null, timing: '按内容', scoring: '按内容' }),
+  row({ id: 'sprintList', title: '考前冲刺', blurb: '按阶段安排的冲刺内容', module: 'sprint', source: 'plain', display: null, papers: { kinds: ['mock'], tag: 'sprint' }, timing: '按内容', scoring: '按内容' }),
   row({ id: 'secretVolumeWay', title: '考前密卷', blurb: '考前模拟班的密卷', module: 'mock', source: 'paper', display: 'exam', lockSections: true, papers: { kinds: ['mock'], tag: 'secret' }, timing: PAPER_TIME, scoring: PAPER_SCORE }),
   row({ id: 'tifenGuoguan', title: '提分过关', blurb: '按章节逐关闯关，过关解锁下一关', module: 'clearance', source: 'level', display: 'practice', timing: '不限时', scoring: '答对80%过关，80/90/100%得1/2/3星' }),
   row({ id: 'randomPassCheck', title: '随机闯关', blurb: '难度逐关上升的随机关卡', module: 'clearance', source: 'level', display: 'practice', timing: '不限时', scoring: '答对80%过关，80/90/100%得1/2/3星' }),
@@ -107,3 +107,16 @@ export function testMode(idOrRoute: string): TestMode | undefined {
 
 /** Ids of the rows a session can be started for with /api/simulationTest/start {testMode}. */
 export const STARTABLE_MODES = TEST_MODES.filter((m) => m.source === 'paper' || m.source === 'daily' || m.source === 'weekly' || m.source === 'draw').map((m) => m.id);
+
+/**
+ * The modules that open a stored paper, decided by the paper's own kind and tag whatever a request names: the
+ * modules of every row that lists such papers (docs/test-modes.md §1.8). A learner holding any of them may
+ * list and sit the paper; a paper no row lists opens to nobody.
+ */
+export function paperModules(paper: { kind: string; tag: string | null }): string[] {
+  const rows = TEST_MODES.filter((m) => m.papers && (m.papers.kinds as readonly string[]).includes(paper.kind) && m.papers.tag === (paper.tag ?? null));
+  return [...new Set(rows.flatMap((m) => (m.module === null ? [] : [m.module])))];
+}
+
+/** Every module that opens some stored paper. */
+export const PAPER_MODULES: readonly string[] = [...new Set(TEST_MODES.flatMap((m) => (m.papers && m.module !== null ? [m.module] : [])))];

@@ -48,6 +48,7 @@ export const EXAM_MSG = {
   notHanded: '交卷后才能查看答案',
   badReplies: '答案列表格式不正确',
   badTestMode: '考试类型不正确',
+  modeFixed: '该考试的作答方式不能更改',
   needKey: '请选择考试范围',
   noQuestions: '题库中暂无可抽取的试题',
   unknownScope: '所选章节或考点不存在',

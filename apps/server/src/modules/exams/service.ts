@@ -16,6 +16,8 @@ import {
   paperTotal,
   type PracticeGroup,
   type QuestionType,
+  PAPER_MODULES,
+  paperModules,
   STARTABLE_MODES,
   testMode,
 } from '@kaoshi/contract';
@@ -27,7 +29,7 @@ import type { BookHooks } from '../practice/service.ts';
 import { blueprintOf } from './draw.ts';
 import { paperQuestionCache } from './question-cache.ts';
 import { normalise, scoreSession } from './scoring.ts';
-import { createSpecs, DRAWN_PASS_SHARE, type StartSpec, type StartWhich } from './specs.ts';
+import { createSpecs, DRAWN_PASS_SHARE, paperSpec, type StartSpec, type StartWhich } from './specs.ts';
 import type { ExamStore, HandedBy } from './store.ts';
 
 const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
@@ -54,6 +56,20 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     if (d.reason === 'unknown-subject') throw notFound(EXAM_MSG.unknownPaper);
     if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
   }
+
+  /**
+   * The modules of `PAPER_MODULES` the learner holds (the paper gate: a stored paper opens with any of the
+   * modules its kind and tag name, `paperModules`). Unknown subject → 404; none held → 403 with the versions
+   * that unlock the exam centre.
+   */
+  async function paperAccess(userId: number, appId: number): Promise<Set<string>> {
+    const decisions = await entitlements.decideAll(userId, appId, PAPER_MODULES.map((moduleId) => ({ moduleId })));
+    if (decisions.some((d) => d.reason === 'unknown-subject')) throw notFound(EXAM_MSG.unknownPaper);
+    const held = new Set(PAPER_MODULES.filter((_, i) => decisions[i]!.allowed));
+    if (held.size === 0) await guard(userId, appId);
+    return held;
+  }
+  const opens = (held: Set<string>, paper: { kind: string; tag: string | null }) => paperModules(paper).some((m) => held.has(m));
 
   const overdue = (s: ExamSessionRow, at: Date) => s.status === 'open' && s.deadlineAt !== null && at.getTime() > s.deadlineAt.getTime() + GRACE_MS;
 
@@ -222,13 +238,14 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
 
   return {
     startSet,
+    /** The stored papers the learner may sit (their kind and tag decide the module), with the learner's attempts. */
     async list(userId: number, appId: number, kind: 'mock' | 'past' | undefined) {
-      await guard(userId, appId);
+      const held = await paperAccess(userId, appId);
       const [rows, attempts] = await Promise.all([store.papers(appId, kind), store.attemptsByPaper(userId, appId)]);
       const mine = new Map(attempts.map((a) => [a.paperId, a]));
       return {
         list: rows
-          .filter((p) => p.kind !== 'daily')
+          .filter((p) => p.kind !== 'daily' && opens(held, p))
           .map((p) => {
             const a = mine.get(p.id);
             return {
@@ -257,10 +274,22 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     async start(userId: number, appId: number, which: StartWhich, mode: ExamMode | undefined) {
       const row = which.testMode !== undefined ? testMode(which.testMode) : which.daily ? testMode('dailyMockTest') : undefined;
       if (which.testMode !== undefined && (!row || !STARTABLE_MODES.includes(row.id))) throw badInput(EXAM_MSG.badTestMode);
-      if (!row && which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
-      await guard(userId, appId, row ? (row.module ?? undefined) : EXAM_MODULE, row?.module === null);
-      const display: ExamMode = mode ?? (row?.display === 'practice' ? 'practice' : 'exam');
-      return startSet(userId, appId, await specOf(userId, appId, row, which, display), which.restart ?? false);
+      const restart = which.restart ?? false;
+      if (!row) {
+        // A paper by its id alone: its own kind and tag decide the module; the learner picks exam or practice.
+        if (which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
+        const held = await paperAccess(userId, appId);
+        const paper = await store.paper(appId, which.paperId);
+        if (!paper || paper.kind === 'daily') throw notFound(EXAM_MSG.unknownPaper);
+        if (!opens(held, paper)) await guard(userId, appId, paperModules(paper)[0] ?? EXAM_MODULE);
+        if (!opens(held, paper)) throw notFound(EXAM_MSG.unknownPaper); // a paper no row lists
+        return startSet(userId, appId, paperSpec(paper, null, mode ?? 'exam'), restart);
+      }
+      // A row's display is its own: a ranked or timed mode never turns into practice (with its keys) on request.
+      const display: ExamMode = row.display === 'practice' ? 'practice' : 'exam';
+      if (mode !== undefined && mode !== display) throw badInput(EXAM_MSG.modeFixed);
+      await guard(userId, appId, row.module ?? undefined, row.module === null);
+      return startSet(userId, appId, await specOf(userId, appId, row, which, display), restart);
     },
 
     /** The structure of the subject's exam (template paper or the default blueprint); free to every learner. */

@@ -6,6 +6,8 @@ import { dailyPaper } from '../papers/daily.ts';
 import { blueprintOf, drawSections, isoWeek, type PoolRow } from './draw.ts';
 import type { ExamStore } from './store.ts';
 
+type PaperRow = NonNullable<Awaited<ReturnType<ExamStore['paper']>>>;
+
 /** Drawn sets pass at 60 % of their marks (docs/test-modes.md §1.6). */
 export const DRAWN_PASS_SHARE = 0.6;
 
@@ -47,6 +49,18 @@ export function drawnSet(name: string, kind: string, sections: PaperSection[], s
   return { paperId: null, kind, name, sections, timeLimitSeconds: Math.ceil(seconds / 60) * 60, passScore: Math.ceil(total * DRAWN_PASS_SHARE) };
 }
 
+/**
+ * The spec of a stored paper, frozen as it is: one open session per paper and display, so an exam start never
+ * resumes a practice session (with its keys) of the same paper.
+ */
+export const paperSpec = (paper: PaperRow, testModeId: string | null, display: ExamMode): StartSpec => ({
+  testMode: testModeId,
+  sourceKey: display === 'exam' ? `paper:${paper.id}` : `paper:${paper.id}:practice`,
+  period: null,
+  display,
+  build: async () => ({ ...paper, paperId: paper.id }),
+});
+
 /** What a start asks for, per TEST_MODES source (docs/test-modes.md §1): a source key and a builder of the frozen set. */
 export function createSpecs(store: ExamStore, clock: Clock) {
   /** What a start asks for: the row's source resolved to a source key and a builder of the frozen set. */
@@ -58,7 +72,7 @@ export function createSpecs(store: ExamStore, clock: Clock) {
       const paper = await store.paper(appId, which.paperId);
       const fits = (p: NonNullable<typeof paper>) => !row?.papers || (row.papers.kinds.includes(p.kind as 'mock' | 'past') && (p.tag ?? null) === row.papers.tag);
       if (!paper || !fits(paper)) throw notFound(EXAM_MSG.unknownPaper);
-      return { testMode: testModeId, sourceKey: `paper:${paper.id}`, period: null, display, build: async () => ({ ...paper, paperId: paper.id }) };
+      return paperSpec(paper, testModeId, display);
     }
     if (row.source === 'daily') {
       return {

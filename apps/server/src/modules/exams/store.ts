@@ -374,8 +374,9 @@ export function createExamStore(db: Database) {
           scored.answers.filter((a) => fresh.has(a.questionId) && !a.retired).map((a) => ({ questionId: a.questionId, right: a.right, at })),
         );
         // The first hand-in of a period (daily, weekly) ranks; one open session per source keeps this race-free.
+        // Only an exam-display session ranks: its keys never left the server before this hand-in.
         let counted = false;
-        if (claimed.period !== null && by !== 'abandoned') {
+        if (claimed.period !== null && by !== 'abandoned' && claimed.mode === 'exam') {
           const [earlier] = await tx
             .select({ id: examSessions.id })
             .from(examSessions)
