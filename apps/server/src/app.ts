@@ -65,6 +65,7 @@ import { registerCalls } from './platform/calls.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions, type LogOptions } from './platform/logger.ts';
+import type { PasswordHasher } from './platform/passwords.ts';
 import { createDbRateLimiter } from './platform/rate-limit/db-store.ts';
 import type { RateLimiter } from './platform/rate-limit/limiter.ts';
 import { createRedisRateLimiter } from './platform/rate-limit/redis.ts';
@@ -85,6 +86,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Log level and destination; default LOG_LEVEL to stdout. */
   logger?: LogOptions;
+  /** Password hashing; default argon2id (tests wrap it to count the checks). */
+  passwords?: PasswordHasher;
 }
 
 const HOUR = 3600_000;
@@ -120,7 +123,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     phoneBound: async (phone) => (await userStore.byPhone(phone)) !== undefined,
     countExistenceProbe: existenceProbeLimit(limiter),
   });
-  const accounts = createAccountService({ users: userStore, sessions, codes, limiter, tracking, clock });
+  const accounts = createAccountService({ users: userStore, sessions, codes, limiter, tracking, clock, passwords: deps.passwords });
   const catalogStore = createCatalogStore(db);
   const entitlements = createEntitlementService({ store: createEntitlementStore(db), catalog: catalogStore, clock, limiter });
   const catalog = createCatalogService({ store: catalogStore, entitlements, clock });

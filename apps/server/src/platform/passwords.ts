@@ -27,3 +27,11 @@ export async function verifyPassword(stored: string | null | undefined, md5hex: 
     return false;
   }
 }
+
+/** What the account service needs of password hashing; tests wrap it to count the checks that run. */
+export interface PasswordHasher {
+  hash(md5hex: string): Promise<string>;
+  verify(stored: string | null | undefined, md5hex: string): Promise<boolean>;
+}
+
+export const argon2Passwords: PasswordHasher = { hash: hashPassword, verify: verifyPassword };

@@ -113,10 +113,12 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     const codeHash = hashCode(code);
     const row = await store.code(codeHash);
     // Body status 400 for every refusal a learner must read: the client's catalogue only logs 403/404 (spec §8).
+    // Only a code that does not exist is a guess: a used, expired or other-subject code (or a lost race for a
+    // valid one) was really handed out, so it counts against nobody.
     if (!row) throw await fail(badInput(CATALOG_MSG.codeUnknown));
-    if (row.usedAt) throw await fail(badInput(CATALOG_MSG.codeUsed));
-    if (row.expiresAt.getTime() <= now) throw await fail(badInput(CATALOG_MSG.codeExpired));
-    if (row.appId !== appId) throw await fail(badInput(CATALOG_MSG.codeWrongSubject));
+    if (row.usedAt) throw badInput(CATALOG_MSG.codeUsed);
+    if (row.expiresAt.getTime() <= now) throw badInput(CATALOG_MSG.codeExpired);
+    if (row.appId !== appId) throw badInput(CATALOG_MSG.codeWrongSubject);
 
     const versions = await catalog.versions(row.appId);
     const version = versions.find((v) => v.vn === row.vn);
@@ -127,7 +129,7 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
       `AppID=${row.appId} vn=${row.vn} source=code`,
     );
     // Lost the race to a parallel redemption of the same code.
-    if (!purchase) throw await fail(badInput(CATALOG_MSG.codeUsed));
+    if (!purchase) throw badInput(CATALOG_MSG.codeUsed);
     return toVipApp(purchase, versions);
   }
 

@@ -75,6 +75,23 @@ describe('useCode', () => {
     expect(await t.db.select().from(purchases).where(and(eq(purchases.appId, 3001), eq(purchases.vn, '2')))).toHaveLength(1);
   });
 
+  it('counts only codes that do not exist: nine learners losing a race from one IP can still redeem from it', async () => {
+    await addCode('RACE-CODE-9', 3001, '1');
+    const ip = freshIp();
+    const racers = await Promise.all(Array.from({ length: 10 }, (_, i) => t.register(`138666603${String(i).padStart(2, '0')}`)));
+    const results = await Promise.all(racers.map((r) => t.call(useCode, { guid: r.guid, code: 'RACE-CODE-9', userName: r.userName, appID: 3001 }, { ip })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.msg === '激活码已被使用')).toHaveLength(9);
+    // The used code again, then an expired one, from the same IP: still not guesses.
+    for (const r of racers.slice(0, 3)) await t.call(useCode, { guid: r.guid, code: 'RACE-CODE-9', userName: r.userName, appID: 3001 }, { ip });
+    await t.call(useCode, { guid: racers[4]!.guid, code: 'HSZY-OLD1-2025', userName: racers[4]!.userName, appID: 1001 }, { ip });
+    for (let i = 0; i < 3; i++) {
+      await addCode(`NEXT-CODE-${i}`, 3001, '3');
+      const r = racers[i + 5]!;
+      expect((await t.call(useCode, { guid: r.guid, code: `NEXT-CODE-${i}`, userName: r.userName, appID: 3001 }, { ip })).status, `redemption ${i}`).toBe(200);
+    }
+  });
+
   it('limits wrong guesses per learner (10 an hour) and per IP', async () => {
     const { guid, userName } = await t.register('13866660005');
     for (let i = 0; i < 10; i++) expect((await t.call(useCode, { guid, code: `GUESS-${i}-XX`, userName, appID: 1001 }, { ip: freshIp() })).status).toBe(400);

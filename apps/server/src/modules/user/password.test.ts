@@ -33,10 +33,10 @@ describe('freeFegist (registration)', () => {
     expect(body.data.agentCode).toBe('6001');
   });
 
-  it('refuses a registered phone', async () => {
+  it('refuses a phone registered since its code was sent, once the code is right', async () => {
     const phone = '13611110003';
     const code = await codeFor(phone, 'register');
-    await t.call(freeFegist, { phone, verifyCode: code, password: md5('x') });
+    await t.call(codelogin, { userName: phone, verifyCode: await codeFor(phone, 'login') }, { ip: freshIp() });
     expect(await t.call(freeFegist, { phone, verifyCode: code, password: md5('x') })).toMatchObject({ status: 400, msg: '该手机号已注册，请直接登录' });
   });
 
@@ -65,10 +65,10 @@ describe('restorePassword', () => {
     expect((await t.call(userlogin, { username: phone, password: md5('new-pass') }, { ip: freshIp() })).status).toBe(200);
   });
 
-  it('refuses an unknown phone, a wrong code and bad input', async () => {
+  it('refuses a wrong code alike for an unknown and a registered phone, and bad input', async () => {
     expect(await t.call(restorePassword, { phone: '13611110011', verifyCode: '123456', password: md5('x') })).toMatchObject({
       status: 400,
-      msg: '该手机号尚未注册',
+      msg: '验证码已失效，请重新获取',
     });
     expect(await t.call(restorePassword, { phone: DEMO.owner, verifyCode: '123456', password: md5('x') })).toMatchObject({
       status: 400,

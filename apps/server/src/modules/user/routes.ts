@@ -10,7 +10,7 @@ export const userRoutes = (accounts: AccountService) => [
   handle(c.userlogin, async (ctx) => accounts.passwordLogin(ctx.input.username, ctx.input.password, client(ctx))),
   handle(c.codelogin, async (ctx) => accounts.codeLogin(ctx.input.userName, ctx.input.verifyCode, ctx.tenant, client(ctx))),
   handle(c.freeFegist, async (ctx) => accounts.register(ctx.input, ctx.tenant, client(ctx))),
-  handle(c.restorePassword, async ({ input }) => accounts.restorePassword(input.phone, input.verifyCode, input.password)),
+  handle(c.restorePassword, async ({ input, ip }) => accounts.restorePassword(input.phone, input.verifyCode, input.password, ip)),
   handle(c.changePassword, async (ctx) => accounts.changePassword(sessionOf(ctx), ctx.input.oldPassword, ctx.input.password, ctx.ip)),
   handle(c.checkPassword, async (ctx) => accounts.checkPassword(sessionOf(ctx), ctx.input.password, ctx.ip)),
   handle(c.getUserInfo, async (ctx) => accounts.info(sessionOf(ctx))),
@@ -20,5 +20,5 @@ export const userRoutes = (accounts: AccountService) => [
     await accounts.logout(sessionOf(ctx));
     return null;
   }),
-  handle(c.bindPhone, async (ctx) => accounts.bindPhone(sessionOf(ctx), ctx.input.phone, ctx.input.verifyCode)),
+  handle(c.bindPhone, async (ctx) => accounts.bindPhone(sessionOf(ctx), ctx.input.phone, ctx.input.verifyCode, ctx.ip)),
 ];

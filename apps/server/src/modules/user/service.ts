@@ -2,7 +2,7 @@ import { LOGIN_LIMIT, type LoginData, type UserInfo } from '@kaoshi/contract';
 import type { AgentRow, UserRow } from '../../db/schema/index.ts';
 import { minutesUntil, type Clock } from '../../platform/clock.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { argon2Passwords, type PasswordHasher } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { Session, SessionService } from '../../platform/session/service.ts';
 import type { SmsCodeService } from '../sms-code/service.ts';
@@ -26,6 +26,12 @@ export const USER_MSG = {
 /** checkUser (and sendcode refusals that reveal an account) per IP per minute. */
 export const EXISTENCE_PROBES_PER_MINUTE = 30;
 
+/**
+ * Code-proven account changes (freeFegist, restorePassword, bindPhone): attempts per IP and per phone in a
+ * window, each call counted whatever its outcome (docs/accounts.md, 'What each call reveals').
+ */
+export const ACCOUNT_CHANGE_LIMIT = { perIp: 30, perPhone: 10, windowMs: 15 * 60_000 } as const;
+
 export interface ClientInfo {
   ip: string;
   userAgent: string;
@@ -48,6 +54,8 @@ export interface AccountDeps {
   limiter: RateLimiter;
   tracking: TrackingService;
   clock: Clock;
+  /** Password hashing (default argon2id, platform/passwords.ts). */
+  passwords?: PasswordHasher;
 }
 
 const accountKey = (name: string | number) => `login:fail:acct:${name}`;
@@ -68,21 +76,40 @@ const accountView = (u: UserRow) => ({
 export function createAccountService(deps: AccountDeps) {
   const { users, sessions, codes, limiter, clock } = deps;
 
-  /** Refuse a password attempt while the account or the IP has too many recent failures. */
-  async function guardPasswordAttempt(account: string | number, ip: string) {
-    const [acct, byIp] = await Promise.all([limiter.peek(accountKey(account)), limiter.peek(ipKey(ip))]);
-    if (acct.count >= LOGIN_LIMIT.perAccount) throw tooMany(USER_MSG.locked(minutesUntil(acct.resetAt, clock())));
-    if (byIp.count >= LOGIN_LIMIT.perIp) throw tooMany(USER_MSG.ipLocked(minutesUntil(byIp.resetAt, clock())));
+  const passwords = deps.passwords ?? argon2Passwords;
+
+  /**
+   * Reserve one password check on the account's and the IP's failure counters before argon2 runs (atomic
+   * increments), so that at most LOGIN_LIMIT.perAccount wrong passwords are ever checked per account per
+   * window, however many arrive at once. Over a limit the reservation is given back and the attempt refused
+   * unchecked. Answers what to do with the outcome: a right password clears the account's failures and gives
+   * back the IP's reservation; a wrong one stays counted (the lock message once the account reaches the limit).
+   */
+  async function reservePasswordCheck(account: string | number, ip: string) {
+    const [acct, byIp] = await Promise.all([limiter.hit(accountKey(account), LOGIN_LIMIT.windowMs), limiter.hit(ipKey(ip), LOGIN_LIMIT.windowMs)]);
+    if (acct.count > LOGIN_LIMIT.perAccount || byIp.count > LOGIN_LIMIT.perIp) {
+      await Promise.all([limiter.release(accountKey(account)), limiter.release(ipKey(ip))]);
+      if (acct.count > LOGIN_LIMIT.perAccount) throw tooMany(USER_MSG.locked(minutesUntil(acct.resetAt, clock())));
+      throw tooMany(USER_MSG.ipLocked(minutesUntil(byIp.resetAt, clock())));
+    }
+    return {
+      async right() {
+        await Promise.all([limiter.reset(accountKey(account)), limiter.release(ipKey(ip))]);
+      },
+      wrong(msg: string): never {
+        if (acct.count >= LOGIN_LIMIT.perAccount) throw tooMany(USER_MSG.locked(minutesUntil(acct.resetAt, clock())));
+        throw badInput(msg);
+      },
+    };
   }
 
-  /** Count a failed password attempt and throw: the lock message once the limit is reached. */
-  async function passwordFailed(account: string | number, ip: string, msg: string): Promise<never> {
-    const [acct] = await Promise.all([
-      limiter.hit(accountKey(account), LOGIN_LIMIT.windowMs),
-      limiter.hit(ipKey(ip), LOGIN_LIMIT.windowMs),
+  /** Count one code-proven account change for the IP and the phone; refuse past ACCOUNT_CHANGE_LIMIT. */
+  async function limitAccountChange(op: string, phone: string, ip: string) {
+    const [byIp, byPhone] = await Promise.all([
+      limiter.hit(`acct:${op}:ip:${ip}`, ACCOUNT_CHANGE_LIMIT.windowMs),
+      limiter.hit(`acct:${op}:phone:${phone}`, ACCOUNT_CHANGE_LIMIT.windowMs),
     ]);
-    if (acct.count >= LOGIN_LIMIT.perAccount) throw tooMany(USER_MSG.locked(minutesUntil(acct.resetAt, clock())));
-    throw badInput(msg);
+    if (byIp.count > ACCOUNT_CHANGE_LIMIT.perIp || byPhone.count > ACCOUNT_CHANGE_LIMIT.perPhone) throw tooMany(USER_MSG.probeLimit);
   }
 
   /** A new session for the user, the login recorded on the user row and as an event 'login'. */
@@ -118,9 +145,9 @@ export function createAccountService(deps: AccountDeps) {
     async passwordLogin(username: string, password: string, client: ClientInfo): Promise<LoginData> {
       const user = await users.byLogin(username);
       const account = user ? user.id : username.toLowerCase();
-      await guardPasswordAttempt(account, client.ip);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) return passwordFailed(account, client.ip, USER_MSG.wrongPassword);
-      await limiter.reset(accountKey(account));
+      const check = await reservePasswordCheck(account, client.ip);
+      if (!(await passwords.verify(user?.passwordHash, password)) || !user) return check.wrong(USER_MSG.wrongPassword);
+      await check.right();
       return startSession(user, client, 'password', false);
     },
 
@@ -146,15 +173,17 @@ export function createAccountService(deps: AccountDeps) {
       client: ClientInfo,
     ): Promise<LoginData> {
       const { phone } = input;
+      // The code first: until it is right, a registered and a new phone get the same answers.
+      await limitAccountChange('register', phone, client.ip);
+      await codes.verify(phone, 'register', input.verifyCode, { consume: true });
       if (await phoneTaken(phone)) throw badInput(USER_MSG.phoneRegistered);
       const agent = await tenant();
-      await codes.verify(phone, 'register', input.verifyCode, { consume: true });
       const user = await users.create({
         userName: phone,
         phone,
         nickName: input.nickName || defaultNickName(phone),
         agentCode: agent.code,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await passwords.hash(input.password),
         createdAt: new Date(clock()),
       });
       if (!user) throw badInput(USER_MSG.phoneRegistered);
@@ -162,11 +191,13 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** Forgotten password: SMS code (op reset); ends every session of the account. */
-    async restorePassword(phone: string, code: string, password: string): Promise<null> {
+    async restorePassword(phone: string, code: string, password: string, ip: string): Promise<null> {
+      // The code first: until it is right, a registered and an unknown phone get the same answers.
+      await limitAccountChange('reset', phone, ip);
+      await codes.verify(phone, 'reset', code, { consume: true });
       const user = await users.byPhone(phone);
       if (!user) throw badInput(USER_MSG.phoneUnknown);
-      await codes.verify(phone, 'reset', code, { consume: true });
-      await users.setPasswordHash(user.id, await hashPassword(password));
+      await users.setPasswordHash(user.id, await passwords.hash(password));
       await sessions.endAll(user.id);
       await limiter.reset(accountKey(user.id));
       return null;
@@ -180,11 +211,11 @@ export function createAccountService(deps: AccountDeps) {
       const user = await userOf(session);
       if (user.passwordHash) {
         if (!oldPassword) throw badInput(USER_MSG.oldPasswordRequired);
-        await guardPasswordAttempt(user.id, ip);
-        if (!(await verifyPassword(user.passwordHash, oldPassword))) return passwordFailed(user.id, ip, USER_MSG.wrongOldPassword);
-        await limiter.reset(accountKey(user.id));
+        const check = await reservePasswordCheck(user.id, ip);
+        if (!(await passwords.verify(user.passwordHash, oldPassword))) return check.wrong(USER_MSG.wrongOldPassword);
+        await check.right();
       }
-      await users.setPasswordHash(user.id, await hashPassword(password));
+      await users.setPasswordHash(user.id, await passwords.hash(password));
       const hadPassword = user.passwordHash !== null;
       await sessions.endAll(user.id, hadPassword ? undefined : session.tokenHash);
       return { sessionEnded: hadPassword };
@@ -194,9 +225,9 @@ export function createAccountService(deps: AccountDeps) {
     async checkPassword(session: Session, password: string, ip: string): Promise<{ valid: true }> {
       const user = await userOf(session);
       if (!user.passwordHash) throw badInput(USER_MSG.noPassword);
-      await guardPasswordAttempt(user.id, ip);
-      if (!(await verifyPassword(user.passwordHash, password))) return passwordFailed(user.id, ip, USER_MSG.wrongPassword);
-      await limiter.reset(accountKey(user.id));
+      const check = await reservePasswordCheck(user.id, ip);
+      if (!(await passwords.verify(user.passwordHash, password))) return check.wrong(USER_MSG.wrongPassword);
+      await check.right();
       return { valid: true };
     },
 
@@ -225,12 +256,14 @@ export function createAccountService(deps: AccountDeps) {
     logout: (session: Session) => sessions.end(session.tokenHash),
 
     /** Bind a new phone proven by an SMS code (op bind); the phone must not belong to another account. */
-    async bindPhone(session: Session, phone: string, code: string): Promise<{ phone: string; userName: string }> {
+    async bindPhone(session: Session, phone: string, code: string, ip: string): Promise<{ phone: string; userName: string }> {
       const user = await userOf(session);
       if (user.phone === phone) throw badInput(USER_MSG.samePhone);
+      // The code first: until it is right, a phone of another account and a free one get the same answers.
+      await limitAccountChange('bind', phone, ip);
+      await codes.verify(phone, 'bind', code, { consume: true });
       const owner = await users.byLogin(phone);
       if (owner && owner.id !== user.id) throw badInput(USER_MSG.phoneBound);
-      await codes.verify(phone, 'bind', code, { consume: true });
       const userName = user.userName === user.phone ? phone : user.userName;
       if (!(await users.setPhone(user.id, phone, userName))) throw badInput(USER_MSG.phoneBound);
       return { phone, userName };

@@ -117,9 +117,15 @@ describe('bindPhone', () => {
     expect(other.data?.userID).not.toBe(me.userID);
   });
 
-  it('refuses a phone of another account', async () => {
+  it('refuses a phone taken by another account since its code was sent, once the code is right', async () => {
     const { guid } = await t.register('13722220003', 'pw');
-    expect(await t.call(bindPhone, { guid, phone: DEMO.owner, verifyCode: '123456' })).toEqual({ status: 400, msg: '该手机号已被其他账号使用', data: null });
+    expect(await t.call(bindPhone, { guid, phone: DEMO.owner, verifyCode: '123456' })).toEqual({ status: 400, msg: '验证码已失效，请重新获取', data: null });
+    await t.call(sendcode, { phone: '13722220013', op: 'bind' }, { ip: freshIp() });
+    const code = await t.lastSmsCode('13722220013');
+    t.clock.advance(61_000);
+    await t.call(sendcode, { phone: '13722220013', op: 'login' }, { ip: freshIp() });
+    await t.call(codelogin, { userName: '13722220013', verifyCode: await t.lastSmsCode('13722220013') }, { ip: freshIp() });
+    expect(await t.call(bindPhone, { guid, phone: '13722220013', verifyCode: code })).toEqual({ status: 400, msg: '该手机号已被其他账号使用', data: null });
   });
 
   it('refuses a code for another purpose, and bad input', async () => {

@@ -35,6 +35,13 @@ export function createDbRateLimiter(db: Database, clock: Clock): RateLimiter & {
       return row && row.resetAt.getTime() > clock() ? toWindow(row) : toWindow(undefined);
     },
 
+    async release(key) {
+      await db
+        .update(rateCounters)
+        .set({ count: sql`GREATEST(${rateCounters.count} - 1, 0)` })
+        .where(eq(rateCounters.key, key));
+    },
+
     async reset(key) {
       await db.delete(rateCounters).where(eq(rateCounters.key, key));
     },

@@ -13,6 +13,8 @@ export interface RateLimiter {
   hit(key: string, windowMs: number): Promise<RateWindow>;
   /** The open window of `key` without counting (count 0 when none is open). */
   peek(key: string): Promise<RateWindow>;
+  /** Give back one hit of the open window (a reservation that turned out not to count); never below 0. */
+  release(key: string): Promise<void>;
   /** Forget `key` (e.g. failed logins after a successful one). */
   reset(key: string): Promise<void>;
 }

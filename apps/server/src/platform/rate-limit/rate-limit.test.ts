@@ -25,6 +25,18 @@ function behaves(name: string, make: () => { limiter: RateLimiter; advance(ms: n
       expect(counts.map((w) => w.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     });
 
+    it('gives back released hits, never below zero, within the same window', async () => {
+      const { limiter } = make();
+      const key = `k:${Math.random()}`;
+      await Promise.all(Array.from({ length: 6 }, () => limiter.hit(key, 60_000)));
+      await Promise.all(Array.from({ length: 4 }, () => limiter.release(key)));
+      expect((await limiter.peek(key)).count).toBe(2);
+      await Promise.all(Array.from({ length: 5 }, () => limiter.release(key)));
+      expect((await limiter.peek(key)).count).toBe(0);
+      expect((await limiter.hit(key, 60_000)).count).toBe(1);
+      await limiter.release(`k:${Math.random()}`); // an unknown key stays unknown
+    });
+
     it('opens a new window after the old one closed, and forgets a reset key', async () => {
       const ctx = make();
       const key = `k:${Math.random()}`;

@@ -12,6 +12,13 @@ end
 return {c, ttl}
 `;
 
+// DECR an existing key above 0, keeping its expiry.
+const RELEASE = `
+local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if c > 0 then redis.call('DECR', KEYS[1]) end
+return c
+`;
+
 /** Rate limits in Redis (REDIS_URL): keys 'rl:<key>' expiring with their window. Uses Redis's clock. */
 export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
   return {
@@ -23,6 +30,9 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimite
       const [count, ttl] = await redis.multi().get(prefix + key).pttl(prefix + key).exec().then((r) => [r?.[0]?.[1], r?.[1]?.[1]]);
       const n = Number(count ?? 0);
       return n > 0 && Number(ttl) > 0 ? { count: n, resetAt: Date.now() + Number(ttl) } : { count: 0, resetAt: Date.now() };
+    },
+    async release(key) {
+      await redis.eval(RELEASE, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);
