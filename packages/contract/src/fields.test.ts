@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { agentCode, flag, guid, int, mobile, optInt, optText, passwordHash, smsCode, text } from './fields.ts';
+import { agentCode, fieldLabel, flag, guid, hasForbiddenChars, int, mobile, optInt, optText, passwordHash, smsCode, text } from './fields.ts';
 
 /** The first message zod gives for `input`, or undefined when it parses. */
 const messageOf = (schema: z.ZodType, input: unknown): string | undefined => {
@@ -138,5 +138,39 @@ describe('int: blank is missing, not 0', () => {
     expect(r.error?.issues[0].message).toBe('请填写题号');
     expect(int('题号').safeParse('  ').success).toBe(false);
     expect(int('题号').parse('0')).toBe(0);
+  });
+});
+
+describe('forbidden characters', () => {
+  it('text and optText refuse C0/C1 controls, DEL and lone surrogates, keep tab, newlines and paired surrogates', () => {
+    for (const bad of ['a\u0000b', '\u0001', 'x\u001f', '\u007f', '\u009f', '\ud83d', 'a\ude00b']) {
+      expect(messageOf(text('备注'), bad), JSON.stringify(bad)).toBe('备注包含不允许的字符');
+      expect(messageOf(optText('详情'), bad), JSON.stringify(bad)).toBe('详情包含不允许的字符');
+    }
+    for (const good of ['a\tb', '第一行\n第二行\r\n', '😀 emoji', '中文　全角空格']) expect(messageOf(text('备注'), good), JSON.stringify(good)).toBeUndefined();
+  });
+
+  it('hasForbiddenChars agrees with a per-code-unit reading for any string', () => {
+    const forbiddenUnit = (s: string, i: number) => {
+      const c = s.charCodeAt(i);
+      if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13) || (c >= 0x7f && c <= 0x9f)) return true;
+      if (c >= 0xd800 && c <= 0xdbff) return !(i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff);
+      if (c >= 0xdc00 && c <= 0xdfff) return !(i > 0 && s.charCodeAt(i - 1) >= 0xd800 && s.charCodeAt(i - 1) <= 0xdbff);
+      return false;
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 12 }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)), maxLength: 6 }), (a, b) => {
+        const s = a + b;
+        return hasForbiddenChars(s) === [...Array(s.length).keys()].some((i) => forbiddenUnit(s, i));
+      }),
+    );
+  });
+
+  it('fieldLabel reads the label of every builder, through optional', () => {
+    expect(fieldLabel(text('昵称'))).toBe('昵称');
+    expect(fieldLabel(optText('详情'))).toBe('详情');
+    expect(fieldLabel(optInt('页码'))).toBe('页码');
+    expect(fieldLabel(mobile())).toBe('手机号');
+    expect(fieldLabel(guid())).toBe('登录信息');
   });
 });

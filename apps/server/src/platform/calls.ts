@@ -1,7 +1,8 @@
-import type { CallDef, DataOf, ParsedRequestOf } from '@kaoshi/contract';
+import { fieldLabel, forbiddenCharsMsg, hasForbiddenChars, type CallDef, type DataOf, type ParsedRequestOf } from '@kaoshi/contract';
+import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentRow } from '../db/schema/index.ts';
-import { maintenance, notLoggedIn, sessionExpired } from './errors.ts';
+import { badInput, maintenance, notLoggedIn, sessionExpired } from './errors.ts';
 import type { Session, SessionService } from './session/service.ts';
 import { tenantHint, type TenantHint } from './tenancy.ts';
 
@@ -68,6 +69,35 @@ function rawInput(request: FastifyRequest, method: string): Record<string, unkno
   return input;
 }
 
+/** Whether a value (a string, or the strings and keys of a JSON body down to a few levels) holds a forbidden character. */
+function holdsForbidden(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasForbiddenChars(value);
+  if (depth >= 4 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => hasForbiddenChars(k) || holdsForbidden(v, depth + 1));
+}
+
+/** The label a field's own messages name ('请填写笔记', '笔记格式不正确'), for fields not made by a labelled builder. */
+function labelFromMessage(field: z.ZodType): string | undefined {
+  const result = field.safeParse({}); // an object is no field's value: the field says what it wanted
+  const msg = result.success ? '' : (result.error.issues[0]?.message ?? '');
+  return /^(?:请填写|请输入正确的)(.+)$/.exec(msg)?.[1] ?? /^(.+?)(?:格式)?不正确$/.exec(msg)?.[1];
+}
+
+/**
+ * The message for the first input field holding a control character or a lone surrogate, naming it in Chinese
+ * ('备注包含不允许的字符'); null when the input is clean. Asked before any call is validated, so no such character
+ * reaches a handler, the database or the log (the contract's text fields refuse them too).
+ */
+export function forbiddenInput(call: Pick<CallDef, 'request'>, input: Record<string, unknown>): string | null {
+  const shape = ((call.request as { shape?: unknown }).shape ?? {}) as Record<string, z.ZodType>;
+  for (const [key, value] of Object.entries(input)) {
+    if (!hasForbiddenChars(key) && !holdsForbidden(value)) continue;
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    return forbiddenCharsMsg(field ? (fieldLabel(field) ?? labelFromMessage(field) ?? `参数${key}`) : '请求参数');
+  }
+  return null;
+}
+
 function guidOf(request: FastifyRequest, input: Record<string, unknown>): string | undefined {
   if (typeof input.guid === 'string' && input.guid.trim()) return input.guid.trim();
   const header = request.headers['x-guid'];
@@ -102,6 +132,8 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         const session = guid ? await opts.sessions.resolve(guid) : null;
         if (call.needsSession && !session) throw guid ? sessionExpired() : notLoggedIn();
 
+        const forbidden = forbiddenInput(call, raw);
+        if (forbidden) throw badInput(forbidden);
         const input = call.request.parse(raw);
         let tenant: Promise<AgentRow> | undefined;
         const ctx: CallContext<CallDef> = {

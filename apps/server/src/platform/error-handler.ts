@@ -13,6 +13,15 @@ export function zodMessage(error: ZodError): string {
   return `${issue.path.map(String).join('.') || '请求参数'}格式不正确`;
 }
 
+/** The SQLSTATE of a database error (PGlite or pg), possibly wrapped by drizzle; undefined for other errors. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 /**
  * The one error handler: every failure becomes HTTP 200 with { status, msg, data: null }.
  * Bad input → 400 with a Chinese message; anything unexpected → 500 with a generic message, details logged.
@@ -25,6 +34,12 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof ZodError) {
       return reply.send({ status: Status.BAD_INPUT, msg: zodMessage(error), data: null });
+    }
+    const sqlState = sqlStateOf(error);
+    if (sqlState && (sqlState.startsWith('22') || sqlState === '54000')) {
+      // Data the database refused (a character it cannot store, a number out of range …): bad input, not a crash.
+      request.log.info({ sqlState }, 'database refused the input of a call');
+      return reply.send({ status: Status.BAD_INPUT, msg: '请求参数格式不正确', data: null });
     }
     const code = (error as FastifyError).statusCode;
     if (code && code >= 400 && code < 500) {

@@ -19,10 +19,56 @@ export const REDACT_PATHS = [
   'passwordHash',
 ];
 
-const SECRET_PARAMS = /([?&](?:guid|password|oldPassword)=)[^&#]*/gi;
+/** Query parameters whose value never reaches the log, compared case-insensitively on the parsed name. */
+const SECRET_NAMES = new Set(['guid', 'password', 'oldpassword', 'verifycode', 'code', 'token']);
 
-/** A URL fit for the log: secret query parameters replaced. */
-export const scrubUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
+/**
+ * A URL fit for the log. The query is rebuilt from the names and values the framework parsed, so a secret is
+ * redacted however it was spelt on the wire ('?%67uid=' is the parser's 'guid'); without the parsed query
+ * every value is redacted.
+ */
+export function scrubUrl(url: string, parsed?: unknown): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const path = url.slice(0, at);
+  if (!parsed || typeof parsed !== 'object') return `${path}?[redacted]`;
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const secret = SECRET_NAMES.has(name.toLowerCase());
+    for (const v of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(name)}=${secret ? '[redacted]' : encodeURIComponent(String(v))}`);
+  }
+  return pairs.length ? `${path}?${pairs.join('&')}` : path;
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  code?: string;
+  query?: string;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+/**
+ * Errors as the log shows them: type, message, code, stack and cause, and nothing else. A failed query keeps its
+ * SQL text but never its parameters (drizzle puts them into its message and stack); a database error's `detail`
+ * (which quotes values) is left out.
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error).slice(0, 500) };
+  const e = error as Error & { code?: unknown; query?: unknown; params?: unknown };
+  const failedQuery = typeof e.query === 'string' && 'params' in e;
+  const out: LoggedError = {
+    type: e.name || e.constructor?.name || 'Error',
+    message: failedQuery ? 'Failed query' : e.message,
+    ...(typeof e.code === 'string' && { code: e.code }),
+    ...(failedQuery && { query: (e.query as string).slice(0, 2000) }),
+    // A failed query's stack starts with its message (and so its parameters): only the frames are kept.
+    ...(e.stack && { stack: failedQuery ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : e.stack }),
+  };
+  if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
 
 export interface LogOptions {
   level?: string;
@@ -35,9 +81,10 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, opts: LogOption
     level: opts.level ?? config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+      err: serializeError,
+      req: (req: { method: string; url: string; query?: unknown; hostname?: string; ip?: string }) => ({
         method: req.method,
-        url: scrubUrl(req.url),
+        url: scrubUrl(req.url, req.query),
         host: req.hostname,
         remoteAddress: req.ip,
       }),

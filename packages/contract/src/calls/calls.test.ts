@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { allCalls } from '../index.ts';
+import { allCalls, fieldLabel } from '../index.ts';
 import { frontendError, position, trackingCalls, userclick } from './tracking.ts';
 import { changePassword, sendcode, userlogin } from './user.ts';
 
@@ -89,6 +89,28 @@ describe('every call', () => {
         );
       }
     }
+  });
+
+  it('refuses control characters and lone surrogates in every text field, naming the field', () => {
+    const forbidden = fc.constantFrom('\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\ud800', '\udfff');
+    const withForbidden = fc.tuple(fc.string({ maxLength: 8 }), forbidden, fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b);
+    let textFields = 0;
+    for (const call of allCalls) {
+      for (const [key, field] of Object.entries((call.request as z.ZodObject).shape)) {
+        const label = fieldLabel(field as z.ZodType);
+        if (!label || !(field as z.ZodType).safeParse('ab').success) continue; // not a text field
+        textFields++;
+        fc.assert(
+          fc.property(withForbidden, (value) => {
+            const messages = messagesOf(field as z.ZodType, value);
+            return messages.length > 0 && messages.every((m) => /\p{Script=Han}/u.test(m)) && (messages.includes(`${label}包含不允许的字符`) || !messages.some((m) => m.includes('不允许')));
+          }),
+          { numRuns: 15 },
+        );
+        expect(messagesOf(field as z.ZodType, 'a\u0000b'), `${call.id}.${key}`).toContain(`${label}包含不允许的字符`);
+      }
+    }
+    expect(textFields).toBeGreaterThan(40);
   });
 
   it('has a unique id and a unique method + path', () => {

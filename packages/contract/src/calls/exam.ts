@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { flag, guid, int, optInt } from '../fields.ts';
+import { cleanString, flag, guid, int, optInt } from '../fields.ts';
 import { QUESTION_TYPES } from '../questions/types.ts';
 import { practiceGroup } from './practice.ts';
 
@@ -61,7 +61,7 @@ const REPLY_ID = /^[A-Za-z0-9_-]{16,64}$/;
 export const examReplyInput = z.object({
   replyID: z.string({ error: '答题编号格式不正确' }).regex(REPLY_ID, { error: '答题编号格式不正确' }),
   allTestID: z.number({ error: '试题编号格式不正确' }).int({ error: '试题编号格式不正确' }).min(1, { error: '试题编号格式不正确' }),
-  lastUserReply: z.string({ error: '答案格式不正确' }).max(200, { error: '答案不能超过200个字符' }),
+  lastUserReply: cleanString('答案').max(200, { error: '答案不能超过200个字符' }),
   spendTime: z.number({ error: '用时格式不正确' }).int({ error: '用时格式不正确' }).min(0, { error: '用时格式不正确' }).max(86_400, { error: '用时格式不正确' }).optional(),
   flagged: z.boolean({ error: '标疑格式不正确' }).optional(),
 });
