@@ -41,11 +41,12 @@ export function scrubUrl(url: string, parsed?: unknown): string {
 }
 
 interface LoggedError {
+  [key: string]: unknown;
   type: string;
   message: string;
   code?: string;
   query?: string;
-  stack?: string;
+  stack: string;
   cause?: LoggedError;
 }
 
@@ -55,7 +56,7 @@ interface LoggedError {
  * (which quotes values) is left out.
  */
 export function serializeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error).slice(0, 500) };
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error).slice(0, 500), stack: '' };
   const e = error as Error & { code?: unknown; query?: unknown; params?: unknown };
   const failedQuery = typeof e.query === 'string' && 'params' in e;
   const out: LoggedError = {
@@ -64,7 +65,7 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
     ...(typeof e.code === 'string' && { code: e.code }),
     ...(failedQuery && { query: (e.query as string).slice(0, 2000) }),
     // A failed query's stack starts with its message (and so its parameters): only the frames are kept.
-    ...(e.stack && { stack: failedQuery ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : e.stack }),
+    stack: failedQuery ? (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : (e.stack ?? ''),
   };
   if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
   return out;
