@@ -61,7 +61,8 @@ import { createTrackingStore } from './modules/tracking/store.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { createAccountService, existenceProbeLimit } from './modules/user/service.ts';
 import { createUserStore } from './modules/user/store.ts';
-import { registerCalls } from './platform/calls.ts';
+import { DEFAULT_BODY_LIMIT, registerCalls } from './platform/calls.ts';
+import { clientErrorHandler, MAX_HEADER_BYTES } from './platform/client-errors.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions, type LogOptions } from './platform/logger.ts';
@@ -185,10 +186,22 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
 
 /** Build the Fastify instance with logging from the config, and the app plugin. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(deps.config, deps.logger),
-    trustProxy: deps.config.TRUST_PROXY,
-    bodyLimit: 256 * 1024,
+    logger: loggerOptions(config, deps.logger),
+    trustProxy: config.TRUST_PROXY,
+    // Routes outside the contract; each call has its own limit (platform/calls.ts, bodyLimitOf).
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Slow clients (docs/server.md): a half-sent request is answered 408 and closed.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // How often Node looks for requests past their timeouts (its default, 30 s, lets them live that much longer).
+      connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
+    },
+    clientErrorHandler,
   });
   await app.register(appPlugin, deps);
   return app;

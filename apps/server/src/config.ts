@@ -18,6 +18,16 @@ export const configSchema = z.object({
    * default 511 overflows when thousands of examinees start or hand in within seconds (docs/exam-day.md).
    */
   LISTEN_BACKLOG: z.preprocess(unset, z.coerce.number().int().min(1).max(65535).default(4096)),
+  /**
+   * Slow clients (docs/server.md, 'Timeouts and limits'): the whole request (headers and body) must arrive within
+   * REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS, else the connection is answered 408 and closed;
+   * an idle keep-alive connection closes after KEEP_ALIVE_TIMEOUT_MS.
+   */
+  REQUEST_TIMEOUT_MS: z.preprocess(unset, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  HEADERS_TIMEOUT_MS: z.preprocess(unset, z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(unset, z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  /** Days a tracking event (clicks, page views, dwell times, front-end errors, logins) is kept; older ones are deleted hourly. */
+  EVENTS_RETENTION_DAYS: z.preprocess(unset, z.coerce.number().int().min(1).max(3650).default(90)),
   /** Directory of the embedded PGlite database (used when DATABASE_URL is not set); 'memory://' keeps it in memory. */
   DATA_DIR: z.preprocess(unset, z.string().default('./data')),
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of PGlite. */
@@ -48,9 +58,14 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+const checkedSchema = configSchema.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+  path: ['HEADERS_TIMEOUT_MS'],
+  error: 'must not exceed REQUEST_TIMEOUT_MS',
+});
+
 /** Parse the environment; throws with every problem listed when a variable is malformed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -19,6 +19,8 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodTy
   data: Data;
   /** Per-call client timeout (ms); default REQUEST_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Largest request body the server accepts (bytes); default by group (server: platform/calls.ts). */
+  maxBodyBytes?: number;
   /** Identical in-flight requests are allowed (not cancelled as duplicates). */
   allowedRepeat?: boolean;
   /** One line saying what the call does. */

@@ -22,6 +22,12 @@ export interface CallContext<C extends CallDef> {
   request: FastifyRequest;
 }
 
+/** Request bodies: tracking and error reports are small; a call may declare its own (`maxBodyBytes`). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+export const TRACKING_BODY_LIMIT = 48 * 1024;
+export const bodyLimitOf = (call: CallDef): number =>
+  call.maxBodyBytes ?? (call.group === 'tracking' || call.group === 'bug' ? TRACKING_BODY_LIMIT : DEFAULT_BODY_LIMIT);
+
 /** A reply other than plain success (e.g. getChangeInfo's 202 '无变更'). */
 export class CallResult<D> {
   constructor(
@@ -121,6 +127,7 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
     app.route({
       method: call.method,
       url: call.path,
+      bodyLimit: bodyLimitOf(call),
       config: { callId: call.id },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (opts.maintenance) throw maintenance();

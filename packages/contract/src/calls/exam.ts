@@ -274,6 +274,8 @@ export const simulationResume = defineCall({
 
 export const addSimulationReplys = defineCall({
   id: 'exam.addSimulationReplys',
+  // EXAM_REPLIES_MAX replies of up to 200 characters each, URL-encoded.
+  maxBodyBytes: 512 * 1024,
   method: 'POST',
   path: '/api/answer/addSimulationReplys',
   group: 'general',
