@@ -112,7 +112,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
 
   const sessions = createSessionService(createSessionStore(db), clock);
   const agents = createAgentService(createAgentStore(db), clock);
-  const tracking = createTrackingService(createTrackingStore(db), clock);
+  const tracking = createTrackingService(createTrackingStore(db), clock, { limiter, retentionDays: config.EVENTS_RETENTION_DAYS });
   const changes = createChangeLogService(createChangeLogStore(db), clock);
   const userStore = createUserStore(db);
   const codes = createSmsCodeService({
@@ -171,7 +171,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
 
   // Housekeeping: forget closed rate windows, old SMS codes and long-expired sessions.
   const purge = () =>
-    Promise.all([dbLimiter.purge(), codes.purge(), sessions.purge()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
+    Promise.all([dbLimiter.purge(), codes.purge(), sessions.purge(), tracking.purge()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
   const timer = setInterval(purge, HOUR).unref();
   // Exams past their deadline (and the grace) are handed in at the deadline even when the learner never returns.
   const sweep = () => exams.sweep().catch((err) => app.log.warn({ err }, 'exam deadline sweep failed'));

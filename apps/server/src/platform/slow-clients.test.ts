@@ -51,7 +51,7 @@ describe('slow clients', () => {
     while (Date.now() < deadline) {
       const began = Date.now();
       const res = await fetch(`http://127.0.0.1:${port}${getAgentInfo.path}`);
-      expect((await res.json()).status).toBe(200);
+      expect(((await res.json()) as { status: number }).status).toBe(200);
       latencies.push(Date.now() - began);
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -80,7 +80,7 @@ describe('slow clients', () => {
     expect(got.startsWith('HTTP/1.1 431')).toBe(true);
     const body = JSON.parse(got.slice(got.indexOf('\r\n\r\n') + 4));
     expect(body).toEqual({ status: 400, msg: '请求头或网址过长，请缩短后重试', data: null });
-    expect((await (await fetch(`http://127.0.0.1:${port}${getAgentInfo.path}`)).json()).status).toBe(200);
+    expect(((await (await fetch(`http://127.0.0.1:${port}${getAgentInfo.path}`)).json()) as { status: number }).status).toBe(200);
   });
 
   it('bodies are limited per kind of call: a tracking call takes no more than 48 KiB', async () => {

@@ -22,7 +22,7 @@ export const subjectRoutes = (subject: SubjectService, tracking: TrackingService
     handle(call, async ({ input, session, ip }) => {
       // The guid proves the user (session); it is a credential and never stored in the payload.
       const { guid: _guid, ...payload } = input as Record<string, unknown>;
-      await tracking.record({ kind: call.id, path: call.path, userId: session?.userId, input: payload, ip });
+      await tracking.accept({ kind: call.id, path: call.path, userId: session?.userId, input: payload, ip });
       return { recorded: true as const };
     }),
   ),

@@ -6,7 +6,7 @@ import type { TrackingService } from './service.ts';
 export const trackingRoutes = (tracking: TrackingService) =>
   Object.values(trackingCalls).map((call) =>
     handle(call, async ({ input, session, ip }) => {
-      await tracking.record({ kind: call.id, path: call.path, userId: session?.userId, input: input as Record<string, unknown>, ip });
+      await tracking.accept({ kind: call.id, path: call.path, userId: session?.userId, input: input as Record<string, unknown>, ip });
       return { recorded: true as const };
     }),
   );

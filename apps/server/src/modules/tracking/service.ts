@@ -1,5 +1,9 @@
 import type { Clock } from '../../platform/clock.ts';
+import { tooMany } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { TrackingStore } from './store.ts';
+
+export const TRACKING_MSG = { tooMany: '操作过于频繁，请稍后再试' } as const;
 
 export interface EventInput {
   kind: string;
@@ -18,11 +22,19 @@ const first = (input: Record<string, unknown>, keys: string[]): string | null =>
   return null;
 };
 
-/** Tracking: every tracking call, error report and login becomes one row of `events`. */
-export function createTrackingService(store: TrackingStore, clock: Clock) {
-  return {
-    async record({ kind, path, userId, input, ip }: EventInput): Promise<void> {
-      await store.insert({
+/**
+ * Events a client may send per minute (docs/tracking.md): per learner when a session proves who it is, else per
+ * IP. Past it the call answers 429 and nothing is stored (the client drops tracking quietly).
+ */
+export const TRACKING_PER_MINUTE = 120;
+/** Rows deleted per statement when old events are purged. */
+export const EVENTS_PURGE_BATCH = 5000;
+const DAY = 86_400_000;
+
+/** Tracking: every tracking call, error report and login becomes one row of `events`, kept `retentionDays`. */
+export function createTrackingService(store: TrackingStore, clock: Clock, opts: { limiter: RateLimiter; retentionDays: number }) {
+  const record = async ({ kind, path, userId, input, ip }: EventInput): Promise<void> => {
+    await store.insert({
         kind,
         path,
         userId: userId ?? null,
@@ -35,6 +47,27 @@ export function createTrackingService(store: TrackingStore, clock: Clock) {
         ip,
         createdAt: new Date(clock()),
       });
+  };
+  return {
+    /** Store an event the server itself observed (a login). */
+    record,
+
+    /** Store an event a client sent, within TRACKING_PER_MINUTE per learner (session) or per IP (guest). */
+    async accept(event: EventInput): Promise<void> {
+      const key = event.userId ? `track:user:${event.userId}` : `track:ip:${event.ip}`;
+      if ((await opts.limiter.hit(key, 60_000)).count > TRACKING_PER_MINUTE) throw tooMany(TRACKING_MSG.tooMany);
+      await record(event);
+    },
+
+    /** Delete events older than the retention, oldest first in batches; answers how many went. */
+    async purge(): Promise<number> {
+      const before = new Date(clock() - opts.retentionDays * DAY);
+      let n = 0;
+      for (;;) {
+        const gone = await store.deleteOlder(before, EVENTS_PURGE_BATCH);
+        n += gone;
+        if (gone < EVENTS_PURGE_BATCH) return n;
+      }
     },
   };
 }

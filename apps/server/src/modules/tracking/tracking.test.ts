@@ -2,7 +2,10 @@ import { frontendError, newauthSave, position, statLogin, stayTime, trackingCall
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, freshIp, type TestApp } from '../../test/helpers.ts';
+import { createDbRateLimiter } from '../../platform/rate-limit/db-store.ts';
+import { createTrackingService, TRACKING_PER_MINUTE } from './service.ts';
+import { createTrackingStore } from './store.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,5 +60,39 @@ describe('tracking calls', () => {
     const body = await t.call(position, { wpageName: 'p' }, { query: { client: 'h5', terminalType: '3', clientver: '1.0', v: 'abc', _u: '1' } });
     expect(body.status).toBe(200);
     expect((await lastEvent(position.id)).payload).not.toHaveProperty('terminalType');
+  });
+});
+
+describe('bounded writes (issue 12 item 5)', () => {
+  it('a guest IP may send TRACKING_PER_MINUTE events a minute; past it 429 and nothing stored; other IPs go on', async () => {
+    const ip = freshIp();
+    const stored = async () => (await t.db.select().from(events).where(eq(events.ip, ip))).length;
+    const replies = await Promise.all(Array.from({ length: TRACKING_PER_MINUTE + 30 }, () => t.call(frontendError, { detail: 'd'.repeat(4000) }, { ip })));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(TRACKING_PER_MINUTE);
+    expect(replies.filter((r) => r.status === 429)[0]).toEqual({ status: 429, msg: '操作过于频繁，请稍后再试', data: null });
+    expect(await stored()).toBe(TRACKING_PER_MINUTE);
+    expect((await t.call(userclick, { btnName: 'x' }, { ip: freshIp() })).status).toBe(200);
+    t.clock.advance(61_000);
+    expect((await t.call(userclick, { btnName: 'x' }, { ip })).status).toBe(200);
+  });
+
+  it('a learner with a session is counted per learner, not per shared IP', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < TRACKING_PER_MINUTE; i++) await t.call(position, { wpageName: 'p' }, { ip });
+    expect((await t.call(position, { wpageName: 'p' }, { ip })).status).toBe(429);
+    const guid = await t.login(DEMO.owner, DEMO.password);
+    expect((await t.call(position, { wpageName: 'p' }, { ip, headers: { 'x-guid': guid } })).status).toBe(200);
+  });
+
+  it('events older than the retention are purged, oldest first in batches; newer ones stay', async () => {
+    const clock = { now: t.clock.now };
+    const service = createTrackingService(createTrackingStore(t.db), () => clock.now, { limiter: createDbRateLimiter(t.db, () => clock.now), retentionDays: 90 });
+    const old = await t.db.select().from(events);
+    for (let i = 0; i < 3; i++) await service.record({ kind: 'test.old', path: '/x', input: {}, ip: '198.51.100.1' });
+    clock.now += 91 * 86_400_000;
+    await service.record({ kind: 'test.new', path: '/x', input: {}, ip: '198.51.100.1' });
+    expect(await service.purge()).toBe(old.length + 3);
+    expect((await t.db.select().from(events)).map((e) => e.kind)).toEqual(['test.new']);
+    expect(await service.purge()).toBe(0);
   });
 });
