@@ -1,4 +1,4 @@
-import { PRACTICE_MSG, STUDY_PAGE, STUDY_MSG, type BookState, type PointMastery, type QuestionType, type StudyQuestion } from '@kaoshi/contract';
+import { PRACTICE_MSG, scoreReply, STUDY_PAGE, STUDY_MSG, type BookState, type PointMastery, type QuestionType, type StudyQuestion } from '@kaoshi/contract';
 import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/clock.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
@@ -13,6 +13,11 @@ export const POINTS_PRACTICE_COUNT = 20;
 export const WEAKEST_POINTS = 3;
 /** Most common replies shown for a FILL question in cptcontent. */
 export const FILL_TOP_REPLIES = 6;
+/**
+ * A wrong fill-in text is shown only once this many learners gave it: never one person's free text
+ * (right replies are shown as the accepted answer they match, docs/study.md).
+ */
+export const FILL_SHOWN_MIN_LEARNERS = 5;
 const EXCERPT_LENGTH = 40;
 /** How long a commonQuestions ranking is reused (ms). */
 export const COMMON_TTL_MS = 5 * 60_000;
@@ -168,7 +173,7 @@ export function createStudyService(deps: {
       const type = q.type as QuestionType;
       const [view, stats, mine, chapterName] = await Promise.all([
         shown(userId, appId, [q.id]),
-        store.questionStats(q.id, type === 'FILL' ? FILL_TOP_REPLIES : undefined),
+        store.questionStats(q.id, type === 'FILL' ? { minLearners: FILL_SHOWN_MIN_LEARNERS, limit: 200 } : undefined),
         store.ownAttempts(userId, q.id),
         store.chapterName(q.chapterId),
       ]);
@@ -176,7 +181,17 @@ export function createStudyService(deps: {
       const group = view.groups[0] ?? null;
       let options: { key: string; count: number; share: number }[];
       if (type === 'FILL') {
-        options = stats.replies.map((r) => ({ key: r.reply, count: r.n, share: ratio(r.n, stats.answered) }));
+        // Right replies count under the accepted text they match; wrong ones only when many learners wrote them.
+        const accepted = Array.isArray(q.answer) ? (q.answer as string[]) : [String(q.answer)];
+        const counts = new Map<string, number>();
+        for (const r of stats.replies) {
+          const key = r.right ? accepted.find((a) => scoreReply('FILL', [a], r.reply).right) : r.n >= FILL_SHOWN_MIN_LEARNERS ? r.reply : undefined;
+          if (key !== undefined) counts.set(key, (counts.get(key) ?? 0) + r.n);
+        }
+        options = [...counts]
+          .sort(([a, n], [b, m]) => m - n || a.localeCompare(b))
+          .slice(0, FILL_TOP_REPLIES)
+          .map(([key, n]) => ({ key, count: n, share: ratio(n, stats.answered) }));
       } else {
         // Every key a learner chose counts (X and CASE replies hold several), so shares may add up to more than 1.
         const counts = new Map<string, number>();

@@ -49,7 +49,7 @@ export function createStudyStore(db: Database) {
 
     async question(id: number) {
       const [row] = await db
-        .select({ id: questions.id, appId: questions.appId, chapterId: questions.chapterId, type: questions.type, retired: questions.retired, stem: questions.stem })
+        .select({ id: questions.id, appId: questions.appId, chapterId: questions.chapterId, type: questions.type, retired: questions.retired, stem: questions.stem, answer: questions.answer })
         .from(questions)
         .where(eq(questions.id, id));
       return row;
@@ -180,7 +180,12 @@ export function createStudyStore(db: Database) {
      * How all learners answered a question: each learner's latest counted answer (reset_at null), then the
      * replies grouped. `limit` keeps the most common replies only (FILL). Counts only, never who.
      */
-    async questionStats(questionId: number, limit?: number) {
+    /**
+     * How every learner's latest counted answer to a question went: totals, and the replies grouped with their
+     * learner counts. `shownReplies`: only replies that are right or given by at least `minLearners` learners
+     * (free texts of fill-ins), at most `limit` of them.
+     */
+    async questionStats(questionId: number, shownReplies?: { minLearners: number; limit: number }) {
       const latest = db
         .selectDistinctOn([answers.userId], { reply: answers.reply, right: answers.right })
         .from(answers)
@@ -188,9 +193,10 @@ export function createStudyStore(db: Database) {
         .orderBy(answers.userId, desc(answers.createdAt), desc(answers.id))
         .as('per_learner');
       const grouped = db
-        .select({ reply: latest.reply, n: sql<number>`count(*)`.mapWith(Number) })
+        .select({ reply: latest.reply, n: sql<number>`count(*)`.mapWith(Number), right: sql<boolean>`bool_or(${latest.right})`.mapWith(Boolean) })
         .from(latest)
         .groupBy(latest.reply)
+        .having(shownReplies ? sql`bool_or(${latest.right}) OR count(*) >= ${shownReplies.minLearners}` : undefined)
         .orderBy(desc(sql`count(*)`), asc(latest.reply));
       const [[totals], replies] = await Promise.all([
         db
@@ -199,7 +205,7 @@ export function createStudyStore(db: Database) {
             right: sql<number>`count(*) filter (where ${latest.right})`.mapWith(Number),
           })
           .from(latest),
-        limit === undefined ? grouped : grouped.limit(limit),
+        shownReplies === undefined ? grouped : grouped.limit(shownReplies.limit),
       ]);
       return { answered: totals?.answered ?? 0, right: totals?.right ?? 0, replies };
     },

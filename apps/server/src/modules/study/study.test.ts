@@ -329,21 +329,22 @@ describe('cptcontent', () => {
     expect((await ok(cptcontent, { guid: l3, appID: APP, allTestID: x })).stats).toMatchObject({ answered: 1, right: 1, rightRate: 1 });
   });
 
-  it('gives the most common FILL replies, and the group of a group member', async () => {
-    const learners = await Promise.all(Array.from({ length: 4 }, () => newLearner()));
-    const replies = ['芫青', '芫青', '斑蝥', '虻虫'];
+  it('shows fill-in replies only as the accepted answer or when at least 5 learners wrote them; never one person\'s text', async () => {
+    const replies = ['芫青', ' 芫 青', '斑蝥', '斑蝥', '斑蝥', '斑蝥', '斑蝥', '虻虫', '我的手机号13812345678'];
+    const learners = await Promise.all(replies.map(() => newLearner()));
     for (const [i, g] of learners.entries()) await answer(g, 'st2-fill', replies[i]!);
     const body = await ok(cptcontent, { guid: learners[0], appID: APP, allTestID: Q['st2-fill'] });
     expect(body.stats).toEqual({
-      answered: 4,
+      answered: 9,
       right: 2,
-      rightRate: 0.5,
+      rightRate: 0.2222,
       options: [
-        { key: '芫青', count: 2, share: 0.5 },
-        { key: '斑蝥', count: 1, share: 0.25 },
-        { key: '虻虫', count: 1, share: 0.25 },
+        { key: '斑蝥', count: 5, share: 0.5556 },
+        { key: '芫青', count: 2, share: 0.2222 },
       ],
     });
+    expect(JSON.stringify(body)).not.toContain('13812345678');
+    expect(JSON.stringify(body)).not.toContain('虻虫');
     const member = await question('ys-g-03-2');
     const b1 = await ok(cptcontent, { guid: learners[0], appID: APP, allTestID: member.id });
     expect(b1.group).toMatchObject({ childTableID: member.groupId, childTableName: 'B1' });
