@@ -38,6 +38,9 @@ describe('papers open only with the module of their kind and tag', () => {
         expect(reply.data.keys, code).toBeUndefined();
       }
     }
+    // The buy prompt names the versions that open the paper's own module (考前密卷: 至尊班, 考前模拟).
+    const secret = await start(vip, { paperID: paperOf.get('secret-1') });
+    expect(secret.data.unlocking.map((v: { vname: string }) => v.vname)).toEqual(['至尊班', '考前模拟_MNDB']);
     // Nor through a row that lists ordinary papers.
     expect((await start(vip, { testMode: 'mockExam', paperID: paperOf.get('secret-1') })).status).toBe(404);
   });

@@ -59,15 +59,12 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
 
   /**
    * The modules of `PAPER_MODULES` the learner holds (the paper gate: a stored paper opens with any of the
-   * modules its kind and tag name, `paperModules`). Unknown subject → 404; none held → 403 with the versions
-   * that unlock the exam centre.
+   * modules its kind and tag name, `paperModules`). Unknown subject → 404.
    */
   async function paperAccess(userId: number, appId: number): Promise<Set<string>> {
     const decisions = await entitlements.decideAll(userId, appId, PAPER_MODULES.map((moduleId) => ({ moduleId })));
     if (decisions.some((d) => d.reason === 'unknown-subject')) throw notFound(EXAM_MSG.unknownPaper);
-    const held = new Set(PAPER_MODULES.filter((_, i) => decisions[i]!.allowed));
-    if (held.size === 0) await guard(userId, appId);
-    return held;
+    return new Set(PAPER_MODULES.filter((_, i) => decisions[i]!.allowed));
   }
   const opens = (held: Set<string>, paper: { kind: string; tag: string | null }) => paperModules(paper).some((m) => held.has(m));
 
@@ -241,6 +238,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     /** The stored papers the learner may sit (their kind and tag decide the module), with the learner's attempts. */
     async list(userId: number, appId: number, kind: 'mock' | 'past' | undefined) {
       const held = await paperAccess(userId, appId);
+      if (held.size === 0) await guard(userId, appId); // none: 403 with the versions that open the exam centre
       const [rows, attempts] = await Promise.all([store.papers(appId, kind), store.attemptsByPaper(userId, appId)]);
       const mine = new Map(attempts.map((a) => [a.paperId, a]));
       return {
@@ -278,11 +276,12 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       if (!row) {
         // A paper by its id alone: its own kind and tag decide the module; the learner picks exam or practice.
         if (which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
-        const held = await paperAccess(userId, appId);
-        const paper = await store.paper(appId, which.paperId);
+        const [held, paper] = await Promise.all([paperAccess(userId, appId), store.paper(appId, which.paperId)]);
         if (!paper || paper.kind === 'daily') throw notFound(EXAM_MSG.unknownPaper);
-        if (!opens(held, paper)) await guard(userId, appId, paperModules(paper)[0] ?? EXAM_MODULE);
-        if (!opens(held, paper)) throw notFound(EXAM_MSG.unknownPaper); // a paper no row lists
+        if (!opens(held, paper)) {
+          await guard(userId, appId, paperModules(paper)[0] ?? EXAM_MODULE); // 403 with the versions that open it
+          throw notFound(EXAM_MSG.unknownPaper); // a paper no row lists
+        }
         return startSet(userId, appId, paperSpec(paper, null, mode ?? 'exam'), restart);
       }
       // A row's display is its own: a ranked or timed mode never turns into practice (with its keys) on request.
