@@ -23,7 +23,7 @@ const first = (input: Record<string, unknown>, keys: string[]): string | null =>
 };
 
 /**
- * Events a client may send per minute (docs/tracking.md): per learner when a session proves who it is, else per
+ * Events a client may send per minute (docs/server.md, 'Calls'): per learner when a session proves who it is, else per
  * IP. Past it the call answers 429 and nothing is stored (the client drops tracking quietly).
  */
 export const TRACKING_PER_MINUTE = 120;
@@ -35,18 +35,18 @@ const DAY = 86_400_000;
 export function createTrackingService(store: TrackingStore, clock: Clock, opts: { limiter: RateLimiter; retentionDays: number }) {
   const record = async ({ kind, path, userId, input, ip }: EventInput): Promise<void> => {
     await store.insert({
-        kind,
-        path,
-        userId: userId ?? null,
-        userName: first(input, ['userName', 'username']),
-        agentCode: first(input, ['agentCode', 'agentID']),
-        appId: first(input, ['appID', 'appid', 'appEName']),
-        clientType: first(input, ['clientType', 'client_type']),
-        page: first(input, ['pageName', 'wpageName', 'page']),
-        payload: input,
-        ip,
-        createdAt: new Date(clock()),
-      });
+      kind,
+      path,
+      userId: userId ?? null,
+      userName: first(input, ['userName', 'username']),
+      agentCode: first(input, ['agentCode', 'agentID']),
+      appId: first(input, ['appID', 'appid', 'appEName']),
+      clientType: first(input, ['clientType', 'client_type']),
+      page: first(input, ['pageName', 'wpageName', 'page']),
+      payload: input,
+      ip,
+      createdAt: new Date(clock()),
+    });
   };
   return {
     /** Store an event the server itself observed (a login). */
