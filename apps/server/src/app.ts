@@ -5,67 +5,29 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
-import { agentRoutes } from './modules/agent/routes.ts';
-import { bookRoutes } from './modules/book/routes.ts';
-import { bookLookup, createBookHooks, createBookService } from './modules/book/service.ts';
-import { createBookStore } from './modules/book/store.ts';
-import { createAgentService } from './modules/agent/service.ts';
-import { createAgentStore } from './modules/agent/store.ts';
-import { aiRoutes } from './modules/ai/routes.ts';
-import { createAiService } from './modules/ai/service.ts';
-import { createAiStore } from './modules/ai/store.ts';
-import { clearanceRoutes } from './modules/clearance/routes.ts';
-import { createClearanceService } from './modules/clearance/service.ts';
-import { createClearanceStore } from './modules/clearance/store.ts';
-import { grabPointRoutes } from './modules/grab-point/routes.ts';
-import { createGrabPointService } from './modules/grab-point/service.ts';
-import { createGrabPointStore } from './modules/grab-point/store.ts';
-import { examRoutes } from './modules/exams/routes.ts';
-import { createExamService } from './modules/exams/service.ts';
-import { createExamStore } from './modules/exams/store.ts';
-import { everyDayRoutes } from './modules/every-day/routes.ts';
-import { createEveryDayService } from './modules/every-day/service.ts';
-import { createEveryDayStore } from './modules/every-day/store.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { createCatalogService } from './modules/catalog/service.ts';
-import { createCatalogStore } from './modules/catalog/store.ts';
-import { createEntitlementService } from './modules/entitlement/service.ts';
-import { createEntitlementStore } from './modules/entitlement/store.ts';
-import { changeLogRoutes } from './modules/change-log/routes.ts';
-import { createChangeLogService } from './modules/change-log/service.ts';
-import { createChangeLogStore } from './modules/change-log/store.ts';
-import { installImageRoute } from './modules/questions/routes.ts';
-import { createQuestionStore } from './modules/questions/store.ts';
-import { practiceRoutes } from './modules/practice/routes.ts';
-import type { MarkHooks } from './modules/practice/service.ts';
-import { createPracticeService } from './modules/practice/service.ts';
-import { createPracticeStore } from './modules/practice/store.ts';
-import { subjectRoutes } from './modules/subject/routes.ts';
-import { sprintRoutes } from './modules/sprint/routes.ts';
-import { createSprintService } from './modules/sprint/service.ts';
-import { createSprintStore } from './modules/sprint/store.ts';
-import { zhiyeRoutes } from './modules/zhiye/routes.ts';
-import { createZhiyeService } from './modules/zhiye/service.ts';
-import { studyRoutes } from './modules/study/routes.ts';
-import { createStudyService, markHooks } from './modules/study/service.ts';
-import { createReportStore } from './modules/study/reports-store.ts';
-import { createStudyStore } from './modules/study/store.ts';
-import { createSubjectService } from './modules/subject/service.ts';
-import { createSubjectStore } from './modules/subject/store.ts';
-import { smsCodeRoutes } from './modules/sms-code/routes.ts';
-import { createSmsCodeService } from './modules/sms-code/service.ts';
-import { createSmsCodeStore } from './modules/sms-code/store.ts';
-import { trackingRoutes } from './modules/tracking/routes.ts';
-import { createTrackingService } from './modules/tracking/service.ts';
-import { createTrackingStore } from './modules/tracking/store.ts';
-import { userRoutes } from './modules/user/routes.ts';
-import { createAccountService, existenceProbeLimit } from './modules/user/service.ts';
-import { createUserStore } from './modules/user/store.ts';
+import { createAgentModule } from './modules/agent/index.ts';
+import { createAiModule } from './modules/ai/index.ts';
+import { createBookModule } from './modules/book/index.ts';
+import { createCatalogModule } from './modules/catalog/index.ts';
+import { createChangeLogModule } from './modules/change-log/index.ts';
+import { createClearanceModule } from './modules/clearance/index.ts';
+import { createEveryDayModule } from './modules/every-day/index.ts';
+import { createExamsModule } from './modules/exams/index.ts';
+import { createGrabPointModule } from './modules/grab-point/index.ts';
+import { createPracticeModule } from './modules/practice/index.ts';
+import { createQuestionsModule } from './modules/questions/index.ts';
+import { createSprintModule } from './modules/sprint/index.ts';
+import { createStudyModule } from './modules/study/index.ts';
+import { createSubjectModule } from './modules/subject/index.ts';
+import { createTrackingModule } from './modules/tracking/index.ts';
+import { createUserModule } from './modules/user/index.ts';
+import { createZhiyeModule } from './modules/zhiye/index.ts';
 import { DEFAULT_BODY_LIMIT, registerCalls } from './platform/calls.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './platform/client-errors.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions, type LogOptions } from './platform/logger.ts';
+import { HOUR, runJobs, type Platform, type ServerModule } from './platform/module.ts';
 import type { PasswordHasher } from './platform/passwords.ts';
 import { createDbRateLimiter } from './platform/rate-limit/db-store.ts';
 import type { RateLimiter } from './platform/rate-limit/limiter.ts';
@@ -91,9 +53,6 @@ export interface AppDeps {
   passwords?: PasswordHasher;
 }
 
-const HOUR = 3600_000;
-const MINUTE = 60_000;
-
 /**
  * The whole server as one plugin: platform (errors, sessions, tenancy, limits, SMS), then the modules'
  * handlers registered from the contract, then the web app. main.ts and the tests both build it this way.
@@ -110,40 +69,41 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     deps.sms ??
     (config.SMS_PROVIDER === 'disabled' ? createDisabledSmsProvider() : createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' })));
 
+  const p: Platform = { db, clock, config, limiter, log: app.log };
   const sessions = createSessionService(createSessionStore(db), clock);
-  const agents = createAgentService(createAgentStore(db), clock);
-  const tracking = createTrackingService(createTrackingStore(db), clock, { limiter, retentionDays: config.EVENTS_RETENTION_DAYS });
-  const changes = createChangeLogService(createChangeLogStore(db), clock);
-  const userStore = createUserStore(db);
-  const codes = createSmsCodeService({
-    store: createSmsCodeStore(db),
-    limiter,
-    sms,
-    clock,
-    phoneTaken: async (phone) => (await userStore.byLogin(phone)) !== undefined,
-    phoneBound: async (phone) => (await userStore.byPhone(phone)) !== undefined,
-    countExistenceProbe: existenceProbeLimit(limiter),
-  });
-  const accounts = createAccountService({ users: userStore, sessions, codes, limiter, tracking, clock, passwords: deps.passwords });
-  const catalogStore = createCatalogStore(db);
-  const entitlements = createEntitlementService({ store: createEntitlementStore(db), catalog: catalogStore, clock, limiter });
-  const catalog = createCatalogService({ store: catalogStore, entitlements, clock });
-  const subject = createSubjectService({ store: createSubjectStore(db), catalog: catalogStore, entitlements, clock });
-  // Practice feeds the wrong-answer book (modules/book) and shows the learner's marks (modules/study).
-  const bookStore = createBookStore(db);
-  const book = createBookHooks(bookStore);
-  const studyStore = createStudyStore(db);
-  const marks: MarkHooks = markHooks(studyStore);
-  const practice = createPracticeService({ store: createPracticeStore(db), entitlements, clock, book, marks });
-  const sprintStore = createSprintStore(db);
-  const sprint = createSprintService({ store: sprintStore, entitlements, practice });
-  const zhiye = createZhiyeService({ store: sprintStore, entitlements, practice });
-  const exams = createExamService({ store: createExamStore(db), entitlements, clock, book });
-  // Levels (闯关) and 抢分 rounds are practice sessions of the exam engine.
-  const clearance = createClearanceService({ store: createClearanceStore(db), entitlements, exams });
-  const grabPoint = createGrabPointService({ store: createGrabPointStore(db), entitlements, exams, clock });
-  const study = createStudyService({ store: studyStore, reports: createReportStore(db), practice, limiter, clock, bookOf: bookLookup(bookStore) });
-  const ai = createAiService({ store: createAiStore(db), entitlements, exams, study, clock });
+
+  // The modules, each built by its index.ts (docs/server.md lists them and the tables they own). A module gets
+  // the platform and the faces of the modules it uses; book and study give practice their hooks first.
+  const agent = createAgentModule(p);
+  const tracking = createTrackingModule(p);
+  const user = createUserModule(p, { sessions, tracking: tracking.tracking, sms, passwords: deps.passwords });
+  const catalog = createCatalogModule(p, { accounts: user.directory });
+  const { entitlements } = catalog;
+  const book = createBookModule(p);
+  const study = createStudyModule(p);
+  const practice = createPracticeModule(p, { book: book.hooks, marks: study.marks });
+  const studyCalls = study.withPractice({ practice: practice.practice, bookOf: book.lookup });
+  const exams = createExamsModule(p, { entitlements, book: book.hooks });
+  const sprint = createSprintModule(p, { practice: practice.practice });
+  const modules: ServerModule[] = [
+    agent,
+    user,
+    createChangeLogModule(p),
+    tracking,
+    catalog,
+    createSubjectModule(p, { catalog: catalog.store, entitlements, tracking: tracking.tracking }),
+    practice,
+    studyCalls,
+    book.withPractice(practice.practice),
+    exams,
+    createClearanceModule(p, { exams: exams.exams }),
+    createGrabPointModule(p, { entitlements, exams: exams.exams }),
+    createEveryDayModule(p, { exams: exams.exams }),
+    createAiModule(p, { exams: exams.exams, study: studyCalls.study }),
+    sprint,
+    createZhiyeModule(p, { sprint: sprint.store, entitlements, practice: practice.practice }),
+    createQuestionsModule(p),
+  ];
 
   installSecurityHeaders(app);
   await app.register(formbody);
@@ -151,8 +111,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   registerCalls(
     app,
     allCalls,
-    [...agentRoutes(), ...userRoutes(accounts), ...smsCodeRoutes(codes), ...changeLogRoutes(changes), ...trackingRoutes(tracking), ...catalogRoutes(catalog, userStore), ...subjectRoutes(subject, tracking), ...practiceRoutes(practice), ...studyRoutes(study), ...bookRoutes(createBookService({ store: bookStore, clock, practice })), ...examRoutes(exams), ...clearanceRoutes(clearance), ...grabPointRoutes(grabPoint), ...everyDayRoutes(createEveryDayService({ store: createEveryDayStore(db), exams, entitlements, clock })), ...aiRoutes(ai), ...sprintRoutes(sprint), ...zhiyeRoutes(zhiye)],
-    { sessions, resolveTenant: agents.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
+    modules.flatMap((m) => m.handlers),
+    { sessions, gate: entitlements.gate, resolveTenant: agent.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 
   // Test-only hook: the last SMS code sent to a phone. Exists only under NODE_ENV=test.
@@ -165,21 +125,17 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     });
   }
 
-  installImageRoute(app, createQuestionStore(db));
+  for (const m of modules) await m.install?.(app);
 
   await installWebAndFallback(app, config.WEB_DIST, { maintenance: config.MAINTENANCE });
 
-  // Housekeeping: forget closed rate windows, old SMS codes and long-expired sessions.
-  const purge = () =>
-    Promise.all([dbLimiter.purge(), codes.purge(), sessions.purge(), tracking.purge()]).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
-  const timer = setInterval(purge, HOUR).unref();
-  // Exams past their deadline (and the grace) are handed in at the deadline even when the learner never returns.
-  const sweep = () => exams.sweep().catch((err) => app.log.warn({ err }, 'exam deadline sweep failed'));
-  const sweepTimer = setInterval(sweep, MINUTE).unref();
-  app.addHook('onReady', async () => void purge());
+  // Housekeeping and sweeps: the modules' jobs, plus the platform's (closed rate windows, long-expired sessions).
+  runJobs(app, [
+    ...modules.flatMap((m) => m.jobs ?? []),
+    { name: 'rate window purge', everyMs: HOUR, atReady: true, run: dbLimiter.purge },
+    { name: 'session purge', everyMs: HOUR, atReady: true, run: sessions.purge },
+  ]);
   app.addHook('onClose', async () => {
-    clearInterval(timer);
-    clearInterval(sweepTimer);
     await redis?.quit();
   });
 });

@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
  * contract, loaded in Node at build (or dev-server) time:
  * - `export * from` every module of the contract's index that loads no zod (constants, messages,
  *   storage keys, reply, call helpers, rules);
- * - every call definition as a plain object: its metadata without `request` and `data`, plus `fields`
+ * - every call definition as a plain object: its metadata without `request`, `data` and `gate`, plus `fields`
  *   (the request's top-level keys, from the contract's own `requestFields`); and the collections of
  *   calls (`userCalls`, `allCalls`, ...) as objects/arrays of those same objects;
  * - plain data (e.g. `smsOps`) as JSON.
@@ -130,7 +130,8 @@ export async function generateContractModule(entry: string): Promise<GeneratedCo
     if (name) return name;
     const meta: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(def)) {
-      if (k === 'request' || k === 'data' || v === undefined) continue;
+      // The gate is the server's (the registrar enforces it); the browser never needs it.
+      if (k === 'request' || k === 'data' || k === 'gate' || v === undefined) continue;
       if (!isJsonData(v)) throw new Error(`${PUBLIC_ID}: call ${String(def.id)} (${where}) has a property '${k}' that is ${describe(v)}; contract-meta-plugin copies only plain data besides request/data`);
       meta[k] = v;
     }

@@ -4,6 +4,30 @@ import type { z } from 'zod';
 export type CallGroup = 'general' | 'tracking' | 'payment' | 'activity' | 'video' | 'bug';
 export type Method = 'GET' | 'POST';
 
+/** What a learner must hold to make a call (docs/entitlement.md): a module, or a free item of one (open to all). */
+export interface GateTarget {
+  module: string;
+  /** The item is free: open to every learner of a subject on sale, whatever they hold. */
+  free?: boolean;
+}
+
+/** A parameter type checked bivariantly, so a call's gate of its own input fits the registrar's CallDef. */
+type Bivariant<I, R> = { gate(input: I): R }['gate'];
+
+/**
+ * The entitlement gate of a call, enforced once by the server's registrar before the handler runs: the
+ * learner (or guest) must hold `module` of the subject `appID` of the input. A function decides per input
+ * (per-item gates); null means this input needs no module, or its item is gated by the handler once loaded.
+ * Unknown subject → body status 404 `unknown`; denied → 403 '开通以下任一班次可使用该功能' {unlocking}.
+ */
+export interface CallGate<I = unknown> {
+  module: string | Bivariant<I, GateTarget | null>;
+  /** With a module id: the call's items are free (open to every learner of a subject on sale). */
+  free?: boolean;
+  /** The 404 message when the subject is not on sale; default '科目不存在'. */
+  unknown?: string;
+}
+
 export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
   /** Stable id, e.g. 'user.userlogin'. */
   id: string;
@@ -13,6 +37,8 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodTy
   group: CallGroup;
   /** When true the server rejects a call without a valid `guid` with body status 401. */
   needsSession: boolean;
+  /** The entitlement gate (server only: the web bundle's copies leave it out). The request must have `appID`. */
+  gate?: CallGate<z.output<Req>>;
   /** Request parameters (query string for GET, form body for POST). Values arrive as strings. */
   request: Req;
   /** Schema of `data` in a successful reply. */
@@ -44,6 +70,7 @@ export function requestFields(def: Pick<CallDef, 'request' | 'fields'>): readonl
   return shape && typeof shape === 'object' ? Object.keys(shape) : [];
 }
 
-export const defineCall = <Req extends z.ZodType, Data extends z.ZodType>(
-  def: CallDef<Req, Data>,
-): CallDef<Req, Data> => def;
+/** A call definition; `needsSession` keeps its literal type, so a handler of a session call gets a non-null session. */
+export const defineCall = <Req extends z.ZodType, Data extends z.ZodType, S extends boolean>(
+  def: CallDef<Req, Data> & { needsSession: S },
+): CallDef<Req, Data> & { needsSession: S } => def;

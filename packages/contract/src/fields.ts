@@ -62,6 +62,22 @@ export const int = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
 export const optInt = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   labelled(label, z.preprocess((v) => (v === null ? undefined : blankToUndefined(v)), int(label, min, max).optional()));
 
+/** The largest id a database integer column holds. */
+export const ID_MAX = 2_147_483_647;
+/** A database id (subject, chapter, question, paper, session…) named by its label: a whole number from 1. */
+export const dbId = (label: string) => int(label, 1, ID_MAX);
+export const optDbId = (label: string) => optInt(label, 1, ID_MAX);
+/** The fields most calls share. */
+export const appID = () => dbId('科目编号');
+export const optAppID = () => optDbId('科目编号');
+export const cptID = () => dbId('章节编号');
+export const optCptID = () => optDbId('章节编号');
+export const allTestID = () => dbId('试题编号');
+export const examHistoryID = () => dbId('考试记录编号');
+export const paperID = () => optDbId('试卷编号');
+/** A page number of a paged list. */
+export const page = () => optInt('页码', 1, 100_000);
+
 /** Mainland mobile number (spec §5): 11 digits, first 1, second 3–9. */
 export const mobile = (label = '手机号') =>
   labelled(label, z.string({ error: required(label) }).trim().refine(isMobile, { error: `请输入正确的${label}` }));

@@ -120,3 +120,29 @@ export function paperModules(paper: { kind: string; tag: string | null }): strin
 
 /** Every module that opens some stored paper. */
 export const PAPER_MODULES: readonly string[] = [...new Set(TEST_MODES.flatMap((m) => (m.papers && m.module !== null ? [m.module] : [])))];
+
+/**
+ * The row a session start asks for: its `testMode`, or the daily test for `daily`; undefined for a paper by
+ * its id alone (its stored kind and tag decide, `paperModules`) and for a row that cannot be started (the
+ * server refuses it with 400).
+ */
+export function startRowOf(i: { testMode?: string; daily?: boolean }): TestMode | undefined {
+  if (i.testMode !== undefined) {
+    const row = testMode(i.testMode);
+    return row && STARTABLE_MODES.includes(row.id) ? row : undefined;
+  }
+  return i.daily ? testMode('dailyMockTest') : undefined;
+}
+
+/** The display of a row's sessions: its own, never changed on request (a ranked test never shows its keys). */
+export const rowDisplay = (row: TestMode): 'exam' | 'practice' => (row.display === 'practice' ? 'practice' : 'exam');
+
+/**
+ * The gate of a start (contract exam.simulationStart): the row's module, or the free exam centre for a row
+ * without one; null for a paper by id (gated once loaded) and for a request the server refuses with 400 (an
+ * unknown row, or a display the row does not have).
+ */
+export function startGate(row: TestMode | undefined, mode?: string): { module: string; free?: boolean } | null {
+  if (!row || (mode !== undefined && mode !== rowDisplay(row))) return null;
+  return row.module === null ? { module: 'paper', free: true } : { module: row.module };
+}

@@ -1,8 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPaperStore } from '../modules/papers/store.ts';
-import { materialise, setRecipes } from '../modules/papers/sets.ts';
-import { checkPaperFile } from '../modules/papers/validate.ts';
+import { checkPaperFile, createPaperStore, materialise, setRecipes } from '../modules/papers/index.ts';
 import type { Database } from './index.ts';
 
 /** The recipes of tagged paper sets in a subject's folder (docs/test-modes.md §1.8), not a paper file. */

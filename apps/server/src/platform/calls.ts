@@ -1,4 +1,4 @@
-import { fieldLabel, forbiddenCharsMsg, hasForbiddenChars, type CallDef, type DataOf, type ParsedRequestOf } from '@kaoshi/contract';
+import { fieldLabel, forbiddenCharsMsg, hasForbiddenChars, type CallDef, type DataOf, type GateTarget, type ParsedRequestOf } from '@kaoshi/contract';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentRow } from '../db/schema/index.ts';
@@ -9,12 +9,15 @@ import { tenantHint, type TenantHint } from './tenancy.ts';
 /** Query parameters every call carries (spec §7); accepted and dropped before validation. */
 export const COMMON_PARAMS = ['client', 'terminalType', 'clientver', 'v', '_u'] as const;
 
-/** What a handler gets: the validated input, the session (always set when the call needs one) and the client. */
+/** The session a handler of `C` gets: never null for a call that needs one (the registrar answered 401 without it). */
+export type SessionOf<C extends CallDef> = C extends { needsSession: true } ? Session : Session | null;
+
+/** What a handler gets: the validated input, the session (typed non-null when the call needs one) and the client. */
 export interface CallContext<C extends CallDef> {
   call: C;
   input: ParsedRequestOf<C>;
-  /** The caller's session: guaranteed when call.needsSession; otherwise set when a valid guid was sent. */
-  session: Session | null;
+  /** The caller's session: always set for a needsSession call; otherwise set when a valid guid was sent. */
+  session: SessionOf<C>;
   ip: string;
   userAgent: string;
   /** The tenant of this request (explicit agentCode/ac, else Host subdomain, else 888); 404 when unknown. */
@@ -50,14 +53,20 @@ export const handle = <C extends CallDef>(call: C, run: (ctx: CallContext<C>) =>
   run: run as CallHandler['run'],
 });
 
-/** The session of a needsSession call's context (the registrar has already answered 401 without one). */
-export const sessionOf = (ctx: CallContext<CallDef>): Session => {
-  if (!ctx.session) throw notLoggedIn();
-  return ctx.session;
-};
+/** The one entitlement gate (modules/entitlement): throws 404 `unknown` for a subject not on sale, 403 {unlocking} when denied. */
+export type Gate = (userId: number | null, appId: number, target: GateTarget, unknown?: string) => Promise<void>;
+
+/** The module a call's gate asks of this input, or null (none, or the handler gates the item it loads). */
+export function gateTarget(call: CallDef, input: unknown): GateTarget | null {
+  const gate = call.gate;
+  if (!gate) return null;
+  return typeof gate.module === 'string' ? { module: gate.module, free: gate.free } : gate.module(input);
+}
 
 export interface RegistrarOptions {
   sessions: SessionService;
+  /** The entitlement gate of calls that declare one (contract `gate`). */
+  gate: Gate;
   resolveTenant(hint: TenantHint): Promise<AgentRow>;
   maintenance: boolean;
   /** Check every reply's data against the contract (development and test). */
@@ -112,12 +121,15 @@ function guidOf(request: FastifyRequest, input: Record<string, unknown>): string
 
 /**
  * Register one route per contract call. Session enforcement (body status 401), input validation (400 through
- * the error handler) and the { status, msg, data } envelope live here and nowhere else.
+ * the error handler), the entitlement gate (404/403) and the { status, msg, data } envelope live here and nowhere else.
  */
 export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], handlers: readonly CallHandler[], opts: RegistrarOptions) {
   const byId = new Map(handlers.map((h) => [h.call.id, h]));
   for (const h of handlers) {
     if (!calls.some((c) => c.id === h.call.id)) throw new Error(`Handler for ${h.call.id} has no call in the contract`);
+  }
+  for (const c of calls) {
+    if (c.gate && !Object.hasOwn((c.request as { shape?: object }).shape ?? {}, 'appID')) throw new Error(`Call ${c.id} has a gate but no appID field`);
   }
   const missing = calls.filter((c) => !byId.has(c.id)).map((c) => c.id);
   if (missing.length) app.log.warn(`No handler for contract calls: ${missing.join(', ')}; they answer 404`);
@@ -142,11 +154,13 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         const forbidden = forbiddenInput(call, raw);
         if (forbidden) throw badInput(forbidden);
         const input = call.request.parse(raw);
+        const target = gateTarget(call, input);
+        if (target) await opts.gate(session?.userId ?? null, (input as { appID: number }).appID, target, call.gate?.unknown);
         let tenant: Promise<AgentRow> | undefined;
         const ctx: CallContext<CallDef> = {
           call,
           input,
-          session,
+          session: session as SessionOf<CallDef>,
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? ''),
           tenant: () => (tenant ??= opts.resolveTenant(tenantHint({ ...raw, ...(input as object) }, request.hostname))),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { guid, int, optInt } from '../fields.ts';
+import { appID, guid, dbId, optCptID, optInt } from '../fields.ts';
 import { examSession } from './exam.ts';
 
 /**
@@ -12,7 +12,6 @@ import { examSession } from './exam.ts';
  * Denied → body status 403 '开通以下任一班次可使用该功能' with data {unlocking}.
  */
 
-const appID = () => int('科目编号', 1, 2_147_483_647);
 
 /** The catalog module of the adaptive round and the point cards. */
 export const AI_MODULE = 'ai';
@@ -46,6 +45,9 @@ export const AI_MSG = {
   unknownRound: '练习记录不存在',
 } as const;
 
+/** The gate of the AI round and of point cards. */
+export const AI_GATE = { module: AI_MODULE, unknown: AI_MSG.unknownChapter };
+
 /** Why a question is in the round: its point's figures when the round was chosen. */
 export const aiReason = z.object({
   allTestID: z.number().int(),
@@ -66,6 +68,7 @@ export const aiNext = defineCall({
   path: '/api/aiExam/next',
   group: 'general',
   needsSession: true,
+  gate: AI_GATE,
   allowedRepeat: true,
   summary:
     "The learner's adaptive round: the open one (resumed, same questions and reasons) or a new practice session of `count` questions of the weakest heavy knowledge points, each with why it was chosen.",
@@ -82,6 +85,7 @@ export const aiLast = defineCall({
   path: '/api/aiExam/last',
   group: 'general',
   needsSession: true,
+  gate: AI_GATE,
   summary: "The learner's last handed-in adaptive round with the mastery change of its points (null before the first).",
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({
@@ -134,13 +138,14 @@ export const tipsPointsList = defineCall({
   path: '/api/tips_points/list',
   group: 'general',
   needsSession: true,
+  gate: { module: (i) => ({ module: i.examType === 40 ? TIPS_MODULE : AI_MODULE }), unknown: AI_MSG.unknownChapter },
   summary:
     'Exam type 40: the hot knowledge points (or every point of a chapter) with heat, weight, mastery and tips; 48: point cards in adaptive order, unseen first, then forgot, vague, know by oldest seen.',
   request: z.object({
     guid: guid(),
     appID: appID(),
     examType: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.union([z.literal(40), z.literal(48)], { error: AI_MSG.badExamType })),
-    cptID: optInt('章节编号', 1, 2_147_483_647),
+    cptID: optCptID(),
   }),
   data: z.object({ list: z.array(tipsPoint).optional(), cards: z.array(pointCard).optional() }),
 });
@@ -151,11 +156,12 @@ export const tipsPointsGrade = defineCall({
   path: '/api/tips_points/grade',
   group: 'general',
   needsSession: true,
+  gate: AI_GATE,
   summary: "Stores the learner's grade of a point card (认识/模糊/不认识) and when it was seen.",
   request: z.object({
     guid: guid(),
     appID: appID(),
-    point: int('知识点编号', 1, 2_147_483_647),
+    point: dbId('知识点编号'),
     grade: z.enum(CARD_GRADES, { error: AI_MSG.badGrade }),
   }),
   data: z.object({ point: z.number().int(), grade: z.enum(CARD_GRADES), seenAt: z.string() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { agentCode, guid, int, optText, text } from '../fields.ts';
+import { agentCode, appID, guid, optText, text } from '../fields.ts';
 
 /** Study level groups of spec §9. */
 export const studyLevels = ['chuzhongji', 'zhiye', 'gaoji', 'jkgls', 'other'] as const;
@@ -60,7 +60,6 @@ export const vipListItem = z.object({
 });
 
 const tenantFields = { agentCode: agentCode().optional(), ac: agentCode().optional() };
-const appID = () => int('科目编号', 1, 2_147_483_647);
 
 export const getKsbClass = defineCall({
   id: 'catalog.getKsbClass',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { flag, guid, int } from '../fields.ts';
+import { appID, flag, guid, int } from '../fields.ts';
 import { examSession } from './exam.ts';
 
 /**
@@ -12,7 +12,6 @@ import { examSession } from './exam.ts';
  * answers non-holders too (the product page shows what the module gives and who unlocks it).
  */
 
-const appID = () => int('科目编号', 1, 2_147_483_647);
 
 export const CLEARANCE_MODULE = 'clearance';
 export const GRAB_POINT_MODULE = 'grabPoint';
@@ -76,6 +75,7 @@ export const clearanceLevels = defineCall({
   path: '/api/clearance/levels',
   group: 'general',
   needsSession: true,
+  gate: { module: CLEARANCE_MODULE },
   summary: "A ladder of levels (chapter: one per leaf chapter; random: rising difficulty) with the learner's state, best and stars.",
   request: z.object({ guid: guid(), appID: appID(), kind: kind() }),
   data: z.object({ kind: z.enum(CLEARANCE_KINDS), list: z.array(clearanceLevel) }),
@@ -87,6 +87,7 @@ export const clearanceStart = defineCall({
   path: '/api/clearance/start',
   group: 'general',
   needsSession: true,
+  gate: { module: CLEARANCE_MODULE },
   allowedRepeat: true,
   summary: 'Start (or continue) a level: a practice session of drawn questions; a locked level answers 400 请先通过上一关.',
   request: z.object({
@@ -142,6 +143,7 @@ export const grabPointStart = defineCall({
   path: '/api/grabPoint/start',
   group: 'general',
   needsSession: true,
+  gate: { module: GRAB_POINT_MODULE },
   allowedRepeat: true,
   summary: 'Start (or continue) a 抢分 round: a practice session of 10 questions of the weakest hot points, 300 s, handed in at the deadline.',
   request: z.object({ guid: guid(), appID: appID() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { guid, int } from '../fields.ts';
+import { appID, examHistoryID, guid } from '../fields.ts';
+import { DAILY_MODULE } from './exam.ts';
 
 /**
  * 每日一练 / 每周一测 and their ranking (docs/daily-ranking.md, design docs/test-modes.md §2 rows /dailyMockTest,
@@ -10,7 +11,6 @@ import { guid, int } from '../fields.ts';
  * denied → body status 403 '开通以下任一班次可使用该功能' with data {unlocking}.
  */
 
-const appID = () => int('科目编号', 1, 2_147_483_647);
 
 /** Periods: the China day (每日一练) or the ISO week (每周一测). */
 export const EVERY_DAY_PERIODS = ['day', 'week'] as const;
@@ -89,6 +89,7 @@ export const everyDaySubmission = defineCall({
   path: '/api/every_day/test/submission',
   group: 'general',
   needsSession: true,
+  gate: { module: DAILY_MODULE },
   summary: "The learner's state of the day's (or week's) test: the open session, the counted attempt with its figures and place, and how many attempts were handed in.",
   request: z.object({
     guid: guid(),
@@ -118,13 +119,14 @@ export const everyDaySubmit = defineCall({
   path: '/api/every_day/test/submission',
   group: 'general',
   needsSession: true,
+  gate: { module: DAILY_MODULE },
   allowedRepeat: true,
   summary:
     "Submit a daily or weekly attempt: hands the session in (idempotent) and answers the server's figures (the client's are checked for shape only), whether it counts and its place.",
   request: z.object({
     guid: guid(),
     appID: appID(),
-    examHistoryID: int('考试记录编号', 1, 2_147_483_647),
+    examHistoryID: examHistoryID(),
     correctRate: figure('正确率', 100, false),
     answerSeconds: figure('答题用时', 10_000_000),
     correctNumber: figure('答对题数', 100_000),
@@ -147,6 +149,7 @@ export const everyDayRanking = defineCall({
   path: '/api/every_day/test/ranking',
   group: 'general',
   needsSession: true,
+  gate: { module: DAILY_MODULE },
   summary:
     'The ranking of a day (每日一练: most right, then fastest, then earliest) or a week (每周一测: highest score, then fastest, then earliest): the top 50 and the learner\'s own place.',
   request: z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { cleanString, flag, guid, int, optInt } from '../fields.ts';
+import { appID, cleanString, examHistoryID, flag, guid, int, optAppID, optDbId, optInt, paperID } from '../fields.ts';
 import { QUESTION_TYPES } from '../questions/types.ts';
+import { startGate, startRowOf } from '../test-modes.ts';
 import { practiceGroup } from './practice.ts';
 
 /**
@@ -13,8 +14,6 @@ import { practiceGroup } from './practice.ts';
  * start check ownership only: another learner's session answers 404 '考试记录不存在'.
  */
 
-const appID = () => int('科目编号', 1, 2_147_483_647);
-const examHistoryID = () => int('考试记录编号', 1, 2_147_483_647);
 
 /** The catalog module of mock and past papers (the one /computerPaper uses in content/demo/catalog.json). */
 export const EXAM_MODULE = 'paper';
@@ -238,13 +237,14 @@ export const simulationStart = defineCall({
   path: '/api/simulationTest/start',
   group: 'general',
   needsSession: true,
+  gate: { module: (i) => startGate(startRowOf(i), i.mode), unknown: EXAM_MSG.unknownPaper },
   allowedRepeat: true,
   summary: "Start a paper (or today's daily test) as an exam (or practice); one open session per learner and source: starting again answers the open one.",
   request: z.object({
     guid: guid(),
     appID: appID(),
     /** The paper; required unless `daily`. */
-    paperID: optInt('试卷编号', 1, 2_147_483_647),
+    paperID: paperID(),
     /** true: today's daily test (每日一练, the China day's generated paper; module 'daily'). */
     daily: flag(),
     mode: z.enum(EXAM_MODES, { error: '考试模式不正确' }).optional(),
@@ -254,7 +254,7 @@ export const simulationStart = defineCall({
      * the module checked, the display and the draw; without it the call behaves as before (paper or daily).
      */
     testMode: z.string({ error: '考试类型不正确' }).max(40, { error: '考试类型不正确' }).optional(),
-    key: optInt('考试范围编号', 1, 2_147_483_647),
+    key: optDbId('考试范围编号'),
     /** true: give up the open session of the same source (kept in history as 已放弃) and start anew. */
     restart: flag(),
   }),
@@ -285,7 +285,7 @@ export const addSimulationReplys = defineCall({
     'Autosave a batch of replies (JSON list); idempotent by replyID, the latest write per question wins; refused after the deadline and in locked sections; never answers keys.',
   request: z.object({
     guid: guid(),
-    appID: optInt('科目编号', 1, 2_147_483_647),
+    appID: optAppID(),
     examHistoryID: examHistoryID(),
     replies: repliesField(),
   }),
@@ -347,7 +347,7 @@ export const simulationHistory = defineCall({
   request: z.object({
     guid: guid(),
     appID: appID(),
-    paperID: optInt('试卷编号', 1, 2_147_483_647),
+    paperID: paperID(),
     /** Only the attempts of one TEST_MODES row. */
     testMode: z.string({ error: '考试类型不正确' }).max(40, { error: '考试类型不正确' }).optional(),
     page: optInt('页码', 1, 100_000),
@@ -382,6 +382,7 @@ export const simulationBlueprint = defineCall({
   path: '/api/simulationTest/blueprint',
   group: 'general',
   needsSession: true,
+  gate: { module: EXAM_MODULE, free: true, unknown: EXAM_MSG.unknownPaper },
   summary: "The exam's structure as the subject's template paper has it (types, counts, marks, time, pass line): /examinationGuide and /mockTest show it; drawn sets follow it.",
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { guid, int, optInt, optText, text } from '../fields.ts';
+import { allTestID, appID, cptID, guid, optAppID, optInt, optText, text, ID_MAX } from '../fields.ts';
 import { QUESTION_TYPES } from '../questions/types.ts';
-import { unlockingVersion } from './subject.ts';
 
 /**
  * Chapter practice (章节练习, spec §7 "Chapters and exams"): the chapter tree with the learner's progress,
@@ -11,8 +10,6 @@ import { unlockingVersion } from './subject.ts';
  * 'chapter' first; denied → body status 403 '开通以下任一班次可使用该功能' with data {unlocking}.
  */
 
-const appID = () => int('科目编号', 1, 2_147_483_647);
-const cptID = () => int('章节编号', 1, 2_147_483_647);
 
 /** Most questions per getChapterTestEx reply (spec §9: catalog list 500). */
 export const CHAPTER_TEST_PAGE_MAX = 500;
@@ -28,8 +25,10 @@ export const PRACTICE_MSG = {
   replyIdReused: '答题编号已用于其他试题',
 } as const;
 
-/** The error data of a denied practice call (status 403): the versions that open chapter practice. */
-export const practiceDenied = z.object({ unlocking: z.array(unlockingVersion) });
+/** The catalog module of chapter practice. */
+export const PRACTICE_MODULE = 'chapter';
+/** The gate of chapter practice and of the study tools around it (calls/study.ts). */
+export const PRACTICE_GATE = { module: PRACTICE_MODULE, unknown: PRACTICE_MSG.unknownChapter };
 
 /** One chapter with the learner's progress; a parent's numbers include its descendants'. */
 export const chapterProgress = z.object({
@@ -59,6 +58,7 @@ export const chapterMenuList = defineCall({
   path: '/api/chapterMenu/list',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "The subject's chapter tree (by order, with parent links) with the learner's progress per chapter.",
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({ AppID: z.number().int(), list: z.array(chapterProgress) }),
@@ -118,6 +118,7 @@ export const getChapterTestEx = defineCall({
   path: '/api/exam/getChapterTestEx',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary:
     "A chapter's questions (its own, or its descendants' when it holds none), in order with groups together, at most 500 per page, with answers, explanations and the learner's latest reply.",
   request: z.object({
@@ -148,6 +149,7 @@ export const submitReply = defineCall({
   path: '/api/exam/submitReply',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   allowedRepeat: true,
   summary:
     'Designed: one practice answer (spec §3 exam answer fields) with a client-generated replyID; scored on the server and stored exactly once (a replay answers the stored result).',
@@ -155,15 +157,15 @@ export const submitReply = defineCall({
     guid: guid(),
     appID: appID(),
     cptID: cptID(),
-    allTestID: int('试题编号', 1, 2_147_483_647),
-    childTableID: optInt('试题组编号', 0, 2_147_483_647),
+    allTestID: allTestID(),
+    childTableID: optInt('试题组编号', 0, ID_MAX),
     childTableName: optText('题型', 16),
     srcID: optText('试题来源编号', 128),
-    sbjID: optInt('科目编号', 1, 2_147_483_647),
+    sbjID: optAppID(),
     styleID: optInt('题型编号', 0, 99),
     lastUserReply: text('答案', 200),
     spendTime: optInt('用时', 0, 86_400),
-    examHistoryID: optInt('考试记录编号', 0, 2_147_483_647),
+    examHistoryID: optInt('考试记录编号', 0, ID_MAX),
     replyID: text('答题编号', 64).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: '答题编号格式不正确' }),
   }),
   data: z.object({
@@ -184,6 +186,7 @@ export const resetTestInfo = defineCall({
   path: '/api/exam/resetTestInfo',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "Start a chapter (and its sub-chapters) again: the learner's answers there stop counting for progress (kept for history).",
   request: z.object({ guid: guid(), appID: appID(), cptID: cptID() }),
   data: z.object({ reset: z.number().int() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { guid, int, optInt } from '../fields.ts';
+import { appID, guid, optCptID, optInt } from '../fields.ts';
 import { practiceGroup, practiceQuestion } from './practice.ts';
 
 /**
@@ -11,7 +11,6 @@ import { practiceGroup, practiceQuestion } from './practice.ts';
  * '开通以下任一班次可使用该功能' with data {unlocking}.
  */
 
-const appID = () => int('科目编号', 1, 2_147_483_647);
 
 /** The catalog module of the sprint calls. */
 export const SPRINT_MODULE = 'sprint';
@@ -55,6 +54,7 @@ export const sprintList = defineCall({
   path: '/api/sprint/list',
   group: 'general',
   needsSession: true,
+  gate: { module: SPRINT_MODULE },
   summary:
     "The sprint list as the subject's config says: ClassType 1 chapters by heat, 2 sprint papers, 0 nothing; newClassType 1 adds the stages 强化提分 (必做500题 rounds, 考前60分) and 考前冲刺 (押题密卷, 冲刺燃卷).",
   request: z.object({ guid: guid(), appID: appID() }),
@@ -85,13 +85,14 @@ export const sprintQuestions = defineCall({
   path: '/api/sprint/questions',
   group: 'general',
   needsSession: true,
+  gate: { module: SPRINT_MODULE },
   summary: 'The questions of a sprint set: hot500 (round k of 50, hottest first), pass60 (heaviest points, difficulty ≤ 3, ≤ 300) or chapter (cptID, by heat).',
   request: z.object({
     guid: guid(),
     appID: appID(),
     set: z.enum(SPRINT_SETS, { error: '题集格式不正确' }),
     round: optInt('轮次', 1, 100),
-    cptID: optInt('章节编号', 1, 2_147_483_647),
+    cptID: optCptID(),
   }),
   data: plainSetData,
 });

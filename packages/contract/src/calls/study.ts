@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { flag, guid, int, optInt, optText, text } from '../fields.ts';
-import { practiceGroup, practiceQuestion } from './practice.ts';
+import { allTestID, appID, cptID, flag, guid, int, optCptID, optInt, optText, page, text } from '../fields.ts';
+import { PRACTICE_GATE, practiceGroup, practiceQuestion } from './practice.ts';
 
 /**
  * Study tools around chapter practice (spec §7 "Chapters and exams"): the wrong-answer book with FSRS
@@ -11,10 +11,6 @@ import { practiceGroup, practiceQuestion } from './practice.ts';
  * Calls that change data are POST (the spec lists /api/exam/* among GETs; see docs/practice.md "Reset").
  */
 
-const appID = () => int('科目编号', 1, 2_147_483_647);
-const allTestID = () => int('试题编号', 1, 2_147_483_647);
-const optCptID = () => optInt('章节编号', 1, 2_147_483_647);
-const page = () => optInt('页码', 1, 100_000);
 const choice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label}格式不正确` });
 
@@ -79,9 +75,10 @@ export const updateRecitePoint = defineCall({
   path: '/api/exam/updateRecitePoint',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   allowedRepeat: true,
   summary: "Remember where the learner is in a chapter's recite mode (背题); getChapterTestEx answers it as recitePoint.",
-  request: z.object({ guid: guid(), appID: appID(), cptID: int('章节编号', 1, 2_147_483_647), allTestID: allTestID() }),
+  request: z.object({ guid: guid(), appID: appID(), cptID: cptID(), allTestID: allTestID() }),
   data: z.object({ cptID: z.number().int(), allTestID: z.number().int() }),
 });
 
@@ -91,6 +88,7 @@ export const addUserNote = defineCall({
   path: '/api/exam/addUserNote',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "Save the learner's note on a question (spec §3 noteContent); empty text deletes it.",
   request: z.object({
     guid: guid(),
@@ -110,6 +108,7 @@ export const addUserFav = defineCall({
   path: '/api/exam/addUserFav',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   allowedRepeat: true,
   summary: 'Favourite a question (idempotent).',
   request: favRequest,
@@ -122,6 +121,7 @@ export const deleteUserFav = defineCall({
   path: '/api/exam/deleteUserFav',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   allowedRepeat: true,
   summary: 'Remove a question from the favourites (idempotent).',
   request: favRequest,
@@ -139,6 +139,7 @@ export const getCataloglist = defineCall({
   path: '/api/exam/getCataloglist',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "The chapters holding the learner's wrong-answer book items, favourites or notes, with counts (page 500).",
   request: z.object({
     guid: guid(),
@@ -176,6 +177,7 @@ export const getErrorTest = defineCall({
   path: '/api/exam/getErrorTest',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "The learner's wrong-answer book (all, one chapter, or only the items due now), most recently wrong first or by due time, 50 per page.",
   request: z.object({
     guid: guid(),
@@ -195,6 +197,7 @@ export const chapterlist = defineCall({
   path: '/api/exam/chapterlist',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "The learner's favourites or noted questions, optionally of one chapter and matching words, newest first, 10 per page.",
   request: z.object({
     guid: guid(),
@@ -214,6 +217,7 @@ export const searchTest = defineCall({
   path: '/api/exam/searchTest',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "Designed: search the subject's questions (stem, options, explanation, knowledge points) by words, 10 per page.",
   request: z.object({ guid: guid(), appID: appID(), keyword: text('关键词', 50), page: page(), pageSize: optInt('每页数量', 1, STUDY_PAGE.search) }),
   data: z.object({ AppID: z.number().int(), keyword: z.string(), ...questionPage }),
@@ -229,6 +233,7 @@ export const cptcontent = defineCall({
   path: '/api/exam/cptcontent',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "One question with its group, how all learners answered it (share of each option) and the learner's own record.",
   request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID() }),
   data: z.object({
@@ -255,6 +260,7 @@ export const bookLLzs = defineCall({
   path: '/api/exam/bookLLzs',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "The learner's practice statistics for the subject: done, right, wrong, accuracy, time, active days, today, the book, favourites and notes.",
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({
@@ -294,6 +300,7 @@ export const pointsMastery = defineCall({
   path: '/api/knowledgePoints/mastery',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "Mastery of every knowledge point of the subject from the learner's stored answers, weakest high-weight points first.",
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({ AppID: z.number().int(), list: z.array(pointMastery) }),
@@ -305,6 +312,7 @@ export const pointsPractice = defineCall({
   path: '/api/knowledgePoints/practice',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: 'Questions to strengthen weak knowledge points (one named point, or the weakest ones): unanswered and wrong first.',
   request: z.object({ guid: guid(), appID: appID(), point: optText('知识点', 100), count: optInt('题目数量', 1, STUDY_PAGE.errorTest) }),
   data: z.object({ AppID: z.number().int(), points: z.array(pointMastery), groups: z.array(practiceGroup), list: z.array(studyQuestion) }),
@@ -316,6 +324,7 @@ export const commonQuestions = defineCall({
   path: '/api/commonQuestions/getList',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: 'The questions of the subject (or a chapter) most often answered wrong by all learners (易错题), 5 per page.',
   request: z.object({ guid: guid(), appID: appID(), cptID: optCptID(), page: page(), pageSize: optInt('每页数量', 1, STUDY_PAGE.commonQuestions) }),
   data: z.object({
@@ -333,6 +342,7 @@ export const reviewSummary = defineCall({
   path: '/api/review/summary',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "The learner's wrong-answer book for the subject: items, due now, next due time and the clear-after setting.",
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({
@@ -363,6 +373,7 @@ export const removeFromBook = defineCall({
   path: '/api/error/updateUser',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   allowedRepeat: true,
   summary: 'The learner removes a question from the wrong-answer book (it comes back when answered wrong again).',
   request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID() }),
@@ -378,6 +389,7 @@ export const evaluate = defineCall({
   path: '/api/queStatus/evaluate',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary:
     "Recite review (/memoryAnswer): the learner says how well they knew a question — know → FSRS Good (counts as right), vague → Hard, forgot → Again (enters the book).",
   request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID(), status: choice('掌握情况', EVALUATIONS) }),
@@ -405,6 +417,7 @@ export const addQuestionReport = defineCall({
   path: '/api/question_review/add',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: 'Report a problem with a question (kinds from REPORT_KINDS, comma separated, and a description); stored for operators.',
   request: z.object({
     guid: guid(),
@@ -425,6 +438,7 @@ export const listQuestionReports = defineCall({
   path: '/api/question_review/list',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "The learner's own question reports for the subject with their status and the operator's answer, newest first.",
   request: z.object({ guid: guid(), appID: appID(), page: page() }),
   data: z.object({ page: z.number().int(), total: z.number().int(), list: z.array(questionReport) }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { agentCode, guid, int, optInt, optText, text } from '../fields.ts';
+import { agentCode, appID, guid, optAppID, optInt, optText, text } from '../fields.ts';
 import { versionModule, vipAppRecord } from './catalog.ts';
 
 /**
@@ -11,8 +11,6 @@ import { versionModule, vipAppRecord } from './catalog.ts';
  */
 
 const tenantFields = { agentCode: agentCode().optional(), ac: agentCode().optional() };
-const appID = () => int('科目编号', 1, 2_147_483_647);
-const optAppID = () => optInt('科目编号', 1, 2_147_483_647);
 
 /** Why a module is open or closed (the server's entitlement decision, docs/entitlement.md). */
 export const entitlementReasons = ['free', 'purchase', 'trial', 'guest', 'not-purchased', 'expired', 'hidden-by-vip', 'unknown-subject'] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { guid, int, optInt } from '../fields.ts';
-import { chapterProgress } from './practice.ts';
+import { appID, cptID, guid, optCptID, optInt } from '../fields.ts';
+import { EXAM_MODULE } from './exam.ts';
+import { chapterProgress, PRACTICE_GATE, PRACTICE_MODULE } from './practice.ts';
 import { unlockingVersion } from './subject.ts';
 import { plainSetData } from './sprint.ts';
 
@@ -14,8 +15,6 @@ import { plainSetData } from './sprint.ts';
  * year (the analysis's rows). Denied → body status 403 '开通以下任一班次可使用该功能' {unlocking}.
  */
 
-const appID = () => int('科目编号', 1, 2_147_483_647);
-const optCptID = () => optInt('章节编号', 1, 2_147_483_647);
 const optYear = () => optInt('年份', 1900, 2100);
 
 export const ZHIYE_MSG = {
@@ -43,6 +42,7 @@ export const zhiyeUnits = defineCall({
   path: '/api/zhiye/units',
   group: 'general',
   needsSession: true,
+  gate: PRACTICE_GATE,
   summary: "The subject's top chapters as exam units (单元一…) with the learner's progress and their sub-chapters (chapterMenu/list grouped).",
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({ AppID: z.number().int(), list: z.array(zhiyeUnit) }),
@@ -82,6 +82,7 @@ export const zhiyeYearTest = defineCall({
   path: '/api/zhiye/yearTest',
   group: 'general',
   needsSession: true,
+  gate: { module: (i) => (i.year !== undefined ? { module: EXAM_MODULE } : i.cptID !== undefined ? { module: PRACTICE_MODULE } : null) },
   summary: "Past-exam questions: of a year (and chapter subtree), or a chapter subtree's of any year; by chapter order, then id.",
   request: z.object({ guid: guid(), appID: appID(), year: optYear(), cptID: optCptID() }),
   data: plainSetData,
@@ -93,6 +94,7 @@ export const zhiyeAnalyse = defineCall({
   path: '/api/zhiye/analyse',
   group: 'general',
   needsSession: true,
+  gate: { module: PRACTICE_MODULE },
   summary: 'Per top chapter: past-exam questions per year and its share of all past-exam questions.',
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({
@@ -121,6 +123,7 @@ export const zhiyeCaseChapters = defineCall({
   path: '/api/zhiye/caseChapters',
   group: 'general',
   needsSession: true,
+  gate: { module: PRACTICE_MODULE },
   summary: 'Top chapters whose subtree holds case groups (CASE, A3, A4): groups, questions and the learner’s done.',
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({
@@ -135,8 +138,9 @@ export const zhiyeCaseTest = defineCall({
   path: '/api/zhiye/caseTest',
   group: 'general',
   needsSession: true,
+  gate: { module: PRACTICE_MODULE },
   summary: "A chapter subtree's case groups (CASE, A3, A4) with all their questions, by chapter order.",
-  request: z.object({ guid: guid(), appID: appID(), cptID: int('章节编号', 1, 2_147_483_647) }),
+  request: z.object({ guid: guid(), appID: appID(), cptID: cptID() }),
   data: plainSetData,
 });
 

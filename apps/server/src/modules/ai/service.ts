@@ -1,17 +1,13 @@
 import {
-  AI_MODULE,
   AI_MSG,
   AI_PER_POINT_MAX,
   AI_RECENT_HOURS,
   AI_ROUND_COUNT,
   HOT_MIN,
   HOT_SHARE,
-  MSG,
   QUESTION_TYPE_NAMES,
   QUESTION_TYPES,
-  Status,
   TIPS_MAX,
-  TIPS_MODULE,
   testMode,
   type AiReason,
   type CardGrade,
@@ -22,10 +18,9 @@ import {
   type TipsPoint,
 } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
-import type { EntitlementService } from '../entitlement/service.ts';
-import type { ExamService } from '../exams/service.ts';
-import type { StudyService } from '../study/service.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import type { ExamService } from '../exams/index.ts';
+import type { StudyService } from '../study/index.ts';
 import { AI_TEST_MODE, type AiStore, type PointQuestionRow } from './store.ts';
 
 /** A mastery row of the study module with the point's id and code. */
@@ -146,14 +141,8 @@ function sectionsOf(chosen: readonly number[], info: ReadonlyMap<number, PointQu
  * AI practice (docs/ai-practice.md): the adaptive round on the exam engine, tips points (type 40) and point
  * cards (type 48). Mastery comes from the study module (one definition); rounds are exam sessions.
  */
-export function createAiService(deps: { store: AiStore; entitlements: EntitlementService; exams: ExamService; study: StudyService; clock: Clock }) {
-  const { store, entitlements, exams, study, clock } = deps;
-
-  async function guard(userId: number, appId: number, moduleId: string) {
-    const d = await entitlements.decide(userId, appId, { moduleId });
-    if (d.reason === 'unknown-subject') throw notFound(AI_MSG.unknownChapter);
-    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
-  }
+export function createAiService(deps: { store: AiStore; exams: ExamService; study: StudyService; clock: Clock }) {
+  const { store, exams, study, clock } = deps;
 
   /** Question ids per point (in chapter order, id) and one row per question. */
   function index(rows: readonly PointQuestionRow[]) {
@@ -196,7 +185,6 @@ export function createAiService(deps: { store: AiStore; entitlements: Entitlemen
   return {
     /** The open round (resumed with its stored reasons) or a new one of `count` questions. */
     async next(userId: number, appId: number, count = AI_ROUND_COUNT) {
-      await guard(userId, appId, AI_MODULE);
       const open = await store.openRound(userId, appId);
       if (open) {
         const session = await exams.resume(userId, open.sessionId);
@@ -245,7 +233,6 @@ export function createAiService(deps: { store: AiStore; entitlements: Entitlemen
 
     /** The last handed-in round: right/total and each point's mastery when chosen and now. */
     async last(userId: number, appId: number) {
-      await guard(userId, appId, AI_MODULE);
       const row = await store.lastHanded(userId, appId);
       if (!row || !row.result || !row.handedAt) return { last: null };
       const now = new Map((await study.masteryOf(userId, appId)).map((p) => [p.id, p.mastery]));
@@ -262,7 +249,6 @@ export function createAiService(deps: { store: AiStore; entitlements: Entitlemen
 
     /** Exam type 40: tips points (module 'sprint'); 48: point cards (module 'ai'). */
     async list(userId: number, appId: number, examType: 40 | 48, cptId: number | undefined): Promise<{ list?: TipsPoint[]; cards?: PointCard[] }> {
-      await guard(userId, appId, examType === 40 ? TIPS_MODULE : AI_MODULE);
       const chapterIds = cptId === undefined ? undefined : await chapterSubtree(appId, cptId);
       const [points, rows] = await Promise.all([study.masteryOf(userId, appId), store.pointQuestions(appId)]);
       const inScope = chapterIds ? new Set(rows.filter((r) => chapterIds.includes(r.chapterId)).map((r) => r.pointId)) : undefined;
@@ -311,7 +297,6 @@ export function createAiService(deps: { store: AiStore; entitlements: Entitlemen
 
     /** Stores the learner's grade of a point card. */
     async grade(userId: number, appId: number, pointId: number, grade: CardGrade) {
-      await guard(userId, appId, AI_MODULE);
       if (!(await store.point(appId, pointId))) throw badInput(AI_MSG.unknownPoint);
       const at = new Date(clock());
       await store.grade(userId, appId, pointId, grade, at);

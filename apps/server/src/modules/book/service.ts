@@ -12,7 +12,9 @@ import { fsrs, Rating, type Card, type Grade, type State } from 'ts-fsrs';
 import type { Tx } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { subtree, type BookHooks, type PracticeService } from '../practice/service.ts';
+import type { PracticeService } from '../practice/index.ts';
+import { subtree } from '../questions/index.ts';
+import type { BookHooks } from './hooks.ts';
 import type { BookPatch, BookRow, BookStore } from './store.ts';
 
 /**
@@ -169,6 +171,8 @@ export function createBookHooks(store: BookStore): BookHooks {
 }
 
 /** The learner's book state of these questions (those in the book now), for other modules' question lists. */
+export type BookLookup = (userId: number, questionIds: number[]) => Promise<Map<number, BookState>>;
+
 export const bookLookup =
   (store: BookStore) =>
   async (userId: number, questionIds: number[]): Promise<Map<number, BookState>> =>
@@ -177,7 +181,7 @@ export const bookLookup =
 const EVALUATION_EVENT: Record<Evaluation, BookEvent> = { know: 'right', vague: 'hard', forgot: 'wrong' };
 
 /** What the book lists need of practice: its gate and its question presentation. */
-export type PracticeApi = Pick<PracticeService, 'guard' | 'questionsByIds'>;
+export type PracticeApi = Pick<PracticeService, 'questionsByIds'>;
 
 /** The wrong-answer book calls (docs/book.md). Every read and write is for the given (session) user only. */
 export function createBookService(deps: { store: BookStore; clock: Clock; practice: PracticeApi }) {
@@ -206,7 +210,6 @@ export function createBookService(deps: { store: BookStore; clock: Clock; practi
   return {
     /** getErrorTest: the book, or a chapter's part of it (with its sub-chapters), or only what is due now (by due time). */
     async errorTest(userId: number, appId: number, q: { cptId?: number; due?: boolean; page: number; pageSize: number }) {
-      await practice.guard(userId, appId);
       let chapterIds: number[] | undefined;
       if (q.cptId !== undefined) {
         const all = await store.chapters(appId);
@@ -219,13 +222,11 @@ export function createBookService(deps: { store: BookStore; clock: Clock; practi
 
     /** getCataloglist: the chapters holding book items, favourites or notes, with counts. */
     async catalog(userId: number, appId: number, kind: StudyKind, page: number, pageSize: number) {
-      await practice.guard(userId, appId);
       const { list, total, items } = await store.catalog(kind, userId, appId, now(), (page - 1) * pageSize, pageSize);
       return { AppID: appId, kind, page, pageSize, total, items, list };
     },
 
     async summary(userId: number, appId: number) {
-      await practice.guard(userId, appId);
       const [s, clearAfter] = await Promise.all([store.summary(userId, appId, now()), store.clearAfter(userId)]);
       return { AppID: appId, ...s, nextDueAt: s.nextDueAt ? s.nextDueAt.toISOString() : null, clearAfter: clearAfter ?? CLEAR_AFTER_DEFAULT };
     },
@@ -236,14 +237,12 @@ export function createBookService(deps: { store: BookStore; clock: Clock; practi
     },
 
     async remove(userId: number, appId: number, questionId: number) {
-      await practice.guard(userId, appId);
       await knownQuestion(appId, questionId);
       return { allTestID: questionId, removed: await store.remove(userId, questionId, now()) };
     },
 
     /** Recite review: know → Good (a right answer), vague → Hard (streak 0), forgot → Again (enters the book). */
     async evaluate(userId: number, appId: number, questionId: number, status: Evaluation) {
-      await practice.guard(userId, appId);
       const q = await knownQuestion(appId, questionId);
       // Retired questions stay out of the book (as in practice): nothing changes, the current state is answered.
       if (q.retired) {

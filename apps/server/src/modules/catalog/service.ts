@@ -5,7 +5,7 @@ type VersionListData = DataOf<typeof versionList>;
 import type { AgentRow, SubjectRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { hiddenFor, toVipApp, type EntitlementService } from '../entitlement/service.ts';
+import { hiddenFor, toVipApp, type EntitlementService } from '../entitlement/index.ts';
 import type { CatalogStore } from './store.ts';
 
 const entry = (s: SubjectRow): SubjectEntry => ({

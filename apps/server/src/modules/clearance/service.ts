@@ -1,25 +1,14 @@
-import { CATALOG_MSG, CLEARANCE_MODE_OF, CLEARANCE_MODULE, CLEARANCE_MSG, LEVEL_PASS_RATE, MSG, Status, testMode, type ClearanceKind } from '@kaoshi/contract';
+import { CLEARANCE_MODE_OF, CLEARANCE_MSG, LEVEL_PASS_RATE, testMode, type ClearanceKind } from '@kaoshi/contract';
 import { randomUUID } from 'node:crypto';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
-import type { EntitlementService } from '../entitlement/service.ts';
-import { drawSections, type Blueprint } from '../exams/draw.ts';
-import type { ExamService } from '../exams/service.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import { drawSections, type Blueprint } from '../papers/index.ts';
+import type { ExamService } from '../exams/index.ts';
 import { chapterLadder, inBand, levelKey, randomLadder, withStates, type LevelAttempt, type LevelDef } from './levels.ts';
 import type { ClearanceStore } from './store.ts';
 
 /** A ranked draw: no per-type quotas, units taken in rank order (after the seeded shuffle); sections by type. */
 export const RANKED: Blueprint = { types: [], secondsPerQuestion: 60, count: 0 };
-
-/** The entitlement gate of a module: unknown subject → 404, denied → 403 with the unlocking versions. */
-export function moduleGate(entitlements: EntitlementService) {
-  return async (userId: number, appId: number, moduleId: string) => {
-    const d = await entitlements.decide(userId, appId, { moduleId });
-    if (d.reason === 'unknown-subject') throw notFound(CATALOG_MSG.unknownSubject);
-    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
-    return d;
-  };
-}
 
 /** Share right of a handed-in session: right answers over its questions. */
 export function shareRight(s: Pick<ExamSessionRow, 'sections' | 'result'>): number {
@@ -28,9 +17,8 @@ export function shareRight(s: Pick<ExamSessionRow, 'sections' | 'result'>): numb
 }
 
 /** 闯关提分 (docs/clearance-grabpoint.md): ladders of levels, each attempt a practice session of the exam engine. */
-export function createClearanceService(deps: { store: ClearanceStore; entitlements: EntitlementService; exams: Pick<ExamService, 'startSet'> }) {
+export function createClearanceService(deps: { store: ClearanceStore; exams: Pick<ExamService, 'startSet'> }) {
   const { store, exams } = deps;
-  const guard = moduleGate(deps.entitlements);
 
   async function ladder(appId: number, kind: ClearanceKind): Promise<LevelDef[]> {
     return kind === 'chapter' ? chapterLadder(await store.chapters(appId)) : randomLadder(await store.bankSize(appId));
@@ -50,13 +38,11 @@ export function createClearanceService(deps: { store: ClearanceStore; entitlemen
 
   return {
     async levels(userId: number, appId: number, kind: ClearanceKind) {
-      await guard(userId, appId, CLEARANCE_MODULE);
       return { kind, list: await levels(userId, appId, kind) };
     },
 
     /** Starts a level (or answers its open attempt): 10 drawn questions, practice display, untimed. */
     async start(userId: number, appId: number, kind: ClearanceKind, levelID: number, restart: boolean) {
-      await guard(userId, appId, CLEARANCE_MODULE);
       const level = (await levels(userId, appId, kind)).find((l) => l.levelID === levelID);
       if (!level) throw notFound(CLEARANCE_MSG.unknownLevel);
       if (level.state === 'locked') throw badInput(CLEARANCE_MSG.locked);

@@ -1,10 +1,10 @@
-import { CATALOG_MSG, type VipAppRecord } from '@kaoshi/contract';
+import { CATALOG_MSG, MSG, Status, type GateTarget, type VipAppRecord } from '@kaoshi/contract';
 import type { PurchaseRow, VersionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badInput, notFound, tooMany } from '../../platform/errors.ts';
+import { AppError, badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import { hashCode } from './codes.ts';
-import type { CatalogStore } from '../catalog/store.ts';
+import type { CatalogStore } from '../catalog/index.ts';
 import type { EntitlementStore } from './store.ts';
 
 const DAY = 86_400_000;
@@ -97,6 +97,17 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     return targets.map((t) => judge(ctx, userId, t));
   }
 
+  /**
+   * The one entitlement gate: the registrar runs it for every call whose contract definition has a `gate`,
+   * and a handler runs it for an item it had to load first (a paper by its id). Unknown subject → 404
+   * `unknown`; denied → 403 '开通以下任一班次可使用该功能' with the versions that open the target.
+   */
+  async function gate(userId: number | null, appId: number, target: GateTarget, unknown: string = CATALOG_MSG.unknownSubject): Promise<void> {
+    const d = await decide(userId, appId, target.free ? { contentItem: { moduleId: target.module, free: true } } : { moduleId: target.module });
+    if (d.reason === 'unknown-subject') throw notFound(unknown);
+    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
+  }
+
   const userKey = (userId: number) => `code:user:${userId}`;
   const ipKey = (ip: string) => `code:ip:${ip}`;
 
@@ -133,7 +144,7 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     return toVipApp(purchase, versions);
   }
 
-  return { decide, decideAll, holdings, redeem };
+  return { decide, decideAll, gate, holdings, redeem };
 }
 
 export type EntitlementService = ReturnType<typeof createEntitlementService>;

@@ -1,23 +1,18 @@
 import {
-  CATALOG_MSG,
-  DAILY_MODULE,
   EVERY_DAY_MODE,
   EVERY_DAY_MSG,
   EXAM_MSG,
-  MSG,
   RANKING_CACHE_SECONDS,
   RANKING_TOP,
-  Status,
   type EveryDayFigures,
   type EveryDayPeriod,
   type RankingEntry,
 } from '@kaoshi/contract';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
-import type { EntitlementService } from '../entitlement/service.ts';
-import { isoWeek } from '../exams/draw.ts';
-import type { ExamService } from '../exams/service.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import { isoWeek } from '../papers/index.ts';
+import type { ExamService } from '../exams/index.ts';
 import type { EveryDayStore, RankBy, RankRow } from './store.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -62,17 +57,11 @@ function figuresOf(s: ExamSessionRow): EveryDayFigures {
 }
 
 /** 每日一练 / 每周一测 submissions and their ranking (docs/daily-ranking.md). */
-export function createEveryDayService(deps: { store: EveryDayStore; exams: ExamService; entitlements: EntitlementService; clock: Clock }) {
-  const { store, exams, entitlements, clock } = deps;
+export function createEveryDayService(deps: { store: EveryDayStore; exams: ExamService; clock: Clock }) {
+  const { store, exams, clock } = deps;
   /** Top lists per (subject, mode, period key), kept RANKING_CACHE_SECONDS on the app's clock. */
   const cache = new Map<string, { at: number; rows: RankRow[] }>();
   const cacheKey = (appId: number, testMode: string, key: string) => `${appId}:${testMode}:${key}`;
-
-  async function guard(userId: number, appId: number) {
-    const d = await entitlements.decide(userId, appId, { moduleId: DAILY_MODULE });
-    if (d.reason === 'unknown-subject') throw notFound(CATALOG_MSG.unknownSubject);
-    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
-  }
 
   async function topRows(appId: number, testMode: string, key: string, by: RankBy): Promise<RankRow[]> {
     const k = cacheKey(appId, testMode, key);
@@ -104,7 +93,6 @@ export function createEveryDayService(deps: { store: EveryDayStore; exams: ExamS
   return {
     /** The learner's state of a day or week: open session, counted attempt (with place), attempts handed in. */
     async submission(userId: number, appId: number, period: EveryDayPeriod, date: string | undefined) {
-      await guard(userId, appId);
       const testMode = EVERY_DAY_MODE[period];
       const key = periodKey(period, dayOf(date));
       const [open, counted, attempts] = await Promise.all([
@@ -127,7 +115,6 @@ export function createEveryDayService(deps: { store: EveryDayStore; exams: ExamS
      * answers the stored figures — the client's figures are only checked for shape by the contract.
      */
     async submit(userId: number, appId: number, examHistoryID: number) {
-      await guard(userId, appId);
       const s = await store.session(userId, examHistoryID);
       if (!s || s.appId !== appId) throw notFound(EXAM_MSG.unknownSession);
       const period = periodOf(s.testMode);
@@ -149,7 +136,6 @@ export function createEveryDayService(deps: { store: EveryDayStore; exams: ExamS
 
     /** The top list (cached per subject and period key) and the learner's own place (live). */
     async ranking(userId: number, appId: number, period: EveryDayPeriod, date: string | undefined) {
-      await guard(userId, appId);
       const testMode = EVERY_DAY_MODE[period];
       const key = periodKey(period, dayOf(date));
       const [rows, total, own] = await Promise.all([

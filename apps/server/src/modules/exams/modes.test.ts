@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapters, knowledgePoints, papers, questionPoints, questions } from '../../db/schema/index.ts';
 import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
-import { isoWeek } from './draw.ts';
+import { isoWeek } from '../papers/index.ts';
 
 /** The TEST_MODES rows on the exam engine (docs/test-modes.md §2), on the demo subject 1001 and its papers. */
 let t: TestApp;

@@ -4,9 +4,7 @@ import {
   EXAM_MODULE,
   EXAM_MSG,
   EXAM_TREND_MAX,
-  MSG,
   replyFits,
-  Status,
   STYLE_IDS,
   type ExamMode,
   type ExamQuestion,
@@ -18,15 +16,16 @@ import {
   type QuestionType,
   PAPER_MODULES,
   paperModules,
-  STARTABLE_MODES,
+  rowDisplay,
+  startRowOf,
   testMode,
 } from '@kaoshi/contract';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
-import type { EntitlementService } from '../entitlement/service.ts';
-import type { BookHooks } from '../practice/service.ts';
-import { blueprintOf } from './draw.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import type { BookHooks } from '../book/index.ts';
+import { blueprintOf } from '../papers/index.ts';
 import { paperQuestionCache } from './question-cache.ts';
 import { normalise, scoreSession } from './scoring.ts';
 import { createSpecs, DRAWN_PASS_SHARE, paperSpec, type StartSpec, type StartWhich } from './specs.ts';
@@ -50,12 +49,8 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
   const paperQuestions = paperQuestionCache(store.questions, clock);
   const specOf = createSpecs(store, clock);
 
-  /** The entitlement gate of starting and listing: unknown subject → 404, denied → 403 with the unlocking versions. */
-  async function guard(userId: number, appId: number, moduleId = EXAM_MODULE, free = false) {
-    const d = await entitlements.decide(userId, appId, free ? { contentItem: { moduleId, free: true } } : { moduleId });
-    if (d.reason === 'unknown-subject') throw notFound(EXAM_MSG.unknownPaper);
-    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
-  }
+  /** The one gate (modules/entitlement) for a stored paper's module, once the paper is loaded: 404 试卷不存在, 403 {unlocking}. */
+  const gatePaper = (userId: number, appId: number, module: string) => entitlements.gate(userId, appId, { module }, EXAM_MSG.unknownPaper);
 
   /**
    * The modules of `PAPER_MODULES` the learner holds (the paper gate: a stored paper opens with any of the
@@ -238,7 +233,7 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     /** The stored papers the learner may sit (their kind and tag decide the module), with the learner's attempts. */
     async list(userId: number, appId: number, kind: 'mock' | 'past' | undefined) {
       const held = await paperAccess(userId, appId);
-      if (held.size === 0) await guard(userId, appId); // none: 403 with the versions that open the exam centre
+      if (held.size === 0) await gatePaper(userId, appId, EXAM_MODULE); // none: 403 with the versions that open the exam centre
       const [rows, attempts] = await Promise.all([store.papers(appId, kind), store.attemptsByPaper(userId, appId)]);
       const mine = new Map(attempts.map((a) => [a.paperId, a]));
       return {
@@ -270,8 +265,9 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
      * daily. `restart` gives up the open session (handed in as abandoned) and starts anew.
      */
     async start(userId: number, appId: number, which: StartWhich, mode: ExamMode | undefined) {
-      const row = which.testMode !== undefined ? testMode(which.testMode) : which.daily ? testMode('dailyMockTest') : undefined;
-      if (which.testMode !== undefined && (!row || !STARTABLE_MODES.includes(row.id))) throw badInput(EXAM_MSG.badTestMode);
+      // The registrar has gated a row's start by its module (contract: startGate); a paper by id is gated here.
+      const row = startRowOf(which);
+      if (which.testMode !== undefined && !row) throw badInput(EXAM_MSG.badTestMode);
       const restart = which.restart ?? false;
       if (!row) {
         // A paper by its id alone: its own kind and tag decide the module; the learner picks exam or practice.
@@ -279,21 +275,19 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
         const [held, paper] = await Promise.all([paperAccess(userId, appId), store.paper(appId, which.paperId)]);
         if (!paper || paper.kind === 'daily') throw notFound(EXAM_MSG.unknownPaper);
         if (!opens(held, paper)) {
-          await guard(userId, appId, paperModules(paper)[0] ?? EXAM_MODULE); // 403 with the versions that open it
+          await gatePaper(userId, appId, paperModules(paper)[0] ?? EXAM_MODULE); // 403 with the versions that open it
           throw notFound(EXAM_MSG.unknownPaper); // a paper no row lists
         }
         return startSet(userId, appId, paperSpec(paper, null, mode ?? 'exam'), restart);
       }
       // A row's display is its own: a ranked or timed mode never turns into practice (with its keys) on request.
-      const display: ExamMode = row.display === 'practice' ? 'practice' : 'exam';
+      const display: ExamMode = rowDisplay(row);
       if (mode !== undefined && mode !== display) throw badInput(EXAM_MSG.modeFixed);
-      await guard(userId, appId, row.module ?? undefined, row.module === null);
       return startSet(userId, appId, await specOf(userId, appId, row, which, display), restart);
     },
 
     /** The structure of the subject's exam (template paper or the default blueprint); free to every learner. */
-    async blueprint(userId: number, appId: number) {
-      await guard(userId, appId, EXAM_MODULE, true);
+    async blueprint(appId: number) {
       const row = await store.templatePaper(appId);
       const bp = blueprintOf(row ?? undefined);
       const count = bp.count;

@@ -2,8 +2,7 @@ import { EXAM_MSG, paperTotal, type ExamMode, type PaperSection, type TestMode }
 import { randomUUID } from 'node:crypto';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { dailyPaper } from '../papers/daily.ts';
-import { blueprintOf, drawSections, isoWeek, type PoolRow } from './draw.ts';
+import { blueprintOf, dailyPaper, drawSections, isoWeek, type PoolRow } from '../papers/index.ts';
 import type { ExamStore } from './store.ts';
 
 type PaperRow = NonNullable<Awaited<ReturnType<ExamStore['paper']>>>;

@@ -15,11 +15,10 @@ import { randomUUID } from 'node:crypto';
 import type { ExamResultJson } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
-import { moduleGate, RANKED } from '../clearance/service.ts';
-import type { EntitlementService } from '../entitlement/service.ts';
-import { drawSections } from '../exams/draw.ts';
-import type { ExamService } from '../exams/service.ts';
-import { DRAWN_PASS_SHARE } from '../exams/specs.ts';
+import { RANKED } from '../clearance/index.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import { drawSections } from '../papers/index.ts';
+import { DRAWN_PASS_SHARE, type ExamService } from '../exams/index.ts';
 import type { GrabPointStore } from './store.ts';
 
 /** The TEST_MODES row of a round, and the source key of its sessions: one open round per learner and subject. */
@@ -63,7 +62,6 @@ export function gainOf(result: Pick<ExamResultJson, 'items'>): number {
 /** 考前抢分 (docs/clearance-grabpoint.md): 5-minute practice rounds on the hot points the learner still misses. */
 export function createGrabPointService(deps: { store: GrabPointStore; entitlements: EntitlementService; exams: Pick<ExamService, 'startSet'>; clock: Clock }) {
   const { store, exams, entitlements, clock } = deps;
-  const gate = moduleGate(entitlements);
 
   async function weakHotPoints(userId: number, appId: number) {
     const [stats, bank] = await Promise.all([store.pointStats(userId, appId), store.bankSize(appId)]);
@@ -96,7 +94,6 @@ export function createGrabPointService(deps: { store: GrabPointStore; entitlemen
 
     /** Starts a round (or answers the open one): 10 questions of the weakest hot points, practice display, 300 s. */
     async start(userId: number, appId: number) {
-      await gate(userId, appId, GRAB_POINT_MODULE);
       const row = testMode(GRAB_MODE)!;
       return exams.startSet(
         userId,

@@ -1,7 +1,8 @@
 import { paperQuestionIds } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { materialise, questionHeat, rulePool, type SetPoolRow } from './sets.ts';
+import { questionHeat } from '../questions/index.ts';
+import { materialise, rulePool, type SetPoolRow } from './sets.ts';
 import { createPaperStore } from './store.ts';
 
 describe('tagged paper sets (content/demo/papers/<appID>/sets.json)', () => {

@@ -1,7 +1,10 @@
 import { PAPER_TAGS, type PaperTag } from '@kaoshi/contract';
 import { z } from 'zod';
-import { blueprintOf, drawSections, type PoolRow } from '../exams/draw.ts';
-import type { PaperWrite } from './store.ts';
+import { blueprintOf, drawSections } from './draw.ts';
+import { questionHeat } from '../questions/index.ts';
+import type { PaperWrite, SetPoolRow } from './types.ts';
+
+export type { SetPoolRow };
 
 /**
  * Tagged paper sets (docs/test-modes.md §1.8): 押题密卷, 历年精题模拟卷, 冲刺燃卷, 考前密卷 and sprint papers
@@ -25,34 +28,8 @@ export const setRecipes = z.array(setRecipe).max(50);
 export type SetRecipe = z.infer<typeof setRecipe>;
 
 /** A bank question as a set's rule sees it. */
-export interface SetPoolRow extends PoolRow {
-  difficulty: number;
-  year: number | null;
-  /** Points of the question (ids). */
-  points: number[];
-}
-
 /** Set papers pass at 60 % of their marks, like drawn sets. */
 const PASS_SHARE = 0.6;
-
-/**
- * Heat of each question (§1.7): a point's heat is how many of its questions carry a past-exam year plus
- * 100 × its share of the bank; a question's heat is the highest of its points' (0 without points).
- */
-export function questionHeat(rows: readonly SetPoolRow[]): Map<number, number> {
-  const perPoint = new Map<number, { n: number; year: number }>();
-  for (const r of rows)
-    for (const p of r.points) {
-      const t = perPoint.get(p) ?? { n: 0, year: 0 };
-      perPoint.set(p, { n: t.n + 1, year: t.year + (r.year !== null ? 1 : 0) });
-    }
-  const total = rows.length || 1;
-  const heat = (p: number) => {
-    const t = perPoint.get(p)!;
-    return t.year + (100 * t.n) / total;
-  };
-  return new Map(rows.map((r) => [r.id, r.points.length ? Math.max(...r.points.map(heat)) : 0]));
-}
 
 /** The pool of a rule; a group belongs when any of its sub-questions does (drawSections keeps groups whole). */
 export function rulePool(rows: readonly SetPoolRow[], rule: SetRule): SetPoolRow[] {

@@ -2,7 +2,9 @@ import type { Paper, PaperKind, PaperSection, PaperTag } from '@kaoshi/contract'
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { papers, questionBanks, questionGroups, questionPoints, questions, subjects, type PaperRow } from '../../db/schema/index.ts';
-import type { SetPoolRow } from './sets.ts';
+import type { PaperWrite, SetPoolRow } from './types.ts';
+
+export type { PaperWrite };
 
 /** One answerable question of a bank as paper validation and the daily test see it. */
 export interface PaperBankRow {
@@ -18,19 +20,6 @@ export interface PaperBankRow {
 }
 
 /** A validated paper ready to write (ids resolved). */
-export interface PaperWrite {
-  appId: number;
-  code: string;
-  kind: PaperKind;
-  name: string;
-  year: number | null;
-  tag: PaperTag | null;
-  timeLimitSeconds: number;
-  passScore: number;
-  totalScore: number;
-  sections: PaperSection[];
-}
-
 export type PaperWriteResult = 'added' | 'updated' | 'unchanged';
 
 /** A stored paper in the contract's shape (with its total). */

@@ -1,24 +1,20 @@
 import {
-  MSG,
   normaliseKeys,
   PRACTICE_MSG,
   replyFits,
   scoreReply,
-  Status,
   STYLE_IDS,
   type ChapterProgress,
   type PracticeGroup,
   type PracticeQuestion,
   type QuestionType,
 } from '@kaoshi/contract';
-import type { Tx } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
-import type { EntitlementService } from '../entitlement/service.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import type { BookHooks } from '../book/index.ts';
+import { subtree } from '../questions/index.ts';
+import type { MarkHooks } from '../study/index.ts';
 import type { ChapterNode, PracticeStore, QuestionRow } from './store.ts';
-
-/** The module every practice call is gated by. */
-export const PRACTICE_MODULE = 'chapter';
 
 export interface ReplyInput {
   appId: number;
@@ -31,65 +27,9 @@ export interface ReplyInput {
   replyId: string;
 }
 
-/** A stored answer as the wrong-answer book sees it. */
-export interface StoredAnswer {
-  userId: number;
-  appId: number;
-  questionId: number;
-  right: boolean;
-  at: Date;
-}
-
-/** The wrong-answer book's part in practice (modules/book): fed by every newly stored answer. */
-export interface BookHooks {
-  /** Runs inside the answer's transaction, once per stored answer (never for a replay); says whether the question is in the book afterwards. */
-  onAnswerStored(tx: Tx, answer: StoredAnswer): Promise<boolean>;
-  /** The same for many newly stored answers of one learner and subject (an exam's hand-in), in a few statements. */
-  onAnswersStored(tx: Tx, userId: number, appId: number, answers: { questionId: number; right: boolean; at: Date }[]): Promise<void>;
-  /** Whether the question is in the learner's book now. */
-  inBook(userId: number, questionId: number): Promise<boolean>;
-}
-
-/** The learner's marks shown with practice questions (modules/study). */
-export interface MarkHooks {
-  /** Favourited question ids and notes (question id → text) among these questions. */
-  marks(userId: number, questionIds: number[]): Promise<{ favourites: Set<number>; notes: Map<number, string> }>;
-  /** The question the learner reached in this chapter's recite mode, or null. */
-  recitePoint(userId: number, chapterId: number): Promise<number | null>;
-}
-
-/** A chapter and all chapters below it (ids), from the subject's chapter list. */
-export function subtree(all: ChapterNode[], rootId: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const c of all) {
-    if (c.parentId === null) continue;
-    const list = children.get(c.parentId);
-    if (list) list.push(c.id);
-    else children.set(c.parentId, [c.id]);
-  }
-  const out: number[] = [];
-  const stack = [rootId];
-  const seen = new Set<number>();
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return out;
-}
-
 /** Chapter practice (docs/practice.md). Every read and write is for the given (session) user only. */
-export function createPracticeService(deps: { store: PracticeStore; entitlements: EntitlementService; clock: Clock; book: BookHooks; marks: MarkHooks }) {
-  const { store, entitlements, clock, book, marks } = deps;
-
-  /** The entitlement gate of every practice call: unknown subject → 404, denied → 403 with the unlocking versions. */
-  async function guard(userId: number, appId: number) {
-    const d = await entitlements.decide(userId, appId, { moduleId: PRACTICE_MODULE });
-    if (d.reason === 'unknown-subject') throw notFound(PRACTICE_MSG.unknownChapter);
-    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
-  }
+export function createPracticeService(deps: { store: PracticeStore; clock: Clock; book: BookHooks; marks: MarkHooks }) {
+  const { store, clock, book, marks } = deps;
 
   async function knownChapter(appId: number, cptId: number): Promise<ChapterNode> {
     const chapter = await store.chapter(appId, cptId);
@@ -162,11 +102,9 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
     },
 
     /** The entitlement gate of practice (module 'chapter'), for the study calls built on it. */
-    guard,
 
     /** The chapter tree with progress; a parent's numbers include its descendants'. */
     async chapterMenu(userId: number, appId: number) {
-      await guard(userId, appId);
       const [all, totals, progress] = await Promise.all([store.chapters(appId), store.questionCounts(appId), store.progress(userId, appId)]);
       const own = new Map(all.map((c) => [c.id, { total: totals.get(c.id) ?? 0, done: 0, right: 0, spent: 0, last: null as Date | null }]));
       for (const p of progress) {
@@ -223,7 +161,6 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
 
     /** A page of a chapter's questions: its own, or, when it holds none, its descendants'. */
     async chapterTest(userId: number, appId: number, cptId: number, page: number, pageSize: number) {
-      await guard(userId, appId);
       const chapter = await knownChapter(appId, cptId);
       let ids = [cptId];
       let total = await store.countQuestions(appId, ids);
@@ -247,7 +184,6 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
 
     /** Scores and stores one answer exactly once per (user, replyId). */
     async submit(userId: number, input: ReplyInput) {
-      await guard(userId, input.appId);
       if (input.sbjId !== undefined && input.sbjId !== input.appId) throw badInput(PRACTICE_MSG.wrongSubject);
       await knownChapter(input.appId, input.cptId);
       const q = await store.question(input.questionId);
@@ -287,7 +223,6 @@ export function createPracticeService(deps: { store: PracticeStore; entitlements
 
     /** The learner starts a chapter (and its sub-chapters) again; rows are kept, marked reset. */
     async reset(userId: number, appId: number, cptId: number) {
-      await guard(userId, appId);
       await knownChapter(appId, cptId);
       const ids = subtree(await store.chapters(appId), cptId);
       return { reset: await store.reset(userId, appId, ids, new Date(clock())) };

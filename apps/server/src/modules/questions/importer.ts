@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { IMAGE_NAME } from '@kaoshi/contract';
 import type { Database } from '../../db/index.ts';
-import { createSubjectStore } from '../subject/store.ts';
+import { createSubjectStore } from '../subject/index.ts';
 import { csvBank, placeProblems, type CsvBank } from './csv.ts';
 import { createQuestionStore, type WriteCounts } from './store.ts';
 import { validateBank, type Problem } from './validate.ts';

@@ -1,18 +1,10 @@
-import { CATALOG_MSG, MSG, PLAIN_SET_MAX, SPRINT_MODULE, SPRINT_MSG, Status, type SprintItem, type SprintSet } from '@kaoshi/contract';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
-import type { EntitlementService } from '../entitlement/service.ts';
-import { subtree, type PracticeService } from '../practice/service.ts';
-import { byHeat, hot500Rounds, idsOf, pass60Ids, questionHeat, takeUnits, topOf, unitsOf, type ChapterLite } from './sets.ts';
+import { PLAIN_SET_MAX, SPRINT_MSG, type SprintItem, type SprintSet } from '@kaoshi/contract';
+import { badInput, notFound } from '../../platform/errors.ts';
+import type { PracticeService } from '../practice/index.ts';
+import { subtree } from '../questions/index.ts';
+import { questionHeat } from '../questions/index.ts';
+import { byHeat, hot500Rounds, idsOf, pass60Ids, takeUnits, topOf, unitsOf, type ChapterLite } from './sets.ts';
 import type { PoolRow, SprintStore } from './store.ts';
-
-/** The entitlement gate shared by the sprint and zhiye calls: unknown subject → 404, denied → 403 {unlocking}. */
-export function moduleGuard(entitlements: EntitlementService) {
-  return async (userId: number, appId: number, moduleId: string) => {
-    const d = await entitlements.decide(userId, appId, { moduleId });
-    if (d.reason === 'unknown-subject') throw notFound(CATALOG_MSG.unknownSubject);
-    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
-  };
-}
 
 /** Tags of the sprint papers per stage (docs/test-modes.md §1.8). */
 const SPRINT_PAPER_TAG = 'sprint';
@@ -38,9 +30,8 @@ export function chaptersByHeat(rows: readonly PoolRow[], chapters: readonly Chap
 }
 
 /** 考前冲刺 (docs/sprint-zhiye.md). Every read is for the given (session) user only. */
-export function createSprintService(deps: { store: SprintStore; entitlements: EntitlementService; practice: PracticeService }) {
+export function createSprintService(deps: { store: SprintStore; practice: PracticeService }) {
   const { store, practice } = deps;
-  const guard = moduleGuard(deps.entitlements);
 
   const doneOf = (answered: Set<number>, ids: readonly number[]) => ids.reduce((n, id) => n + (answered.has(id) ? 1 : 0), 0);
 
@@ -53,7 +44,6 @@ export function createSprintService(deps: { store: SprintStore; entitlements: En
 
   return {
     async list(userId: number, appId: number) {
-      await guard(userId, appId, SPRINT_MODULE);
       const config = (await store.config(appId)) ?? { classType: 0, newClassType: 0 };
       const [rows, chapters, answered] = await Promise.all([store.pool(appId), store.chapters(appId), store.answered(userId, appId)]);
       const rounds = hot500Rounds(rows);
@@ -90,7 +80,6 @@ export function createSprintService(deps: { store: SprintStore; entitlements: En
 
     /** The questions of a sprint set, as practice shows them (one page, at most PLAIN_SET_MAX). */
     async questions(userId: number, appId: number, set: SprintSet, round: number | undefined, cptId: number | undefined) {
-      await guard(userId, appId, SPRINT_MODULE);
       const rows = await store.pool(appId);
       let ids: number[];
       let name: string;

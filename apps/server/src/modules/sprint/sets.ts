@@ -1,4 +1,5 @@
 import { HOT500_COUNT, HOT500_ROUND, PASS60_MAX, PASS60_MAX_DIFFICULTY, PASS60_SHARE } from '@kaoshi/contract';
+import { questionHeat } from '../questions/index.ts';
 import type { PoolRow } from './store.ts';
 
 /**
@@ -30,25 +31,6 @@ export function unitsOf(rows: readonly PoolRow[]): Unit[] {
       return { ids: sorted.map((r) => r.id), anchor: Math.min(...sorted.map((r) => r.id)), rows: sorted };
     })
     .sort((a, b) => a.anchor - b.anchor);
-}
-
-/**
- * Heat of each question (test-modes §1.7): a point's heat = its questions that carry a past-exam year +
- * 100 × its share of the bank (study.md `weight`); a question's heat is the highest of its points' (0 without).
- */
-export function questionHeat(rows: readonly PoolRow[]): Map<number, number> {
-  const perPoint = new Map<number, { n: number; year: number }>();
-  for (const r of rows)
-    for (const p of r.points) {
-      const t = perPoint.get(p) ?? { n: 0, year: 0 };
-      perPoint.set(p, { n: t.n + 1, year: t.year + (r.year !== null ? 1 : 0) });
-    }
-  const total = rows.length || 1;
-  const heat = (p: number) => {
-    const t = perPoint.get(p)!;
-    return t.year + (100 * t.n) / total;
-  };
-  return new Map(rows.map((r) => [r.id, r.points.length ? Math.max(...r.points.map(heat)) : 0]));
 }
 
 /** Units hottest first (a unit's heat is its hottest member's), then by anchor. */

@@ -3,7 +3,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapters, questions, versions } from '../../db/schema/index.ts';
 import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
-import { hot500Rounds, pass60Ids, questionHeat } from './sets.ts';
+import { questionHeat } from '../questions/index.ts';
+import { hot500Rounds, pass60Ids } from './sets.ts';
 import { createSprintStore } from './store.ts';
 
 let t: TestApp;

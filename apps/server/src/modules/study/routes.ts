@@ -1,5 +1,5 @@
 import { STUDY_PAGE, studyCalls as c } from '@kaoshi/contract';
-import { handle, sessionOf } from '../../platform/calls.ts';
+import { handle } from '../../platform/calls.ts';
 import { POINTS_PRACTICE_COUNT, type StudyService } from './service.ts';
 
 /**
@@ -7,13 +7,13 @@ import { POINTS_PRACTICE_COUNT, type StudyService } from './service.ts';
  * statistics, reports); the wrong-answer book's calls live in modules/book. Everything is for the session's user.
  */
 export const studyRoutes = (study: StudyService) => [
-  handle(c.updateRecitePoint, async (ctx) => study.updateRecitePoint(sessionOf(ctx).userId, ctx.input.appID, ctx.input.cptID, ctx.input.allTestID)),
-  handle(c.addUserNote, async (ctx) => study.saveNote(sessionOf(ctx).userId, ctx.input.appID, ctx.input.allTestID, ctx.input.noteContent)),
-  handle(c.addUserFav, async (ctx) => study.setFavourite(sessionOf(ctx).userId, ctx.input.appID, ctx.input.allTestID, true)),
-  handle(c.deleteUserFav, async (ctx) => study.setFavourite(sessionOf(ctx).userId, ctx.input.appID, ctx.input.allTestID, false)),
+  handle(c.updateRecitePoint, async (ctx) => study.updateRecitePoint(ctx.session.userId, ctx.input.appID, ctx.input.cptID, ctx.input.allTestID)),
+  handle(c.addUserNote, async (ctx) => study.saveNote(ctx.session.userId, ctx.input.appID, ctx.input.allTestID, ctx.input.noteContent)),
+  handle(c.addUserFav, async (ctx) => study.setFavourite(ctx.session.userId, ctx.input.appID, ctx.input.allTestID, true)),
+  handle(c.deleteUserFav, async (ctx) => study.setFavourite(ctx.session.userId, ctx.input.appID, ctx.input.allTestID, false)),
   handle(c.chapterlist, async (ctx) => {
     const i = ctx.input;
-    return study.chapterlist(sessionOf(ctx).userId, i.appID, i.kind, {
+    return study.chapterlist(ctx.session.userId, i.appID, i.kind, {
       cptId: i.cptID,
       keyword: i.keyword || undefined,
       page: i.page ?? 1,
@@ -21,19 +21,19 @@ export const studyRoutes = (study: StudyService) => [
     });
   }),
   handle(c.searchTest, async (ctx) =>
-    study.search(sessionOf(ctx).userId, ctx.input.appID, ctx.input.keyword, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.search),
+    study.search(ctx.session.userId, ctx.input.appID, ctx.input.keyword, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.search),
   ),
-  handle(c.cptcontent, async (ctx) => study.cptcontent(sessionOf(ctx).userId, ctx.input.appID, ctx.input.allTestID)),
-  handle(c.bookLLzs, async (ctx) => study.subjectStats(sessionOf(ctx).userId, ctx.input.appID)),
-  handle(c.pointsMastery, async (ctx) => study.pointsMastery(sessionOf(ctx).userId, ctx.input.appID)),
+  handle(c.cptcontent, async (ctx) => study.cptcontent(ctx.session.userId, ctx.input.appID, ctx.input.allTestID)),
+  handle(c.bookLLzs, async (ctx) => study.subjectStats(ctx.session.userId, ctx.input.appID)),
+  handle(c.pointsMastery, async (ctx) => study.pointsMastery(ctx.session.userId, ctx.input.appID)),
   handle(c.pointsPractice, async (ctx) =>
-    study.pointsPractice(sessionOf(ctx).userId, ctx.input.appID, ctx.input.point || undefined, ctx.input.count ?? POINTS_PRACTICE_COUNT),
+    study.pointsPractice(ctx.session.userId, ctx.input.appID, ctx.input.point || undefined, ctx.input.count ?? POINTS_PRACTICE_COUNT),
   ),
   handle(c.commonQuestions, async (ctx) =>
-    study.commonQuestions(sessionOf(ctx).userId, ctx.input.appID, ctx.input.cptID, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.commonQuestions),
+    study.commonQuestions(ctx.session.userId, ctx.input.appID, ctx.input.cptID, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.commonQuestions),
   ),
   handle(c.addQuestionReport, async (ctx) =>
-    study.addReport(sessionOf(ctx).userId, ctx.input.appID, ctx.input.allTestID, ctx.input.kinds, ctx.input.content || undefined),
+    study.addReport(ctx.session.userId, ctx.input.appID, ctx.input.allTestID, ctx.input.kinds, ctx.input.content || undefined),
   ),
-  handle(c.listQuestionReports, async (ctx) => study.listReports(sessionOf(ctx).userId, ctx.input.appID, ctx.input.page ?? 1)),
+  handle(c.listQuestionReports, async (ctx) => study.listReports(ctx.session.userId, ctx.input.appID, ctx.input.page ?? 1)),
 ];

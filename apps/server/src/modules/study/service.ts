@@ -2,7 +2,8 @@ import { PRACTICE_MSG, scoreReply, STUDY_PAGE, STUDY_MSG, type BookState, type P
 import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/clock.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import { subtree, type MarkHooks, type PracticeService } from '../practice/service.ts';
+import type { PracticeService } from '../practice/index.ts';
+import { subtree } from '../questions/index.ts';
 import type { ReportStore } from './reports-store.ts';
 import { containsPattern, type StudyStore } from './store.ts';
 
@@ -38,11 +39,6 @@ export const excerptOf = (stem: string) => {
 };
 
 /** The practice hooks for favourites, notes and the recite point, read from the study store. */
-export const markHooks = (store: StudyStore): MarkHooks => ({
-  marks: (userId, questionIds) => store.marks(userId, questionIds),
-  recitePoint: (userId, chapterId) => store.recitePoint(userId, chapterId),
-});
-
 /**
  * Favourites, notes, recite point, lists, search, statistics and question reports (docs/study.md). Every call
  * is gated like practice; the learner's own data is always read and written with the session's user id.
@@ -57,7 +53,6 @@ export function createStudyService(deps: {
   bookOf: (userId: number, questionIds: number[]) => Promise<Map<number, BookState>>;
 }) {
   const { store, reports, practice, limiter, clock, bookOf } = deps;
-  const { guard } = practice;
 
   /** A question of the subject: unknown (or retired, unless allowed) → 400 试题不存在, other subject → 400. */
   async function questionOf(appId: number, id: number, allowRetired = false) {
@@ -123,7 +118,6 @@ export function createStudyService(deps: {
     masteryOf: mastery,
 
     async updateRecitePoint(userId: number, appId: number, cptId: number, questionId: number) {
-      await guard(userId, appId);
       await chapterIds(appId, cptId);
       await questionOf(appId, questionId);
       await store.saveRecitePoint(userId, cptId, questionId, new Date(clock()));
@@ -132,7 +126,6 @@ export function createStudyService(deps: {
 
     /** Save the note; empty or absent text deletes it. */
     async saveNote(userId: number, appId: number, questionId: number, text: string | undefined) {
-      await guard(userId, appId);
       const content = text?.trim() ?? '';
       await questionOf(appId, questionId, content === '');
       if (content === '') {
@@ -145,7 +138,6 @@ export function createStudyService(deps: {
     },
 
     async setFavourite(userId: number, appId: number, questionId: number, favourite: boolean) {
-      await guard(userId, appId);
       await questionOf(appId, questionId, !favourite);
       if (favourite) await store.addFavourite(userId, appId, questionId, new Date(clock()));
       else await store.removeFavourite(userId, questionId);
@@ -153,7 +145,6 @@ export function createStudyService(deps: {
     },
 
     async chapterlist(userId: number, appId: number, kind: 'fav' | 'note', opts: { cptId?: number; keyword?: string; page: number; pageSize: number }) {
-      await guard(userId, appId);
       const chapters = opts.cptId === undefined ? undefined : await chapterIds(appId, opts.cptId);
       const pattern = opts.keyword ? containsPattern(opts.keyword) : undefined;
       const { total, ids } = await store.marked(userId, appId, kind, { chapterIds: chapters, pattern }, (opts.page - 1) * opts.pageSize, opts.pageSize);
@@ -161,14 +152,12 @@ export function createStudyService(deps: {
     },
 
     async search(userId: number, appId: number, keyword: string, page: number, pageSize: number) {
-      await guard(userId, appId);
       const { total, ids } = await store.search(appId, containsPattern(keyword), (page - 1) * pageSize, pageSize);
       return { AppID: appId, keyword, page, pageSize, total, ...(await shown(userId, appId, ids)) };
     },
 
     /** One question with its group, how all learners answered it (counts only) and the learner's own record. */
     async cptcontent(userId: number, appId: number, questionId: number) {
-      await guard(userId, appId);
       const q = await questionOf(appId, questionId);
       const type = q.type as QuestionType;
       const [view, stats, mine, chapterName] = await Promise.all([
@@ -213,7 +202,6 @@ export function createStudyService(deps: {
 
     /** The learner's figures for the subject (bookLLzs). */
     async subjectStats(userId: number, appId: number) {
-      await guard(userId, appId);
       const now = clock();
       const s = await store.subjectStats(userId, appId, new Date(now), new Date(chinaDayStart(now)));
       return {
@@ -233,13 +221,11 @@ export function createStudyService(deps: {
     },
 
     async pointsMastery(userId: number, appId: number) {
-      await guard(userId, appId);
       return { AppID: appId, list: (await mastery(userId, appId)).map(publicPoint) };
     },
 
     /** Questions of one named point (name or code), or of the 3 weakest points: never answered, then wrong, first. */
     async pointsPractice(userId: number, appId: number, point: string | undefined, count: number) {
-      await guard(userId, appId);
       const all = await mastery(userId, appId);
       let chosen = all.slice(0, WEAKEST_POINTS);
       if (point) {
@@ -253,7 +239,6 @@ export function createStudyService(deps: {
 
     /** 易错题: the questions all learners' latest answers got wrong most often (counts only). */
     async commonQuestions(userId: number, appId: number, cptId: number | undefined, page: number, pageSize: number) {
-      await guard(userId, appId);
       const chapters = cptId === undefined ? undefined : await chapterIds(appId, cptId);
       const ranking = await wrongRanking(appId, cptId, chapters);
       const rows = ranking.slice((page - 1) * pageSize, page * pageSize);
@@ -271,7 +256,6 @@ export function createStudyService(deps: {
 
     /** 试题纠错: stores a report; at most REPORTS_PER_DAY per learner and China day (→ 429). */
     async addReport(userId: number, appId: number, questionId: number, kindsText: string, content: string | undefined) {
-      await guard(userId, appId);
       const q = await questionOf(appId, questionId, true);
       const now = clock();
       const key = `report:user:${userId}:${chinaDate(now)}`;
@@ -294,7 +278,6 @@ export function createStudyService(deps: {
 
     /** The learner's own reports of the subject, newest first (page 20). */
     async listReports(userId: number, appId: number, page: number) {
-      await guard(userId, appId);
       const pageSize = STUDY_PAGE.reports;
       const { total, rows } = await reports.ownReports(userId, appId, (page - 1) * pageSize, pageSize);
       return {

@@ -2,8 +2,8 @@ import { CATALOG_MSG, SUBJECT_MSG, type Banner, type HomeModule, type PurchaseDe
 import type { AgentRow, BannerRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { CatalogStore } from '../catalog/store.ts';
-import { toVipApp, type EntitlementService } from '../entitlement/service.ts';
+import type { CatalogStore } from '../catalog/index.ts';
+import { toVipApp, type EntitlementService } from '../entitlement/index.ts';
 import type { SubjectStore } from './store.ts';
 
 /** Message of guidePage 'introduce' without a subject. */

@@ -5,8 +5,8 @@ import { badInput, tooMany } from '../../platform/errors.ts';
 import { argon2Passwords, type PasswordHasher } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { Session, SessionService } from '../../platform/session/service.ts';
-import type { SmsCodeService } from '../sms-code/service.ts';
-import type { TrackingService } from '../tracking/service.ts';
+import type { SmsCodeService } from '../sms-code/index.ts';
+import type { TrackingService } from '../tracking/index.ts';
 import type { UserStore } from './store.ts';
 
 export const USER_MSG = {

@@ -1,17 +1,15 @@
 import { ANALYSE_YEARS, CASE_TYPES, CATALOG_MSG, EXAM_MODULE, ZHIYE_MSG, type ChapterProgress } from '@kaoshi/contract';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { EntitlementService } from '../entitlement/service.ts';
-import { PRACTICE_MODULE, subtree, type PracticeService } from '../practice/service.ts';
-import { moduleGuard, present } from '../sprint/service.ts';
-import { byChapterOrder, chineseNumber, idsOf, topOf, unitsOf } from '../sprint/sets.ts';
-import type { SprintStore } from '../sprint/store.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import type { PracticeService } from '../practice/index.ts';
+import { subtree } from '../questions/index.ts';
+import { byChapterOrder, chineseNumber, idsOf, present, topOf, unitsOf, type SprintStore } from '../sprint/index.ts';
 
 const CASE = new Set<string>(CASE_TYPES);
 
 /** 执业 calls (docs/sprint-zhiye.md): units, past-exam questions by year, the analysis and case chapters. */
 export function createZhiyeService(deps: { store: SprintStore; entitlements: EntitlementService; practice: PracticeService }) {
   const { store, practice } = deps;
-  const guard = moduleGuard(deps.entitlements);
 
   async function chapterOf(appId: number, cptId: number) {
     const chapters = await store.chapters(appId);
@@ -71,7 +69,6 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
     /** Past-exam questions of a year (gate 'paper'), or of a chapter subtree of any year (gate 'chapter'), in chapter order. */
     async yearTest(userId: number, appId: number, year: number | undefined, cptId: number | undefined) {
       if (year === undefined && cptId === undefined) throw badInput(ZHIYE_MSG.yearOrChapter);
-      await guard(userId, appId, year !== undefined ? EXAM_MODULE : PRACTICE_MODULE);
       const [rows, scope] = await Promise.all([store.pool(appId), cptId !== undefined ? chapterOf(appId, cptId) : store.chapters(appId).then((chapters) => ({ chapters, chapter: null, inTree: null }))]);
       const mine = rows.filter((r) => r.year !== null && (year === undefined || r.year === year) && (scope.inTree === null || scope.inTree.has(r.chapterId)));
       const ids = idsOf(byChapterOrder(unitsOf(mine), scope.chapters));
@@ -81,7 +78,6 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
 
     /** Per top chapter: past-exam questions per year (the newest ANALYSE_YEARS years) and the share of them. */
     async analyse(userId: number, appId: number) {
-      await guard(userId, appId, PRACTICE_MODULE);
       const [rows, chapters] = await Promise.all([store.pool(appId), store.chapters(appId)]);
       const years = [...new Set(rows.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b).slice(-ANALYSE_YEARS);
       const shown = new Set(years);
@@ -111,7 +107,6 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
 
     /** Top chapters whose subtree holds case groups (CASE, A3, A4). */
     async caseChapters(userId: number, appId: number) {
-      await guard(userId, appId, PRACTICE_MODULE);
       const [rows, chapters, answered] = await Promise.all([store.pool(appId), store.chapters(appId), store.answered(userId, appId)]);
       const top = topOf(chapters);
       const per = new Map<number, { groups: Set<number>; count: number; done: number }>();
@@ -135,7 +130,6 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
 
     /** The case groups of a chapter subtree, whole, in chapter order. */
     async caseTest(userId: number, appId: number, cptId: number) {
-      await guard(userId, appId, PRACTICE_MODULE);
       const [rows, scope] = await Promise.all([store.pool(appId), chapterOf(appId, cptId)]);
       const mine = rows.filter((r) => CASE.has(r.type) && r.groupId !== null && scope.inTree.has(r.chapterId));
       const ids = idsOf(byChapterOrder(unitsOf(mine), scope.chapters));

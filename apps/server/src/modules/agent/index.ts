@@ -1,0 +1,10 @@
+import { serverModule, type Platform } from '../../platform/module.ts';
+import { agentRoutes } from './routes.ts';
+import { createAgentService } from './service.ts';
+import { createAgentStore } from './store.ts';
+
+/** Agents (tenants): the agent info call, and the tenant of each request for the registrar. */
+export function createAgentModule(p: Platform) {
+  const agents = createAgentService(createAgentStore(p.db), p.clock);
+  return serverModule({ name: 'agent', handlers: agentRoutes(), resolve: agents.resolve });
+}

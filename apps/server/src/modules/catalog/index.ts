@@ -1,0 +1,16 @@
+import { serverModule, type Platform } from '../../platform/module.ts';
+import { createEntitlements } from '../entitlement/index.ts';
+import type { AccountDirectory } from '../user/index.ts';
+import { catalogRoutes } from './routes.ts';
+import { createCatalogService } from './service.ts';
+import { createCatalogStore, type CatalogStore } from './store.ts';
+
+export type { CatalogStore };
+
+/** Subjects, versions and purchases (docs/catalog.md), with the entitlement decision built on them. */
+export function createCatalogModule(p: Platform, deps: { accounts: AccountDirectory }) {
+  const store = createCatalogStore(p.db);
+  const entitlements = createEntitlements(p, store);
+  const catalog = createCatalogService({ store, entitlements, clock: p.clock });
+  return serverModule({ name: 'catalog', handlers: catalogRoutes(catalog, deps.accounts), store, entitlements });
+}

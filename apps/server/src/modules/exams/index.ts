@@ -1,0 +1,26 @@
+import { MINUTE, serverModule, type Platform } from '../../platform/module.ts';
+import type { BookHooks } from '../book/index.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import { examRoutes } from './routes.ts';
+import { createExamService, type ExamService } from './service.ts';
+import { createExamStore } from './store.ts';
+
+export type { ExamService };
+export { DRAWN_PASS_SHARE } from './specs.ts';
+/** The exam store, read by 考前抢分 for the rounds it started (sessions are the exam engine's). */
+export { createExamStore } from './store.ts';
+
+/**
+ * The exam engine (docs/exams.md): papers, drawn sets and the daily tests as sessions with a deadline, autosave,
+ * section locks, hand-in and results. Other modules (clearance, grab-point, every-day, ai) start sessions through
+ * `exams`. A sweep hands in sessions past their deadline (and the grace) at the deadline.
+ */
+export function createExamsModule(p: Platform, deps: { entitlements: EntitlementService; book: BookHooks }) {
+  const exams = createExamService({ store: createExamStore(p.db), entitlements: deps.entitlements, clock: p.clock, book: deps.book });
+  return serverModule({
+    name: 'exams',
+    handlers: examRoutes(exams),
+    jobs: [{ name: 'exam deadline sweep', everyMs: MINUTE, run: exams.sweep }],
+    exams,
+  });
+}

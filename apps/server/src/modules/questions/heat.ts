@@ -1,0 +1,19 @@
+/**
+ * Heat of each question (docs/test-modes.md §1.7): a point's heat is how many of its questions carry a
+ * past-exam year plus 100 × its share of the bank (docs/study.md `weight`); a question's heat is the highest of
+ * its points' (0 without points). Sprint sets and set papers both rank questions by it.
+ */
+export function questionHeat(rows: readonly { id: number; year: number | null; points: readonly number[] }[]): Map<number, number> {
+  const perPoint = new Map<number, { n: number; year: number }>();
+  for (const r of rows)
+    for (const p of r.points) {
+      const t = perPoint.get(p) ?? { n: 0, year: 0 };
+      perPoint.set(p, { n: t.n + 1, year: t.year + (r.year !== null ? 1 : 0) });
+    }
+  const total = rows.length || 1;
+  const heat = (p: number) => {
+    const t = perPoint.get(p)!;
+    return t.year + (100 * t.n) / total;
+  };
+  return new Map(rows.map((r) => [r.id, r.points.length ? Math.max(...r.points.map(heat)) : 0]));
+}

@@ -1,0 +1,12 @@
+import { serverModule, type Platform } from '../../platform/module.ts';
+import { installImageRoute } from './routes.ts';
+import { createQuestionStore } from './store.ts';
+
+export { subtree } from './chapters.ts';
+export { questionHeat } from './heat.ts';
+
+/** The question bank: its import (CLI, docs/question-import.md), its images (a route outside the contract) and chapter trees. */
+export function createQuestionsModule(p: Platform) {
+  const store = createQuestionStore(p.db);
+  return serverModule({ name: 'questions', handlers: [], install: (app) => installImageRoute(app, store) });
+}

@@ -1,0 +1,16 @@
+import { serverModule, type Platform } from '../../platform/module.ts';
+import type { CatalogStore } from '../catalog/index.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import type { TrackingService } from '../tracking/index.ts';
+import { subjectRoutes } from './routes.ts';
+import { createSubjectService } from './service.ts';
+import { createSubjectStore } from './store.ts';
+
+/** The subject store, written by the question importer (a bank's subject row). */
+export { createSubjectStore };
+
+/** The learner's subject: home modules with their access, banners, notices, the chosen subject (docs/subject.md). */
+export function createSubjectModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService; tracking: TrackingService }) {
+  const subject = createSubjectService({ store: createSubjectStore(p.db), catalog: deps.catalog, entitlements: deps.entitlements, clock: p.clock });
+  return serverModule({ name: 'subject', handlers: subjectRoutes(subject, deps.tracking) });
+}

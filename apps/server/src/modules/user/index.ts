@@ -1,0 +1,31 @@
+import { serverModule, type Platform } from '../../platform/module.ts';
+import type { PasswordHasher } from '../../platform/passwords.ts';
+import type { SessionService } from '../../platform/session/service.ts';
+import type { SmsProvider } from '../../platform/sms/provider.ts';
+import { createSmsCodeModule } from '../sms-code/index.ts';
+import type { TrackingService } from '../tracking/index.ts';
+import { userRoutes } from './routes.ts';
+import { createAccountService, existenceProbeLimit } from './service.ts';
+import { createUserStore } from './store.ts';
+
+/** An account as other modules may read it (the catalog's vipinfo shows the learner's phone and name). */
+export interface AccountDirectory {
+  byId(userId: number): ReturnType<ReturnType<typeof createUserStore>['byId']>;
+}
+
+/**
+ * Accounts (docs/accounts.md): registration, logins, passwords, phone binding, and the SMS codes they use
+ * (modules/sms-code, which asks this module whether a phone has an account).
+ */
+export function createUserModule(p: Platform, deps: { sessions: SessionService; tracking: TrackingService; sms: SmsProvider; passwords?: PasswordHasher }) {
+  const users = createUserStore(p.db);
+  const sms = createSmsCodeModule(p, {
+    sms: deps.sms,
+    phoneTaken: async (phone) => (await users.byLogin(phone)) !== undefined,
+    phoneBound: async (phone) => (await users.byPhone(phone)) !== undefined,
+    countExistenceProbe: existenceProbeLimit(p.limiter),
+  });
+  const accounts = createAccountService({ users, sessions: deps.sessions, codes: sms.codes, limiter: p.limiter, tracking: deps.tracking, clock: p.clock, passwords: deps.passwords });
+  const directory: AccountDirectory = { byId: (userId) => users.byId(userId) };
+  return serverModule({ name: 'user', handlers: [...userRoutes(accounts), ...sms.handlers], jobs: sms.jobs, directory });
+}

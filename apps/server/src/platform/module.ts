@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import type { CallHandler } from './calls.ts';
+import type { Clock } from './clock.ts';
+import type { RateLimiter } from './rate-limit/limiter.ts';
+
+/** What the platform hands every module: the database, the clock, the config, the rate limiter and a logger. */
+export interface Platform {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+/** A timer of a module (a sweep, a purge): run every `everyMs`, and once when the server is ready if `atReady`. */
+export interface Job {
+  name: string;
+  everyMs: number;
+  atReady?: boolean;
+  run(): Promise<unknown>;
+}
+
+/**
+ * The face of a server module (docs/adding-a-domain.md): the handlers of its contract calls, routes outside the
+ * contract (`install`: images, payment notifications, websockets) and its timers. A module's index.ts builds its
+ * store and service and returns this, plus the interface other modules may use.
+ */
+export interface ServerModule {
+  name: string;
+  handlers: readonly CallHandler[];
+  install?(app: FastifyInstance): void | Promise<void>;
+  jobs?: readonly Job[];
+}
+
+export const HOUR = 3600_000;
+export const MINUTE = 60_000;
+
+/** Start the modules' jobs on the app; each failure is logged (in English) and the timer goes on. */
+export function runJobs(app: FastifyInstance, jobs: readonly Job[]): void {
+  const safe = (job: Job) => () => job.run().catch((err: unknown) => app.log.warn({ err }, `${job.name} failed`));
+  const timers = jobs.map((job) => setInterval(safe(job), job.everyMs).unref());
+  app.addHook('onReady', async () => {
+    for (const job of jobs) if (job.atReady) void safe(job)();
+  });
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearInterval(t);
+  });
+}
+
+/** A module's face: its ServerModule part checked, the interface it gives other modules kept as typed. */
+export const serverModule = <T extends ServerModule>(m: T): T => m;
