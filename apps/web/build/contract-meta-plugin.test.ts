@@ -16,9 +16,9 @@ const isZodSchema = (v: unknown) => typeof v === 'object' && v !== null && '_zod
 const isCall = (v: unknown): v is Def => typeof v === 'object' && v !== null && isZodSchema((v as Def).request);
 const isCallGroup = (v: unknown): boolean =>
   typeof v === 'object' && v !== null && Object.values(v).length > 0 && Object.values(v).every(isCall);
-/** A real definition as the browser should get it: without its schemas, with its request's keys. */
+/** A real definition as the browser should get it: without its schemas and gate, with its request's keys. */
 const metaOf = (def: contract.CallDef): Def => {
-  const { request: _request, data: _data, ...rest } = def;
+  const { request: _request, data: _data, gate: _gate, ...rest } = def;
   return { ...rest, fields: contract.requestFields(def) };
 };
 

@@ -19,8 +19,8 @@ import type { Plugin } from 'vite';
  * - plain data (e.g. `smsOps`) as JSON.
  * Each call, collection and datum is a module of its own, and all of them and the contract's modules are
  * side-effect free, so each lands in the chunk that uses it (the entry gets only the calls it makes).
- * Zod schemas and the schema-builder modules (SCHEMA_ONLY_MODULES) are left out; a web module importing
- * one fails the build. Anything else exported from a module that loads zod stops the build, so the
+ * Zod schemas and the builders of the schema-builder modules (SCHEMA_ONLY_MODULES) are left out (their
+ * plain constants, e.g. ID_MAX, are kept as data); a web module importing one fails the build. Anything else exported from a module that loads zod stops the build, so the
  * generated modules and the contract cannot drift apart silently. TypeScript still resolves
  * '@kaoshi/contract' to the real contract, so the web keeps its full types.
  *
@@ -152,7 +152,7 @@ export async function generateContractModule(entry: string): Promise<GeneratedCo
     const where = `${name} (${from})`;
     if (isCallDef(v)) {
       index.push(`export { default as ${name} } from ${ref(callModule(v, where))};`);
-    } else if (SCHEMA_ONLY_MODULES.includes(from) || isZodSchema(v)) {
+    } else if (isZodSchema(v) || (SCHEMA_ONLY_MODULES.includes(from) && typeof v === 'function')) {
       stripped.push(name);
     } else if (typeof v === 'object' && v !== null && Object.keys(v).length > 0 && Object.values(v).every(isCallDef)) {
       // A collection of calls: an array (allCalls) or an object (userCalls).

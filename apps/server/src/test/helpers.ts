@@ -9,7 +9,7 @@ import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { eq } from 'drizzle-orm';
 import { fromPglite, fromPool, type Database, type DatabaseHandle } from '../db/index.ts';
-import { versions } from '../db/schema/index.ts';
+import { purchases, versions } from '../db/schema/index.ts';
 import { seed } from '../db/seed.ts';
 import { buildPgliteTemplate, TEST_EPOCH } from './template.ts';
 
@@ -61,6 +61,10 @@ export interface TestApp {
   login(phone: string, password: string): Promise<string>;
   /** Register a learner through sendcode + freeFegist (from a fresh IP each time). */
   register(phone: string, password?: string): Promise<LoginData>;
+  /** Register a new learner with the next unused phone (`nextPhone`); answers the guid. */
+  newLearner(): Promise<string>;
+  /** Give a learner a valid purchase of a version (default: valid for a day from the test clock). */
+  grant(userId: number, appId: number, version: { vn: string; vnOrder: number }, validMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -126,6 +130,20 @@ export async function makeModulePaid(db: Database, appId: number, moduleId: stri
   }
 }
 
+let phoneCounter = 0;
+/** A mobile number no other learner of this test file has (1357 + 7 digits). */
+export const nextPhone = () => `1357${String(++phoneCounter).padStart(7, '0')}`;
+
+/**
+ * Reply ids for answer calls: unique within the process and the database (a random run part), and of the
+ * contract's form ([A-Za-z0-9_-], 16–64 characters).
+ */
+export function replyIds(prefix: string): () => string {
+  const run = Math.random().toString(36).slice(2, 8);
+  let n = 0;
+  return () => `${prefix}-${run}-${String(++n).padStart(6, '0')}`;
+}
+
 export const freshIp = () => {
   ipCounter++;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
@@ -188,6 +206,14 @@ export async function createTestApp(
       const body = await call(freeFegist, { phone, verifyCode: code, password: md5(password) }, { ip });
       if (body.status !== 200) throw new Error(`registration of ${phone} failed: ${body.msg}`);
       return body.data as LoginData;
+    },
+    async newLearner() {
+      return (await self.register(nextPhone())).guid;
+    },
+    async grant(userId, appId, version, validMs = 86_400_000) {
+      await handle.db
+        .insert(purchases)
+        .values({ userId, appId, vn: version.vn, vnOrder: version.vnOrder, endTime: new Date(clock.now + validMs), source: 'order', createdAt: new Date(clock.now) });
     },
     async close() {
       await app.close();

@@ -2,7 +2,7 @@ import { addSimulationReplys, aiLast, aiNext, pointsMastery, simulationHandIn, s
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiRounds, answers, chapters, knowledgePoints, pointCards, questions, users } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 import { percent, priorityOf } from './service.ts';
 
 /**
@@ -43,8 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
-const rid = () => `ai-test-reply-${String(++n).padStart(6, '0')}`;
+const rid = replyIds('ai-test-reply');
 
 /** Stores a practice answer of the member straight into `answers` (as submitReply would). */
 async function answer(questionId: number, right: boolean, at: number) {

@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookItems, chapters, favourites, notes, questions } from '../../db/schema/index.ts';
-import { createTestApp, NOT_LOGGED_IN, type TestApp, makeModulePaid } from '../../test/helpers.ts';
+import { createTestApp, makeModulePaid, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 import { applyAnswers, applyEvent, FSRS_PARAMS } from './service.ts';
 import { createBookStore } from './store.ts';
 
@@ -29,9 +29,7 @@ const DAY = 24 * 3600_000;
 const bookCalls = [getErrorTest, getCataloglist, reviewSummary, reviewSettings, removeFromBook, evaluate];
 
 let phoneCounter = 0;
-const newLearner = async () => (await t.register(`1355555${String(++phoneCounter).padStart(4, '0')}`)).guid;
-let replyCounter = 0;
-const rid = () => `book-${Date.now().toString(36)}-${String(++replyCounter).padStart(6, '0')}`;
+const rid = replyIds('book');
 
 interface Q {
   id: number;
@@ -103,7 +101,7 @@ describe('every book call', () => {
   });
 
   it('names the bad field in Chinese (400) and caps page sizes', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     expect(await t.call(getErrorTest, { guid, appID: 'x' })).toMatchObject({ status: 400, msg: '科目编号格式不正确' });
     expect(await t.call(getErrorTest, { guid, appID: APP, pageSize: 51 })).toMatchObject({ status: 400, msg: '每页数量格式不正确' });
     expect(await t.call(getErrorTest, { guid, appID: APP, pageSize: 50 })).toMatchObject({ status: 200, data: { pageSize: 50 } });
@@ -120,7 +118,7 @@ describe('every book call', () => {
   });
 
   it('refuses a question of another subject and an unknown question (400), an unknown chapter (404)', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [foreign] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 1001)).limit(1);
     for (const call of [removeFromBook, evaluate]) {
       expect(await t.call(call, { guid, appID: APP, allTestID: foreign!.id, status: 'forgot' })).toEqual({ status: 400, msg: '试题不属于该科目', data: null });
@@ -135,7 +133,7 @@ describe('every book call', () => {
 
 describe('wrong answers', () => {
   it('put the question in the book, listed by getErrorTest and per chapter, due after the FSRS relearning step', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const start = t.clock.now;
     expect((await answer(guid, 'ys-001', false)).inBook).toBe(true);
     const q = await question('ys-001');
@@ -177,7 +175,7 @@ describe('wrong answers', () => {
   });
 
   it('count again on a question already in the book: wrong count up, FSRS Again again', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const t0 = t.clock.now;
     await answer(guid, 'ys-002', false);
     t.clock.advance(5 * MINUTE);
@@ -190,7 +188,7 @@ describe('wrong answers', () => {
   });
 
   it('are listed most recently wrong first, by due time for a review, per chapter (with sub-chapters), paged', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const jx = await chapterId('yx1-jx');
     await answer(guid, 'ys-001', false); // jx
     t.clock.advance(MINUTE);
@@ -218,7 +216,7 @@ describe('wrong answers', () => {
   });
 
   it('of a group member list the member with its group', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const q = await question('ys-g-04-1');
     const body = await t.call(submitReply, { guid, appID: APP, cptID: q.chapterId, allTestID: q.id, lastUserReply: 'C', replyID: rid() });
     expect(body.data).toMatchObject({ right: false, inBook: true });
@@ -230,7 +228,7 @@ describe('wrong answers', () => {
 
 describe('right answers', () => {
   it('move the due date later by FSRS Good and count the streak; a right answer outside the book does nothing', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const t0 = t.clock.now;
     await answer(guid, 'ys-004', false);
     const reviews: { at: number; grade: Grade }[] = [{ at: t0, grade: Rating.Again }];
@@ -250,13 +248,13 @@ describe('right answers', () => {
     expect(before.state).toBe('review');
     expect(Date.parse(before.due) - t.clock.now).toBeGreaterThanOrEqual(DAY);
 
-    const other = await newLearner();
+    const other = await t.newLearner();
     expect((await answer(other, 'ys-004', true)).inBook).toBe(false);
     expect((await errorTest(other)).total).toBe(0);
   });
 
   it(`clear the question after ${CLEAR_AFTER_DEFAULT} in a row; a wrong answer in between resets the streak`, async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     await answer(guid, 'ys-005', false);
     await answer(guid, 'ys-005', true);
     await answer(guid, 'ys-005', true);
@@ -284,7 +282,7 @@ describe('right answers', () => {
 
 describe('reviewSettings', () => {
   it('sets the learner’s clear-after count (others keep the default)', async () => {
-    const [guid, other] = [await newLearner(), await newLearner()];
+    const [guid, other] = [await t.newLearner(), await t.newLearner()];
     expect(await t.call(reviewSettings, { guid, clearAfter: 1 })).toEqual({ status: 200, msg: '', data: { clearAfter: 1 } });
     expect(await summary(guid)).toMatchObject({ clearAfter: 1 });
     expect(await summary(other)).toMatchObject({ clearAfter: CLEAR_AFTER_DEFAULT });
@@ -299,7 +297,7 @@ describe('reviewSettings', () => {
   });
 
   it('applies a lowered setting at the next right answer', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     await answer(guid, 'ys-007', false);
     await answer(guid, 'ys-007', true);
     await answer(guid, 'ys-007', true);
@@ -311,7 +309,7 @@ describe('reviewSettings', () => {
 
 describe('removeFromBook', () => {
   it('takes the question out (then answers removed:false); a wrong answer puts it back', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const q = await question('ys-008');
     await answer(guid, 'ys-008', false);
     expect(await t.call(removeFromBook, { guid, appID: APP, allTestID: q.id })).toEqual({ status: 200, msg: '', data: { allTestID: q.id, removed: true } });
@@ -331,7 +329,7 @@ describe('removeFromBook', () => {
 
 describe('evaluate', () => {
   it('forgot → Again, enters the book; vague → Hard, streak 0; know → Good, counts as right and clears', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const q = await question('ys-010');
     const t0 = t.clock.now;
     const forgot = await t.call(evaluate, { guid, appID: APP, allTestID: q.id, status: 'forgot' });
@@ -363,7 +361,7 @@ describe('evaluate', () => {
   });
 
   it('know or vague on a question outside the book changes nothing', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const q = await question('ys-011');
     for (const status of ['know', 'vague']) {
       expect((await t.call(evaluate, { guid, appID: APP, allTestID: q.id, status })).data).toEqual({ allTestID: q.id, inBook: false, book: null });
@@ -374,7 +372,7 @@ describe('evaluate', () => {
 
 describe('submitReply and the book', () => {
   it('a replayed replyID changes the book once', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const replyID = rid();
     await answer(guid, 'ys-012', false, { replyID });
     const once = await stateOf(guid, 'ys-012');
@@ -386,7 +384,7 @@ describe('submitReply and the book', () => {
   });
 
   it('parallel answers of one learner to one question lose no update', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     await Promise.all(Array.from({ length: 6 }, () => answer(guid, 'ys-013', false)));
     expect(await stateOf(guid, 'ys-013')).toMatchObject({ wrongCount: 6, reps: 6, rightStreak: 0 });
     await t.call(reviewSettings, { guid, clearAfter: 10 });
@@ -395,7 +393,7 @@ describe('submitReply and the book', () => {
   });
 
   it('two learners never see each other’s books', async () => {
-    const [a, b] = [await newLearner(), await newLearner()];
+    const [a, b] = [await t.newLearner(), await t.newLearner()];
     const q = await question('ys-014');
     await answer(a, 'ys-014', false);
     expect((await errorTest(b)).total).toBe(0);
@@ -455,7 +453,7 @@ describe('an exam hand-in (many answers at once)', () => {
 
 describe('lists', () => {
   it('leave retired questions out of the book, its counts and the chapters', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [cpt] = await t.db.insert(chapters).values({ appId: APP, code: 'book-retire', name: '退役测试', order: 98 }).returning({ id: chapters.id });
     const made = await t.db
       .insert(questions)
@@ -500,7 +498,7 @@ describe('lists', () => {
     ]);
     expect((await catalog(guid, 'note')).list.map((x) => [x.cptID, x.count])).toEqual([[zd, 1]]);
     expect((await catalog(guid, 'error')).total).toBe(0);
-    const other = await newLearner();
+    const other = await t.newLearner();
     expect(await catalog(other, 'fav')).toMatchObject({ total: 0, items: 0, list: [] });
   });
 });
@@ -508,7 +506,7 @@ describe('lists', () => {
 describe('entitlement', () => {
   it('answers 403 with the unlocking versions when chapter practice is not open to the learner', async () => {
     await makeModulePaid(t.db, 3001, 'chapter');
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [q] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 3001)).limit(1);
     const replies = [
       await t.call(getErrorTest, { guid, appID: 3001 }),

@@ -2,7 +2,7 @@ import { addSimulationReplys, clearanceLevels, clearanceStart, simulationHandIn,
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 
 /**
  * 闯关提分 through HTTP (docs/clearance-grabpoint.md): the chapter ladder (one level per leaf chapter), the
@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
-const rid = () => `clearance-test-${String(++n).padStart(6, '0')}`;
+const rid = replyIds('clearance-test');
 
 type Key = { allTestID: number; answer: string | string[] };
 const rightReply = (k: Key) => (Array.isArray(k.answer) ? k.answer[0]! : k.answer);

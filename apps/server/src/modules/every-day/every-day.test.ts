@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   addSimulationReplys,
   everyDayRanking,
@@ -10,7 +9,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers, questions, users } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, makeModulePaid, NOT_LOGGED_IN, TEST_EPOCH, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, makeModulePaid, nextPhone, NOT_LOGGED_IN, replyIds, TEST_EPOCH, type TestApp } from '../../test/helpers.ts';
 import { periodKey, rankName } from './service.ts';
 
 let t: TestApp;
@@ -23,17 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let phoneCounter = 0;
 /** A new learner (daily is free in the demo catalog): its guid, id and phone. */
 async function newLearner(nickName = '') {
-  const phone = `1366666${String(++phoneCounter).padStart(4, '0')}`;
+  const phone = nextPhone();
   const { guid } = await t.register(phone);
   const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
   await t.db.update(users).set({ nickName }).where(eq(users.id, u!.id));
   return { guid, id: u!.id, phone };
 }
 
-const rid = () => randomUUID().replace(/-/g, '');
+const rid = replyIds('every-day');
 
 /** The keys of some questions, in the given order. */
 async function keysOf(ids: number[]) {

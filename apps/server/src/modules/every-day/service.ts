@@ -119,8 +119,8 @@ export function createEveryDayService(deps: { store: EveryDayStore; exams: ExamS
       if (!s || s.appId !== appId) throw notFound(EXAM_MSG.unknownSession);
       const period = periodOf(s.testMode);
       if (!period || s.period === null) throw badInput(EVERY_DAY_MSG.notEveryDay);
-      await exams.handIn(userId, examHistoryID);
-      const handed = (await store.session(userId, examHistoryID))!;
+      // One hand-in (a no-op when the screen has handed it in already), and its row: nothing read twice.
+      const handed = await exams.handedRow(userId, examHistoryID);
       const testMode = EVERY_DAY_MODE[period];
       const counted = handed.counted ? handed : await store.counted(userId, appId, testMode, s.period);
       // The learner's own new place shows at once in the list too (this instance's cache).

@@ -15,7 +15,7 @@ import {
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, examReplies, examSessions, papers, questions, versions } from '../../db/schema/index.ts';
-import { createTestApp, makeModulePaid, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, makeModulePaid, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 const APP = 2001;
@@ -76,10 +76,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let phoneCounter = 0;
-const newLearner = async () => (await t.register(`1377777${String(++phoneCounter).padStart(4, '0')}`)).guid;
-let replyCounter = 0;
-const rid = () => `exam-reply-${String(++replyCounter).padStart(8, '0')}`;
+const rid = replyIds('exam-reply');
 
 const start = (guid: string, extra: Record<string, unknown> = {}) => t.call(simulationStart, { guid, appID: APP, paperID: paperId, ...extra });
 const save = (guid: string, examHistoryID: number, replies: object[]) =>
@@ -101,7 +98,7 @@ describe('every exam call', () => {
   });
 
   it('names the bad field in Chinese (400)', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     expect(await t.call(simulationStart, { guid, appID: APP })).toMatchObject({ status: 400, msg: '请填写试卷编号' });
     expect(await t.call(simulationStart, { guid, appID: APP, paperID: paperId, mode: 'fast' })).toMatchObject({ status: 400, msg: '考试模式不正确' });
     expect(await t.call(simulationResume, { guid, examHistoryID: 'x' })).toMatchObject({ status: 400, msg: '考试记录编号格式不正确' });
@@ -114,7 +111,7 @@ describe('every exam call', () => {
   });
 
   it('answers 404 for an unknown paper or session', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     expect(await t.call(simulationStart, { guid, appID: APP, paperID: 999_999 })).toMatchObject({ status: 404, msg: '试卷不存在' });
     expect(await t.call(simulationResume, { guid, examHistoryID: 999_999 })).toMatchObject({ status: 404, msg: '考试记录不存在' });
   });
@@ -122,7 +119,7 @@ describe('every exam call', () => {
 
 describe('start and resume', () => {
   it('sends the paper without any key, and starting again answers the same open session', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const body = await start(guid);
     expect(body.status).toBe(200);
     const s = body.data;
@@ -147,7 +144,7 @@ describe('start and resume', () => {
   });
 
   it('resume answers the server-side replies, flags and the remaining time from the server clock', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const s = (await start(guid)).data;
     expect((await save(guid, s.examHistoryID, [reply(A1[0]!, 'c'), reply(A1[1]!, '', { flagged: true })])).data).toMatchObject({ saved: 2, refused: [] });
     t.clock.advance(125_000);
@@ -158,7 +155,7 @@ describe('start and resume', () => {
   });
 
   it('starts in practice mode untimed, with the keys for instant feedback', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const s = (await start(guid, { mode: 'practice' })).data;
     expect(s).toMatchObject({ mode: 'practice', deadline: null, remainingSeconds: null, timeLimitSeconds: null });
     expect(s.keys).toHaveLength(5 + A3.length);
@@ -168,7 +165,7 @@ describe('start and resume', () => {
 
 describe("today's daily test", () => {
   it('runs as a session of the China day: same session when started again, scored at hand-in, in the history', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const s = (await t.call(simulationStart, { guid, appID: APP, daily: 'true' })).data;
     expect(s).toMatchObject({ kind: 'daily', paperID: null, mode: 'exam', timeLimitSeconds: 600, total: 10, passScore: 6 });
     expect(s.list).toHaveLength(10);
@@ -187,7 +184,7 @@ describe("today's daily test", () => {
 
 describe('autosave', () => {
   it('is idempotent by replyID, the latest write per question wins, a cleared reply keeps its flag', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const id = (await start(guid)).data.examHistoryID;
     const first = reply(A1[0]!, 'A');
     expect((await save(guid, id, [first])).data.saved).toBe(1);
@@ -207,7 +204,7 @@ describe('autosave', () => {
   });
 
   it('refuses a replyID reused for another question, a question not in the paper and a malformed reply', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const id = (await start(guid)).data.examHistoryID;
     const r1 = reply(A1[0]!, 'A');
     await save(guid, id, [r1]);
@@ -217,7 +214,7 @@ describe('autosave', () => {
     expect(await save(guid, id, [reply(A1[0]!, 'AZ')])).toMatchObject({ status: 400, msg: '答案格式不正确' });
   });
   it('writes a batch as its replies one after the other would: last reply per question, seconds added, in-batch replays once', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const id = (await start(guid)).data.examHistoryID;
     const twice = reply(A1[1]!, 'C');
     const body = await save(guid, id, [
@@ -244,7 +241,7 @@ describe('autosave', () => {
 
 describe('sections (机考)', () => {
   it('locks a section after it is left: replies there are refused, the next section opens', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const id = (await start(guid)).data.examHistoryID;
     expect(await save(guid, id, [reply(X[0]!, 'AB')])).toMatchObject({ status: 400, msg: '请先完成当前题型' });
     expect(await t.call(simulationLockSection, { guid, examHistoryID: id, sectionIndex: 1 })).toMatchObject({ status: 400, msg: '请先完成当前题型' });
@@ -266,7 +263,7 @@ describe('sections (机考)', () => {
 
 describe('the deadline', () => {
   it('accepts replies in transit during the grace, then refuses them and hands in at the deadline on the next call', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const s = (await start(guid)).data;
     await save(guid, s.examHistoryID, [reply(A1[0]!, keyOf(A1[0]!))]);
     t.clock.advance(LIMIT * 1000 + 10_000);
@@ -287,7 +284,7 @@ describe('the deadline', () => {
   });
 
   it('counts the screen’s automatic hand-in at 00:00 as the deadline’s (时间到), an earlier one as the learner’s', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const s = (await start(guid)).data;
     // The countdown reached zero; the hand-in arrives half a second before the server's deadline (clock skew).
     t.clock.advance(LIMIT * 1000 - 500);
@@ -299,7 +296,7 @@ describe('the deadline', () => {
   });
 
   it('the sweep hands in sessions nobody touches any more', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const shortPaper = await makePaper('exam-test-sweep', 60);
     const s = (await start(guid, { paperID: shortPaper })).data;
     await save(guid, s.examHistoryID, [reply(A1[0]!, wrongOf(A1[0]!))]);
@@ -319,7 +316,7 @@ describe('the deadline', () => {
 
 describe('hand-in', () => {
   it('scores once under concurrent duplicates: one score, one history entry, one set of answers; the review has the keys', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const s = (await start(guid)).data;
     const id = s.examHistoryID;
     // A1: two right, one wrong; X: one right (2 marks); A3 unanswered; one flag.
@@ -371,7 +368,7 @@ describe('hand-in', () => {
   });
 
   it('history lists attempts newest first with the trend oldest first; list shows best and attempts', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const other = await makePaper('exam-test-hist');
     const scores: number[] = [];
     for (const right of [1, 3, 2]) {
@@ -395,9 +392,9 @@ describe('hand-in', () => {
 
 describe('ownership and entitlement', () => {
   it('another learner gets 404 for my session on every session call', async () => {
-    const me = await newLearner();
+    const me = await t.newLearner();
     const id = (await start(me)).data.examHistoryID;
-    const other = await newLearner();
+    const other = await t.newLearner();
     const calls = [
       await t.call(simulationResume, { guid: other, examHistoryID: id }),
       await save(other, id, [reply(A1[0]!, 'A')]),
@@ -411,7 +408,7 @@ describe('ownership and entitlement', () => {
   });
 
   it("answers 403 with the unlocking versions when the 'paper' module is not open; an open session stays usable", async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const id = (await start(guid)).data.examHistoryID;
     await makeModulePaid(t.db, APP, 'paper');
     try {

@@ -30,8 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let phoneCounter = 0;
-const newLearner = async () => (await t.register(`1366666${String(++phoneCounter).padStart(4, '0')}`)).guid;
 const start = (guid: string, input: Record<string, unknown>) => t.call(simulationStart, { guid, appID: APP, ...input });
 const ids = (s: ExamSession) => s.sections.flatMap((x) => x.questions);
 const rowsOf = async (list: number[]) => {
@@ -73,7 +71,7 @@ describe('starting by testMode', () => {
   });
 
   it('each row checks its own module: a learner without purchases meets the buy prompt with the versions that open it', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const paid = await start(guid, { testMode: 'mockExam', paperID: paperOf.get('mock-1') });
     expect(paid).toMatchObject({ status: 403, msg: '开通以下任一班次可使用该功能' });
     expect(paid.data.unlocking.map((v: { vname: string }) => v.vname)).toEqual(['基础班', 'VIP班', '至尊班']);
@@ -133,15 +131,15 @@ describe('starting by testMode', () => {
     const a = (await start(member, { testMode: 'examinationGuide' })).data as ExamSession;
     expect(a).toMatchObject({ timeLimitSeconds: 600, mode: 'exam' });
     expect(a.sections.map((s) => s.type)).toEqual(['A1', 'A2', 'A3', 'A4', 'B1', 'X']);
-    const b = (await start(await newLearner(), { testMode: 'examinationGuide' })).data as ExamSession;
+    const b = (await start(await t.newLearner(), { testMode: 'examinationGuide' })).data as ExamSession;
     expect(ids(b)).toEqual(ids(a));
   });
 });
 
 describe('daily and weekly periods', () => {
   it('每周一测: the same 50 questions for everybody this ISO week; only the first hand-in of the week counts', async () => {
-    const one = await newLearner();
-    const two = await newLearner();
+    const one = await t.newLearner();
+    const two = await t.newLearner();
     const a = (await start(one, { testMode: 'weekTest' })).data as ExamSession;
     const b = (await start(two, { testMode: 'weekTest' })).data as ExamSession;
     expect(ids(a)).toEqual(ids(b));
@@ -156,7 +154,7 @@ describe('daily and weekly periods', () => {
   });
 
   it('每日一练 by testMode is the daily test of the China day, counted once', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const s = (await start(guid, { testMode: 'dailyMockTest' })).data as ExamSession;
     expect(s.testMode).toBe('dailyMockTest');
     expect((await start(guid, { daily: true })).data.examHistoryID).toBe(s.examHistoryID);
@@ -169,7 +167,7 @@ describe('daily and weekly periods', () => {
 describe('blueprint and open sessions', () => {
   it('blueprint: the template paper (mock-1) as sections, time, total and pass line; free to every learner', async () => {
     expect(await t.call(simulationBlueprint, { appID: APP })).toEqual(NOT_LOGGED_IN);
-    const b = await t.call(simulationBlueprint, { guid: await newLearner(), appID: APP });
+    const b = await t.call(simulationBlueprint, { guid: await t.newLearner(), appID: APP });
     expect(b.status).toBe(200);
     expect(b.data).toMatchObject({ template: paperOf.get('mock-1'), limitSeconds: 6000, totalScore: 120, passScore: 72 });
     expect(b.data.sections.map((s: { type: string; count: number }) => [s.type, s.count])).toEqual([
@@ -184,7 +182,7 @@ describe('blueprint and open sessions', () => {
   });
 
   it('open: my open sessions with remaining time and progress; one past its deadline is handed in and left out', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     expect((await t.call(simulationOpen, { guid, appID: APP })).data.list).toEqual([]);
     const s = (await start(guid, { testMode: 'examinationGuide' })).data as ExamSession;
     await t.call(addSimulationReplys, { guid, examHistoryID: s.examHistoryID, replies: JSON.stringify([{ replyID: 'open-list-reply-0001', allTestID: s.list[0]!.allTestID, lastUserReply: 'A' }]) });
@@ -193,7 +191,7 @@ describe('blueprint and open sessions', () => {
       { examHistoryID: s.examHistoryID, testMode: 'examinationGuide', name: '机考体验', mode: 'exam', startedAt: s.startedAt, remainingSeconds: 600, answered: 1, total: ids(s).length },
     ]);
     // Another learner sees nothing of it.
-    expect((await t.call(simulationOpen, { guid: await newLearner(), appID: APP })).data.list).toEqual([]);
+    expect((await t.call(simulationOpen, { guid: await t.newLearner(), appID: APP })).data.list).toEqual([]);
     t.clock.advance(700_000);
     expect((await t.call(simulationOpen, { guid, appID: APP })).data.list).toEqual([]);
     const h = await t.call(simulationHistory, { guid, appID: APP });
@@ -203,7 +201,7 @@ describe('blueprint and open sessions', () => {
 
 describe('section lock per row', () => {
   it('papers lock their sections (机考); drawn tests of a row without lockSections answer any section and refuse lockSection', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const locked = (await start(member, { testMode: 'realPapertest', paperID: paperOf.get('past-2025') })).data as ExamSession;
     expect(locked.lockSections).toBe(true);
     const free = (await start(guid, { testMode: 'examinationGuide' })).data as ExamSession;

@@ -2,7 +2,7 @@ import { addSimulationReplys, simulationHandIn, simulationResult, simulationResu
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, makeModulePaid, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, makeModulePaid, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 
 /**
  * A practice-display session as the player's `source=session` uses it (docs/practice-screens.md "Practice
@@ -21,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
-const rid = () => `practice-session-${String(++n).padStart(6, '0')}`;
+const rid = replyIds('practice-session');
 
 describe('a practice-display session', () => {
   it('needs a session (401) and checks the mode field (400)', async () => {

@@ -1,24 +1,15 @@
 import {
-  EXAM_GRACE_SECONDS,
   EXAM_HISTORY_PAGE,
   EXAM_MODULE,
   EXAM_MSG,
   EXAM_TREND_MAX,
-  replyFits,
-  STYLE_IDS,
   type ExamMode,
-  type ExamQuestion,
-  type ExamReplyInput,
-  type ExamResult,
   type ExamSession,
   paperTotal,
-  type PracticeGroup,
-  type QuestionType,
   PAPER_MODULES,
   paperModules,
   rowDisplay,
   startRowOf,
-  testMode,
 } from '@kaoshi/contract';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -26,28 +17,31 @@ import { badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { BookHooks } from '../book/index.ts';
 import { blueprintOf } from '../papers/index.ts';
-import { paperQuestionCache } from './question-cache.ts';
-import { normalise, scoreSession } from './scoring.ts';
+import { createAnswering } from './answering.ts';
+import { createHandIn, overdue } from './hand-in.ts';
 import { createSpecs, DRAWN_PASS_SHARE, paperSpec, type StartSpec, type StartWhich } from './specs.ts';
-import type { ExamStore, HandedBy } from './store.ts';
+import type { ExamStore } from './store.ts';
+import { createViews, iso, remaining, resultOf } from './views.ts';
 
-const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
-/** A learner's hand-in this close to the deadline (or later) is the countdown's automatic one. */
-const AUTO_HAND_IN_MS = 1000;
-/** Sessions handed in per sweep round. */
-export const SWEEP_BATCH = 200;
+
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Whether leaving a section locks it: exam display, and the session's row asks for it (no row: a paper, it does). */
-export const locksSections = (s: Pick<ExamSessionRow, 'mode' | 'testMode'>) => s.mode === 'exam' && (s.testMode === null || (testMode(s.testMode)?.lockSections ?? true));
-const iso = (d: Date) => d.toISOString();
-
+/** The exam engine (docs/exams.md): lists, starts, resume, autosave, locks, hand-in, results and history. */
 export function createExamService(deps: { store: ExamStore; entitlements: EntitlementService; clock: Clock; book: BookHooks }) {
   const { store, entitlements, clock, book } = deps;
   const now = () => new Date(clock());
-  const paperQuestions = paperQuestionCache(store.questions, clock);
   const specOf = createSpecs(store, clock);
+  const { handInRow, ownSession, sweep } = createHandIn({ store, clock, book });
+  const views = createViews(store, clock);
+  const { sessionView } = views;
+  const answering = createAnswering({ store, clock, ownSession });
+
+  /** The learner's session handed in (by the learner now, if it was open): for modules that rank a hand-in (every-day). */
+  async function handedRow(userId: number, id: number) {
+    const s = await ownSession(userId, id);
+    return s.status === 'open' ? handInRow(userId, id, 'learner') : s;
+  }
 
   /** The one gate (modules/entitlement) for a stored paper's module, once the paper is loaded: 404 试卷不存在, 403 {unlocking}. */
   const gatePaper = (userId: number, appId: number, module: string) => entitlements.gate(userId, appId, { module }, EXAM_MSG.unknownPaper);
@@ -63,134 +57,6 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
   }
   const opens = (held: Set<string>, paper: { kind: string; tag: string | null }) => paperModules(paper).some((m) => held.has(m));
 
-  const overdue = (s: ExamSessionRow, at: Date) => s.status === 'open' && s.deadlineAt !== null && at.getTime() > s.deadlineAt.getTime() + GRACE_MS;
-
-  /**
-   * Hands a session in (idempotent); `by` the learner, the server at the deadline, or a restart. Never later
-   * than the deadline: a hand-in during the grace (or by the sweep) counts at the deadline, and a learner's
-   * that arrives from a second before the deadline on is the screen's automatic one (时间到), so it is the
-   * deadline's. Answers the handed row.
-   */
-  async function handInRow(userId: number, id: number, by: HandedBy): Promise<ExamSessionRow> {
-    const at = now();
-    const out = await store.handIn(
-      userId,
-      id,
-      (s) => {
-        if (!s.deadlineAt) return { at, by };
-        const timeUp = at.getTime() >= s.deadlineAt.getTime() - AUTO_HAND_IN_MS;
-        return { at: s.deadlineAt < at ? s.deadlineAt : at, by: by === 'learner' && timeUp ? 'deadline' : by };
-      },
-      scoreSession,
-      (tx, appId, stored) => book.onAnswersStored(tx, userId, appId, stored),
-    );
-    if (!out) throw notFound(EXAM_MSG.unknownSession);
-    return out.session;
-  }
-
-  /** The learner's session; one past its deadline (and the grace) is handed in first, at the deadline. */
-  async function ownSession(userId: number, id: number): Promise<ExamSessionRow> {
-    const s = await store.session(userId, id);
-    if (!s) throw notFound(EXAM_MSG.unknownSession);
-    if (overdue(s, now())) return handInRow(userId, id, 'deadline');
-    return s;
-  }
-
-  const remaining = (s: ExamSessionRow, at: Date) =>
-    s.deadlineAt === null ? null : s.status !== 'open' ? 0 : Math.max(0, Math.ceil((s.deadlineAt.getTime() - at.getTime()) / 1000));
-
-  /** Questions of a session in paper order, with their groups, as the exam shows them (no keys). */
-  async function display(s: ExamSessionRow) {
-    const ids = s.sections.flatMap((sec) => sec.questions);
-    const { rows, groups, points } = await (s.paperId !== null ? paperQuestions(ids) : store.questions(ids));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-    const groupIds = [...new Set(ordered.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
-    const groupOf = new Map(groups.map((g) => [g.id, g]));
-    const pointsOf = new Map<number, string[]>();
-    for (const p of points) pointsOf.set(p.questionId, [...(pointsOf.get(p.questionId) ?? []), p.name]);
-    const list: ExamQuestion[] = ordered.map((r) => ({
-      allTestID: r.id,
-      srcID: r.extId,
-      cptID: r.chapterId,
-      childTableID: r.groupId ?? 0,
-      groupOrder: r.groupOrder,
-      childTableName: r.type as QuestionType,
-      styleID: STYLE_IDS[r.type as QuestionType] ?? 0,
-      stem: r.stem,
-      options: r.options,
-    }));
-    const shownGroups: PracticeGroup[] = groupIds.flatMap((id) => {
-      const g = groupOf.get(id);
-      return g ? [{ childTableID: g.id, childTableName: g.type as QuestionType, stem: g.stem, options: g.options }] : [];
-    });
-    return { list, groups: shownGroups, rows: ordered, pointsOf };
-  }
-
-  /** The session as the client shows it; `fresh`: just created, so it has no replies yet. */
-  async function sessionView(s: ExamSessionRow, fresh = false): Promise<ExamSession> {
-    const at = now();
-    const [shown, replies] = await Promise.all([display(s), fresh ? [] : store.replies(s.id)]);
-    const mode = s.mode as ExamMode;
-    return {
-      examHistoryID: s.id,
-      appID: s.appId,
-      paperID: s.paperId,
-      name: s.name,
-      kind: s.kind,
-      mode,
-      status: s.status === 'open' ? 'open' : 'handed',
-      timeLimitSeconds: s.timeLimitSeconds,
-      passScore: s.passScore,
-      total: s.totalScore,
-      startedAt: iso(s.startedAt),
-      deadline: s.deadlineAt ? iso(s.deadlineAt) : null,
-      serverNow: iso(at),
-      remainingSeconds: remaining(s, at),
-      sectionIndex: s.sectionIndex,
-      sections: s.sections.map((sec, i) => ({
-        type: sec.type,
-        title: sec.title,
-        score: sec.score,
-        locked: s.status !== 'open' || (locksSections(s) && i < s.sectionIndex),
-        questions: sec.questions,
-      })),
-      groups: shown.groups,
-      list: shown.list,
-      replies: Object.fromEntries(replies.filter((r) => r.reply !== '').map((r) => [String(r.questionId), r.reply])),
-      flags: replies.filter((r) => r.flagged).map((r) => r.questionId),
-      ...(mode === 'practice' && { keys: shown.rows.map((r) => ({ allTestID: r.id, answer: r.answer, explanation: r.explanation, points: shown.pointsOf.get(r.id) ?? [] })) }),
-      testMode: s.testMode,
-      lockSections: locksSections(s),
-    };
-  }
-
-  function resultOf(s: ExamSessionRow): ExamResult {
-    const r = s.result;
-    if (s.status !== 'handed' || !r || s.handedAt === null) throw badInput(EXAM_MSG.notHanded);
-    return {
-      examHistoryID: s.id,
-      appID: s.appId,
-      paperID: s.paperId,
-      name: s.name,
-      mode: s.mode as ExamMode,
-      score: s.score ?? 0,
-      total: r.total,
-      right: r.right,
-      wrong: r.wrong,
-      unanswered: r.unanswered,
-      passScore: s.passScore,
-      passed: r.passed,
-      startedAt: iso(s.startedAt),
-      handedAt: iso(s.handedAt),
-      handedBy: s.handedBy === 'deadline' || s.handedBy === 'abandoned' ? s.handedBy : 'learner',
-      testMode: s.testMode,
-      counted: s.counted,
-      usedSeconds: r.usedSeconds,
-      bySection: r.bySection.map((b) => ({ ...b, type: b.type as QuestionType })),
-      byChapter: r.byChapter,
-    };
-  }
 
   /** Opens the session of a spec, or answers the open one of its source (`restart`: abandon it first). */
   async function startSet(userId: number, appId: number, spec: StartSpec, restart: boolean): Promise<ExamSession> {
@@ -224,9 +90,6 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     });
     return sessionView(session, created);
   }
-
-  /** Which section holds each question of a session. */
-  const sectionOf = (s: ExamSessionRow) => new Map(s.sections.flatMap((sec, i) => sec.questions.map((q) => [q, i] as const)));
 
   return {
     startSet,
@@ -328,106 +191,24 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       return { list: out };
     },
 
+    saveReplies: answering.saveReplies,
+    lockSection: answering.lockSection,
+    sweep,
+
     async resume(userId: number, id: number) {
       return sessionView(await ownSession(userId, id));
     },
 
-    /** A batch autosave: checked per reply, written in one transaction that holds the session. */
-    async saveReplies(userId: number, id: number, input: ExamReplyInput[]) {
-      const s = await ownSession(userId, id);
-      const at = now();
-      const refusedMsg = (row: ExamSessionRow) => {
-        if (row.status !== 'open') return row.handedBy === 'deadline' ? EXAM_MSG.timeUp : EXAM_MSG.handedIn;
-        if (row.deadlineAt && at.getTime() > row.deadlineAt.getTime() + GRACE_MS) return EXAM_MSG.timeUp;
-        return null;
-      };
-      const early = refusedMsg(s);
-      if (early) throw badInput(early);
-      const where = sectionOf(s);
-      const keys = new Map((await store.keys([...new Set(input.map((r) => r.allTestID))].filter((q) => where.has(q)))).map((k) => [k.id, k]));
-      const refused: { replyID: string; msg: string }[] = [];
-      const writes = [];
-      for (const r of input) {
-        const section = where.get(r.allTestID);
-        const key = keys.get(r.allTestID);
-        if (section === undefined || !key) refused.push({ replyID: r.replyID, msg: EXAM_MSG.notInPaper });
-        else if (locksSections(s) && section < s.sectionIndex) refused.push({ replyID: r.replyID, msg: EXAM_MSG.sectionLocked });
-        else if (locksSections(s) && section > s.sectionIndex) refused.push({ replyID: r.replyID, msg: EXAM_MSG.sectionAhead });
-        else {
-          const type = key.type as QuestionType;
-          const reply = normalise(type, r.lastUserReply);
-          if (r.lastUserReply.trim() !== '' && !replyFits(type, r.lastUserReply.trim())) refused.push({ replyID: r.replyID, msg: EXAM_MSG.badReply });
-          else writes.push({ replyId: r.replyID, questionId: r.allTestID, reply, flagged: r.flagged ?? false, spentSeconds: r.spendTime ?? 0 });
-        }
-      }
-      let saved = 0;
-      if (writes.length) {
-        const out = await store.saveReplies(
-          userId,
-          id,
-          at,
-          (row) => {
-            const msg = refusedMsg(row);
-            if (msg) throw badInput(msg);
-            // A section locked since the checks above (another device): refuse the batch, the client re-reads.
-            if (row.sectionIndex !== s.sectionIndex) throw badInput(EXAM_MSG.sectionLocked);
-          },
-          writes,
-        );
-        saved = out.saved;
-        for (const replyID of out.reused) refused.push({ replyID, msg: EXAM_MSG.replyIdReused });
-      }
-      // A batch of which nothing could be kept answers the reason in the body (400), so the learner reads it.
-      if (refused.length > 0 && refused.length === input.length) throw badInput(refused[0]!.msg);
-      return { saved, refused, deadline: s.deadlineAt ? iso(s.deadlineAt) : null, serverNow: iso(at), remainingSeconds: remaining(s, at) };
-    },
-
-    /** Leaves section `index` of an exam: it locks and the next one opens; already left → the current state. */
-    async lockSection(userId: number, id: number, index: number) {
-      const s = await ownSession(userId, id);
-      if (s.status !== 'open') throw badInput(s.handedBy === 'deadline' ? EXAM_MSG.timeUp : EXAM_MSG.handedIn);
-      if (!locksSections(s)) throw badInput(EXAM_MSG.noSections);
-      if (index >= s.sections.length) throw badInput(EXAM_MSG.notInPaper);
-      if (index > s.sectionIndex) throw badInput(EXAM_MSG.sectionAhead);
-      let row = s;
-      if (index === s.sectionIndex) {
-        if (index === s.sections.length - 1) throw badInput(EXAM_MSG.lastSection);
-        row = (await store.lockSection(userId, id, index)) ?? (await ownSession(userId, id));
-      }
-      const at = now();
-      return { sectionIndex: row.sectionIndex, serverNow: iso(at), remainingSeconds: remaining(row, at) };
-    },
-
     /** Hands in (idempotent, safe under parallel duplicates) and answers the result. */
     async handIn(userId: number, id: number) {
-      const s = await ownSession(userId, id);
-      return resultOf(s.status === 'open' ? await handInRow(userId, id, 'learner') : s);
+      return resultOf(await handedRow(userId, id));
     },
+
+    handedRow,
 
     /** The result with the review; refused before hand-in. */
     async result(userId: number, id: number) {
-      const s = await ownSession(userId, id);
-      const head = resultOf(s);
-      const [shown, replies] = await Promise.all([display(s), store.replies(s.id)]);
-      const flagged = new Set(replies.filter((r) => r.flagged).map((r) => r.questionId));
-      const items = new Map((s.result?.items ?? []).map((it) => [it.id, it]));
-      return {
-        ...head,
-        review: {
-          groups: shown.groups,
-          list: shown.rows.map((r, i) => {
-            const it = items.get(r.id);
-            return {
-              ...shown.list[i]!,
-              answer: r.answer,
-              explanation: r.explanation,
-              points: shown.pointsOf.get(r.id) ?? [],
-              mine: { lastUserReply: it?.reply ?? '', answered: it?.answered ?? false, right: it?.right ?? false, score: it?.score ?? 0, full: it?.full ?? 0 },
-              flagged: flagged.has(r.id),
-            };
-          }),
-        },
-      };
+      return views.result(await ownSession(userId, id));
     },
 
     /** Handed-in attempts newest first, and the trend of the newest EXAM_TREND_MAX oldest first. */
@@ -465,18 +246,6 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       };
     },
 
-    /** Hands in every open session whose deadline (and the grace) has passed, at its deadline; answers how many. */
-    async sweep(): Promise<number> {
-      let n = 0;
-      for (;;) {
-        const due = await store.overdue(new Date(clock() - GRACE_MS), SWEEP_BATCH);
-        for (const d of due) {
-          const s = await handInRow(d.userId, d.id, 'deadline');
-          if (s.status === 'handed') n++;
-        }
-        if (due.length < SWEEP_BATCH) return n;
-      }
-    },
   };
 }
 

@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
-import type { Database, Tx } from '../../db/index.ts';
+import type { Database } from '../../db/index.ts';
+import { createSessionWrites } from './writes.ts';
 import {
   answers,
   chapters,
   examReplies,
-  examReplyIds,
   examSessions,
   knowledgePoints,
   papers,
@@ -48,24 +47,6 @@ export interface HandInScore {
   answers: { questionId: number; chapterId: number; reply: string; right: boolean; score: number; spentSeconds: number; retired: boolean }[];
 }
 
-/** The book's hook, run once with the newly stored (counted) answers inside the hand-in transaction. */
-export type AnswerHook = (tx: Tx, appId: number, stored: { questionId: number; right: boolean; at: Date }[]) => Promise<unknown>;
-
-/** The `answers` row of each scored answer of a hand-in, under the deterministic reply id `exam-<session>-<question>`. */
-const answerColumns = (userId: number, appId: number, sessionId: number, at: Date): BulkColumn<HandInScore['answers'][number]>[] => [
-  [answers.userId, () => userId],
-  [answers.appId, () => appId],
-  [answers.chapterId, (a) => a.chapterId],
-  [answers.questionId, (a) => a.questionId],
-  [answers.replyId, (a) => `exam-${sessionId}-${a.questionId}`],
-  [answers.reply, (a) => a.reply],
-  [answers.right, (a) => a.right],
-  [answers.score, (a) => a.score],
-  [answers.spentSeconds, (a) => a.spentSeconds],
-  [answers.examHistoryId, () => sessionId],
-  [answers.createdAt, () => at],
-];
-
 const questionColumns = {
   id: questions.id,
   extId: questions.extId,
@@ -80,7 +61,8 @@ const questionColumns = {
 };
 
 /** The only SQL of the exam engine (docs/exams.md). Every learner read is filtered by the given user id. */
-export function createExamStore(db: Database) {
+/** Reads of papers and sessions and the simple session writes; the locked writes are in writes.ts. */
+function createExamReads(db: Database) {
   return {
     /** A paper of a subject in use (not retired), or undefined. */
     async paper(appId: number, paperId: number) {
@@ -221,85 +203,6 @@ export function createExamStore(db: Database) {
       return db.select().from(examReplies).where(eq(examReplies.sessionId, sessionId));
     },
 
-    /**
-     * Writes a batch inside one transaction that holds the session row (FOR UPDATE), so a hand-in never reads
-     * the replies halfway. `check` sees the locked row and throws to refuse the whole batch (handed in, time up).
-     * Each replyID is recorded once per learner: a replay writes nothing; a replyID already used for another
-     * question or session is answered in `reused`.
-     */
-    saveReplies(userId: number, sessionId: number, at: Date, check: (s: ExamSessionRow) => void, items: ReplyWrite[]) {
-      return db.transaction(async (tx) => {
-        const [s] = await tx.select().from(examSessions).where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId))).for('update');
-        if (!s) throw new Error('exam session vanished');
-        check(s);
-        const reused: string[] = [];
-        // A replyID twice in one batch: the first counts, the second is a replay (or reused for another question).
-        const firstOf = new Map<string, ReplyWrite>();
-        for (const it of items) {
-          const first = firstOf.get(it.replyId);
-          if (!first) firstOf.set(it.replyId, it);
-          else if (first.questionId !== it.questionId) reused.push(it.replyId);
-        }
-        const unique = [...firstOf.values()];
-        if (unique.length === 0) return { saved: 0, reused, session: s };
-        const idColumns: BulkColumn<ReplyWrite>[] = [
-          [examReplyIds.userId, () => userId],
-          [examReplyIds.replyId, (it) => it.replyId],
-          [examReplyIds.sessionId, () => sessionId],
-          [examReplyIds.questionId, (it) => it.questionId],
-          [examReplyIds.createdAt, () => at],
-        ];
-        const fresh = new Set(
-          (
-            await bulk<{ reply_id: string }>(
-              tx,
-              sql`insert into ${examReplyIds} ${unnestRows(idColumns, unique)} on conflict do nothing returning ${columnNames(examReplyIds.replyId)}`,
-            )
-          ).map((r) => r.reply_id),
-        );
-        const replays = unique.filter((it) => !fresh.has(it.replyId));
-        if (replays.length) {
-          const old = await tx
-            .select()
-            .from(examReplyIds)
-            .where(and(eq(examReplyIds.userId, userId), inArray(examReplyIds.replyId, replays.map((it) => it.replyId))));
-          const byId = new Map(old.map((o) => [o.replyId, o]));
-          for (const it of replays) {
-            const o = byId.get(it.replyId);
-            if (o && (o.sessionId !== sessionId || o.questionId !== it.questionId)) reused.push(it.replyId);
-          }
-        }
-        // One row per question, as the writes one after the other would leave it: the last reply and flag, the
-        // seconds added up.
-        const perQuestion = new Map<number, ReplyWrite>();
-        for (const it of unique) {
-          if (!fresh.has(it.replyId)) continue;
-          const before = perQuestion.get(it.questionId);
-          perQuestion.set(it.questionId, { ...it, spentSeconds: (before?.spentSeconds ?? 0) + it.spentSeconds });
-        }
-        if (perQuestion.size) {
-          const replyColumns: BulkColumn<ReplyWrite>[] = [
-            [examReplies.sessionId, () => sessionId],
-            [examReplies.questionId, (r) => r.questionId],
-            [examReplies.reply, (r) => r.reply],
-            [examReplies.flagged, (r) => r.flagged],
-            [examReplies.spentSeconds, (r) => r.spentSeconds],
-            [examReplies.replyId, (r) => r.replyId],
-            [examReplies.updatedAt, () => at],
-          ];
-          await bulk(
-            tx,
-            sql`insert into ${examReplies} ${unnestRows(replyColumns, [...perQuestion.values()])}
-                on conflict (${columnNames(examReplies.sessionId, examReplies.questionId)}) do update
-                set ${fromExcluded([examReplies.reply, examReplies.flagged, examReplies.replyId, examReplies.updatedAt])},
-                    ${columnNames(examReplies.spentSeconds)} = ${examReplies.spentSeconds} + excluded.${columnNames(examReplies.spentSeconds)}`,
-          );
-        }
-        const saved = unique.filter((it) => fresh.has(it.replyId)).length;
-        return { saved, reused, session: s };
-      });
-    },
-
     /** Moves the open section from `from` to `from + 1` (only while open and still at `from`); the row after, or undefined. */
     async lockSection(userId: number, sessionId: number, from: number) {
       const [row] = await db
@@ -317,80 +220,6 @@ export function createExamStore(db: Database) {
         .select({ id: questions.id, type: questions.type, answer: questions.answer, chapterId: questions.chapterId, retired: questions.retired })
         .from(questions)
         .where(inArray(questions.id, ids));
-    },
-
-    chapterNames(ids: number[]) {
-      if (ids.length === 0) return Promise.resolve([]);
-      return db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, ids));
-    },
-
-    /**
-     * The hand-in, once: in one transaction the conditional UPDATE … WHERE status = 'open' RETURNING claims the
-     * session (a parallel duplicate waits on the row and then finds it handed); the winner reads the replies and
-     * keys, lets `score` compute the result, stores each answer in `answers` under the deterministic reply id
-     * `exam-<session>-<question>` (ON CONFLICT DO NOTHING) and runs `hook` for every newly stored one, then
-     * writes score and result. Answers the row afterwards and whether this call handed it in.
-     */
-    handIn(
-      userId: number,
-      sessionId: number,
-      handing: (s: ExamSessionRow) => { at: Date; by: HandedBy },
-      score: (s: ExamSessionRow, replies: ExamReplyRow[], keys: KeyRow[], chapterNames: Map<number, string>) => HandInScore,
-      hook: AnswerHook,
-    ): Promise<{ session: ExamSessionRow; handedNow: boolean } | undefined> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(examSessions).where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId))).for('update');
-        if (!current) return undefined;
-        if (current.status !== 'open') return { session: current, handedNow: false };
-        const { at, by } = handing(current);
-        const [claimed] = await tx
-          .update(examSessions)
-          .set({ status: 'handed', handedAt: at, handedBy: by })
-          .where(and(eq(examSessions.id, sessionId), eq(examSessions.status, 'open')))
-          .returning();
-        if (!claimed) return { session: current, handedNow: false };
-        const ids = claimed.sections.flatMap((s) => s.questions);
-        const replies = await tx.select().from(examReplies).where(eq(examReplies.sessionId, sessionId));
-        const keys = ids.length
-          ? await tx
-              .select({ id: questions.id, type: questions.type, answer: questions.answer, chapterId: questions.chapterId, retired: questions.retired })
-              .from(questions)
-              .where(inArray(questions.id, ids))
-          : [];
-        const chapterIds = [...new Set(keys.map((k) => k.chapterId))];
-        const names = chapterIds.length ? await tx.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds)) : [];
-        const scored = score(claimed, replies, keys, new Map(names.map((n) => [n.id, n.name])));
-        // One statement for all answers (no row limit: one array parameter per column).
-        const inserted = await bulk<{ question_id: number }>(
-          tx,
-          sql`insert into ${answers} ${unnestRows(answerColumns(userId, claimed.appId, sessionId, at), scored.answers)}
-              on conflict (${columnNames(answers.userId, answers.replyId)}) do nothing returning ${columnNames(answers.questionId)}`,
-        );
-        const fresh = new Set(inserted.map((r) => r.question_id));
-        // Retired questions are stored but never counted (as in practice), so they stay out of the book.
-        await hook(
-          tx,
-          claimed.appId,
-          scored.answers.filter((a) => fresh.has(a.questionId) && !a.retired).map((a) => ({ questionId: a.questionId, right: a.right, at })),
-        );
-        // The first hand-in of a period (daily, weekly) ranks; one open session per source keeps this race-free.
-        // Only an exam-display session ranks: its keys never left the server before this hand-in.
-        let counted = false;
-        if (claimed.period !== null && by !== 'abandoned' && claimed.mode === 'exam') {
-          const [earlier] = await tx
-            .select({ id: examSessions.id })
-            .from(examSessions)
-            .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, claimed.appId), eq(examSessions.sourceKey, claimed.sourceKey), eq(examSessions.counted, true)))
-            .limit(1);
-          counted = !earlier;
-        }
-        const [done] = await tx
-          .update(examSessions)
-          .set({ score: scored.score, result: scored.result, counted })
-          .where(eq(examSessions.id, sessionId))
-          .returning();
-        return { session: done!, handedNow: true };
-      });
     },
 
     /** Open sessions whose deadline passed before `cutoff` (for the sweep), oldest deadline first. */
@@ -441,6 +270,11 @@ export function createExamStore(db: Database) {
       return { rows, total: total?.n ?? 0 };
     },
   };
+}
+
+/** The exam engine's store: the reads (this file) and the writes under a locked session (writes.ts). */
+export function createExamStore(db: Database) {
+  return { ...createExamReads(db), ...createSessionWrites(db) };
 }
 
 export type ExamStore = ReturnType<typeof createExamStore>;

@@ -2,7 +2,7 @@ import { addSimulationReplys, GRAB_ROUND_SECONDS, grabPointInfo, grabPointStart,
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionPoints } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 import { hotPoints, missingPoints } from './service.ts';
 
 /**
@@ -21,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
-const rid = () => `grab-point-test-${String(++n).padStart(6, '0')}`;
+const rid = replyIds('grab-point-test');
 type Key = { allTestID: number; answer: string | string[] };
 const rightReply = (k: Key) => (Array.isArray(k.answer) ? k.answer[0]! : k.answer);
 

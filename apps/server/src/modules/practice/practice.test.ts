@@ -2,7 +2,7 @@ import { chapterMenuList, getChapterTestEx, practiceCalls, resetTestInfo, submit
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, chapters, questions } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp, makeModulePaid } from '../../test/helpers.ts';
+import { createTestApp, DEMO, makeModulePaid, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,10 +12,7 @@ afterAll(() => t.close());
 
 const APP = 2001;
 
-let phoneCounter = 0;
-const newLearner = async () => (await t.register(`1366666${String(++phoneCounter).padStart(4, '0')}`)).guid;
-let replyCounter = 0;
-const rid = () => `reply-${Date.now().toString(36)}-${String(++replyCounter).padStart(6, '0')}`;
+const rid = replyIds('reply');
 
 async function questionId(extId: string, appId = APP): Promise<{ id: number; chapterId: number; groupId: number | null; type: string }> {
   const [q] = await t.db
@@ -65,7 +62,7 @@ describe('every practice call', () => {
   });
 
   it('names the bad field in Chinese (400)', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     expect(await t.call(chapterMenuList, { guid, appID: 'x' })).toMatchObject({ status: 400, msg: '科目编号格式不正确' });
     expect(await t.call(getChapterTestEx, { guid, appID: APP })).toMatchObject({ status: 400, msg: '请填写章节编号' });
     expect(await t.call(getChapterTestEx, { guid, appID: APP, cptID: 1, pageSize: 501 })).toMatchObject({ status: 400, msg: '每页数量格式不正确' });
@@ -76,7 +73,7 @@ describe('every practice call', () => {
   });
 
   it('answers 404 章节不存在 for an unknown subject or chapter', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const other = await chapterId('yx1-jx');
     expect(await t.call(chapterMenuList, { guid, appID: 9999 })).toEqual({ status: 404, msg: '章节不存在', data: null });
     expect(await t.call(getChapterTestEx, { guid, appID: 1001, cptID: other })).toEqual({ status: 404, msg: '章节不存在', data: null });
@@ -88,7 +85,7 @@ describe('every practice call', () => {
 describe('entitlement', () => {
   it('answers 403 with the unlocking versions when chapter practice is not open to the learner', async () => {
     await makeModulePaid(t.db, 3001, 'chapter');
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const cpt = (await t.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.appId, 3001)).limit(1))[0]!.id;
     const [q] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 3001)).limit(1);
     const replies = [
@@ -115,14 +112,14 @@ describe('entitlement', () => {
 
 describe('submitReply', () => {
   it('scores A1 right and wrong and tells the correct answer', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const right = await answer(guid, 'ys-001', 'E');
     expect(right).toMatchObject({ status: 200, data: { right: true, score: 1, answer: 'E', stored: true } });
     expect(await answer(guid, 'ys-001', 'a')).toMatchObject({ status: 200, data: { right: false, score: 0, answer: 'E' } });
   });
 
   it('scores X all or nothing, CASE with partial marks, FILL by accepted texts', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     expect((await answer(guid, 'ys-023', 'EDBA')).data).toMatchObject({ right: true, score: 1, answer: 'ABDE' });
     expect((await answer(guid, 'ys-023', 'ABD')).data).toMatchObject({ right: false, score: 0 });
     expect((await answer(guid, 'ys-g-04-1', 'AB')).data).toMatchObject({ right: true, score: 1, answer: 'AB' });
@@ -133,7 +130,7 @@ describe('submitReply', () => {
   });
 
   it('refuses a reply of the wrong shape, a question of another subject and an unknown question (400)', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     expect(await answer(guid, 'ys-001', 'AB')).toEqual({ status: 400, msg: '答案格式不正确', data: null });
     expect(await answer(guid, 'ys-001', 'E', { sbjID: 1001 })).toEqual({ status: 400, msg: '试题不属于该科目', data: null });
     const [foreign] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 1001)).limit(1);
@@ -142,7 +139,7 @@ describe('submitReply', () => {
   });
 
   it('stores a replyID once: a replay answers the same body and writes no second row', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const replyID = rid();
     const first = await answer(guid, 'ys-001', 'E', { replyID });
     // The replay carries another reply: the stored result still wins.
@@ -157,14 +154,14 @@ describe('submitReply', () => {
   });
 
   it('refuses a replyID already used for another question', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const replyID = rid();
     await answer(guid, 'ys-001', 'E', { replyID });
     expect(await answer(guid, 'ys-002', 'C', { replyID })).toEqual({ status: 400, msg: '答题编号已用于其他试题', data: null });
   });
 
   it('stores parallel duplicates once', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const replyID = rid();
     const bodies = await Promise.all(Array.from({ length: 5 }, () => answer(guid, 'ys-002', 'C', { replyID })));
     for (const b of bodies) expect(b).toEqual(bodies[0]);
@@ -173,7 +170,7 @@ describe('submitReply', () => {
   });
 
   it('keeps replyIDs per learner: the same key from two learners is two answers', async () => {
-    const [g1, g2] = [await newLearner(), await newLearner()];
+    const [g1, g2] = [await t.newLearner(), await t.newLearner()];
     const replyID = rid();
     await answer(g1, 'ys-001', 'E', { replyID });
     expect((await answer(g2, 'ys-001', 'A', { replyID })).data).toMatchObject({ right: false });
@@ -183,7 +180,7 @@ describe('submitReply', () => {
 
 describe('chapterMenu', () => {
   it('lists the tree with totals and the learner’s progress; parents add up their children', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [yx1, jx, yd] = [await chapterId('yx1'), await chapterId('yx1-jx'), await chapterId('yx1-yd')];
     let m = await menu(guid);
     expect(Object.keys(m)).toHaveLength(12);
@@ -203,7 +200,7 @@ describe('chapterMenu', () => {
   });
 
   it('shows another learner none of it', async () => {
-    const [g1, g2] = [await newLearner(), await newLearner()];
+    const [g1, g2] = [await t.newLearner(), await t.newLearner()];
     await answer(g1, 'ys-001', 'E');
     const m = await menu(g2);
     for (const c of Object.values(m)) expect(c).toMatchObject({ done: 0, spentSeconds: 0, lastAnsweredAt: null });
@@ -215,12 +212,12 @@ describe('chapterMenu', () => {
 
 describe('resetTestInfo', () => {
   it('stops the chapter’s answers counting (rows kept) and leaves other chapters alone', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [yx1, jx, yd] = [await chapterId('yx1'), await chapterId('yx1-jx'), await chapterId('yx1-yd')];
     await answer(guid, 'ys-001', 'E');
     await answer(guid, 'ys-003', 'C');
     await answer(guid, 'ys-002', 'C');
-    const other = await newLearner();
+    const other = await t.newLearner();
     await answer(other, 'ys-001', 'E');
 
     expect(await t.call(resetTestInfo, { guid, appID: APP, cptID: jx })).toEqual({ status: 200, msg: '', data: { reset: 2 } });
@@ -248,7 +245,7 @@ describe('resetTestInfo', () => {
 
 describe('getChapterTestEx', () => {
   it('gives the chapter’s questions in order with groups together, shared stem and B1 options once, and the learner’s latest reply', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const xxg = await chapterId('yx2-xxg');
     await answer(guid, 'ys-005', 'A');
     await answer(guid, 'ys-005', 'B');
@@ -280,7 +277,7 @@ describe('getChapterTestEx', () => {
   });
 
   it('gives a parent without questions of its own its descendants’ questions', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [yx2, xxg, kgr] = [await chapterId('yx2'), await chapterId('yx2-xxg'), await chapterId('yx2-kgr')];
     const body = await t.call(getChapterTestEx, { guid, appID: APP, cptID: yx2 });
     const cpts = body.data.list.map((q: { cptID: number }) => q.cptID);
@@ -290,7 +287,7 @@ describe('getChapterTestEx', () => {
   });
 
   it('pages at most 500 questions and leaves retired questions out', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [big] = await t.db.insert(chapters).values({ appId: APP, code: 'big', name: '大章节', order: 99 }).returning({ id: chapters.id });
     await t.db.insert(questions).values(
       Array.from({ length: 521 }, (_, i) => ({

@@ -23,7 +23,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReports } from '../../cli/reports.ts';
 import { bookItems, chapters, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
-import { createTestApp, NOT_LOGGED_IN, type TestApp, makeModulePaid } from '../../test/helpers.ts';
+import { createTestApp, makeModulePaid, nextPhone, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 import { COMMON_TTL_MS, REPORTS_PER_DAY } from './service.ts';
 
 let t: TestApp;
@@ -46,11 +46,7 @@ const calls: CallDef[] = [
   listQuestionReports,
 ];
 
-let phoneCounter = 0;
-const phoneOf = (n: number) => `1377777${String(n).padStart(4, '0')}`;
-const newLearner = async () => (await t.register(phoneOf(++phoneCounter))).guid;
-let replyCounter = 0;
-const rid = () => `study-${Date.now().toString(36)}-${String(++replyCounter).padStart(6, '0')}`;
+const rid = replyIds('study');
 
 /** Test questions in chapters of their own (st: own + st-sub; st2: per-question stats; st3: search). */
 const Q: Record<string, number> = {};
@@ -124,7 +120,7 @@ describe('every study call', () => {
   });
 
   it('names the bad field in Chinese (400)', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const bad = async (call: CallDef, input: Record<string, unknown>, msg: string) =>
       expect(await t.call(call, { guid, ...input }), call.id).toEqual({ status: 400, msg, data: null });
     await bad(updateRecitePoint, { appID: APP, allTestID: Q['st-a1'] }, '请填写章节编号');
@@ -146,7 +142,7 @@ describe('every study call', () => {
   });
 
   it('refuses a question of another subject and an unknown or retired question (400), an unknown chapter (404)', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [foreign] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 1001)).limit(1);
     for (const call of [addUserFav, addUserNote, cptcontent, addQuestionReport]) {
       const input = { guid, appID: APP, noteContent: '笔记', kinds: '其他' };
@@ -163,8 +159,8 @@ describe('every study call', () => {
 
 describe('favourites, notes and the recite point', () => {
   it('favourites idempotently and shows it in getChapterTestEx', async () => {
-    const guid = await newLearner();
-    const other = await newLearner();
+    const guid = await t.newLearner();
+    const other = await t.newLearner();
     const a1 = Q['st-a1']!;
     for (let i = 0; i < 2; i++) expect(await ok(addUserFav, { guid, appID: APP, allTestID: a1 })).toEqual({ allTestID: a1, favourite: true });
     expect((await chapterTest(guid, C.st!)).byId.get(a1).favourite).toBe(true);
@@ -176,8 +172,8 @@ describe('favourites, notes and the recite point', () => {
   });
 
   it('saves, edits and deletes a note (empty or absent text deletes) and shows it in getChapterTestEx', async () => {
-    const guid = await newLearner();
-    const other = await newLearner();
+    const guid = await t.newLearner();
+    const other = await t.newLearner();
     const a1 = Q['st-a1']!;
     const saved = await ok(addUserNote, { guid, appID: APP, allTestID: a1, noteContent: '  记住甲方案  ' });
     expect(saved).toEqual({ allTestID: a1, noteContent: '记住甲方案', updatedAt: new Date(t.clock.now).toISOString() });
@@ -194,8 +190,8 @@ describe('favourites, notes and the recite point', () => {
   });
 
   it('remembers the recite point per chapter and learner', async () => {
-    const guid = await newLearner();
-    const other = await newLearner();
+    const guid = await t.newLearner();
+    const other = await t.newLearner();
     expect((await chapterTest(guid, C.st!)).data.recitePoint).toBeNull();
     expect(await ok(updateRecitePoint, { guid, appID: APP, cptID: C.st, allTestID: Q['st-a1'] })).toEqual({ cptID: C.st, allTestID: Q['st-a1'] });
     await ok(updateRecitePoint, { guid, appID: APP, cptID: C.st, allTestID: Q['st-fill'] });
@@ -207,7 +203,7 @@ describe('favourites, notes and the recite point', () => {
 
 describe('chapterlist', () => {
   it('lists favourites newest first, by chapter with its sub-chapters, and by keyword', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     for (const ext of ['st-a1', 'st-x', 'ys-001']) {
       await ok(addUserFav, { guid, appID: APP, allTestID: Q[ext] ?? (await question(ext)).id });
       t.clock.advance(1000);
@@ -228,11 +224,11 @@ describe('chapterlist', () => {
     expect(p2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(ids(p2.list)).toEqual([Q['st-a1']]);
     // another learner sees none of it
-    expect((await ok(chapterlist, { guid: await newLearner(), appID: APP, kind: 'fav' })).total).toBe(0);
+    expect((await ok(chapterlist, { guid: await t.newLearner(), appID: APP, kind: 'fav' })).total).toBe(0);
   });
 
   it('lists noted questions with the note, matching the note text too', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     await ok(addUserNote, { guid, appID: APP, allTestID: Q['st-a1'], noteContent: '易混淆点' });
     t.clock.advance(1000);
     await ok(addUserNote, { guid, appID: APP, allTestID: Q['st-fill'], noteContent: '背下来' });
@@ -248,7 +244,7 @@ describe('chapterlist', () => {
 
 describe('searchTest', () => {
   it('finds by stem, option text, explanation and knowledge point, by chapter order, never retired questions', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const byStem = await ok(searchTest, { guid, appID: APP, keyword: '斑蝥素' });
     expect(byStem).toMatchObject({ AppID: APP, keyword: '斑蝥素', total: 2, page: 1, pageSize: 10 });
     expect(ids(byStem.list)).toEqual([Q['st-a1'], Q['st-fill']]);
@@ -265,7 +261,7 @@ describe('searchTest', () => {
   });
 
   it('takes % and _ literally', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const pct = await ok(searchTest, { guid, appID: APP, keyword: '75%' });
     expect(ids(pct.list)).toEqual([Q['st3-pct']]);
     const n = (await t.db.select({ id: questions.id }).from(questions).where(and(eq(questions.appId, APP), eq(questions.retired, false)))).length;
@@ -279,7 +275,7 @@ describe('searchTest', () => {
   });
 
   it('leaves a favourite out of the lists once its question is retired', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [q] = await t.db
       .insert(questions)
       .values({ appId: APP, extId: 'st3-soon', type: 'TF', chapterId: C.st3!, stem: '即将退役的判断题', answer: 'A', updatedAt: new Date(t.clock.now) })
@@ -298,7 +294,7 @@ describe('searchTest', () => {
 
 describe('cptcontent', () => {
   it('shares of each chosen option over every learner’s latest counted answer, and the learner’s own attempts', async () => {
-    const [l1, l2, l3] = [await newLearner(), await newLearner(), await newLearner()];
+    const [l1, l2, l3] = [await t.newLearner(), await t.newLearner(), await t.newLearner()];
     const x = Q['st2-x']!;
     await answer(l1, 'st2-x', 'A');
     await answer(l1, 'st2-x', 'AB'); // l1's latest: right
@@ -331,7 +327,7 @@ describe('cptcontent', () => {
 
   it('shows fill-in replies only as the accepted answer or when at least 5 learners wrote them; never one person\'s text', async () => {
     const replies = ['芫青', ' 芫 青', '斑蝥', '斑蝥', '斑蝥', '斑蝥', '斑蝥', '虻虫', '我的手机号13812345678'];
-    const learners = await Promise.all(replies.map(() => newLearner()));
+    const learners = await Promise.all(replies.map(() => t.newLearner()));
     for (const [i, g] of learners.entries()) await answer(g, 'st2-fill', replies[i]!);
     const body = await ok(cptcontent, { guid: learners[0], appID: APP, allTestID: Q['st2-fill'] });
     expect(body.stats).toEqual({
@@ -354,7 +350,7 @@ describe('cptcontent', () => {
 
 describe('bookLLzs', () => {
   it('counts the learner’s answers: latest reply per question, time, active China days, today, favourites and notes', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     // TEST_EPOCH is in the morning in China; move to 23:00 China time, answer, then cross midnight.
     const dayMs = 24 * 3600_000;
     const toChina23 = (23 * 3600_000 - ((t.clock.now + 8 * 3600_000) % dayMs) + dayMs) % dayMs;
@@ -386,11 +382,11 @@ describe('bookLLzs', () => {
     });
     expect(s.book).toEqual({ items: expect.any(Number), due: expect.any(Number), cleared: expect.any(Number) });
     // Another learner's figures are their own.
-    expect(await ok(bookLLzs, { guid: await newLearner(), appID: APP })).toMatchObject({ done: 0, spentSeconds: 0, activeDays: 0, favourites: 0, notes: 0, book: { items: 0, due: 0, cleared: 0 } });
+    expect(await ok(bookLLzs, { guid: await t.newLearner(), appID: APP })).toMatchObject({ done: 0, spentSeconds: 0, activeDays: 0, favourites: 0, notes: 0, book: { items: 0, due: 0, cleared: 0 } });
   });
 
   it('reads the wrong-answer book from book_items: in the book, due now, cleared', async () => {
-    const login = await t.register(phoneOf(++phoneCounter));
+    const login = await t.register(nextPhone());
     const userId = login.userID;
     const at = new Date(t.clock.now);
     const past = new Date(t.clock.now - 3600_000);
@@ -427,7 +423,7 @@ describe('knowledge points', () => {
   };
 
   it('pointsMastery: done/right from the latest reply, accuracy, mastery = accuracy × coverage, weight; weakest first', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     await answer(guid, 'ys-001', 'E'); // 给药途径与首过效应: right
     await answer(guid, 'ys-005', 'A'); // 抗高血压药: wrong
     await answer(guid, 'ys-015', 'A'); // 抗高血压药: wrong …
@@ -448,7 +444,7 @@ describe('knowledge points', () => {
   });
 
   it('pointsPractice: a named point’s questions, never answered first, then wrong, then right', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     await answer(guid, 'ys-015', 'D'); // right
     await answer(guid, 'ys-005', 'A'); // wrong
     const body = await ok(pointsPractice, { guid, appID: APP, point: '抗高血压药' });
@@ -464,7 +460,7 @@ describe('knowledge points', () => {
   });
 
   it('pointsPractice: without a point, the 3 weakest points (most examined first among equals)', async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const { list: mastery } = await ok(pointsMastery, { guid, appID: APP });
     const body = await ok(pointsPractice, { guid, appID: APP });
     expect(body.points).toEqual(mastery.slice(0, 3));
@@ -478,7 +474,7 @@ describe('knowledge points', () => {
 
 describe('commonQuestions', () => {
   it('orders the chapter’s questions by all learners’ wrong rate (latest counted answer each), at least one answer', async () => {
-    const [l1, l2, l3] = [await newLearner(), await newLearner(), await newLearner()];
+    const [l1, l2, l3] = [await t.newLearner(), await t.newLearner(), await t.newLearner()];
     await answer(l1, 'st-a1', 'B');
     await answer(l2, 'st-a1', 'C'); // st-a1: 2 of 2 wrong
     await answer(l1, 'st-x', 'A');
@@ -501,7 +497,7 @@ describe('commonQuestions', () => {
     expect(ids(p2.list)).toEqual([Q['st-fill']]);
     expect(ids((await ok(commonQuestions, { guid: l3, appID: APP, cptID: C['st-sub'] })).list)).toEqual([Q['st-x']]);
     // The ranking is reused for COMMON_TTL_MS, then read again.
-    await answer(await newLearner(), 'st-fill', '斑蝥');
+    await answer(await t.newLearner(), 'st-fill', '斑蝥');
     expect((await ok(commonQuestions, { guid: l3, appID: APP, cptID: C.st })).rates[2]).toEqual({ allTestID: Q['st-fill'], answered: 1, wrongRate: 0 });
     t.clock.advance(COMMON_TTL_MS);
     const fresh = await ok(commonQuestions, { guid: l3, appID: APP, cptID: C.st });
@@ -516,7 +512,7 @@ describe('commonQuestions', () => {
 
 describe('question reports', () => {
   it('stores a report, lists it for its learner only, and the operator resolves it with the CLI', async () => {
-    const phone = phoneOf(++phoneCounter);
+    const phone = nextPhone();
     const guid = (await t.register(phone)).guid;
     const created = await ok(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '答案有误, 解析有误,答案有误', content: '答案应为乙' });
     expect(created).toEqual({
@@ -536,7 +532,7 @@ describe('question reports', () => {
     expect(mine.total).toBe(2);
     expect(mine.list.map((r: { id: number }) => r.id)).toEqual([second.id, created.id]);
     expect((await ok(listQuestionReports, { guid, appID: 1001 })).total).toBe(0);
-    const other = await newLearner();
+    const other = await t.newLearner();
     expect(await ok(listQuestionReports, { guid: other, appID: APP })).toEqual({ page: 1, total: 0, list: [] });
 
     // The operator's list: open reports of the subject with the masked phone.
@@ -580,12 +576,12 @@ describe('question reports', () => {
   });
 
   it(`allows ${REPORTS_PER_DAY} reports per learner and China day (429), again the next day`, async () => {
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     for (let i = 0; i < REPORTS_PER_DAY; i++) await ok(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '其他', content: `第${i + 1}条` });
     expect(await t.call(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '其他' })).toEqual({ status: 429, msg: STUDY_MSG.reportTooMany, data: null });
     expect((await ok(listQuestionReports, { guid, appID: APP })).total).toBe(REPORTS_PER_DAY);
     // Another learner is not limited by it; parallel reports cannot slip past the limit together.
-    const other = await newLearner();
+    const other = await t.newLearner();
     const bodies = await Promise.all(Array.from({ length: REPORTS_PER_DAY + 5 }, () => t.call(addQuestionReport, { guid: other, appID: APP, allTestID: Q['st-a1'], kinds: '其他' })));
     expect(bodies.filter((b) => b.status === 200)).toHaveLength(REPORTS_PER_DAY);
     expect(bodies.filter((b) => b.status === 429)).toHaveLength(5);
@@ -602,7 +598,7 @@ describe('question reports', () => {
 describe('entitlement', () => {
   it('answers 403 with the unlocking versions when chapter practice is not open to the learner', async () => {
     await makeModulePaid(t.db, 3001, 'chapter');
-    const guid = await newLearner();
+    const guid = await t.newLearner();
     const [cpt] = await t.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.appId, 3001)).limit(1);
     const [q] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 3001)).limit(1);
     for (const call of calls) {

@@ -1,0 +1,141 @@
+import { EXAM_MSG, STYLE_IDS, type ExamMode, type ExamQuestion, type ExamResult, type ExamSession, type PracticeGroup, type QuestionType } from '@kaoshi/contract';
+import type { ExamSessionRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badInput } from '../../platform/errors.ts';
+import { locksSections } from './hand-in.ts';
+import { paperQuestionCache } from './question-cache.ts';
+import type { ExamStore } from './store.ts';
+
+export const iso = (d: Date) => d.toISOString();
+
+/** Seconds left of a session at `at`: null untimed, 0 once handed in. */
+export const remaining = (s: ExamSessionRow, at: Date) =>
+  s.deadlineAt === null ? null : s.status !== 'open' ? 0 : Math.max(0, Math.ceil((s.deadlineAt.getTime() - at.getTime()) / 1000));
+
+/** The head of a handed-in session's result; refused (400) before the hand-in. */
+export function resultOf(s: ExamSessionRow): ExamResult {
+  const r = s.result;
+  if (s.status !== 'handed' || !r || s.handedAt === null) throw badInput(EXAM_MSG.notHanded);
+  return {
+    examHistoryID: s.id,
+    appID: s.appId,
+    paperID: s.paperId,
+    name: s.name,
+    mode: s.mode as ExamMode,
+    score: s.score ?? 0,
+    total: r.total,
+    right: r.right,
+    wrong: r.wrong,
+    unanswered: r.unanswered,
+    passScore: s.passScore,
+    passed: r.passed,
+    startedAt: iso(s.startedAt),
+    handedAt: iso(s.handedAt),
+    handedBy: s.handedBy === 'deadline' || s.handedBy === 'abandoned' ? s.handedBy : 'learner',
+    testMode: s.testMode,
+    counted: s.counted,
+    usedSeconds: r.usedSeconds,
+    bySection: r.bySection.map((b) => ({ ...b, type: b.type as QuestionType })),
+    byChapter: r.byChapter,
+  };
+}
+
+/** How the exam engine shows sessions and results (no keys before the hand-in, except in practice display). */
+export function createViews(store: ExamStore, clock: Clock) {
+  const now = () => new Date(clock());
+  const paperQuestions = paperQuestionCache(store.questions, clock);
+
+  /** Questions of a session in paper order, with their groups, as the exam shows them (no keys). */
+  async function display(s: ExamSessionRow) {
+    const ids = s.sections.flatMap((sec) => sec.questions);
+    const { rows, groups, points } = await (s.paperId !== null ? paperQuestions(ids) : store.questions(ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    const groupIds = [...new Set(ordered.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
+    const groupOf = new Map(groups.map((g) => [g.id, g]));
+    const pointsOf = new Map<number, string[]>();
+    for (const p of points) pointsOf.set(p.questionId, [...(pointsOf.get(p.questionId) ?? []), p.name]);
+    const list: ExamQuestion[] = ordered.map((r) => ({
+      allTestID: r.id,
+      srcID: r.extId,
+      cptID: r.chapterId,
+      childTableID: r.groupId ?? 0,
+      groupOrder: r.groupOrder,
+      childTableName: r.type as QuestionType,
+      styleID: STYLE_IDS[r.type as QuestionType] ?? 0,
+      stem: r.stem,
+      options: r.options,
+    }));
+    const shownGroups: PracticeGroup[] = groupIds.flatMap((id) => {
+      const g = groupOf.get(id);
+      return g ? [{ childTableID: g.id, childTableName: g.type as QuestionType, stem: g.stem, options: g.options }] : [];
+    });
+    return { list, groups: shownGroups, rows: ordered, pointsOf };
+  }
+
+  /** The session as the client shows it; `fresh`: just created, so it has no replies yet. */
+  async function sessionView(s: ExamSessionRow, fresh = false): Promise<ExamSession> {
+    const at = now();
+    const [shown, replies] = await Promise.all([display(s), fresh ? [] : store.replies(s.id)]);
+    const mode = s.mode as ExamMode;
+    return {
+      examHistoryID: s.id,
+      appID: s.appId,
+      paperID: s.paperId,
+      name: s.name,
+      kind: s.kind,
+      mode,
+      status: s.status === 'open' ? 'open' : 'handed',
+      timeLimitSeconds: s.timeLimitSeconds,
+      passScore: s.passScore,
+      total: s.totalScore,
+      startedAt: iso(s.startedAt),
+      deadline: s.deadlineAt ? iso(s.deadlineAt) : null,
+      serverNow: iso(at),
+      remainingSeconds: remaining(s, at),
+      sectionIndex: s.sectionIndex,
+      sections: s.sections.map((sec, i) => ({
+        type: sec.type,
+        title: sec.title,
+        score: sec.score,
+        locked: s.status !== 'open' || (locksSections(s) && i < s.sectionIndex),
+        questions: sec.questions,
+      })),
+      groups: shown.groups,
+      list: shown.list,
+      replies: Object.fromEntries(replies.filter((r) => r.reply !== '').map((r) => [String(r.questionId), r.reply])),
+      flags: replies.filter((r) => r.flagged).map((r) => r.questionId),
+      ...(mode === 'practice' && { keys: shown.rows.map((r) => ({ allTestID: r.id, answer: r.answer, explanation: r.explanation, points: shown.pointsOf.get(r.id) ?? [] })) }),
+      testMode: s.testMode,
+      lockSections: locksSections(s),
+    };
+  }
+
+  return {
+    sessionView,
+    /** The result with the review of every question (keys, explanations, the learner's replies and flags). */
+    async result(s: ExamSessionRow) {
+      const head = resultOf(s);
+      const [shown, replies] = await Promise.all([display(s), store.replies(s.id)]);
+      const flagged = new Set(replies.filter((r) => r.flagged).map((r) => r.questionId));
+      const items = new Map((s.result?.items ?? []).map((it) => [it.id, it]));
+      return {
+        ...head,
+        review: {
+          groups: shown.groups,
+          list: shown.rows.map((r, i) => {
+            const it = items.get(r.id);
+            return {
+              ...shown.list[i]!,
+              answer: r.answer,
+              explanation: r.explanation,
+              points: shown.pointsOf.get(r.id) ?? [],
+              mine: { lastUserReply: it?.reply ?? '', answered: it?.answered ?? false, right: it?.right ?? false, score: it?.score ?? 0, full: it?.full ?? 0 },
+              flagged: flagged.has(r.id),
+            };
+          }),
+        },
+      };
+    },
+  };
+}
