@@ -187,7 +187,7 @@ const results: [string, Row[]][] = [];
 let failed = false;
 try {
   const bank = join(work, 'bank.json');
-  let t0 = Date.now();
+  const t0 = Date.now();
   const gen = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'generate-bank.ts'), bank, '--count', String(QUESTIONS), '--app', String(APP_ID)], { encoding: 'utf8' });
   console.log(`${gen.trim()} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed/seed.ts';
 
 /** Read config, open and migrate the database, seed demo data, listen; close cleanly on SIGINT/SIGTERM. */
 async function main() {

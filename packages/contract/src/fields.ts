@@ -14,6 +14,7 @@ const tooLong = (label: string, max: number) => `${label}不能超过${max}个�
  * Characters no text field accepts (a database refuses some, logs and screens mangle the rest): C0 controls
  * but tab, line feed and carriage return; DEL and the C1 controls; and UTF-16 surrogates without their pair.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const hasForbiddenChars = (s: string): boolean => FORBIDDEN_CHARS.test(s);
 /** The message for a field holding a forbidden character. */
@@ -41,26 +42,47 @@ export const cleanString = (label: string, error = badFormat(label)) =>
   z.string({ error }).refine((v) => !hasForbiddenChars(v), { error: forbiddenCharsMsg(label) });
 
 export const text = (label: string, max = 200) =>
-  labelled(label, cleanString(label, required(label)).trim().min(1, { error: required(label) }).max(max, { error: tooLong(label, max) }));
+  labelled(
+    label,
+    cleanString(label, required(label))
+      .trim()
+      .min(1, { error: required(label) })
+      .max(max, { error: tooLong(label, max) }),
+  );
 
 export const optText = (label: string, max = 200) =>
-  labelled(label, cleanString(label).trim().max(max, { error: tooLong(label, max) }).optional());
+  labelled(
+    label,
+    cleanString(label)
+      .trim()
+      .max(max, { error: tooLong(label, max) })
+      .optional(),
+  );
 
 /** Blank text is "missing", never 0 (z.coerce.number would turn '' into 0). */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export const int = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  labelled(label, z.preprocess((v) => {
-    const b = blankToUndefined(v);
-    return b === undefined ? undefined : Number(b);
-  }, z
-    .number({ error: (iss) => (iss.input === undefined ? required(label) : badFormat(label)) })
-    .int({ error: badFormat(label) })
-    .min(min, { error: badFormat(label) })
-    .max(max, { error: badFormat(label) })));
+  labelled(
+    label,
+    z.preprocess(
+      (v) => {
+        const b = blankToUndefined(v);
+        return b === undefined ? undefined : Number(b);
+      },
+      z
+        .number({ error: (iss) => (iss.input === undefined ? required(label) : badFormat(label)) })
+        .int({ error: badFormat(label) })
+        .min(min, { error: badFormat(label) })
+        .max(max, { error: badFormat(label) }),
+    ),
+  );
 
 export const optInt = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  labelled(label, z.preprocess((v) => (v === null ? undefined : blankToUndefined(v)), int(label, min, max).optional()));
+  labelled(
+    label,
+    z.preprocess((v) => (v === null ? undefined : blankToUndefined(v)), int(label, min, max).optional()),
+  );
 
 /** The largest id a database integer column holds. */
 export const ID_MAX = 2_147_483_647;
@@ -80,22 +102,43 @@ export const page = () => optInt('页码', 1, 100_000);
 
 /** Mainland mobile number (spec §5): 11 digits, first 1, second 3–9. */
 export const mobile = (label = '手机号') =>
-  labelled(label, z.string({ error: required(label) }).trim().refine(isMobile, { error: `请输入正确的${label}` }));
+  labelled(
+    label,
+    z
+      .string({ error: required(label) })
+      .trim()
+      .refine(isMobile, { error: `请输入正确的${label}` }),
+  );
 
 /** The client sends the lowercase hex MD5 of the typed password (spec: "sent as a hash"). */
-export const passwordHash = (label = '密码') =>
-  labelled(label, z.string({ error: required(label) }).regex(/^[0-9a-f]{32}$/, { error: `${label}格式不正确` }));
+export const passwordHash = (label = '密码') => labelled(label, z.string({ error: required(label) }).regex(/^[0-9a-f]{32}$/, { error: `${label}格式不正确` }));
 
 /** SMS verification code: 6 digits. */
 export const smsCode = (label = '验证码') =>
-  labelled(label, z.string({ error: required(label) }).trim().regex(/^\d{6}$/, { error: '请输入6位数字验证码' }));
+  labelled(
+    label,
+    z
+      .string({ error: required(label) })
+      .trim()
+      .regex(/^\d{6}$/, { error: '请输入6位数字验证码' }),
+  );
 
 /** Session id handed out at login. */
 export const guid = () => labelled('登录信息', z.string({ error: '请先登录' }).trim().min(16, { error: '请先登录' }).max(128));
 
 /** Agent code (tenant). */
-export const agentCode = () => labelled('代理商编号', z.string({ error: badFormat('代理商编号') }).trim().regex(/^\d{1,12}$/, { error: badFormat('代理商编号') }));
+export const agentCode = () =>
+  labelled(
+    '代理商编号',
+    z
+      .string({ error: badFormat('代理商编号') })
+      .trim()
+      .regex(/^\d{1,12}$/, { error: badFormat('代理商编号') }),
+  );
 
 /** "true"/"false"/"1"/"0" from a form or query string. */
 export const flag = () =>
   z.preprocess((v) => (v === 'true' || v === '1' || v === 1 || v === true ? true : v === undefined || v === '' ? undefined : false), z.boolean().optional());
+
+/** One of a fixed list of values, refused in Chinese: '<label>格式不正确'. */
+export const choice = <const T extends readonly [string, ...string[]]>(label: string, values: T) => z.enum(values, { error: `${label}格式不正确` });

@@ -12,7 +12,10 @@ export * from './calls/tracking.ts';
 export * from './calls/catalog.ts';
 export * from './calls/subject.ts';
 export * from './calls/practice.ts';
+export * from './calls/study-shapes.ts';
 export * from './calls/study.ts';
+export * from './calls/book.ts';
+export * from './calls/exam-session.ts';
 export * from './calls/exam.ts';
 export * from './calls/every-day.ts';
 export * from './calls/sprint.ts';
@@ -33,6 +36,7 @@ import { catalogCalls } from './calls/catalog.ts';
 import { subjectCalls } from './calls/subject.ts';
 import { practiceCalls } from './calls/practice.ts';
 import { studyCalls } from './calls/study.ts';
+import { bookCalls } from './calls/book.ts';
 import { examCalls } from './calls/exam.ts';
 import { everyDayCalls } from './calls/every-day.ts';
 import { sprintCalls } from './calls/sprint.ts';
@@ -41,4 +45,4 @@ import { aiCalls } from './calls/ai.ts';
 import { clearanceCalls } from './calls/clearance.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(examCalls), ...Object.values(everyDayCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls), ...Object.values(aiCalls), ...Object.values(clearanceCalls)];
+export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(bookCalls), ...Object.values(examCalls), ...Object.values(everyDayCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls), ...Object.values(aiCalls), ...Object.values(clearanceCalls)];

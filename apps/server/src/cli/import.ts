@@ -1,8 +1,8 @@
 import { relative, resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
-import { seed } from '../db/seed.ts';
-import { importFiles, problemLines, summary, type FileOptions } from '../modules/questions/importer.ts';
+import { seed } from '../seed/seed.ts';
+import { importFiles, problemLines, summary, type FileOptions } from '../modules/questions/index.ts';
 import { runIfEntry } from './run.ts';
 
 const USAGE = `usage: npm run import -- <bank.json|bank.csv>... [--app <appID>] [--chapters chapters.csv] [--points points.csv]

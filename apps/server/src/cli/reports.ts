@@ -1,7 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
-import { excerptOf } from '../modules/study/service.ts';
-import { createReportStore, type ReportFilter } from '../modules/study/reports-store.ts';
+import { createReportStore, excerptOf, type ReportFilter } from '../modules/study/index.ts';
 import { maskPhone } from '../platform/crypto.ts';
 import { runIfEntry } from './run.ts';
 

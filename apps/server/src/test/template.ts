@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, MIGRATIONS_DIR } from '../db/index.ts';
-import { CONTENT_DIR, seed } from '../db/seed.ts';
+import { CONTENT_DIR, seed } from '../seed/seed.ts';
 
 /** A fixed instant the test clocks start from (the seed's created_at too). */
 export const TEST_EPOCH = Date.parse('2026-03-02T02:00:00.000Z');
@@ -12,11 +12,11 @@ export const TEST_EPOCH = Date.parse('2026-03-02T02:00:00.000Z');
 export function templateKey(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) if (f.endsWith('.sql')) h.update(readFileSync(join(MIGRATIONS_DIR, f)));
-  h.update(readFileSync(new URL('../db/seed.ts', import.meta.url)));
-  h.update(readFileSync(new URL('../db/seed-catalog.ts', import.meta.url)));
-  h.update(readFileSync(new URL('../db/seed-subject.ts', import.meta.url)));
-  h.update(readFileSync(new URL('../db/seed-questions.ts', import.meta.url)));
-  h.update(readFileSync(new URL('../db/seed-papers.ts', import.meta.url)));
+  h.update(readFileSync(new URL('../seed/seed.ts', import.meta.url)));
+  h.update(readFileSync(new URL('../seed/seed-catalog.ts', import.meta.url)));
+  h.update(readFileSync(new URL('../seed/seed-subject.ts', import.meta.url)));
+  h.update(readFileSync(new URL('../seed/seed-questions.ts', import.meta.url)));
+  h.update(readFileSync(new URL('../seed/seed-papers.ts', import.meta.url)));
   for (const f of ['importer.ts', 'store.ts', 'validate.ts']) h.update(readFileSync(new URL(`../modules/questions/${f}`, import.meta.url)));
   for (const f of ['store.ts', 'validate.ts']) h.update(readFileSync(new URL(`../modules/papers/${f}`, import.meta.url)));
   // Every demo file, question banks and their images included (path and content).

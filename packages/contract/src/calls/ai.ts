@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { appID, guid, dbId, optCptID, optInt } from '../fields.ts';
-import { examSession } from './exam.ts';
+import { examSession } from './exam-session.ts';
 
 /**
  * AI核心考点 (docs/ai-practice.md, design docs/test-modes.md §2 /AICoreExamTest, /AIcard, /focalPointTest, §4

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { appID, flag, guid, int } from '../fields.ts';
-import { examSession } from './exam.ts';
+import { examSession } from './exam-session.ts';
 
 /**
  * 闯关提分 (clearance: /tifenGuoguan, /randomPassCheck) and 考前抢分 (/grabPoint), docs/clearance-grabpoint.md

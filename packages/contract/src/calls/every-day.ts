@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { appID, examHistoryID, guid } from '../fields.ts';
-import { DAILY_MODULE } from './exam.ts';
+import { DAILY_MODULE } from './exam-session.ts';
 
 /**
  * 每日一练 / 每周一测 and their ranking (docs/daily-ranking.md, design docs/test-modes.md §2 rows /dailyMockTest,

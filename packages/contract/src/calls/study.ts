@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { allTestID, appID, cptID, flag, guid, int, optCptID, optInt, optText, page, text } from '../fields.ts';
-import { PRACTICE_GATE, practiceGroup, practiceQuestion } from './practice.ts';
+import { allTestID, appID, cptID, guid, optCptID, optInt, optText, page, text, choice } from '../fields.ts';
+import { PRACTICE_GATE, practiceGroup } from './practice.ts';
+import { STUDY_PAGE, NOTE_MAX, STUDY_MSG, REPORT_KINDS, studyQuestion, studyQuestionPage } from './study-shapes.ts';
 
 /**
  * Study tools around chapter practice (spec §7 "Chapters and exams"): the wrong-answer book with FSRS
@@ -10,62 +11,6 @@ import { PRACTICE_GATE, practiceGroup, practiceQuestion } from './practice.ts';
  * like practice (module 'chapter'; denied → body status 403 '开通以下任一班次可使用该功能' {unlocking}).
  * Calls that change data are POST (the spec lists /api/exam/* among GETs; see docs/practice.md "Reset").
  */
-
-const choice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label}格式不正确` });
-
-/** Page sizes of spec §9: catalog list 500, error test 50, chapter list 10, common questions 5. */
-export const STUDY_PAGE = { catalog: 500, errorTest: 50, chapterList: 10, commonQuestions: 5, search: 10, reports: 20 } as const;
-
-/** Consecutive right answers that take a question out of the wrong-answer book (learner setting 1–10). */
-export const CLEAR_AFTER_DEFAULT = 3;
-export const CLEAR_AFTER_MAX = 10;
-/** Longest note (characters). */
-export const NOTE_MAX = 1000;
-
-export const STUDY_MSG = {
-  noteTooLong: `笔记不能超过${NOTE_MAX}个字符`,
-  notInBook: '该题不在错题本中',
-  reportKinds: '请选择问题类型',
-  reportTooMany: '今天反馈的次数太多了，请明天再试',
-} as const;
-
-/** What a learner can report about a question (试题纠错). */
-export const REPORT_KINDS = ['题干有误', '选项有误', '答案有误', '解析有误', '图片不清', '其他'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
-/** FSRS card state of a wrong-answer book item. */
-export const BOOK_STATES = ['new', 'learning', 'review', 'relearning'] as const;
-
-/** A question's place in the learner's wrong-answer book. */
-export const bookState = z.object({
-  wrongCount: z.number().int(),
-  /** Consecutive right answers since the last wrong one. */
-  rightStreak: z.number().int(),
-  /** ISO time the item is due for review. */
-  due: z.string(),
-  state: z.enum(BOOK_STATES),
-  reps: z.number().int(),
-  lapses: z.number().int(),
-  addedAt: z.string(),
-  lastWrongAt: z.string(),
-});
-export type BookState = z.infer<typeof bookState>;
-
-/** A question in a study list: the practice question plus the learner's marks. */
-export const studyQuestion = practiceQuestion.extend({
-  /** Present in wrong-answer book lists; null elsewhere or when not in the book. */
-  book: bookState.nullable(),
-});
-export type StudyQuestion = z.infer<typeof studyQuestion>;
-
-const questionPage = {
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  groups: z.array(practiceGroup),
-  list: z.array(studyQuestion),
-};
 
 // ---------------------------------------------------------------- recite point, notes, favourites
 
@@ -130,67 +75,6 @@ export const deleteUserFav = defineCall({
 
 // ---------------------------------------------------------------- lists
 
-export const STUDY_KINDS = ['error', 'fav', 'note'] as const;
-export type StudyKind = (typeof STUDY_KINDS)[number];
-
-export const getCataloglist = defineCall({
-  id: 'study.getCataloglist',
-  method: 'GET',
-  path: '/api/exam/getCataloglist',
-  group: 'general',
-  needsSession: true,
-  gate: PRACTICE_GATE,
-  summary: "The chapters holding the learner's wrong-answer book items, favourites or notes, with counts (page 500).",
-  request: z.object({
-    guid: guid(),
-    appID: appID(),
-    kind: choice('列表类型', STUDY_KINDS),
-    page: page(),
-    pageSize: optInt('每页数量', 1, STUDY_PAGE.catalog),
-  }),
-  data: z.object({
-    AppID: z.number().int(),
-    kind: z.enum(STUDY_KINDS),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    /** Chapters with at least one item. */
-    total: z.number().int(),
-    /** Items over all chapters. */
-    items: z.number().int(),
-    list: z.array(
-      z.object({
-        cptID: z.number().int(),
-        parentID: z.number().int().nullable(),
-        name: z.string(),
-        order: z.number().int(),
-        count: z.number().int(),
-        /** Wrong-answer book: items due now; 0 for the other kinds. */
-        due: z.number().int(),
-      }),
-    ),
-  }),
-});
-
-export const getErrorTest = defineCall({
-  id: 'study.getErrorTest',
-  method: 'GET',
-  path: '/api/exam/getErrorTest',
-  group: 'general',
-  needsSession: true,
-  gate: PRACTICE_GATE,
-  summary: "The learner's wrong-answer book (all, one chapter, or only the items due now), most recently wrong first or by due time, 50 per page.",
-  request: z.object({
-    guid: guid(),
-    appID: appID(),
-    cptID: optCptID(),
-    /** true: only items due now, by due time (a review session). */
-    due: flag(),
-    page: page(),
-    pageSize: optInt('每页数量', 1, STUDY_PAGE.errorTest),
-  }),
-  data: z.object({ AppID: z.number().int(), ...questionPage }),
-});
-
 export const chapterlist = defineCall({
   id: 'study.chapterlist',
   method: 'GET',
@@ -208,7 +92,7 @@ export const chapterlist = defineCall({
     page: page(),
     pageSize: optInt('每页数量', 1, STUDY_PAGE.chapterList),
   }),
-  data: z.object({ AppID: z.number().int(), ...questionPage }),
+  data: z.object({ AppID: z.number().int(), ...studyQuestionPage.shape }),
 });
 
 export const searchTest = defineCall({
@@ -220,7 +104,7 @@ export const searchTest = defineCall({
   gate: PRACTICE_GATE,
   summary: "Designed: search the subject's questions (stem, options, explanation, knowledge points) by words, 10 per page.",
   request: z.object({ guid: guid(), appID: appID(), keyword: text('关键词', 50), page: page(), pageSize: optInt('每页数量', 1, STUDY_PAGE.search) }),
-  data: z.object({ AppID: z.number().int(), keyword: z.string(), ...questionPage }),
+  data: z.object({ AppID: z.number().int(), keyword: z.string(), ...studyQuestionPage.shape }),
 });
 
 // ---------------------------------------------------------------- one question and statistics
@@ -329,71 +213,9 @@ export const commonQuestions = defineCall({
   request: z.object({ guid: guid(), appID: appID(), cptID: optCptID(), page: page(), pageSize: optInt('每页数量', 1, STUDY_PAGE.commonQuestions) }),
   data: z.object({
     AppID: z.number().int(),
-    ...questionPage,
+    ...studyQuestionPage.shape,
     rates: z.array(z.object({ allTestID: z.number().int(), answered: z.number().int(), wrongRate: z.number() })),
   }),
-});
-
-// ---------------------------------------------------------------- wrong-answer book and review
-
-export const reviewSummary = defineCall({
-  id: 'study.reviewSummary',
-  method: 'GET',
-  path: '/api/review/summary',
-  group: 'general',
-  needsSession: true,
-  gate: PRACTICE_GATE,
-  summary: "The learner's wrong-answer book for the subject: items, due now, next due time and the clear-after setting.",
-  request: z.object({ guid: guid(), appID: appID() }),
-  data: z.object({
-    AppID: z.number().int(),
-    items: z.number().int(),
-    due: z.number().int(),
-    /** ISO time of the next item falling due after now, or null. */
-    nextDueAt: z.string().nullable(),
-    cleared: z.number().int(),
-    clearAfter: z.number().int(),
-  }),
-});
-
-export const reviewSettings = defineCall({
-  id: 'study.reviewSettings',
-  method: 'POST',
-  path: '/api/review/settings',
-  group: 'general',
-  needsSession: true,
-  summary: 'Set how many consecutive right answers take a question out of the wrong-answer book (1–10).',
-  request: z.object({ guid: guid(), clearAfter: int('连续答对次数', 1, CLEAR_AFTER_MAX) }),
-  data: z.object({ clearAfter: z.number().int() }),
-});
-
-export const removeFromBook = defineCall({
-  id: 'study.removeFromBook',
-  method: 'POST',
-  path: '/api/error/updateUser',
-  group: 'general',
-  needsSession: true,
-  gate: PRACTICE_GATE,
-  allowedRepeat: true,
-  summary: 'The learner removes a question from the wrong-answer book (it comes back when answered wrong again).',
-  request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID() }),
-  data: z.object({ allTestID: z.number().int(), removed: z.boolean() }),
-});
-
-export const EVALUATIONS = ['know', 'vague', 'forgot'] as const;
-export type Evaluation = (typeof EVALUATIONS)[number];
-
-export const evaluate = defineCall({
-  id: 'study.evaluate',
-  method: 'POST',
-  path: '/api/queStatus/evaluate',
-  group: 'general',
-  needsSession: true,
-  gate: PRACTICE_GATE,
-  summary:
-    "Recite review (/memoryAnswer): the learner says how well they knew a question — know → FSRS Good (counts as right), vague → Hard, forgot → Again (enters the book).",
-  request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID(), status: choice('掌握情况', EVALUATIONS) }),
-  data: z.object({ allTestID: z.number().int(), inBook: z.boolean(), book: bookState.nullable() }),
 });
 
 // ---------------------------------------------------------------- question reports (试题纠错)
@@ -423,10 +245,9 @@ export const addQuestionReport = defineCall({
     guid: guid(),
     appID: appID(),
     allTestID: allTestID(),
-    kinds: text('问题类型', 100).refine(
-      (v) => v.split(',').every((k) => (REPORT_KINDS as readonly string[]).includes(k.trim())),
-      { error: STUDY_MSG.reportKinds },
-    ),
+    kinds: text('问题类型', 100).refine((v) => v.split(',').every((k) => (REPORT_KINDS as readonly string[]).includes(k.trim())), {
+      error: STUDY_MSG.reportKinds,
+    }),
     content: optText('问题描述', 500),
   }),
   data: questionReport,
@@ -449,8 +270,6 @@ export const studyCalls = {
   addUserNote,
   addUserFav,
   deleteUserFav,
-  getCataloglist,
-  getErrorTest,
   chapterlist,
   searchTest,
   cptcontent,
@@ -458,10 +277,6 @@ export const studyCalls = {
   pointsMastery,
   pointsPractice,
   commonQuestions,
-  reviewSummary,
-  reviewSettings,
-  removeFromBook,
-  evaluate,
   addQuestionReport,
   listQuestionReports,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { appID, cptID, guid, optCptID, optInt } from '../fields.ts';
-import { EXAM_MODULE } from './exam.ts';
+import { EXAM_MODULE } from './exam-session.ts';
 import { chapterProgress, PRACTICE_GATE, PRACTICE_MODULE } from './practice.ts';
 import { unlockingVersion } from './subject.ts';
 import { plainSetData } from './sprint.ts';

@@ -3,6 +3,9 @@ import { agentRoutes } from './routes.ts';
 import { createAgentService } from './service.ts';
 import { createAgentStore } from './store.ts';
 
+/** For the demo seed. */
+export { createAgentStore };
+
 /** Agents (tenants): the agent info call, and the tenant of each request for the registrar. */
 export function createAgentModule(p: Platform) {
   const agents = createAgentService(createAgentStore(p.db), p.clock);

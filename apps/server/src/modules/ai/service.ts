@@ -20,6 +20,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { ExamService } from '../exams/index.ts';
+import { subtree } from '../questions/index.ts';
 import type { StudyService } from '../study/index.ts';
 import { AI_TEST_MODE, type AiStore, type PointQuestionRow } from './store.ts';
 
@@ -158,12 +159,7 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
   async function chapterSubtree(appId: number, cptId: number): Promise<number[]> {
     const all = await store.chapters(appId);
     if (!all.some((c) => c.id === cptId)) throw notFound(AI_MSG.unknownChapter);
-    const ids = new Set([cptId]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const c of all) if (c.parentId !== null && ids.has(c.parentId) && !ids.has(c.id)) (ids.add(c.id), (grew = true));
-    }
-    return [...ids];
+    return subtree(all, cptId);
   }
 
   const stateFrom = (latest: ReadonlyMap<number, boolean>) => (q: number): AnswerState => (!latest.has(q) ? 0 : latest.get(q) ? 2 : 1);

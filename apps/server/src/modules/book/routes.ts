@@ -1,8 +1,8 @@
-import { STUDY_PAGE, studyCalls as c } from '@kaoshi/contract';
+import { STUDY_PAGE, bookCalls as c } from '@kaoshi/contract';
 import { handle } from '../../platform/calls.ts';
 import type { BookService } from './service.ts';
 
-/** Wrong-answer book calls of contract calls/study.ts; everything is read and written for the session's user. */
+/** Wrong-answer book calls of contract calls/book.ts; everything is read and written for the session's user. */
 export const bookRoutes = (book: BookService) => [
   handle(c.getErrorTest, async (ctx) => {
     const i = ctx.input;

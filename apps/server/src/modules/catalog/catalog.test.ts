@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogStore } from './store.ts';
 import { activationCodes, purchases, users, versions } from '../../db/schema/index.ts';
-import { seed } from '../../db/seed.ts';
+import { seed } from '../../seed/seed.ts';
 import { createTestApp, DEMO, TEST_EPOCH, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -121,9 +121,9 @@ describe('vipApp and vipinfo', () => {
   });
 
   it('read the session’s learner only, whatever user parameters are sent', async () => {
-    const body = await t.call(vipApp, { guid: learner, appID: 1001, userName: DEMO.owner, userID: 1 });
+    const body = await t.callRaw(vipApp, { guid: learner, appID: 1001, userName: DEMO.owner, userID: 1 });
     expect(body.data).toEqual([]);
-    expect((await t.call(vipinfo, { guid: learner, appID: 1001, userName: DEMO.owner })).data.vipdata).toBeNull();
+    expect((await t.callRaw(vipinfo, { guid: learner, appID: 1001, userName: DEMO.owner })).data.vipdata).toBeNull();
   });
 
   it('need a session', async () => {

@@ -5,7 +5,7 @@ import { catalogRoutes } from './routes.ts';
 import { createCatalogService } from './service.ts';
 import { createCatalogStore, type CatalogStore } from './store.ts';
 
-export type { CatalogStore };
+export { createCatalogStore, type CatalogStore };
 
 /** Subjects, versions and purchases (docs/catalog.md), with the entitlement decision built on them. */
 export function createCatalogModule(p: Platform, deps: { accounts: AccountDirectory }) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogStore } from '../catalog/store.ts';
+import { createCatalogStore } from '../catalog/index.ts';
 import { createDbRateLimiter } from '../../platform/rate-limit/db-store.ts';
 import { and, eq } from 'drizzle-orm';
 import { purchases, users, versions } from '../../db/schema/index.ts';

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { blueprintOf, dailyPaper, drawSections, isoWeek, type PoolRow } from '../papers/index.ts';
+import { subtree } from '../questions/index.ts';
 import type { ExamStore } from './store.ts';
 
 type PaperRow = NonNullable<Awaited<ReturnType<ExamStore['paper']>>>;
@@ -112,12 +113,8 @@ export function createSpecs(store: ExamStore, clock: Clock) {
         const all = await store.chapters(appId);
         const top = all.find((c) => c.id === key);
         if (!top) throw notFound(EXAM_MSG.unknownScope);
-        const ids = new Set([key]);
-        for (let grew = true; grew; ) {
-          grew = false;
-          for (const c of all) if (c.parentId !== null && ids.has(c.parentId) && !ids.has(c.id)) (ids.add(c.id), (grew = true));
-        }
-        pool = () => store.drawPool(appId, { chapterIds: [...ids] });
+        const ids = subtree(all, key);
+        pool = () => store.drawPool(appId, { chapterIds: ids });
         name = `${row.title}·${top.name}`;
       } else {
         const point = await store.point(appId, key);

@@ -1,7 +1,7 @@
 /**
  * Papers (docs/exams.md, docs/test-modes.md): how a paper is made — drawn from the bank by a blueprint
  * (draw.ts), the daily paper of a China day (daily.ts), set papers from recipes (sets.ts) — and the stored
- * papers' files (validate.ts, store.ts, seeded by db/seed-papers.ts). No calls: the exam engine serves them.
+ * papers' files (validate.ts, store.ts, seeded by seed/seed-papers.ts). No calls: the exam engine serves them.
  */
 export { blueprintOf, DEFAULT_BLUEPRINT, drawSections, isoWeek, type Blueprint, type PoolRow } from './draw.ts';
 export { dailyPaper } from './daily.ts';

@@ -6,11 +6,11 @@ import { paperQuestionIds, paperTotal, scorePaper, type PaperKey } from '@kaoshi
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../../db/schema/index.ts';
-import { CONTENT_DIR } from '../../db/seed.ts';
-import { seedPapers } from '../../db/seed-papers.ts';
+import { CONTENT_DIR } from '../../seed/seed.ts';
+import { seedPapers } from '../../seed/seed-papers.ts';
 import { createTestApp, TEST_EPOCH, type TestApp } from '../../test/helpers.ts';
 import { dailyPaper, type DailyBankRow } from './daily.ts';
-import { importFiles } from '../questions/importer.ts';
+import { importFiles } from '../questions/index.ts';
 import { createPaperStore } from './store.ts';
 
 const demoFile = (name: string) => JSON.parse(readFileSync(join(CONTENT_DIR, 'papers', '1001', name), 'utf8'));

@@ -4,6 +4,9 @@ import { createQuestionStore } from './store.ts';
 
 export { subtree } from './chapters.ts';
 export { questionHeat } from './heat.ts';
+/** For the demo seed and the import CLI. */
+export { importBank, importFiles, imagesIn, problemLines, summary, type FileOptions } from './importer.ts';
+export { createQuestionStore };
 
 /** The question bank: its import (CLI, docs/question-import.md), its images (a route outside the contract) and chapter trees. */
 export function createQuestionsModule(p: Platform) {

@@ -4,11 +4,14 @@ import type { PracticeService } from '../practice/index.ts';
 import { markHooks } from './marks.ts';
 import { createReportStore } from './reports-store.ts';
 import { studyRoutes } from './routes.ts';
-import { createStudyService, type StudyService } from './service.ts';
+import { createStudyService, excerptOf, type StudyService } from './service.ts';
 import { createStudyStore } from './store.ts';
 
 export type { MarkHooks } from './marks.ts';
 export type { StudyService };
+/** For the reports CLI (docs/study.md). */
+export { createReportStore, excerptOf };
+export type { ReportFilter } from './reports-store.ts';
 
 /**
  * Favourites, notes, recite point, lists, search, statistics and question reports (docs/study.md). Practice

@@ -8,6 +8,7 @@ import { createSubjectStore } from './store.ts';
 
 /** The subject store, written by the question importer (a bank's subject row). */
 export { createSubjectStore };
+export { isInAppLink } from './service.ts';
 
 /** The learner's subject: home modules with their access, banners, notices, the chosen subject (docs/subject.md). */
 export function createSubjectModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService; tracking: TrackingService }) {

@@ -52,7 +52,7 @@ describe('every call of calls/subject.ts', () => {
     expect(needing.map((c) => c.id).sort()).toEqual(
       ['subject.checkUserModulesDown', 'subject.getLastApp', 'subject.moduleInfoX', 'subject.myPurchases', 'subject.redDotList', 'subject.redDotRead'].sort(),
     );
-    for (const call of needing) expect(await t.call(call, { appID: 1001, moduleID: 'chapter' }), call.id).toEqual(NOT_LOGGED_IN);
+    for (const call of needing) expect(await t.callRaw(call, { appID: 1001, moduleID: 'chapter' }), call.id).toEqual(NOT_LOGGED_IN);
   });
 });
 
@@ -223,7 +223,7 @@ describe('myPurchases', () => {
   });
 
   it("reads the session's learner only, whatever user fields are sent", async () => {
-    expect((await t.call(myPurchases, { guid: learner, userName: DEMO.owner, userID: 1 })).data).toEqual({ list: [] });
+    expect((await t.callRaw(myPurchases, { guid: learner, userName: DEMO.owner, userID: 1 })).data).toEqual({ list: [] });
     const owned = (await t.call(myPurchases, { guid: owner })).data.list;
     expect(owned.map((p: { AppID: number; AppVn: string }) => [p.AppID, p.AppVn])).toEqual([[1001, '3']]);
   });
@@ -236,7 +236,7 @@ describe('getLastApp', () => {
     expect(await t.call(getLastApp, { guid: a.guid })).toEqual({ status: 200, msg: '', data: null });
     await t.call(setLastApp, { guid: a.guid, appID: 1002, vn: '2' });
     expect((await t.call(getLastApp, { guid: a.guid })).data).toEqual({ AppID: 1002, AppVn: '2', AppEName: 'ZGHS', AppName: '主管护师', CName: '护理学类' });
-    expect((await t.call(getLastApp, { guid: b.guid, userID: a.userID })).data).toBeNull();
+    expect((await t.callRaw(getLastApp, { guid: b.guid, userID: a.userID })).data).toBeNull();
   });
 
   it('answers null when the subject went off shelf', async () => {

@@ -12,8 +12,8 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, events, moduleUpdates, notices } from '../../db/schema/index.ts';
-import { seed, CONTENT_DIR } from '../../db/seed.ts';
-import { seedSubject } from '../../db/seed-subject.ts';
+import { seed, CONTENT_DIR } from '../../seed/seed.ts';
+import { seedSubject } from '../../seed/seed-subject.ts';
 import { createTestApp, DEMO, TEST_EPOCH, type TestApp } from '../../test/helpers.ts';
 import { isInAppLink } from './service.ts';
 

@@ -13,6 +13,7 @@ export const CHOOSE_SUBJECT_MSG = '请选择科目';
  * An in-app path: starts with one '/' (not '//' or '/\', which browsers read as another host), no
  * whitespace, backslash or control characters. No scheme can precede the leading '/'. '' = no link.
  */
+// eslint-disable-next-line no-control-regex -- control characters are refused on purpose
 export const isInAppLink = (link: string): boolean => link === '' || /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/.test(link);
 
 /** The version a grid shows by default: highest vnorder non-simulated, else the highest simulated (spec §4). */

@@ -8,6 +8,9 @@ import { userRoutes } from './routes.ts';
 import { createAccountService, existenceProbeLimit } from './service.ts';
 import { createUserStore } from './store.ts';
 
+/** For the demo seed. */
+export { createUserStore };
+
 /** An account as other modules may read it (the catalog's vipinfo shows the learner's phone and name). */
 export interface AccountDirectory {
   byId(userId: number): ReturnType<ReturnType<typeof createUserStore>['byId']>;

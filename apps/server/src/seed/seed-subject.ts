@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { isInAppLink } from '../modules/subject/service.ts';
-import { agents, banners, guidePages, moduleUpdates, notices, sprintConfigs, subjects, versions } from './schema/index.ts';
-import type { Database } from './index.ts';
+import { isInAppLink } from '../modules/subject/index.ts';
+import { agents, banners, guidePages, moduleUpdates, notices, sprintConfigs, subjects, versions } from '../db/schema/index.ts';
+import type { Database } from '../db/index.ts';
 
 /** Text the learner reads as plain text: no markup at all (nothing from the database is trusted as HTML). */
 const plain = (what: string) => z.string().refine((s) => !/<[a-z!/?]/i.test(s), `${what} must be plain text, not HTML`);

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importBank, imagesIn, problemLines, summary } from '../modules/questions/importer.ts';
-import { createQuestionStore } from '../modules/questions/store.ts';
-import type { Database } from './index.ts';
+import { createQuestionStore, importBank, imagesIn, problemLines, summary } from '../modules/questions/index.ts';
+import type { Database } from '../db/index.ts';
 
 /**
  * Imports the demo question banks: every folder content/demo/questions/<appID>/ (all its *.json files

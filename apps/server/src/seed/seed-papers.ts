@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPaperFile, createPaperStore, materialise, setRecipes } from '../modules/papers/index.ts';
-import type { Database } from './index.ts';
+import type { Database } from '../db/index.ts';
 
 /** The recipes of tagged paper sets in a subject's folder (docs/test-modes.md §1.8), not a paper file. */
 export const SETS_FILE = 'sets.json';

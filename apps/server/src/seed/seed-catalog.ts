@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { activationCodes, agentSubjects, classes, purchases, subjects, users, versions } from './schema/index.ts';
-import type { Database } from './index.ts';
-import { hashCode } from '../modules/entitlement/codes.ts';
+import { activationCodes, agentSubjects, classes, purchases, subjects, users, versions } from '../db/schema/index.ts';
+import type { Database } from '../db/index.ts';
+import { hashCode } from '../modules/entitlement/index.ts';
 
 const DAY = 86_400_000;
 const levels = ['chuzhongji', 'zhiye', 'gaoji', 'jkgls', 'other'] as const;

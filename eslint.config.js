@@ -1,0 +1,96 @@
+// Lint: the guardrails of the layout (docs/adding-a-domain.md). `npm run lint` runs it and Prettier's
+// check; `npm test` runs lint first, so CI fails on a violation.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== '__mocks__')
+    .map((d) => d.name);
+
+const WEB = 'apps/web/src';
+const SERVER = 'apps/server/src';
+const features = dirs(`./${WEB}/features`);
+const modules = dirs(`./${SERVER}/modules`);
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/__mocks__/**', 'e2e/**'];
+
+/** Who may import whom (import-x/no-restricted-paths zones, paths from the repository root). */
+const zones = [
+  // The browser never loads server code; the contract depends on nobody.
+  { target: 'apps/web', from: 'apps/server', message: 'the web app never imports server code' },
+  { target: 'packages/contract', from: 'apps', message: 'the contract imports nothing from the apps' },
+  // Web layers: app → features → ui/api/lib.
+  ...['ui', 'api', 'lib'].flatMap((layer) => [
+    { target: `${WEB}/${layer}`, from: `${WEB}/features`, message: `${layer}/ is below the features; move the shared piece down instead` },
+    { target: `${WEB}/${layer}`, from: `${WEB}/app`, message: `${layer}/ is below app/` },
+  ]),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'features do not import app/; app/ lists the features' },
+  // No feature imports another: what two features share lives in ui/, api/ or lib/.
+  ...features.map((f) => ({
+    target: `${WEB}/features/${f}`,
+    from: `${WEB}/features`,
+    except: [`./${f}`],
+    message: 'a feature does not import another feature; move what both need to ui/, api/ or lib/',
+  })),
+  // A server module reaches another only through its face, index.ts.
+  ...modules.flatMap((m) =>
+    modules
+      .filter((other) => other !== m)
+      .map((other) => ({
+        target: `${SERVER}/modules/${m}`,
+        from: `${SERVER}/modules/${other}`,
+        except: ['./index.ts'],
+        message: `import module ${other} through its face, modules/${other}/index.ts`,
+      })),
+  ),
+  // So do the seed, the CLIs and the app's module list.
+  ...modules.map((m) => ({
+    target: [`${SERVER}/seed`, `${SERVER}/cli`, `${SERVER}/app.ts`, `${SERVER}/main.ts`],
+    from: `${SERVER}/modules/${m}`,
+    except: ['./index.ts'],
+    message: `import module ${m} through its face, modules/${m}/index.ts`,
+  })),
+  { target: `${SERVER}/platform`, from: `${SERVER}/modules`, message: 'platform/ is below the modules' },
+  { target: `${SERVER}/db`, from: `${SERVER}/modules`, message: 'db/ is below the modules' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'e2e/screens/**', '**/.vite/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'max-lines': ['error', { max: 300 }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      'prefer-const': ['error', { destructuring: 'all' }],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Tests may be longer, yet a test file past 400 lines is split by behaviour.
+  { files: TESTS, rules: { 'max-lines': ['error', { max: 400 }], '@typescript-eslint/no-explicit-any': 'off' } },
+  prettier,
+);
