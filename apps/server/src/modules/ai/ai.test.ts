@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiRounds, answers, chapters, knowledgePoints, pointCards, questions, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
-import { percent, priorityOf } from './service.ts';
+import { percent, priorityOf } from './choose.ts';
 
 /**
  * AI practice through HTTP (docs/ai-practice.md): the adaptive round (priority order, reasons, resume, the

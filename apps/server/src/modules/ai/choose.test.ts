@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptiveOrder, chooseRound, hotCount, markedSentences, percent, tipsOf, whyOf, type AnswerState, type MasteryRow } from './service.ts';
+import { adaptiveOrder, chooseRound, hotCount, markedSentences, percent, tipsOf, whyOf, type AnswerState, type MasteryRow } from './choose.ts';
 
 const point = (id: number, weight: number, mastery: number, extra: Partial<MasteryRow> = {}): MasteryRow => ({
   id,

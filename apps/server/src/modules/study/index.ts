@@ -4,7 +4,8 @@ import type { PracticeService } from '../practice/index.ts';
 import { markHooks } from './marks.ts';
 import { createReportStore } from './reports-store.ts';
 import { studyRoutes } from './routes.ts';
-import { createStudyService, excerptOf, type StudyService } from './service.ts';
+import { excerptOf } from './reports.ts';
+import { createStudyService, type StudyService } from './service.ts';
 import { createStudyStore } from './store.ts';
 
 export type { MarkHooks } from './marks.ts';

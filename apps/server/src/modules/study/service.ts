@@ -1,14 +1,15 @@
-import { PRACTICE_MSG, scoreReply, STUDY_PAGE, STUDY_MSG, type BookState, type PointMastery, type QuestionType, type StudyQuestion } from '@kaoshi/contract';
-import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/clock.ts';
-import { badInput, notFound, tooMany } from '../../platform/errors.ts';
+import { PRACTICE_MSG, scoreReply, type BookState, type PointMastery, type QuestionType, type StudyQuestion } from '@kaoshi/contract';
+import { type Clock } from '../../platform/clock.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { PracticeService } from '../practice/index.ts';
 import { subtree } from '../questions/index.ts';
 import type { ReportStore } from './reports-store.ts';
+import { createQuestionReports } from './reports.ts';
 import { containsPattern, type StudyStore } from './store.ts';
 
-/** Question reports a learner may file per day (China calendar day, all subjects together). */
-export const REPORTS_PER_DAY = 20;
+export { REPORTS_PER_DAY } from './reports.ts';
+
 /** Default number of questions of pointsPractice; how many weakest points it takes when none is named. */
 export const POINTS_PRACTICE_COUNT = 20;
 export const WEAKEST_POINTS = 3;
@@ -19,7 +20,6 @@ export const FILL_TOP_REPLIES = 6;
  * (right replies are shown as the accepted answer they match, docs/study.md).
  */
 export const FILL_SHOWN_MIN_LEARNERS = 5;
-const EXCERPT_LENGTH = 40;
 /** How long a commonQuestions ranking is reused (ms). */
 export const COMMON_TTL_MS = 5 * 60_000;
 
@@ -32,13 +32,7 @@ export const chinaDayStart = (now: number) => now - ((now + CHINA_OFFSET) % DAY)
 
 const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10_000) / 10_000);
 
-/** The start of a stem for lists: whitespace collapsed, at most 40 characters. */
-export const excerptOf = (stem: string) => {
-  const flat = stem.replace(/\s+/g, ' ').trim();
-  return [...flat].length > EXCERPT_LENGTH ? `${[...flat].slice(0, EXCERPT_LENGTH).join('')}…` : flat;
-};
 
-/** The practice hooks for favourites, notes and the recite point, read from the study store. */
 /**
  * Favourites, notes, recite point, lists, search, statistics and question reports (docs/study.md). Every call
  * is gated like practice; the learner's own data is always read and written with the session's user id.
@@ -112,6 +106,8 @@ export function createStudyService(deps: {
       .sort((a, b) => a.mastery - b.mastery || b.weight - a.weight || a.code.localeCompare(b.code));
   }
   const publicPoint = ({ id: _id, code: _code, ...p }: PointMastery & { id: number; code: string }): PointMastery => p;
+
+  const questionReports = createQuestionReports({ reports, limiter, clock, questionOf });
 
   return {
     /** Mastery rows with the point's id and code, weakest first, without the gate: for modules that checked their own module (modules/ai). */
@@ -253,48 +249,7 @@ export function createStudyService(deps: {
         rates: rows.map((r) => ({ allTestID: r.questionId, answered: r.answered, wrongRate: ratio(r.wrong, r.answered) })),
       };
     },
-
-    /** 试题纠错: stores a report; at most REPORTS_PER_DAY per learner and China day (→ 429). */
-    async addReport(userId: number, appId: number, questionId: number, kindsText: string, content: string | undefined) {
-      const q = await questionOf(appId, questionId, true);
-      const now = clock();
-      const key = `report:user:${userId}:${chinaDate(now)}`;
-      // Count first (atomic in the limiter), so parallel reports cannot slip past the limit together.
-      if ((await limiter.hit(key, msUntilChinaMidnight(now))).count > REPORTS_PER_DAY) throw tooMany(STUDY_MSG.reportTooMany);
-      const kinds = [...new Set(kindsText.split(',').map((k) => k.trim()))];
-      const createdAt = new Date(now);
-      const id = await reports.addReport({ userId, appId, questionId, kinds: kinds.join(','), content: content ?? '', createdAt });
-      return {
-        id,
-        allTestID: questionId,
-        excerpt: excerptOf(q.stem),
-        kinds,
-        content: content ?? '',
-        status: 'open' as const,
-        reply: null,
-        createdAt: createdAt.toISOString(),
-      };
-    },
-
-    /** The learner's own reports of the subject, newest first (page 20). */
-    async listReports(userId: number, appId: number, page: number) {
-      const pageSize = STUDY_PAGE.reports;
-      const { total, rows } = await reports.ownReports(userId, appId, (page - 1) * pageSize, pageSize);
-      return {
-        page,
-        total,
-        list: rows.map((r) => ({
-          id: r.id,
-          allTestID: r.questionId,
-          excerpt: excerptOf(r.stem),
-          kinds: r.kinds.split(',').filter(Boolean),
-          content: r.content,
-          status: r.status === 'resolved' ? ('resolved' as const) : ('open' as const),
-          reply: r.reply,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
-    },
+    ...questionReports,
   };
 }
 
