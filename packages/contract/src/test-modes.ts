@@ -23,6 +23,13 @@ import type { PaperTag } from './questions/papers.ts';
 export const TEST_SOURCES = ['session', 'hub', 'paper', 'daily', 'weekly', 'draw', 'level', 'round', 'plain', 'cards', 'pay'] as const;
 export type TestSource = (typeof TEST_SOURCES)[number];
 
+/**
+ * Hot points (docs/test-modes.md §1.7; 考前抢分, tips points): the top HOT_POINTS_SHARE of a subject's points by
+ * heat, at least HOT_POINTS_MIN (all when it has fewer).
+ */
+export const HOT_POINTS_SHARE = 0.2;
+export const HOT_POINTS_MIN = 5;
+
 /** How a drawn set is drawn (docs/test-modes.md §1.7). */
 export interface DrawRule {
   /** The pool: the whole bank, one chapter subtree (`key` = cptID), one knowledge point (`key` = point id), or one unit per template section. */

@@ -26,9 +26,6 @@ export const AI_PER_POINT_MAX = 3;
 export const AI_RECENT_HOURS = 24;
 /** Tips per point. */
 export const TIPS_MAX = 8;
-/** Hot points: the top share of points by heat, at least HOT_MIN (docs/test-modes.md §1.7). */
-export const HOT_SHARE = 0.2;
-export const HOT_MIN = 5;
 /** Exam types of the tips_points calls (spec §9). */
 export const TIPS_EXAM_TYPES = [40, 48] as const;
 export const CARD_GRADES = ['know', 'vague', 'forgot'] as const;

@@ -26,9 +26,6 @@ export const RANDOM_LEVELS_MAX = 30;
 /** Questions per 抢分 round, and its limit (auto hand-in at the deadline). */
 export const GRAB_ROUND_SIZE = 10;
 export const GRAB_ROUND_SECONDS = 300;
-/** Hot points: the top share of the subject's points by heat, at least HOT_POINTS_MIN (test-modes.md §1.7). */
-export const HOT_POINTS_SHARE = 0.2;
-export const HOT_POINTS_MIN = 5;
 
 export const CLEARANCE_KINDS = ['chapter', 'random'] as const;
 export type ClearanceKind = (typeof CLEARANCE_KINDS)[number];

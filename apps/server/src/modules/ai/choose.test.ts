@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adaptiveOrder, chooseRound, hotCount, markedSentences, percent, tipsOf, whyOf, type AnswerState, type MasteryRow } from './choose.ts';
+import { hotCount } from '../questions/index.ts';
+import { adaptiveOrder, chooseRound, markedSentences, percent, tipsOf, whyOf, type AnswerState, type MasteryRow } from './choose.ts';
 
 const point = (id: number, weight: number, mastery: number, extra: Partial<MasteryRow> = {}): MasteryRow => ({
   id,

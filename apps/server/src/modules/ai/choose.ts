@@ -1,7 +1,5 @@
 import {
   AI_PER_POINT_MAX,
-  HOT_MIN,
-  HOT_SHARE,
   QUESTION_TYPE_NAMES,
   QUESTION_TYPES,
   TIPS_MAX,
@@ -100,8 +98,6 @@ export function tipsOf(explanations: readonly string[]): string[] {
 /** The first sentence of an explanation (a card's back when its point has no marked sentence). */
 export const firstSentence = (e: string) => e.split(SENTENCE_END).map((s) => s.trim()).find((s) => s !== '') ?? '';
 
-/** Hot points (docs/test-modes.md §1.7): the top HOT_SHARE of points by heat, at least HOT_MIN. */
-export const hotCount = (points: number) => Math.min(points, Math.max(HOT_MIN, Math.ceil(points * HOT_SHARE)));
 
 export const GRADE_RANK: Record<CardGrade, number> = { forgot: 1, vague: 2, know: 3 };
 

@@ -12,9 +12,9 @@ import type { Clock } from '../../platform/clock.ts';
 import { HOUR } from '../../platform/module.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { ExamService } from '../exams/index.ts';
-import { subtree } from '../questions/index.ts';
+import { hotCount, pointHeat, subtree } from '../questions/index.ts';
 import type { StudyService } from '../study/index.ts';
-import { adaptiveOrder, whyOf, chooseRound, markedSentences, tipsOf, hotCount, GRADE_RANK, sectionsOf, order, type MasteryRow, type AnswerState, round2, firstSentence } from './choose.ts';
+import { adaptiveOrder, whyOf, chooseRound, markedSentences, tipsOf, GRADE_RANK, sectionsOf, order, type MasteryRow, type AnswerState, round2, firstSentence } from './choose.ts';
 import { AI_TEST_MODE, type AiStore, type PointQuestionRow } from './store.ts';
 
 /**
@@ -133,7 +133,7 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
       const tips = (p: MasteryRow) => tipsOf((perPoint.get(p.id) ?? []).map((r) => r.explanation));
 
       if (examType === 40) {
-        const heat = (p: MasteryRow) => round2((perPoint.get(p.id) ?? []).filter((r) => r.year !== null).length + p.weight * 100);
+        const heat = (p: MasteryRow) => round2(pointHeat((perPoint.get(p.id) ?? []).filter((r) => r.year !== null).length, p.weight));
         const ranked = scoped.map((p) => ({ p, heat: heat(p) })).sort((a, b) => b.heat - a.heat || b.p.weight - a.p.weight || a.p.code.localeCompare(b.p.code));
         // The whole subject: its hot points; one chapter: every point of the chapter, hottest first.
         const shown = chapterIds ? ranked : ranked.slice(0, hotCount(ranked.length));

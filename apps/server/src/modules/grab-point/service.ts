@@ -5,8 +5,6 @@ import {
   GRAB_POINT_MODULE,
   GRAB_ROUND_SECONDS,
   GRAB_ROUND_SIZE,
-  HOT_POINTS_MIN,
-  HOT_POINTS_SHARE,
   paperTotal,
   testMode,
   type QuestionType,
@@ -18,6 +16,7 @@ import { notFound } from '../../platform/errors.ts';
 import { RANKED } from '../clearance/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { drawSections } from '../papers/index.ts';
+import { hotCount, pointHeat } from '../questions/index.ts';
 import { DRAWN_PASS_SHARE, type ExamService } from '../exams/index.ts';
 import type { GrabPointStore } from './store.ts';
 
@@ -41,8 +40,8 @@ export interface PointStat {
  * the top 20 % by heat (then code), at least 5 (all when the subject has fewer).
  */
 export function hotPoints(stats: readonly PointStat[], bankSize: number): PointStat[] {
-  const heat = (p: PointStat) => p.years + (100 * p.total) / Math.max(1, bankSize);
-  const n = Math.min(stats.length, Math.max(HOT_POINTS_MIN, Math.ceil(stats.length * HOT_POINTS_SHARE)));
+  const heat = (p: PointStat) => pointHeat(p.years, p.total / Math.max(1, bankSize));
+  const n = hotCount(stats.length);
   return [...stats].sort((a, b) => heat(b) - heat(a) || a.code.localeCompare(b.code)).slice(0, n);
 }
 

@@ -3,7 +3,7 @@ import { installImageRoute } from './routes.ts';
 import { createQuestionStore } from './store.ts';
 
 export { subtree } from './chapters.ts';
-export { questionHeat } from './heat.ts';
+export { hotCount, pointHeat, questionHeat } from './heat.ts';
 /** For the demo seed and the import CLI. */
 export { importBank, importFiles, imagesIn, problemLines, summary, type FileOptions } from './importer.ts';
 export { createQuestionStore };
