@@ -169,11 +169,6 @@ export function createPracticeStore(db: Database) {
       return row;
     },
 
-    async answerById(id: number) {
-      const [row] = await db.select({ answer: questions.answer }).from(questions).where(eq(questions.id, id));
-      return row?.answer;
-    },
-
     /**
      * Stores an answer once per (user, replyId): a replay (also a parallel one) writes nothing and gets the
      * stored row. `created` says whether this call wrote it. `afterInsert` runs inside the same transaction,

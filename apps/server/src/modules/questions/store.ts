@@ -253,11 +253,6 @@ export function createQuestionStore(db: Database) {
       for (const r of rows) out.set(r.questionId, [...(out.get(r.questionId) ?? []), r.code]);
       return out;
     },
-
-    async imageCount(appId: number): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(questionImages).where(eq(questionImages.appId, appId));
-      return row?.n ?? 0;
-    },
   };
 }
 
