@@ -22,4 +22,6 @@ export const MSG = {
   sessionExpired: '登录已失效，请重新登录',
   maintenance: '系统维护中，请稍后再试',
   serverError: '服务器开小差了，请稍后重试',
+  /** A rate limit without a wording of its own (429). */
+  tooOften: '操作过于频繁，请稍后再试',
 } as const;

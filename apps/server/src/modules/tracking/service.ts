@@ -1,9 +1,8 @@
+import { MSG } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { TrackingStore } from './store.ts';
-
-export const TRACKING_MSG = { tooMany: '操作过于频繁，请稍后再试' } as const;
 
 export interface EventInput {
   kind: string;
@@ -55,7 +54,7 @@ export function createTrackingService(store: TrackingStore, clock: Clock, opts: 
     /** Store an event a client sent, within TRACKING_PER_MINUTE per learner (session) or per IP (guest). */
     async accept(event: EventInput): Promise<void> {
       const key = event.userId ? `track:user:${event.userId}` : `track:ip:${event.ip}`;
-      if ((await opts.limiter.hit(key, 60_000)).count > TRACKING_PER_MINUTE) throw tooMany(TRACKING_MSG.tooMany);
+      if ((await opts.limiter.hit(key, 60_000)).count > TRACKING_PER_MINUTE) throw tooMany(MSG.tooOften);
       await record(event);
     },
 

@@ -1,4 +1,4 @@
-import { LOGIN_LIMIT, type LoginData, type UserInfo } from '@kaoshi/contract';
+import { LOGIN_LIMIT, MSG, type LoginData, type UserInfo } from '@kaoshi/contract';
 import type { AgentRow, UserRow } from '../../db/schema/index.ts';
 import { minutesUntil, type Clock } from '../../platform/clock.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
@@ -16,7 +16,6 @@ export const USER_MSG = {
   noPassword: '该账号尚未设置密码，请使用验证码登录',
   locked: (minutes: number) => `密码错误次数过多，请在${minutes}分钟后重试`,
   ipLocked: (minutes: number) => `登录失败次数过多，请在${minutes}分钟后重试`,
-  probeLimit: '操作过于频繁，请稍后再试',
   phoneRegistered: '该手机号已注册，请直接登录',
   phoneUnknown: '该手机号尚未注册',
   phoneBound: '该手机号已被其他账号使用',
@@ -44,7 +43,7 @@ export interface ClientInfo {
  */
 export const existenceProbeLimit = (limiter: RateLimiter) => async (ip: string): Promise<void> => {
   const w = await limiter.hit(`probe:ip:${ip}`, 60_000);
-  if (w.count > EXISTENCE_PROBES_PER_MINUTE) throw tooMany(USER_MSG.probeLimit);
+  if (w.count > EXISTENCE_PROBES_PER_MINUTE) throw tooMany(MSG.tooOften);
 };
 
 export interface AccountDeps {
@@ -109,7 +108,7 @@ export function createAccountService(deps: AccountDeps) {
       limiter.hit(`acct:${op}:ip:${ip}`, ACCOUNT_CHANGE_LIMIT.windowMs),
       limiter.hit(`acct:${op}:phone:${phone}`, ACCOUNT_CHANGE_LIMIT.windowMs),
     ]);
-    if (byIp.count > ACCOUNT_CHANGE_LIMIT.perIp || byPhone.count > ACCOUNT_CHANGE_LIMIT.perPhone) throw tooMany(USER_MSG.probeLimit);
+    if (byIp.count > ACCOUNT_CHANGE_LIMIT.perIp || byPhone.count > ACCOUNT_CHANGE_LIMIT.perPhone) throw tooMany(MSG.tooOften);
   }
 
   /** A new session for the user, the login recorded on the user row and as an event 'login'. */
