@@ -15,6 +15,7 @@ import {
   type ExamResultJson,
   type ExamSessionRow,
 } from '../../db/schema/index.ts';
+import { questionColumns } from '../questions/index.ts';
 
 export type NewExamSession = Omit<ExamSessionRow, 'id' | 'sectionIndex' | 'handedAt' | 'handedBy' | 'status' | 'score' | 'result' | 'counted'>;
 
@@ -47,20 +48,7 @@ export interface HandInScore {
   answers: { questionId: number; chapterId: number; reply: string; right: boolean; score: number; spentSeconds: number; retired: boolean }[];
 }
 
-const questionColumns = {
-  id: questions.id,
-  extId: questions.extId,
-  type: questions.type,
-  chapterId: questions.chapterId,
-  groupId: questions.groupId,
-  groupOrder: questions.groupOrder,
-  stem: questions.stem,
-  options: questions.options,
-  answer: questions.answer,
-  explanation: questions.explanation,
-};
 
-/** The only SQL of the exam engine (docs/exams.md). Every learner read is filtered by the given user id. */
 /** Reads of papers and sessions and the simple session writes; the locked writes are in writes.ts. */
 function createExamReads(db: Database) {
   return {

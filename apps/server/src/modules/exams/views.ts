@@ -1,10 +1,11 @@
-import { EXAM_MSG, STYLE_IDS, type ExamMode, type ExamQuestion, type ExamResult, type ExamSession, type PracticeGroup, type QuestionType } from '@kaoshi/contract';
+import { EXAM_MSG, type ExamMode, type ExamQuestion, type ExamResult, type ExamSession, type PracticeGroup, type QuestionType } from '@kaoshi/contract';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput } from '../../platform/errors.ts';
 import { locksSections } from './hand-in.ts';
 import { paperQuestionCache } from './question-cache.ts';
 import type { ExamStore } from './store.ts';
+import { pointNamesOf, shownGroup, shownQuestion } from '../questions/index.ts';
 
 export const iso = (d: Date) => d.toISOString();
 
@@ -53,22 +54,11 @@ export function createViews(store: ExamStore, clock: Clock) {
     const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     const groupIds = [...new Set(ordered.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
     const groupOf = new Map(groups.map((g) => [g.id, g]));
-    const pointsOf = new Map<number, string[]>();
-    for (const p of points) pointsOf.set(p.questionId, [...(pointsOf.get(p.questionId) ?? []), p.name]);
-    const list: ExamQuestion[] = ordered.map((r) => ({
-      allTestID: r.id,
-      srcID: r.extId,
-      cptID: r.chapterId,
-      childTableID: r.groupId ?? 0,
-      groupOrder: r.groupOrder,
-      childTableName: r.type as QuestionType,
-      styleID: STYLE_IDS[r.type as QuestionType] ?? 0,
-      stem: r.stem,
-      options: r.options,
-    }));
+    const pointsOf = pointNamesOf(points);
+    const list: ExamQuestion[] = ordered.map(shownQuestion);
     const shownGroups: PracticeGroup[] = groupIds.flatMap((id) => {
       const g = groupOf.get(id);
-      return g ? [{ childTableID: g.id, childTableName: g.type as QuestionType, stem: g.stem, options: g.options }] : [];
+      return g ? [shownGroup(g)] : [];
     });
     return { list, groups: shownGroups, rows: ordered, pointsOf };
   }

@@ -3,7 +3,6 @@ import {
   PRACTICE_MSG,
   replyFits,
   scoreReply,
-  STYLE_IDS,
   type ChapterProgress,
   type PracticeGroup,
   type PracticeQuestion,
@@ -12,7 +11,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { BookHooks } from '../book/index.ts';
-import { subtree } from '../questions/index.ts';
+import { subtree, pointNamesOf, shownGroup, shownQuestion } from '../questions/index.ts';
 import type { MarkHooks } from '../study/index.ts';
 import type { ChapterNode, PracticeStore, QuestionRow } from './store.ts';
 
@@ -50,26 +49,13 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
       store.latestReplies(userId, qids),
       marks.marks(userId, qids),
     ]);
-    const pointsOf = new Map<number, string[]>();
-    for (const p of points) {
-      const names = pointsOf.get(p.questionId);
-      if (names) names.push(p.name);
-      else pointsOf.set(p.questionId, [p.name]);
-    }
+    const pointsOf = pointNamesOf(points);
     const replyOf = new Map(replies.map((r) => [r.questionId, r]));
     const groupOrder = new Map(groupIds.map((id, i) => [id, i]));
     const list: PracticeQuestion[] = rows.map((r) => {
       const last = replyOf.get(r.id);
       return {
-        allTestID: r.id,
-        srcID: r.extId,
-        cptID: r.chapterId,
-        childTableID: r.groupId ?? 0,
-        groupOrder: r.groupOrder,
-        childTableName: r.type as QuestionType,
-        styleID: STYLE_IDS[r.type as QuestionType] ?? 0,
-        stem: r.stem,
-        options: r.options,
+        ...shownQuestion(r),
         answer: r.answer,
         explanation: r.explanation,
         difficulty: r.difficulty,
@@ -84,7 +70,7 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
     return {
       groups: [...groups]
         .sort((a, b) => groupOrder.get(a.id)! - groupOrder.get(b.id)!)
-        .map((g) => ({ childTableID: g.id, childTableName: g.type as QuestionType, stem: g.stem, options: g.options })),
+        .map(shownGroup),
       list,
     };
   }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/index.ts';
 import { answers, chapters, knowledgePoints, questionGroups, questionPoints, questions, type AnswerRow } from '../../db/schema/index.ts';
+import { questionColumns } from '../questions/index.ts';
 
 export interface ChapterNode {
   id: number;
@@ -23,21 +24,6 @@ export type NewAnswer = Omit<AnswerRow, 'id' | 'resetAt'>;
 /** Group members sort at their first member's id, so a group stays together in id order. */
 const groupAnchor = sql`case when ${questions.groupId} is null then ${questions.id} else min(${questions.id}) over (partition by ${questions.groupId}) end`;
 
-/** What a question shows in practice (one row of `questionsByIds` / `chapterQuestions`). */
-const questionColumns = {
-  id: questions.id,
-  appId: questions.appId,
-  extId: questions.extId,
-  type: questions.type,
-  chapterId: questions.chapterId,
-  groupId: questions.groupId,
-  groupOrder: questions.groupOrder,
-  stem: questions.stem,
-  options: questions.options,
-  answer: questions.answer,
-  explanation: questions.explanation,
-  difficulty: questions.difficulty,
-};
 
 /** The only SQL of chapter practice (docs/practice.md). Every learner read is filtered by the given user id. */
 export function createPracticeStore(db: Database) {

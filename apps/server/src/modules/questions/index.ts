@@ -4,6 +4,7 @@ import { createQuestionStore } from './store.ts';
 
 export { subtree } from './chapters.ts';
 export { hotCount, pointHeat, questionHeat } from './heat.ts';
+export { pointNamesOf, questionColumns, shownGroup, shownQuestion } from './present.ts';
 /** For the demo seed and the import CLI. */
 export { importBank, importFiles, imagesIn, problemLines, summary, type FileOptions } from './importer.ts';
 export { createQuestionStore };
