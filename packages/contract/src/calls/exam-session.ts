@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cleanString } from '../fields.ts';
 import { QUESTION_TYPES } from '../questions/types.ts';
-import { startGate, startRowOf } from '../test-modes.ts';
 import { practiceGroup } from './practice.ts';
 
 /** The exam session's constants, messages and shapes (the calls are in calls/exam.ts). */

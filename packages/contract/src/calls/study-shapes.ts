@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { allTestID, appID, cptID, flag, guid, int, optCptID, optInt, optText, page, text } from '../fields.ts';
 import { practiceGroup, practiceQuestion } from './practice.ts';
 
 /** Constants, messages and shapes shared by the study calls (calls/study.ts) and the wrong-answer book (calls/book.ts). */

@@ -9,8 +9,7 @@ import {
   type PointMastery,
   type QuestionType,
 } from '@kaoshi/contract';
-import { badInput, notFound } from '../../platform/errors.ts';
-import { type PointQuestionRow } from './store.ts';
+import type { PointQuestionRow } from './store.ts';
 
 
 /* The pure choices of AI practice (docs/ai-practice.md): adaptive order, the round, reasons, tips and sections. */
