@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CallDef } from '@kaoshi/contract';
 
-vi.mock('../api/client', async () => (await import('../features/common/client-mock')).clientMock());
+vi.mock('../api/client', async () => (await import('../test/client-mock')).clientMock());
 vi.mock('./tracking', () => ({ reportError: vi.fn() }));
 
 type Outbox = typeof import('./outbox');

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VipAppRecord } from '@kaoshi/contract';
 import { call } from '../api/client';
-import { callsTo, fakeApi, fail, trialNursing } from '../features/common/test-utils';
+import { callsTo, fakeApi, fail, trialNursing } from '../test/screens';
 import { getSprintConfig } from './sprint-config';
 import {
   SUBJECT_CACHE_KEYS,

@@ -1,7 +1,7 @@
 import { useRef, useState, type CSSProperties } from 'react';
 import { activityClick, type Banner } from '@kaoshi/contract';
 import { call } from '../api/client';
-import { safeInternalPath } from '../features/common/safe-path';
+import { safeInternalPath } from '../lib/safe-path';
 import { getGuid } from '../lib/session';
 import styles from './banner-carousel.module.css';
 

@@ -5,12 +5,12 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../api/client';
 import { agentStore, DEFAULT_AGENT } from '../lib/agent';
 import { saveLogin } from '../lib/session';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage } from '../features/common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage } from '../test/screens';
 import { BuyDialog } from './buy-dialog';
 import { buyAppPath, type BuyVersion } from './buy-flow';
 import { ClassicBuyPrompt } from './buy-prompt';
 
-vi.mock('../api/client', async () => (await import('../features/common/client-mock')).clientMock());
+vi.mock('../api/client', async () => (await import('../test/client-mock')).clientMock());
 
 const callMock = call as unknown as Mock;
 const vip: BuyVersion = { vn: '2', vname: 'VIP班' };

@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../api/client';
 import { agentStore, DEFAULT_AGENT } from '../lib/agent';
 import { saveLogin } from '../lib/session';
-import { demoLogin, fakeApi, renderScreen, resetStorage } from '../features/common/test-utils';
+import { demoLogin, fakeApi, renderScreen, resetStorage } from '../test/screens';
 import type { BuyVersion } from './buy-flow';
 import { UnlockPanel } from './unlock-panel';
 
-vi.mock('../api/client', async () => (await import('../features/common/client-mock')).clientMock());
+vi.mock('../api/client', async () => (await import('../test/client-mock')).clientMock());
 
 const callMock = call as unknown as Mock;
 const vip: BuyVersion = { vn: '2', vname: 'VIP班' };

@@ -5,14 +5,14 @@ import { call } from '../../api/client';
 import { hashPassword } from '../../lib/password';
 import { getGuid, recentAccounts, rememberAccount, saveLogin } from '../../lib/session';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, demoUser, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../common/test-utils';
+import { callsTo, demoLogin, demoUser, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../../test/screens';
 import BindPhoneScreen from './bind-phone-screen';
 import ChooseUserScreen from './choose-user-screen';
 import ForgetPasswordScreen from './forget-password-screen';
 import SetPasswordScreen from './set-password-screen';
 import SettingsScreen from './settings-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;

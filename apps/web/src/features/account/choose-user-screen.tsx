@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { forgetAccount, recentAccounts } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { EmptyData } from '../../ui/empty-data';
-import { initialOf, maskPhone } from '../common/format';
-import { goBack } from '../common/go-back';
+import { initialOf, maskPhone } from '../../lib/format';
+import { goBack } from '../../lib/go-back';
 import form from './form.module.css';
 import styles from './choose-user.module.css';
 

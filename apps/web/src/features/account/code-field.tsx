@@ -5,7 +5,7 @@ import { currentAgentCode } from '../../lib/agent';
 import { Field } from './form-fields';
 import type { Form } from './use-form';
 import { useCountdown } from './use-countdown';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import styles from './form.module.css';
 
 export const RESEND_SECONDS = SMS.resendAfterMs / 1000;

@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { call } from '../../api/client';
 import { hashPassword } from '../../lib/password';
 import { getGuid, rememberAccount } from '../../lib/session';
-import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../../test/screens';
 import LoginScreen from './login-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;

@@ -5,7 +5,7 @@ import { clientKind } from '../../lib/client-kind';
 import { saveLogin } from '../../lib/session';
 import { cookies } from '../../lib/storage';
 import { track } from '../../lib/tracking';
-import { safeTargetPath } from '../common/safe-path';
+import { safeTargetPath } from '../../lib/safe-path';
 
 /** Where a login or registration comes from: the agent, the kind of client and its user agent. */
 export function loginOrigin() {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { collect } from './validate';
 
 type Values = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { CARD_GRADE_NAMES, testMode, type CardGrade } from '@kaoshi/contract';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { RichText } from '../practice/rich-text';
 import { StateMessage } from '../practice/states';
 import { qs } from '../study/study-data';

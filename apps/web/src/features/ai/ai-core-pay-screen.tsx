@@ -3,7 +3,7 @@ import { AI_MODULE, testMode } from '@kaoshi/contract';
 import { Navigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { UnlockPanel } from '../../ui/unlock-panel';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { moduleGridQuery } from '../home/home-data';
 import { StateMessage } from '../practice/states';
 import { StudyPage } from '../study/study-ui';

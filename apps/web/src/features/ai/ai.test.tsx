@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { examSession } from '../exam/fixtures';
 import AiCardScreen from './ai-card-screen';
 import AiCoreExamTestScreen from './ai-core-exam-test-screen';
@@ -14,7 +14,7 @@ import { delta } from './ai-data';
 import type { CardRow, TipsPointRow } from './ai-data';
 import FocalPointTestScreen from './focal-point-test-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

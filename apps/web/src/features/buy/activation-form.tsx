@@ -4,7 +4,7 @@ import { call } from '../../api/client';
 import { clientKind } from '../../lib/client-kind';
 import { getUserName } from '../../lib/session';
 import buttons from '../../ui/buttons.module.css';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import styles from './buy.module.css';
 
 /**

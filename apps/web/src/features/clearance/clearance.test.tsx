@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { examSession } from '../exam/fixtures';
 import ExamResultScreen from '../exam-results/exam-result-screen';
 import { result } from '../exam-results/fixtures';
@@ -14,7 +14,7 @@ import { starText, summary, type LevelRow } from './clearance-data';
 import RandomPassCheckScreen from './random-pass-check-screen';
 import TifenGuoguanScreen from './tifen-guoguan-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg, toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { deniedVersions, type UnlockingVersion } from '../practice/practice-data';
 import { sessionPlayerPath } from '../practice/session-source';
 import { StateMessage } from '../practice/states';

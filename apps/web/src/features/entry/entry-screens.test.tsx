@@ -6,7 +6,7 @@ import { DEFAULT_AGENT } from '../../lib/agent';
 import { browser } from '../../lib/navigation';
 import { getGuid, getUserName, saveLogin } from '../../lib/session';
 import { cookies, local } from '../../lib/storage';
-import { callsTo, demoLogin, demoUser, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../common/test-utils';
+import { callsTo, demoLogin, demoUser, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../../test/screens';
 import GatewayScreen from './gateway-screen';
 import MaintainScreen from './maintain-screen';
 import MsdbwayScreen from './msdbway-screen';
@@ -14,7 +14,7 @@ import PfwayScreen from './pfway-screen';
 import RootScreen from './root-screen';
 import WayScreen from './way-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;

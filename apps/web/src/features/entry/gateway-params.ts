@@ -1,5 +1,5 @@
 import { PARTNER_LOGINS } from '../../lib/login-redirect';
-import { safeTargetPath } from '../common/safe-path';
+import { safeTargetPath } from '../../lib/safe-path';
 
 /**
  * Query parameters of the entry gateways, checked before anything is stored. A gateway with a bad

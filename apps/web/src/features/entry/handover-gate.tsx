@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Status } from '@kaoshi/contract';
 import { isApiError, isCancelled } from '../../api/client';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import type { Parsed } from './gateway-params';
 import { HandoverError, HandoverLoading } from './handover-view';
 

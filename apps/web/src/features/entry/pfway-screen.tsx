@@ -4,7 +4,7 @@ import { checkIsTourist } from '@kaoshi/contract';
 import { call, isCancelled } from '../../api/client';
 import { isLoggedIn } from '../../lib/session';
 import { cookies } from '../../lib/storage';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { Actions, HandoverError, HandoverLoading, HandoverPanel } from './handover-view';
 import styles from './handover.module.css';
 

@@ -2,7 +2,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAgent } from '../../lib/agent';
 import { isLoggedIn } from '../../lib/session';
 import { cookies } from '../../lib/storage';
-import { safeTargetPath } from '../common/safe-path';
+import { safeTargetPath } from '../../lib/safe-path';
 import { FeatureList } from './feature-list';
 import styles from './root.module.css';
 

@@ -5,14 +5,14 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { afterHandInPath } from '../exam/exam-runner';
 import DailyMockTestScreen from './daily-mock-test-screen';
 import { formatSeconds, keyLabel, periodParam, rankedFigure } from './every-day-data';
 import RankingScreen from './ranking-screen';
 import WeekTestScreen from './week-test-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

@@ -3,7 +3,7 @@ import { simulationStart, type EveryDayPeriod } from '@kaoshi/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { positiveInt } from '../exam-results/exam-data';
 import { ExamDenied, ExamPage, examQueryState } from '../exam-results/exam-ui';
 import { deniedVersions } from '../practice/practice-data';

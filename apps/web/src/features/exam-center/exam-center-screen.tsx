@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { historyQuery } from '../exam-results/exam-data';
 import { ExamPage } from '../exam-results/exam-ui';
 import { ScoreChart } from '../exam-results/score-chart';

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, confirm } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { examSession } from '../exam/fixtures';
 import { history, paper, trendPoint } from '../exam-results/fixtures';
 import { chapter } from '../practice/fixtures';
@@ -19,7 +19,7 @@ import ExamRoomScreen, { NOTICE_SECONDS } from './exam-room-screen';
 import MockTestScreen, { RESTART_CONFIRM } from './mock-test-screen';
 import SimulationTestRedirect from './simulation-test-redirect';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { deniedVersions, type UnlockingVersion } from '../practice/practice-data';
 import { sessionPath, startMode, type StartedSession, type StartRequest } from './center-data';
 

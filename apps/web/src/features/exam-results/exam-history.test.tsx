@@ -5,12 +5,12 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { CHART, chartPoints, chartY, trendSummary } from './exam-data';
 import ExamHistoryScreen from './exam-history-screen';
 import { history, paper, trendPoint } from './fixtures';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

@@ -7,7 +7,7 @@ import { isApiError } from '../../api/errors';
 import { getSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { RichText } from '../practice/rich-text';
 import { StateMessage } from '../practice/states';
 import { Explanation } from '../study/study-ui';

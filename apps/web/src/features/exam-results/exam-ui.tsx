@@ -2,7 +2,7 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { Page } from '../../ui/page';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { deniedVersions, type UnlockingVersion } from '../practice/practice-data';
 import { NoSubject, StateMessage } from '../practice/states';
 import styles from './exam-results.module.css';

@@ -5,14 +5,14 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { testMode } from '@kaoshi/contract';
 import { examSession } from '../exam/fixtures';
 import { PAPER_LISTS, paperListOf } from './exam-data';
 import { paper } from './fixtures';
 import PaperListScreen from './paper-list-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

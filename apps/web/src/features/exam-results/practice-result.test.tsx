@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ExamResultScreen from './exam-result-screen';
 import { result } from './fixtures';
 
 /** /examResult of a practice-display session (docs/practice-screens.md "Practice sessions"). */
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

@@ -7,7 +7,7 @@ import { getUserID } from '../../lib/session';
 import { getSelectedSubject, versionBadge } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { Page } from '../../ui/page';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { deniedVersions } from '../practice/practice-data';
 import { NoSubject, StateMessage } from '../practice/states';
 import { mergeResume, parseTarget } from './exam-model';

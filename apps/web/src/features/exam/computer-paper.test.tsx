@@ -10,14 +10,14 @@ import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, confirm } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ComputerPaperScreen from './computer-paper-screen';
 import type { Session } from './exam-model';
 import { pendingExamReplies, queueExamReply } from './exam-outbox';
 import { SECTION_CONFIRM } from './exam-runner';
 import { examSession } from './fixtures';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;

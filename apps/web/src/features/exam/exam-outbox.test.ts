@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CallDef } from '@kaoshi/contract';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 
 type Outbox = typeof import('./exam-outbox');
 let outbox: Outbox;

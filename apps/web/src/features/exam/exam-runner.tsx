@@ -4,7 +4,7 @@ import { simulationLockSection, simulationResume } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { getUserName } from '../../lib/session';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { flushAndHandIn } from './hand-in';
 import {
   clockOffset,

@@ -1,6 +1,6 @@
 import { simulationHandIn } from '@kaoshi/contract';
 import { call, isApiError } from '../../api/client';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 
 /**
  * Hands a session in once its replies are flushed (the 机考 screen and the player's scored sessions share it).

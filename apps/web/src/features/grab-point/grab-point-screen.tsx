@@ -6,7 +6,7 @@ import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { UnlockPanel } from '../../ui/unlock-panel';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { deniedVersions, type UnlockingVersion } from '../practice/practice-data';
 import { sessionPlayerPath, sessionResultPath } from '../practice/session-source';
 import { StateMessage } from '../practice/states';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAgent } from '../../lib/agent';
 import { onHomeIndexCleared } from '../../lib/subject';
-import { useUserInfo } from '../common/user-info';
+import { useUserInfo } from '../../api/user-info';
 import { ContactCard } from './contact-card';
 import { HOME_KEY } from './home-data';
 import { HomeLinks } from './home-links';

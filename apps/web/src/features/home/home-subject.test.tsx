@@ -9,11 +9,11 @@ import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModul
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
 import { chooseSubject } from '../subject/choose-subject';
-import { callsTo, demoLogin, demoUser, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, demoUser, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import HomeScreen from './home-screen';
 import { seenNoticeIds } from './notice-window';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 vi.mock('../../ui/no-content', () => ({ showNoContent: vi.fn() }));
 vi.mock('../subject/choose-subject', () => ({ chooseSubject: vi.fn() }));

@@ -8,7 +8,7 @@ import { cachedModuleInfo, clearHomeIndex, versionBadge, type SelectedSubject } 
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
-import { safeInternalPath } from '../common/safe-path';
+import { safeInternalPath } from '../../lib/safe-path';
 import { BannerCarousel } from '../../ui/banner-carousel';
 import { bannersQuery, moduleGridQuery, redDotQuery } from './home-data';
 import { ModuleGrid } from './module-grid';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { UserInfo } from '@kaoshi/contract';
-import { initialOf, maskPhone } from '../common/format';
+import { initialOf, maskPhone } from '../../lib/format';
 import styles from './home.module.css';
 
 interface Props {

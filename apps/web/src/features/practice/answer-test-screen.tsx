@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { SessionPractice } from './session-practice';
 import { deniedVersions, sourceQuery } from './practice-data';

@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { chapterMenuQuery, deniedVersions, percent, practiceKeys, type ChapterProgress } from './practice-data';
 import { ChapterStatsHeader, StudyToolsRow } from '../study/chapter-stats';
 import { Denied, NoSubject, StateMessage } from './states';

@@ -7,11 +7,11 @@ import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ChapterMenuScreen, { RESET_CONFIRM } from './chapter-menu-screen';
 import { chapter } from './fixtures';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;

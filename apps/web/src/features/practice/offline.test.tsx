@@ -9,7 +9,7 @@ import { agentStore } from '../../lib/agent';
 import { flushOutbox, pendingCount, queueReply } from '../../lib/outbox';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { demoLogin, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { demoLogin, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
 import { mixedChapter } from './fixtures';
 import { loadSet, MAX_SETS, saveSet, setKey } from './question-store';
@@ -20,7 +20,7 @@ import type { QuestionSet } from './sources';
  * a new query cache over the same IndexedDB.
  */
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 vi.mock('../../lib/tracking', () => ({ reportError: vi.fn() }));
 

@@ -9,13 +9,13 @@ import { onOutboxChange, onReplySent, pendingCount, queueReply, type SentReply }
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
 import { mixedChapter, question } from './fixtures';
 import { RECITE_DEBOUNCE_MS, REMOVE_CONFIRM } from './player';
 import type { SetQuestion } from './sources';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 vi.mock('../../lib/outbox', () => ({
   queueReply: vi.fn(async () => 'reply-id-0000000001'),

@@ -7,12 +7,12 @@ import { agentStore } from '../../lib/agent';
 import { onOutboxChange, pendingCount, queueReply } from '../../lib/outbox';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
 import { mixedChapter, question } from './fixtures';
 import type { ChapterTest } from './practice-data';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 vi.mock('../../lib/outbox', () => ({
   queueReply: vi.fn(async () => 'reply-id-0000000001'),

@@ -5,7 +5,7 @@ import { CLEAR_AFTER_DEFAULT, addUserFav, addUserNote, deleteUserFav, normaliseK
 import { call } from '../../api/client';
 import { onOutboxChange, onReplySent, pendingCount, queueReply } from '../../lib/outbox';
 import { confirm, toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { AnswerSheet } from './answer-sheet';
 import { practiceKeys, storeKeyOf, type PracticeGroup, type PracticeQuestion } from './practice-data';
 import { NoteSheet, QuestionActions } from './question-actions';

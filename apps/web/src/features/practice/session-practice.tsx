@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { sessionQuery, sessionResultPath } from './session-source';
 import { SOURCES, sourceTitle, type Source } from './sources';

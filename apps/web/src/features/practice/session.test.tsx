@@ -10,7 +10,7 @@ import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import type { Session } from '../exam/exam-model';
 import { pendingExamReplies, queueExamReply } from '../exam/exam-outbox';
 import { examSession } from '../exam/fixtures';
@@ -19,7 +19,7 @@ import { sessionHandInLines } from './session-run';
 import { mergeSessionPending, sessionSet } from './session-source';
 import { parseSource, sourceKey, sourceUrl } from './sources';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 vi.mock('../../lib/tracking', () => ({ reportError: vi.fn() }));
 // Batches leave after a debounce of real time: give every test room on a loaded machine.

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
-import { callsTo, fakeApi } from '../common/test-utils';
+import { callsTo, fakeApi } from '../../test/screens';
 import { a3Group, question } from './fixtures';
 import { loadPages, loadSource, parseSource, SOURCES, sourceKey, sourceTitle, sourceUrl, type Source } from './sources';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 
 const callMock = call as unknown as Mock;
 const parse = (qs: string) => parseSource(new URLSearchParams(qs));

@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { cachedSprintConfig, saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { deniedFeature, loadSource, parseSource, sourceKey, sourceTitle, sourceUrl, SOURCES, type Source } from '../practice/sources';
 import { question } from '../practice/fixtures';
 import FiveHundredScreen from './five-hundred-screen';
@@ -14,7 +14,7 @@ import Md60fScreen from './md60f-screen';
 import SprintListScreen from './sprint-list-screen';
 import { itemPath } from './sprint-data';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

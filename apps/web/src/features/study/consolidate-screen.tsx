@@ -4,7 +4,7 @@ import { CLEAR_AFTER_MAX, STUDY_KINDS, reviewSettings, type StudyKind } from '@k
 import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { StateMessage } from '../practice/states';
 import { KIND_NAMES, catalogQuery, formatTime, isStudyKind, qs, studyKeys, summaryQuery } from './study-data';
 import { StudyPage, queryState } from './study-ui';

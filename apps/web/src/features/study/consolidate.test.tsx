@@ -5,11 +5,11 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ConsolidateScreen, { EMPTY_TEXT } from './consolidate-screen';
 import { catalogChapter, summary } from './fixtures';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

@@ -5,7 +5,7 @@ import { addUserNote, deleteUserFav, removeFromBook, type StudyKind } from '@kao
 import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { RichText } from '../practice/rich-text';
 import { StateMessage } from '../practice/states';
 import { KIND_NAMES, catalogQuery, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from './study-data';

@@ -5,7 +5,7 @@ import { evaluate, type Evaluation } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { formatTime, reciteQuery, studyKeys, summaryQuery, typeName, type QuestionPage } from './study-data';
 import { Explanation, QuestionWithAnswer, StudyPage, queryState } from './study-ui';
 import styles from './study.module.css';

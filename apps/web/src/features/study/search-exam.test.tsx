@@ -4,12 +4,12 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import SearchExamScreen from './search-exam-screen';
 import { page, sq } from './fixtures';
 import { highlight, matchExcerpt } from './study-data';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { deniedVersions, percent } from '../practice/practice-data';
 import { RichText } from '../practice/rich-text';
 import { Denied, NoSubject, StateMessage } from '../practice/states';

@@ -4,7 +4,7 @@ import { addUserFav, deleteUserFav } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { percent } from '../practice/practice-data';
 import { StateMessage } from '../practice/states';
 import { answerOf, detailsQuery, idParam, studyKeys, typeName, type Details } from './study-data';

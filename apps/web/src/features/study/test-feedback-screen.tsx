@@ -5,7 +5,7 @@ import { REPORT_KINDS, STUDY_MSG, addQuestionReport, type ReportKind } from '@ka
 import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import { StateMessage } from '../practice/states';
 import { detailsQuery, formatTime, idParam, plainText, reportsQuery, studyKeys } from './study-data';
 import { LoadMore, StudyPage, queryState } from './study-ui';

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { SUBJECT_MSG, type SubjectEntry } from '@kaoshi/contract';
 import { currentAgentCode } from '../../lib/agent';
 import { Page } from '../../ui/page';
-import { goBack } from '../common/go-back';
+import { goBack } from '../../lib/go-back';
 import { ksbClassQuery, levelName, searchQuery } from './catalog-queries';
 import type { ChooseOutcome } from './choose-subject';
 import { LoadError, Loading } from './states';

@@ -4,11 +4,11 @@ import { saveLogin } from '../../lib/session';
 import { cookies, local } from '../../lib/storage';
 import { getSelectedSubject, onHomeIndexCleared } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, optionsOf, resetStorage } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, optionsOf, resetStorage } from '../../test/screens';
 import { chooseSubject, currentPurchase, pickVersion } from './choose-subject';
 import { recentSubjects } from './recent-subjects';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { currentAgentCode } from '../../lib/agent';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
-import { goBack } from '../common/go-back';
+import { goBack } from '../../lib/go-back';
 import { searchQuery } from './catalog-queries';
 import { LoadError, Loading, Message } from './states';
 import { SubjectRow } from './subject-row';

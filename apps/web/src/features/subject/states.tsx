@@ -1,4 +1,4 @@
-import { errorText } from '../common/errors';
+import { errorText } from '../../lib/error-text';
 import styles from './subject.module.css';
 
 /** The subject screens' inline states: loading, a failed read with a retry, a plain message. */

@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { cookies, local } from '../../lib/storage';
 import { alertMsg } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../common/test-utils';
+import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../../test/screens';
 import AppointSubScreen from './appoint-sub-screen';
 import { classGroups } from './class-tree';
 import { rememberSubject } from './recent-subjects';
@@ -13,7 +13,7 @@ import SearchClassScreen from './search-class-screen';
 import SwitchBannerScreen from './switch-banner-screen';
 import SwitchSubScreen from './switch-sub-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;

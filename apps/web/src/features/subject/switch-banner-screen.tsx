@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { currentAgentCode } from '../../lib/agent';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
-import { goBack } from '../common/go-back';
+import { goBack } from '../../lib/go-back';
 import { BannerCarousel } from '../../ui/banner-carousel';
 import { switchBannersQuery } from './catalog-queries';
 import { recentSubjects } from './recent-subjects';

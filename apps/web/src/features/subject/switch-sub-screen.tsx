@@ -5,7 +5,7 @@ import { currentAgentCode } from '../../lib/agent';
 import { getSelectedSubject } from '../../lib/subject';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { goBack } from '../common/go-back';
+import { goBack } from '../../lib/go-back';
 import { ksbClassQuery } from './catalog-queries';
 import { classGroups } from './class-tree';
 import { LoadError, Loading } from './states';

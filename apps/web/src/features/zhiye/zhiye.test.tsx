@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../common/test-utils';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { chapter } from '../practice/fixtures';
 import ExamAnalyseScreen from './exam-analyse-screen';
 import LnztGatherScreen from './lnzt-gather-screen';
@@ -13,7 +13,7 @@ import LnztPayScreen from './lnzt-pay-screen';
 import PingshenChapterScreen from './pingshen-chapter-screen';
 import ZyChapterScreen from './zy-chapter-screen';
 
-vi.mock('../../api/client', async () => (await import('../common/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getUserInfo } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { getGuid } from '../../lib/session';
+import { call } from './client';
+import { getGuid } from '../lib/session';
 
 /** The signed-in learner (getUserInfo), shared by the home, settings and account screens. */
 export const userInfoQuery = () => {

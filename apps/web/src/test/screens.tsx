@@ -4,10 +4,10 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import type { CallDef } from '@kaoshi/contract';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../api/errors';
 
 /**
- * Test helpers of the feature screens: a screen rendered in a real (memory) router beside stub
+ * Test helpers of the screens: a screen rendered in a real (memory) router beside stub
  * screens that show where the learner went, and a fake API answering by call id.
  */
 
