@@ -9,6 +9,8 @@ import {
   userlogin,
 } from '@kaoshi/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onCallFailure } from '../lib/call-failures';
+import { reportError } from '../lib/error-report';
 import { setNavigator } from '../lib/navigation';
 import { resetErrorReports } from '../lib/tracking';
 import { alertMsg, toast } from '../ui/dialogs';
@@ -17,6 +19,9 @@ import { APP_VERSION, call, callReply, encodeParams, inflightCount, isShortTimeo
 import { ApiError } from './errors';
 
 vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
+
+// As the app wires it (installGlobalErrorHandlers): refused calls go to the error report.
+onCallFailure(reportError);
 
 const navigate = vi.fn();
 const HASH = '0123456789abcdef0123456789abcdef';

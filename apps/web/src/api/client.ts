@@ -16,7 +16,7 @@ import { redirectToLogin } from '../lib/login-redirect';
 import { currentPathname, navigateTo } from '../lib/navigation';
 import { getGuid, getUserID } from '../lib/session';
 import { local, sessionCache } from '../lib/storage';
-import { reportError } from '../lib/error-report';
+import { callFailed } from '../lib/call-failures';
 import { alertMsg, toast } from '../ui/dialogs';
 import { ApiError } from './errors';
 
@@ -158,7 +158,7 @@ function handleReply<T>(reply: Reply<T>, { def, opts }: Ctx): Reply<T> {
     case Status.FORBIDDEN:
     case Status.NOT_FOUND:
     case Status.BAD_GATEWAY:
-      reportError({ bugType: 0, pageType: 'api', action: def.path, detail: `status ${s}: ${reply.msg}` });
+      callFailed({ bugType: 0, pageType: 'api', action: def.path, detail: `status ${s}: ${reply.msg}` });
       break;
     default:
       if (!opts.silent) void alertMsg(reply.msg || MSG.serverError);

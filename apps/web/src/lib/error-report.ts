@@ -1,4 +1,5 @@
 import { isCancelled } from '../api/errors';
+import { onCallFailure } from './call-failures';
 import type { ErrorReport } from './tracking';
 
 /**
@@ -23,7 +24,8 @@ function describe(reason: unknown): string {
 
 /**
  * Global handlers (spec §8): window 'error' and 'unhandledrejection' are reported (bug_type 0);
- * with hookConsoleWarn, console.warn calls are reported with bug_type 1. Returns an uninstall function.
+ * with hookConsoleWarn, console.warn calls are reported with bug_type 1; calls the server refused with 403,
+ * 404 or 502 (lib/call-failures.ts) too. Returns an uninstall function.
  */
 export function installGlobalErrorHandlers(opts: { hookConsoleWarn?: boolean } = {}): () => void {
   const onError = (e: ErrorEvent) => {
@@ -34,6 +36,7 @@ export function installGlobalErrorHandlers(opts: { hookConsoleWarn?: boolean } =
     if (isCancelled(e.reason)) return;
     reportError({ action: 'unhandledrejection', detail: describe(e.reason) });
   };
+  onCallFailure(reportError);
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
   const originalWarn = console.warn;
@@ -44,6 +47,7 @@ export function installGlobalErrorHandlers(opts: { hookConsoleWarn?: boolean } =
     };
   }
   return () => {
+    onCallFailure(null);
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
     if (opts.hookConsoleWarn) console.warn = originalWarn;

@@ -18,6 +18,18 @@ export function setNavigator(navigate: Navigate | null): void {
 
 export const navigateTo: Navigate = (to, opts) => (opts ? current(to, opts) : current(to));
 
+/**
+ * Whether a path has a screen (the router's registry says; set by createAppRouter). Lets a screen open a
+ * configured link only when it exists without importing the registry (which imports every feature).
+ */
+let screenFinder: (pathname: string) => boolean = () => true;
+
+export function setScreenFinder(find: (pathname: string) => boolean): void {
+  screenFinder = find;
+}
+
+export const hasScreen = (pathname: string): boolean => screenFinder(pathname);
+
 /** The current path name (the router keeps window.location in sync in history mode). */
 export function currentPathname(): string {
   return typeof window === 'undefined' ? '/' : window.location.pathname;

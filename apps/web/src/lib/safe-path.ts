@@ -11,6 +11,7 @@ export function safeInternalPath(value: string | null | undefined): string | nul
   if (value.length > 2000) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
   // Browsers treat '\' like '/', so '/\evil.com' would be protocol-relative; control chars are stripped.
+  // eslint-disable-next-line no-control-regex -- control characters are refused on purpose
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
   const base = 'http://internal.invalid';
   let url: URL;

@@ -1,6 +1,7 @@
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { createAppRouter, type RouteEntry } from '../app/routes';
+import { createAppRouter } from '../app/routes';
+import type { RouteEntry } from '../lib/route-entry';
 import { DEFAULT_AGENT } from '../lib/agent';
 import { setNavigator } from '../lib/navigation';
 import { ok, reply, type FakeRequest } from './fake-fetch';

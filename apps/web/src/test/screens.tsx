@@ -5,11 +5,16 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import type { CallDef } from '@kaoshi/contract';
 import { ApiError } from '../api/errors';
+import { findRoute, routes } from '../app/routes';
+import { setScreenFinder } from '../lib/navigation';
 
 /**
  * Test helpers of the screens: a screen rendered in a real (memory) router beside stub
  * screens that show where the learner went, and a fake API answering by call id.
  */
+
+// Screens ask the registry whether a link has a screen (lib/navigation.hasScreen), as in the app.
+setScreenFinder((pathname) => findRoute(routes, pathname) !== undefined);
 
 /** A stub screen: prints the location it was reached at. */
 function Landed() {

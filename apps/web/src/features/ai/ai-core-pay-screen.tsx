@@ -4,9 +4,9 @@ import { Navigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { UnlockPanel } from '../../ui/unlock-panel';
 import { errorText } from '../../lib/error-text';
-import { moduleGridQuery } from '../home/home-data';
-import { StateMessage } from '../practice/states';
-import { StudyPage } from '../study/study-ui';
+import { moduleGridQuery } from '../../api/home';
+import { StateMessage } from '../../ui/states';
+import { StudyPage } from '../../ui/study-page';
 import styles from './ai.module.css';
 
 const ROW = testMode('AICorePay')!;

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { SelectedSubject } from '../../lib/subject';
-import { examQueryState } from '../exam-results/exam-ui';
-import { StateMessage } from '../practice/states';
+import { examQueryState } from '../../ui/exam-page';
+import { StateMessage } from '../../ui/states';
 
 interface QueryLike {
   isPending: boolean;

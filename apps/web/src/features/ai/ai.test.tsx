@@ -6,7 +6,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import { examSession } from '../exam/fixtures';
+import { examSession } from '../../test/fixtures/exam';
 import AiCardScreen from './ai-card-screen';
 import AiCoreExamTestScreen from './ai-core-exam-test-screen';
 import AiCorePayScreen from './ai-core-pay-screen';

@@ -5,10 +5,10 @@ import { clearHomeIndex, getSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { ContactCard } from '../home/contact-card';
-import { chooseSubject } from '../subject/choose-subject';
+import { ContactCard } from '../../ui/contact-card';
+import { chooseSubject } from '../../lib/choose-subject';
 import { ActivationForm } from './activation-form';
-import { buyableVersions, useSubjectVersions, VersionCards } from './versions';
+import { buyableVersions, useSubjectVersions, VersionCards } from '../../ui/versions';
 import styles from './buy.module.css';
 
 /**

@@ -7,14 +7,14 @@ import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { chooseSubject } from '../subject/choose-subject';
+import { chooseSubject } from '../../lib/choose-subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import BuyAppScreen from './buy-app-screen';
 import MemberCenterScreen from './member-center-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
-vi.mock('../subject/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
+vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
 
 const callMock = call as unknown as Mock;
 const user = () => userEvent.setup();

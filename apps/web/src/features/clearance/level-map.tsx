@@ -6,11 +6,11 @@ import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { deniedVersions, type UnlockingVersion } from '../practice/practice-data';
-import { sessionPlayerPath } from '../practice/session-source';
-import { StateMessage } from '../practice/states';
-import { examQueryState } from '../exam-results/exam-ui';
-import { StudyPage } from '../study/study-ui';
+import { deniedVersions, type UnlockingVersion } from '../../api/practice';
+import { sessionPlayerPath } from '../../api/session-source';
+import { StateMessage } from '../../ui/states';
+import { examQueryState } from '../../ui/exam-page';
+import { StudyPage } from '../../ui/study-page';
 import { LADDER_ROUTE, levelsQuery, starText, startLevel, summary, type LevelRow } from './clearance-data';
 import styles from './clearance.module.css';
 

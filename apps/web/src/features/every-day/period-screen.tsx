@@ -4,10 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { errorText } from '../../lib/error-text';
-import { positiveInt } from '../exam-results/exam-data';
-import { ExamDenied, ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { deniedVersions } from '../practice/practice-data';
-import { StateMessage } from '../practice/states';
+import { positiveInt } from '../../api/exam';
+import { ExamDenied, ExamPage, examQueryState } from '../../ui/exam-page';
+import { deniedVersions } from '../../api/practice';
+import { StateMessage } from '../../ui/states';
 import {
   computerPaperOf,
   formatSeconds,

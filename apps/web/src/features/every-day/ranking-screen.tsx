@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EVERY_DAY_PERIODS, RANKING_TOP, type EveryDayPeriod } from '@kaoshi/contract';
 import { Link, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
 import { formatSeconds, keyLabel, periodParam, PERIODS, rankedFigure, rankingQuery, type RankingData } from './every-day-data';
 import styles from './every-day.module.css';
 

@@ -1,5 +1,5 @@
-import { marks } from '../exam-results/exam-data';
-import { drawnFigures, type Blueprint } from './center-data';
+import { marks } from '../../api/exam';
+import { drawnFigures, type Blueprint } from '../../api/exam-center';
 import styles from './exam-center.module.css';
 
 /**

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { marks } from '../exam-results/exam-data';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { chapterMenuQuery, type ChapterProgress } from '../practice/practice-data';
-import { StateMessage } from '../practice/states';
-import { bestByName, modeHistoryQuery, modeRow, openQuery, sessionPath, type OpenSession } from './center-data';
-import { useStartMode } from './use-start';
+import { marks } from '../../api/exam';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { chapterMenuQuery, type ChapterProgress } from '../../api/practice';
+import { StateMessage } from '../../ui/states';
+import { bestByName, modeHistoryQuery, modeRow, openQuery, sessionPath, type OpenSession } from '../../api/exam-center';
+import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
 
 const MODE = 'evaluationChapter';

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { errorText } from '../../lib/error-text';
-import { historyQuery } from '../exam-results/exam-data';
-import { ExamPage } from '../exam-results/exam-ui';
-import { ScoreChart } from '../exam-results/score-chart';
-import { moduleGridQuery } from '../home/home-data';
-import { StateMessage } from '../practice/states';
-import { formatRemaining, hubGroups, modeTitle, openQuery, sessionPath, type OpenSession } from './center-data';
-import { useStartMode } from './use-start';
+import { historyQuery } from '../../api/exam';
+import { ExamPage } from '../../ui/exam-page';
+import { ScoreChart } from '../../ui/score-chart';
+import { moduleGridQuery } from '../../api/home';
+import { StateMessage } from '../../ui/states';
+import { formatRemaining, hubGroups, modeTitle, openQuery, sessionPath, type OpenSession } from '../../api/exam-center';
+import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
 
 /**

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage } from '../exam-results/exam-ui';
+import { ExamPage } from '../../ui/exam-page';
 import { BlueprintCard } from './blueprint-card';
-import { blueprintQuery, modeRow, openQuery, sessionPath } from './center-data';
-import { CbtSteps, GuideIntro } from './guide-text';
-import { useStartMode } from './use-start';
+import { blueprintQuery, modeRow, openQuery, sessionPath } from '../../api/exam-center';
+import { CbtSteps, GuideIntro } from '../../ui/guide-text';
+import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
 
 const MODE = 'examinationGuide';

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { getUserName } from '../../lib/session';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperRow } from '../exam-results/exam-data';
-import { ExamDenied, ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { moduleGridQuery } from '../home/home-data';
-import { StateMessage } from '../practice/states';
-import { formatRemaining, modeRow, seatNo, sessionPath, type StartedSession } from './center-data';
-import { useStartMode } from './use-start';
+import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperRow } from '../../api/exam';
+import { ExamDenied, ExamPage, examQueryState } from '../../ui/exam-page';
+import { moduleGridQuery } from '../../api/home';
+import { StateMessage } from '../../ui/states';
+import { formatRemaining, modeRow, seatNo, sessionPath, type StartedSession } from '../../api/exam-center';
+import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
 
 const MODE = 'mnkcNew';

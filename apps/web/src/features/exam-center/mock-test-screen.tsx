@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { confirm } from '../../ui/dialogs';
-import { ExamDenied, ExamPage } from '../exam-results/exam-ui';
-import { moduleGridQuery } from '../home/home-data';
+import { ExamDenied, ExamPage } from '../../ui/exam-page';
+import { moduleGridQuery } from '../../api/home';
 import { BlueprintCard } from './blueprint-card';
-import { blueprintQuery, formatRemaining, modeRow, openQuery, sessionPath } from './center-data';
-import { useStartMode } from './use-start';
+import { blueprintQuery, formatRemaining, modeRow, openQuery, sessionPath } from '../../api/exam-center';
+import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
 
 const MODE = 'mockTest';

@@ -4,10 +4,10 @@ import { EXAM_HISTORY_PAGE, TEST_MODES, simulationHistory, testMode as modeOf } 
 import { call } from '../../api/client';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
-import { StateMessage } from '../practice/states';
-import { examKeys, formatDate, formatUsed, marks, papersQuery, passPercent, positiveInt } from './exam-data';
-import { examQueryState } from './exam-ui';
-import { ScoreChart } from './score-chart';
+import { StateMessage } from '../../ui/states';
+import { examKeys, formatDate, formatUsed, marks, papersQuery, passPercent, positiveInt } from '../../api/exam';
+import { examQueryState } from '../../ui/exam-page';
+import { ScoreChart } from '../../ui/score-chart';
 import styles from './exam-results.module.css';
 
 /** The rows whose attempts are exam sessions (the history's 考试类型 filter). */

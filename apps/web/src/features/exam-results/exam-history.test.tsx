@@ -6,9 +6,9 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import { CHART, chartPoints, chartY, trendSummary } from './exam-data';
+import { CHART, chartPoints, chartY, trendSummary } from '../../api/exam';
 import ExamHistoryScreen from './exam-history-screen';
-import { history, paper, trendPoint } from './fixtures';
+import { history, paper, trendPoint } from '../../test/fixtures/exam-results';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

@@ -8,9 +8,9 @@ import { getSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
-import { RichText } from '../practice/rich-text';
-import { StateMessage } from '../practice/states';
-import { Explanation } from '../study/study-ui';
+import { RichText } from '../../ui/rich-text';
+import { StateMessage } from '../../ui/states';
+import { Explanation } from '../../ui/study-page';
 import {
   REVIEW_FILTERS,
   answerText,
@@ -30,8 +30,8 @@ import {
   type ReviewFilter,
   type ReviewGroup,
   type ReviewQuestion,
-} from './exam-data';
-import { examQueryState } from './exam-ui';
+} from '../../api/exam';
+import { examQueryState } from '../../ui/exam-page';
 import styles from './exam-results.module.css';
 
 /** /examResult?examHistoryID=N: the score against the pass line, the breakdowns and the review of every question. */

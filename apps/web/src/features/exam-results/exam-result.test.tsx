@@ -7,7 +7,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ExamResultScreen from './exam-result-screen';
-import { result, rq } from './fixtures';
+import { result, rq } from '../../test/fixtures/exam-results';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { CbtSteps } from '../exam-center/guide-text';
-import { useStartMode } from '../exam-center/use-start';
-import { moduleGridQuery } from '../home/home-data';
-import { StateMessage } from '../practice/states';
-import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperListRow, type PaperRow } from './exam-data';
-import { ExamDenied, ExamPage, examQueryState } from './exam-ui';
+import { CbtSteps } from '../../ui/guide-text';
+import { useStartMode } from '../../ui/use-start';
+import { moduleGridQuery } from '../../api/home';
+import { StateMessage } from '../../ui/states';
+import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperListRow, type PaperRow } from '../../api/exam';
+import { ExamDenied, ExamPage, examQueryState } from '../../ui/exam-page';
 import styles from './exam-results.module.css';
 
 /**

@@ -7,9 +7,9 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { testMode } from '@kaoshi/contract';
-import { examSession } from '../exam/fixtures';
-import { PAPER_LISTS, paperListOf } from './exam-data';
-import { paper } from './fixtures';
+import { examSession } from '../../test/fixtures/exam';
+import { PAPER_LISTS, paperListOf } from '../../api/exam';
+import { paper } from '../../test/fixtures/exam-results';
 import PaperListScreen from './paper-list-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());

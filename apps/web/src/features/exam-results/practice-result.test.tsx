@@ -6,7 +6,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ExamResultScreen from './exam-result-screen';
-import { result } from './fixtures';
+import { result } from '../../test/fixtures/exam-results';
 
 /** /examResult of a practice-display session (docs/practice-screens.md "Practice sessions"). */
 

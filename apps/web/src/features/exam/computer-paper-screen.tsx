@@ -8,10 +8,10 @@ import { getSelectedSubject, versionBadge } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
-import { deniedVersions } from '../practice/practice-data';
-import { NoSubject, StateMessage } from '../practice/states';
-import { mergeResume, parseTarget } from './exam-model';
-import { pendingExamReplies } from './exam-outbox';
+import { deniedVersions } from '../../api/practice';
+import { NoSubject, StateMessage } from '../../ui/states';
+import { mergeResume, parseTarget } from '../../lib/exam-model';
+import { pendingExamReplies } from '../../lib/exam-outbox';
 import { ExamRunner, type Loaded } from './exam-runner';
 import styles from './exam.module.css';
 

@@ -12,10 +12,10 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, confirm } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ComputerPaperScreen from './computer-paper-screen';
-import type { Session } from './exam-model';
-import { pendingExamReplies, queueExamReply } from './exam-outbox';
+import type { Session } from '../../lib/exam-model';
+import { pendingExamReplies, queueExamReply } from '../../lib/exam-outbox';
 import { SECTION_CONFIRM } from './exam-runner';
-import { examSession } from './fixtures';
+import { examSession } from '../../test/fixtures/exam';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts

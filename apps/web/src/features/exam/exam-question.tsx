@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { QUESTION_TYPE_NAMES, TF_OPTIONS } from '@kaoshi/contract';
-import { RichText } from '../practice/rich-text';
-import { isMultiType, type ExamGroup, type ExamQ, type SectionAccess } from './exam-model';
+import { RichText } from '../../ui/rich-text';
+import { isMultiType, type ExamGroup, type ExamQ, type SectionAccess } from '../../lib/exam-model';
 import styles from './exam.module.css';
 
 interface Props {

@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { getUserName } from '../../lib/session';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { flushAndHandIn } from './hand-in';
+import { flushAndHandIn } from '../../api/hand-in';
 import {
   clockOffset,
   directory,
@@ -18,8 +18,8 @@ import {
   type DirSection,
   type QState,
   type Session,
-} from './exam-model';
-import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from './exam-outbox';
+} from '../../lib/exam-model';
+import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../../lib/exam-outbox';
 import { ExamQuestion } from './exam-question';
 import { Calculator, ImageViewer } from './exam-tools';
 import styles from './exam.module.css';

@@ -7,11 +7,11 @@ import { UnlockPanel } from '../../ui/unlock-panel';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { deniedVersions, type UnlockingVersion } from '../practice/practice-data';
-import { sessionPlayerPath, sessionResultPath } from '../practice/session-source';
-import { StateMessage } from '../practice/states';
-import { examQueryState } from '../exam-results/exam-ui';
-import { StudyPage } from '../study/study-ui';
+import { deniedVersions, type UnlockingVersion } from '../../api/practice';
+import { sessionPlayerPath, sessionResultPath } from '../../api/session-source';
+import { StateMessage } from '../../ui/states';
+import { examQueryState } from '../../ui/exam-page';
+import { StudyPage } from '../../ui/study-page';
 import { grabInfoQuery, marks, pct, startRound, type GrabInfo } from './grab-point-data';
 import styles from './grab-point.module.css';
 

@@ -7,9 +7,9 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import { examSession } from '../exam/fixtures';
+import { examSession } from '../../test/fixtures/exam';
 import ExamResultScreen from '../exam-results/exam-result-screen';
-import { result } from '../exam-results/fixtures';
+import { result } from '../../test/fixtures/exam-results';
 import type { GrabInfo } from './grab-point-data';
 import GrabPointScreen from './grab-point-screen';
 

@@ -4,13 +4,13 @@ import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { callsTo, demoLogin, demoUser, fail, fakeApi, renderScreen, resetStorage } from '../../test/screens';
-import { agentContacts, parseWeChat } from './contact-card';
+import { agentContacts, parseWeChat } from '../../ui/contact-card';
 import HomeScreen from './home-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 vi.mock('../../ui/no-content', () => ({ showNoContent: vi.fn() }));
-vi.mock('../subject/choose-subject', () => ({ chooseSubject: vi.fn() }));
+vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn() }));
 
 const callMock = call as unknown as Mock;
 

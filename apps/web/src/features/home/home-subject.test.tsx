@@ -8,7 +8,7 @@ import { saveLogin } from '../../lib/session';
 import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
-import { chooseSubject } from '../subject/choose-subject';
+import { chooseSubject } from '../../lib/choose-subject';
 import { callsTo, demoLogin, demoUser, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import HomeScreen from './home-screen';
 import { seenNoticeIds } from './notice-window';
@@ -16,7 +16,7 @@ import { seenNoticeIds } from './notice-window';
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 vi.mock('../../ui/no-content', () => ({ showNoContent: vi.fn() }));
-vi.mock('../subject/choose-subject', () => ({ chooseSubject: vi.fn() }));
+vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn() }));
 
 const callMock = call as unknown as Mock;
 const chooseMock = chooseSubject as unknown as Mock;

@@ -4,7 +4,7 @@ import { getSelectedSubject } from '../../lib/subject';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
 import buttons from '../../ui/buttons.module.css';
-import { buyableVersions, useSubjectVersions, VersionCards } from '../buy/versions';
+import { buyableVersions, useSubjectVersions, VersionCards } from '../../ui/versions';
 import { guidePageQuery } from './guide-data';
 import styles from './guide.module.css';
 

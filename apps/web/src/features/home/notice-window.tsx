@@ -6,7 +6,7 @@ import { getGuid } from '../../lib/session';
 import { local } from '../../lib/storage';
 import { Modal } from '../../ui/modal';
 import buttons from '../../ui/buttons.module.css';
-import { noticeQuery } from './home-data';
+import { noticeQuery } from '../../api/home';
 import styles from './home.module.css';
 
 /** Shell local key (lib/storage SHELL_LOCAL_KEYS): ids of notices already shown on this device. */

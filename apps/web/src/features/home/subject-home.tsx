@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUBJECT_MSG, checkUserModulesDown, redDotRead, type HomeModule } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { findRoute, routes } from '../../app/routes';
 import { cachedModuleInfo, clearHomeIndex, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
 import { safeInternalPath } from '../../lib/safe-path';
+import { hasScreen } from '../../lib/navigation';
 import { BannerCarousel } from '../../ui/banner-carousel';
-import { bannersQuery, moduleGridQuery, redDotQuery } from './home-data';
+import { bannersQuery, moduleGridQuery, redDotQuery } from '../../api/home';
 import { ModuleGrid } from './module-grid';
 import { NoticeWindow } from './notice-window';
 import { SubjectBar } from './subject-bar';
@@ -23,7 +23,7 @@ export function useOpenPath() {
     const safe = safeInternalPath(path);
     if (!safe) return;
     const pathname = safe.split(/[?#]/)[0]!;
-    if (findRoute(routes, pathname)) void navigate(safe);
+    if (hasScreen(pathname)) void navigate(safe);
     else showNoContent();
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getLastApp, type DataOf } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { getSelectedSubject, hasPendingSubject, takePendingSubject, type PendingSubject, type SelectedSubject } from '../../lib/subject';
-import { chooseSubject } from '../subject/choose-subject';
+import { chooseSubject } from '../../lib/choose-subject';
 
 export type HomeSubject = { kind: 'resolving' } | { kind: 'none' } | { kind: 'ready'; subject: SelectedSubject };
 

@@ -6,9 +6,9 @@ import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { SessionPractice } from './session-practice';
-import { deniedVersions, sourceQuery } from './practice-data';
-import { deniedFeature, parseSource, SOURCES, sourceTitle, type Source } from './sources';
-import { Denied, NoSubject, StateMessage } from './states';
+import { deniedVersions, sourceQuery } from '../../api/practice';
+import { deniedFeature, parseSource, SOURCES, sourceTitle, type Source } from '../../api/practice-sources';
+import { Denied, NoSubject, StateMessage } from '../../ui/states';
 
 /**
  * /answerTest : the practice player over a source (sources.ts): a chapter (`?cptID=`), the wrong-answer

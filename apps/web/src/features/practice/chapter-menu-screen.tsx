@@ -7,9 +7,9 @@ import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../li
 import { confirm, toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
-import { chapterMenuQuery, deniedVersions, percent, practiceKeys, type ChapterProgress } from './practice-data';
-import { ChapterStatsHeader, StudyToolsRow } from '../study/chapter-stats';
-import { Denied, NoSubject, StateMessage } from './states';
+import { chapterMenuQuery, deniedVersions, percent, practiceKeys, type ChapterProgress } from '../../api/practice';
+import { ChapterStatsHeader, StudyToolsRow } from '../../ui/chapter-stats';
+import { Denied, NoSubject, StateMessage } from '../../ui/states';
 import styles from './practice.module.css';
 
 export const RESET_CONFIRM = '确定清除本章的答题记录并重新开始吗？';

@@ -9,7 +9,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { confirm } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ChapterMenuScreen, { RESET_CONFIRM } from './chapter-menu-screen';
-import { chapter } from './fixtures';
+import { chapter } from '../../test/fixtures/practice';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts

@@ -11,9 +11,9 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { demoLogin, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
-import { mixedChapter } from './fixtures';
-import { loadSet, MAX_SETS, saveSet, setKey } from './question-store';
-import type { QuestionSet } from './sources';
+import { mixedChapter } from '../../test/fixtures/practice';
+import { loadSet, MAX_SETS, saveSet, setKey } from '../../lib/question-store';
+import type { QuestionSet } from '../../api/practice-sources';
 
 /**
  * Offline across a reload, with the real outbox and the real device store (fake-indexeddb): a "reload" is

@@ -9,8 +9,8 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
-import { mixedChapter, question } from './fixtures';
-import type { ChapterTest } from './practice-data';
+import { mixedChapter, question } from '../../test/fixtures/practice';
+import type { ChapterTest } from '../../api/practice';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts

@@ -7,12 +7,12 @@ import { onOutboxChange, onReplySent, pendingCount, queueReply } from '../../lib
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { AnswerSheet } from './answer-sheet';
-import { practiceKeys, storeKeyOf, type PracticeGroup, type PracticeQuestion } from './practice-data';
+import { practiceKeys, storeKeyOf, type PracticeGroup, type PracticeQuestion } from '../../api/practice';
 import { NoteSheet, QuestionActions } from './question-actions';
-import { saveSet } from './question-store';
+import { saveSet } from '../../lib/question-store';
 import { useSessionRun } from './session-run';
 import { isMulti, optionsOf, QuestionView, typeName, type Answered } from './question-view';
-import type { QuestionSet, SetQuestion, Source } from './sources';
+import type { QuestionSet, SetQuestion, Source } from '../../api/practice-sources';
 import styles from './practice.module.css';
 
 export type FontSize = 'small' | 'medium' | 'large';

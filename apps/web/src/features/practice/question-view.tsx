@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QUESTION_TYPE_NAMES, TF_OPTIONS, normaliseKeys } from '@kaoshi/contract';
-import type { PracticeGroup, PracticeQuestion } from './practice-data';
-import { RichText } from './rich-text';
+import type { PracticeGroup, PracticeQuestion } from '../../api/practice';
+import { RichText } from '../../ui/rich-text';
 import styles from './practice.module.css';
 
 /** The learner's reply to one question, scored locally. */

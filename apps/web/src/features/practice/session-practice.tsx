@@ -5,9 +5,9 @@ import type { SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { Player } from './player';
-import { sessionQuery, sessionResultPath } from './session-source';
-import { SOURCES, sourceTitle, type Source } from './sources';
-import { StateMessage } from './states';
+import { sessionQuery, sessionResultPath } from '../../api/session-source';
+import { SOURCES, sourceTitle, type Source } from '../../api/practice-sources';
+import { StateMessage } from '../../ui/states';
 import styles from './practice.module.css';
 
 /**

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EXAM_MSG, simulationResume } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
-import { flushAndHandIn } from '../exam/hand-in';
-import { clockOffset, numberList, secondsLeft } from '../exam/exam-model';
-import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../exam/exam-outbox';
-import { sessionResultPath } from './session-source';
-import type { SessionInfo } from './sources';
+import { flushAndHandIn } from '../../api/hand-in';
+import { clockOffset, numberList, secondsLeft } from '../../lib/exam-model';
+import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../../lib/exam-outbox';
+import { sessionResultPath } from '../../api/session-source';
+import type { SessionInfo } from '../../api/practice-sources';
 import styles from './practice.module.css';
 
 /**

@@ -11,13 +11,13 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import type { Session } from '../exam/exam-model';
-import { pendingExamReplies, queueExamReply } from '../exam/exam-outbox';
-import { examSession } from '../exam/fixtures';
+import type { Session } from '../../lib/exam-model';
+import { pendingExamReplies, queueExamReply } from '../../lib/exam-outbox';
+import { examSession } from '../../test/fixtures/exam';
 import AnswerTestScreen from './answer-test-screen';
 import { sessionHandInLines } from './session-run';
-import { mergeSessionPending, sessionSet } from './session-source';
-import { parseSource, sourceKey, sourceUrl } from './sources';
+import { mergeSessionPending, sessionSet } from '../../api/session-source';
+import { parseSource, sourceKey, sourceUrl } from '../../api/practice-sources';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { StateMessage } from '../practice/states';
-import { ItemRow, ProgressBar } from './plain-ui';
-import { itemPath, NO_CONTENT, ratio, sprintListQuery } from './sprint-data';
-import styles from './plain.module.css';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { StateMessage } from '../../ui/states';
+import { ItemRow, ProgressBar } from '../../ui/plain-list';
+import { itemPath, NO_CONTENT, ratio, sprintListQuery } from '../../api/sprint';
+import styles from '../../ui/plain-list.module.css';
 
 /** /fivehundredTest (必做500题): the bank's 500 hottest questions in rounds of 50, each with the learner's progress → the player. */
 export default function FiveHundredScreen() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { StateMessage } from '../practice/states';
-import { ProgressBar } from './plain-ui';
-import { itemPath, NO_CONTENT, ratio, sprintListQuery } from './sprint-data';
-import styles from './plain.module.css';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { StateMessage } from '../../ui/states';
+import { ProgressBar } from '../../ui/plain-list';
+import { itemPath, NO_CONTENT, ratio, sprintListQuery } from '../../api/sprint';
+import styles from '../../ui/plain-list.module.css';
 
 /** /md60f (考前60分): what the set is, the learner's progress, and 开始练习 → the player (plain source sprint set=pass60). */
 export default function Md60fScreen() {

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { storeSprintConfig, type SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { StateMessage } from '../practice/states';
-import { ItemRow } from './plain-ui';
-import { itemPath, NO_CONTENT, progressText, ratio, sprintListQuery, type SprintItem, type SprintListData } from './sprint-data';
-import styles from './plain.module.css';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { StateMessage } from '../../ui/states';
+import { ItemRow } from '../../ui/plain-list';
+import { itemPath, NO_CONTENT, progressText, ratio, sprintListQuery, type SprintItem, type SprintListData } from '../../api/sprint';
+import styles from '../../ui/plain-list.module.css';
 
 /**
  * /sprintList (考前冲刺): the sprint list as the subject's config says (docs/sprint-zhiye.md). ClassType 1 →

@@ -7,12 +7,12 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { cachedSprintConfig, saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import { deniedFeature, loadSource, parseSource, sourceKey, sourceTitle, sourceUrl, SOURCES, type Source } from '../practice/sources';
-import { question } from '../practice/fixtures';
+import { deniedFeature, loadSource, parseSource, sourceKey, sourceTitle, sourceUrl, SOURCES, type Source } from '../../api/practice-sources';
+import { question } from '../../test/fixtures/practice';
 import FiveHundredScreen from './five-hundred-screen';
 import Md60fScreen from './md60f-screen';
 import SprintListScreen from './sprint-list-screen';
-import { itemPath } from './sprint-data';
+import { itemPath } from '../../api/sprint';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

@@ -5,9 +5,9 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { StateMessage } from '../practice/states';
-import { KIND_NAMES, catalogQuery, formatTime, isStudyKind, qs, studyKeys, summaryQuery } from './study-data';
-import { StudyPage, queryState } from './study-ui';
+import { StateMessage } from '../../ui/states';
+import { KIND_NAMES, catalogQuery, formatTime, isStudyKind, qs, studyKeys, summaryQuery } from '../../api/study';
+import { StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const EMPTY_TEXT: Record<StudyKind, string> = {

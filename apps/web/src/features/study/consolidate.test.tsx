@@ -7,7 +7,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ConsolidateScreen, { EMPTY_TEXT } from './consolidate-screen';
-import { catalogChapter, summary } from './fixtures';
+import { catalogChapter, summary } from '../../test/fixtures/study';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

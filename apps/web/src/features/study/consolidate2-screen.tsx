@@ -6,10 +6,10 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { RichText } from '../practice/rich-text';
-import { StateMessage } from '../practice/states';
-import { KIND_NAMES, catalogQuery, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from './study-data';
-import { LoadMore, StudyPage, queryState } from './study-ui';
+import { RichText } from '../../ui/rich-text';
+import { StateMessage } from '../../ui/states';
+import { KIND_NAMES, catalogQuery, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from '../../api/study';
+import { LoadMore, StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const REMOVE_CONFIRM: Record<StudyKind, string> = {

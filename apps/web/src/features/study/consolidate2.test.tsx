@@ -8,7 +8,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import Consolidate2Screen, { REMOVE_CONFIRM } from './consolidate2-screen';
-import { book, catalogChapter, page, sq } from './fixtures';
+import { book, catalogChapter, page, sq } from '../../test/fixtures/study';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

@@ -6,8 +6,8 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { formatTime, reciteQuery, studyKeys, summaryQuery, typeName, type QuestionPage } from './study-data';
-import { Explanation, QuestionWithAnswer, StudyPage, queryState } from './study-ui';
+import { formatTime, reciteQuery, studyKeys, summaryQuery, typeName, type QuestionPage } from '../../api/study';
+import { Explanation, QuestionWithAnswer, StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const EVALUATION_NAMES: Record<Evaluation, string> = { know: '记得', vague: '模糊', forgot: '忘了' };

@@ -8,7 +8,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import MemoryAnswerScreen from './memory-answer-screen';
-import { book, page, sq, summary } from './fixtures';
+import { book, page, sq, summary } from '../../test/fixtures/study';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

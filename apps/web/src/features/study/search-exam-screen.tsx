@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { StateMessage } from '../practice/states';
-import { matchExcerpt, qs, searchQuery, typeName } from './study-data';
-import { Highlighted, LoadMore, StudyPage, queryState } from './study-ui';
+import { StateMessage } from '../../ui/states';
+import { matchExcerpt, qs, searchQuery, typeName } from '../../api/study';
+import { Highlighted, LoadMore, StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const KEYWORD_MAX = 50;

@@ -6,8 +6,8 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import SearchExamScreen from './search-exam-screen';
-import { page, sq } from './fixtures';
-import { highlight, matchExcerpt } from './study-data';
+import { page, sq } from '../../test/fixtures/study';
+import { highlight, matchExcerpt } from '../../api/study';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { percent } from '../practice/practice-data';
-import { StateMessage } from '../practice/states';
-import { masteryQuery, qs } from './study-data';
-import { StudyPage, queryState } from './study-ui';
+import { percent } from '../../api/practice';
+import { StateMessage } from '../../ui/states';
+import { masteryQuery, qs } from '../../api/study';
+import { StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 /** Mastery below this is shown as weak (red), below STRONG as fair (amber). */

@@ -9,8 +9,8 @@ import { toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import NewTestDetailsScreen from './new-test-details-screen';
 import TestDetailsClassicScreen from './test-details-screen';
-import { sq } from './fixtures';
-import type { Details } from './study-data';
+import { sq } from '../../test/fixtures/study';
+import type { Details } from '../../api/study';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

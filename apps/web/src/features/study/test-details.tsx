@@ -5,10 +5,10 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { percent } from '../practice/practice-data';
-import { StateMessage } from '../practice/states';
-import { answerOf, detailsQuery, idParam, studyKeys, typeName, type Details } from './study-data';
-import { Explanation, QuestionWithAnswer, StudyPage, queryState, type Share } from './study-ui';
+import { percent } from '../../api/practice';
+import { StateMessage } from '../../ui/states';
+import { answerOf, detailsQuery, idParam, studyKeys, typeName, type Details } from '../../api/study';
+import { Explanation, QuestionWithAnswer, StudyPage, queryState, type Share } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export type DetailsLayout = 'classic' | 'new';

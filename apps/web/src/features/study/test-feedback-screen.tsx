@@ -6,9 +6,9 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { StateMessage } from '../practice/states';
-import { detailsQuery, formatTime, idParam, plainText, reportsQuery, studyKeys } from './study-data';
-import { LoadMore, StudyPage, queryState } from './study-ui';
+import { StateMessage } from '../../ui/states';
+import { detailsQuery, formatTime, idParam, plainText, reportsQuery, studyKeys } from '../../api/study';
+import { LoadMore, StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const CONTENT_MAX = 500;

@@ -9,7 +9,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import TestFeedbackScreen, { THANKS } from './test-feedback-screen';
-import { sq } from './fixtures';
+import { sq } from '../../test/fixtures/study';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

@@ -8,7 +8,7 @@ import { alertMsg } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../../test/screens';
 import AppointSubScreen from './appoint-sub-screen';
 import { classGroups } from './class-tree';
-import { rememberSubject } from './recent-subjects';
+import { rememberSubject } from '../../lib/recent-subjects';
 import SearchClassScreen from './search-class-screen';
 import SwitchBannerScreen from './switch-banner-screen';
 import SwitchSubScreen from './switch-sub-screen';

@@ -7,7 +7,7 @@ import { Page } from '../../ui/page';
 import { goBack } from '../../lib/go-back';
 import { BannerCarousel } from '../../ui/banner-carousel';
 import { switchBannersQuery } from './catalog-queries';
-import { recentSubjects } from './recent-subjects';
+import { recentSubjects } from '../../lib/recent-subjects';
 import { pickOf, useChooseSubject } from './use-choose';
 import styles from './subject.module.css';
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PendingSubject } from '../../lib/subject';
-import { chooseSubject, type ChooseOutcome } from './choose-subject';
+import { chooseSubject, type ChooseOutcome } from '../../lib/choose-subject';
 
 /**
  * Runs chooseSubject (spec §4) for a tapped subject, one at a time; a chosen subject leads to

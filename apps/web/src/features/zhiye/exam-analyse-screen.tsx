@@ -2,14 +2,14 @@ import type { CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { percent } from '../practice/practice-data';
-import { sourceUrl } from '../practice/sources';
-import { StateMessage } from '../practice/states';
-import { ProgressBar } from '../sprint/plain-ui';
-import { NO_CONTENT } from '../sprint/sprint-data';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { percent } from '../../api/practice';
+import { sourceUrl } from '../../api/practice-sources';
+import { StateMessage } from '../../ui/states';
+import { ProgressBar } from '../../ui/plain-list';
+import { NO_CONTENT } from '../../api/sprint';
 import { analyseQuery, type AnalyseData } from './zhiye-data';
-import styles from '../sprint/plain.module.css';
+import styles from '../../ui/plain-list.module.css';
 
 /**
  * /examAnalyseMenu (考情分析): per top chapter, how many past-exam questions each year held and the chapter's

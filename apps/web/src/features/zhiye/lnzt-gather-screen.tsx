@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { ExamDenied, ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { sourceUrl } from '../practice/sources';
-import { StateMessage } from '../practice/states';
-import { ItemRow } from '../sprint/plain-ui';
-import { NO_CONTENT, ratio } from '../sprint/sprint-data';
+import { ExamDenied, ExamPage, examQueryState } from '../../ui/exam-page';
+import { sourceUrl } from '../../api/practice-sources';
+import { StateMessage } from '../../ui/states';
+import { ItemRow } from '../../ui/plain-list';
+import { NO_CONTENT, ratio } from '../../api/sprint';
 import { packSummary, yearsQuery } from './zhiye-data';
-import styles from '../sprint/plain.module.css';
+import styles from '../../ui/plain-list.module.css';
 
 /**
  * /lnztgather (历年真题汇总): the years of past-exam questions, newest first, each → the player (plain source

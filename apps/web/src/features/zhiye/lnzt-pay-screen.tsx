@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { UnlockPanel } from '../../ui/unlock-panel';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
 import { packSummary, yearsQuery } from './zhiye-data';
-import styles from '../sprint/plain.module.css';
+import styles from '../../ui/plain-list.module.css';
 
 /**
  * /lnztjpay (历年真题精讲·开通): the 历年真题 pack's buy page — what it holds (years, questions, past papers),

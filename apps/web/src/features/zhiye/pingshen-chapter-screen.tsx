@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { sourceUrl } from '../practice/sources';
-import { StateMessage } from '../practice/states';
-import { ItemRow } from '../sprint/plain-ui';
-import { NO_CONTENT, ratio } from '../sprint/sprint-data';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { sourceUrl } from '../../api/practice-sources';
+import { StateMessage } from '../../ui/states';
+import { ItemRow } from '../../ui/plain-list';
+import { NO_CONTENT, ratio } from '../../api/sprint';
 import { caseChaptersQuery } from './zhiye-data';
-import styles from '../sprint/plain.module.css';
+import styles from '../../ui/plain-list.module.css';
 
 /** /pingshenChapter (高级评审·案例章节): chapters holding case groups (CASE, A3, A4), each → the player (plain source case). */
 export default function PingshenChapterScreen() {

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import { chapter } from '../practice/fixtures';
+import { chapter } from '../../test/fixtures/practice';
 import ExamAnalyseScreen from './exam-analyse-screen';
 import LnztGatherScreen from './lnzt-gather-screen';
 import LnztPayScreen from './lnzt-pay-screen';

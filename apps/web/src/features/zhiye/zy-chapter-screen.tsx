@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../exam-results/exam-ui';
-import { percent } from '../practice/practice-data';
-import { StateMessage } from '../practice/states';
-import { ItemRow } from '../sprint/plain-ui';
-import { ratio } from '../sprint/sprint-data';
+import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { percent } from '../../api/practice';
+import { StateMessage } from '../../ui/states';
+import { ItemRow } from '../../ui/plain-list';
+import { ratio } from '../../api/sprint';
 import { unitsQuery } from './zhiye-data';
-import styles from '../sprint/plain.module.css';
+import styles from '../../ui/plain-list.module.css';
 
 /** /zyChapter (执业·考试单元): the top chapters as 单元一、单元二… with progress, each → /zyanswer?cptID=N. */
 export default function ZyChapterScreen() {

@@ -1,0 +1,69 @@
+import { idbStore } from './idb';
+import type { QuestionSet } from '../api/practice-sources';
+
+/**
+ * The loaded question sets kept on this device, so a chapter (or study list) opened once opens again
+ * after a reload while offline (docs/practice-screens.md "Offline"). IndexedDB database 'kaoshi-practice',
+ * store 'sets', keyed by learner | subject | source; the newest MAX_SETS are kept and a set over
+ * MAX_QUESTIONS is not stored. Without IndexedDB nothing is kept (the in-memory query cache still works).
+ */
+
+const DB_NAME = 'kaoshi-practice';
+const STORE = 'sets';
+const BY_TIME = 'savedAt';
+export const MAX_SETS = 20;
+export const MAX_QUESTIONS = 5000;
+const OPEN_TIMEOUT_MS = 3_000;
+
+interface Row {
+  key: string;
+  savedAt: number;
+  set: QuestionSet;
+}
+
+const idb = idbStore({
+  name: DB_NAME,
+  version: 1,
+  store: STORE,
+  timeoutMs: OPEN_TIMEOUT_MS,
+  upgrade: (db) => void db.createObjectStore(STORE, { keyPath: 'key' }).createIndex(BY_TIME, 'savedAt', { unique: false }),
+});
+const openDb = idb.open;
+const tx = <T,>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void) => idb.run(db, mode, run);
+
+/** The storage key of a learner's set. */
+export const setKey = (userID: string, appID: number, source: string): string => `${userID}|${appID}|${source}`;
+
+/** Keeps the set (replacing an older copy), then drops the oldest beyond MAX_SETS. Never throws. */
+export async function saveSet(key: string, set: QuestionSet, now: number = Date.now()): Promise<boolean> {
+  if (set.list.length === 0 || set.list.length > MAX_QUESTIONS) return false;
+  try {
+    const db = await openDb();
+    if (!db) return false;
+    const { offline: _offline, ...plain } = set;
+    await tx(db, 'readwrite', (s) => s.put({ key, savedAt: now, set: plain } satisfies Row));
+    const keys = ((await tx(db, 'readonly', (s) => s.index(BY_TIME).getAllKeys())) ?? []) as string[];
+    const old = keys.slice(0, Math.max(0, keys.length - MAX_SETS));
+    if (old.length > 0) await tx(db, 'readwrite', (s) => void old.forEach((k) => s.delete(k)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The kept copy of a set, or null. Never throws. */
+export async function loadSet(key: string): Promise<QuestionSet | null> {
+  try {
+    const db = await openDb();
+    if (!db) return null;
+    const row = (await tx(db, 'readonly', (s) => s.get(key))) as Row | undefined;
+    return row?.set ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the open connection (tests: a fresh page load). */
+export function resetStoreConnection(): void {
+  idb.reset();
+}

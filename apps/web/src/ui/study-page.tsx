@@ -1,0 +1,157 @@
+import type { ReactElement, ReactNode } from 'react';
+import { getSelectedSubject, versionBadge, type SelectedSubject } from '../lib/subject';
+import { Page } from './page';
+import { errorText } from '../lib/error-text';
+import { deniedVersions, percent } from '../api/practice';
+import { RichText } from './rich-text';
+import { Denied, NoSubject, StateMessage } from './states';
+import { answerOf, highlight, optionsFor, type StudyGroup, type StudyQuestion } from '../api/study';
+import styles from './study-page.module.css';
+
+/** A study screen: the nav bar and, with a selected subject, the content; without one, '选择科目'. */
+export function StudyPage({ title, right, children }: { title: ReactNode; right?: ReactNode; children: (subject: SelectedSubject) => ReactNode }) {
+  const subject = getSelectedSubject();
+  return (
+    <Page title={title} right={right}>
+      {subject ? children(subject) : <NoSubject />}
+    </Page>
+  );
+}
+
+interface QueryLike {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** The inline state of a query that has no data yet: loading, the 403 buy prompt or the error with '重试'; null once loaded. */
+export function queryState(q: QueryLike, subject: SelectedSubject, loading = '加载中…'): ReactElement | null {
+  if (q.isError) {
+    const versions = deniedVersions(q.error);
+    if (versions) return <Denied versions={versions} currentName={versionBadge(subject)} />;
+    return <StateMessage text={errorText(q.error)} onRetry={() => void q.refetch()} />;
+  }
+  if (q.isPending) return <StateMessage text={loading} />;
+  return null;
+}
+
+/** '加载更多' under a paged list (or '加载中…' while the next page comes). */
+export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
+  if (!hasMore) return null;
+  return (
+    <button type="button" className={styles.more} disabled={loading} onClick={onMore}>
+      {loading ? '加载中…' : '加载更多'}
+    </button>
+  );
+}
+
+/** Plain text with the keyword's occurrences in <mark> (text nodes only). */
+export function Highlighted({ text, keyword }: { text: string; keyword: string }) {
+  return (
+    <>
+      {highlight(text, keyword).map((p, i) =>
+        p.hit ? (
+          <mark key={i} className={styles.hit}>
+            {p.text}
+          </mark>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+export interface Share {
+  count: number;
+  share: number;
+}
+
+/**
+ * One question shown with its answer (read-only): the group's case stem (A3/A4/CASE) or shared options
+ * (B1), the stem and the options with the right ones marked and, when given, how many learners chose each.
+ */
+export function QuestionWithAnswer({
+  q,
+  group,
+  appID,
+  shares,
+  fontClass,
+}: {
+  q: StudyQuestion;
+  group: StudyGroup | null | undefined;
+  appID: number;
+  shares?: Map<string, Share>;
+  fontClass?: string;
+}) {
+  const options = optionsFor(q, group);
+  const correct = answerOf(q);
+  return (
+    <article className={`${styles.question} ${fontClass ?? ''}`} aria-label="试题">
+      {group && group.stem && q.childTableName !== 'B1' ? (
+        <div className={styles.caseStem} data-testid="case-stem">
+          <span className={styles.caseLabel}>病例</span>
+          <RichText text={group.stem} appID={appID} />
+        </div>
+      ) : null}
+      <p className={styles.stem}>
+        <RichText text={q.stem} appID={appID} />
+      </p>
+      {q.childTableName === 'B1' ? <p className={styles.hint}>共用备选答案</p> : null}
+      {q.childTableName === 'FILL' ? null : (
+        <ul className={styles.options}>
+          {options.map((o) => {
+            const right = correct.includes(o.key);
+            const s = shares?.get(o.key);
+            return (
+              <li key={o.key} className={right ? `${styles.option} ${styles.optionRight}` : styles.option} data-testid={`option-${o.key}`}>
+                <span className={styles.optionKey}>{o.key}</span>
+                <span className={styles.optionBody}>
+                  <RichText text={o.text} appID={appID} />
+                  {right ? <span className={styles.rightTag}>正确答案</span> : null}
+                  {shares ? (
+                    <span className={styles.share}>
+                      <span className={styles.bar} role="img" aria-label={`选${o.key}的占比 ${percent(s?.share ?? 0)}`}>
+                        <span className={right ? styles.barFillRight : styles.barFill} style={{ width: `${(s?.share ?? 0) * 100}%` }} />
+                      </span>
+                      <span className={styles.shareText}>{percent(s?.share ?? 0)}</span>
+                    </span>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className={styles.answerLine}>
+        正确答案：<strong data-testid="correct-answer">{correct}</strong>
+      </p>
+    </article>
+  );
+}
+
+/**
+ * The explanation (key points in <mark>) and the knowledge points — of a study question or an exam review item.
+ * `className` replaces the box's own look (the exam review draws it as a tinted box).
+ */
+export function Explanation({ q, appID, className }: { q: { explanation: string; points: string[] }; appID: number; className?: string }) {
+  return (
+    <section className={className ?? styles.explainBox} aria-label="解析">
+      <h3 className={styles.explainTitle}>解析</h3>
+      <p className={styles.explain}>
+        <RichText text={q.explanation || '暂无解析'} appID={appID} />
+      </p>
+      {q.points.length > 0 ? (
+        <p className={styles.points}>
+          考点：
+          {q.points.map((p) => (
+            <span key={p} className={styles.pointTag}>
+              {p}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </section>
+  );
+}
