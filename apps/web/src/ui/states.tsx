@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { SheetBuyPrompt } from './buy-prompt';
-import type { UnlockingVersion } from '../api/practice';
+import { deniedVersions, type UnlockingVersion } from '../api/practice';
+import { errorText } from '../lib/error-text';
+import { versionBadge, type SelectedSubject } from '../lib/subject';
 import styles from './states.module.css';
 
-/** Inline states of the practice screens. */
+/** Inline states of a screen: a message (with '重试'), no subject chosen, the 403 buy prompt, a query's state. */
 
 export function StateMessage({ text, onRetry }: { text: string; onRetry?: () => void }) {
   return (
@@ -31,7 +33,7 @@ export function NoSubject() {
   );
 }
 
-/** A 403 of the practice calls: the buy prompt with the versions that open the feature (default chapter practice). */
+/** A 403: the buy prompt (sheet) with the versions that open the feature (default chapter practice). */
 export function Denied({ versions, currentName, feature = '章节练习' }: { versions: UnlockingVersion[]; currentName: string; feature?: string }) {
   const [open, setOpen] = useState(true);
   return (
@@ -43,4 +45,26 @@ export function Denied({ versions, currentName, feature = '章节练习' }: { ve
       <SheetBuyPrompt open={open} currentName={currentName} versions={versions} onClose={() => setOpen(false)} />
     </div>
   );
+}
+
+/** What queryState reads of a TanStack query. */
+export interface QueryLike {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The inline state of a query without data: loading (`loading`, default '加载中…'), the 403 buy prompt naming
+ * `feature` (default 章节练习), or the error with '重试'; null once loaded.
+ */
+export function queryState(q: QueryLike, subject: SelectedSubject | null, opts: { feature?: string; loading?: string } = {}): ReactElement | null {
+  if (q.isError) {
+    const versions = deniedVersions(q.error);
+    if (versions) return <Denied versions={versions} currentName={subject ? versionBadge(subject) : ''} feature={opts.feature} />;
+    return <StateMessage text={errorText(q.error)} onRetry={() => void q.refetch()} />;
+  }
+  if (q.isPending) return <StateMessage text={opts.loading ?? '加载中…'} />;
+  return null;
 }

@@ -6,10 +6,9 @@ import type { SelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { RichText } from '../../ui/rich-text';
-import { StateMessage } from '../../ui/states';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { qs } from '../../api/study';
-import { StudyPage } from '../../ui/study-page';
-import { aiQueryState } from './ai-ui';
 import { aiKeys, cardsQuery, emptyTally, gradeCard, type CardRow, type Tally } from './ai-data';
 import styles from './ai.module.css';
 
@@ -21,7 +20,7 @@ const ROW = testMode('AIcard')!;
  * 不认识 also offers 练一练 (the point's questions in the player).
  */
 export default function AiCardScreen() {
-  return <StudyPage title={ROW.title}>{(subject) => <Cards subject={subject} />}</StudyPage>;
+  return <SubjectPage title={ROW.title}>{(subject) => <Cards subject={subject} />}</SubjectPage>;
 }
 
 function Cards({ subject }: { subject: SelectedSubject }) {
@@ -43,7 +42,7 @@ function Cards({ subject }: { subject: SelectedSubject }) {
     onError: (err) => void alertMsg(errorText(err)),
   });
 
-  const state = aiQueryState(cards, subject, ROW.title);
+  const state = queryState(cards, subject, { feature: ROW.title });
   if (state) return state;
   const list = cards.data!;
   if (list.length === 0) return <StateMessage text="本科目的试题还没有标注知识点" />;

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { sessionPath } from '../../api/exam-center';
 import { RichText } from '../../ui/rich-text';
-import { StudyPage } from '../../ui/study-page';
-import { aiQueryState } from './ai-ui';
+import { queryState } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { answeredIn, delta, lastRoundQuery, nextRoundQuery, pct, stemOf, type AiRound, type LastRound } from './ai-data';
 import styles from './ai.module.css';
 
@@ -17,14 +17,14 @@ const ROW = testMode('AICoreExamTest')!;
  * its points. Opening the screen prepares the round (aiExam/next: the open one, or a new one).
  */
 export default function AiCoreExamTestScreen() {
-  return <StudyPage title={ROW.title}>{(subject) => <Round subject={subject} />}</StudyPage>;
+  return <SubjectPage title={ROW.title}>{(subject) => <Round subject={subject} />}</SubjectPage>;
 }
 
 function Round({ subject }: { subject: SelectedSubject }) {
   const next = useQuery(nextRoundQuery(subject.AppID));
   const last = useQuery(lastRoundQuery(subject.AppID));
   const navigate = useNavigate();
-  const state = aiQueryState(next, subject, ROW.title, '正在根据你的掌握情况挑选题目…');
+  const state = queryState(next, subject, { feature: ROW.title, loading: '正在根据你的掌握情况挑选题目…' });
   if (state) return state;
   const round = next.data!;
   const answered = answeredIn(round);

@@ -6,7 +6,7 @@ import { UnlockPanel } from '../../ui/unlock-panel';
 import { errorText } from '../../lib/error-text';
 import { moduleGridQuery } from '../../api/home';
 import { StateMessage } from '../../ui/states';
-import { StudyPage } from '../../ui/study-page';
+import { SubjectPage } from '../../ui/subject-page';
 import styles from './ai.module.css';
 
 const ROW = testMode('AICorePay')!;
@@ -19,7 +19,7 @@ const OFFERS = ['AICoreExamTest', 'AIcard'].map((id) => testMode(id)!);
  * who holds it goes straight to /AICoreExamTest.
  */
 export default function AiCorePayScreen() {
-  return <StudyPage title={`${ROW.title}·开通`}>{(subject) => <Pay subject={subject} />}</StudyPage>;
+  return <SubjectPage title={`${ROW.title}·开通`}>{(subject) => <Pay subject={subject} />}</SubjectPage>;
 }
 
 function Pay({ subject }: { subject: SelectedSubject }) {

@@ -5,9 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { useStartMode } from '../../ui/use-start';
 import { RichText } from '../../ui/rich-text';
-import { StateMessage } from '../../ui/states';
-import { StudyPage } from '../../ui/study-page';
-import { aiQueryState } from './ai-ui';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { focalCount, pct, tipsQuery, type TipsPointRow } from './ai-data';
 import styles from './ai.module.css';
 
@@ -21,7 +20,7 @@ const TIPS_FOLDED = 2;
  * a drawn exam of the point (simulationTest/start {testMode: 'focalPointTest', key: point}) → /computerPaper.
  */
 export default function FocalPointTestScreen() {
-  return <StudyPage title={ROW.title}>{(subject) => <Points subject={subject} />}</StudyPage>;
+  return <SubjectPage title={ROW.title}>{(subject) => <Points subject={subject} />}</SubjectPage>;
 }
 
 function Points({ subject }: { subject: SelectedSubject }) {
@@ -31,7 +30,7 @@ function Points({ subject }: { subject: SelectedSubject }) {
   const tips = useQuery(tipsQuery(subject.AppID, cptID));
   const starter = useStartMode(subject);
   const navigate = useNavigate();
-  const state = aiQueryState(tips, subject, ROW.title);
+  const state = queryState(tips, subject, { feature: ROW.title });
   if (state) return state;
   const list = tips.data!;
   const count = typeof ROW.draw?.count === 'number' ? ROW.draw.count : 20;

@@ -8,9 +8,8 @@ import { alertMsg, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { deniedVersions, type UnlockingVersion } from '../../api/practice';
 import { sessionPlayerPath } from '../../api/session-source';
-import { StateMessage } from '../../ui/states';
-import { examQueryState } from '../../ui/exam-page';
-import { StudyPage } from '../../ui/study-page';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { LADDER_ROUTE, levelsQuery, starText, startLevel, summary, type LevelRow } from './clearance-data';
 import styles from './clearance.module.css';
 
@@ -23,14 +22,14 @@ import styles from './clearance.module.css';
 export function LevelMapScreen({ kind }: { kind: ClearanceKind }) {
   const row = testMode(LADDER_ROUTE[kind])!;
   return (
-    <StudyPage title={row.title}>
+    <SubjectPage title={row.title}>
       {(subject) => (
         <>
           <LadderTabs kind={kind} />
           <LevelMap subject={subject} kind={kind} />
         </>
       )}
-    </StudyPage>
+    </SubjectPage>
   );
 }
 
@@ -67,7 +66,7 @@ function LevelMap({ subject, kind }: { subject: SelectedSubject; kind: Clearance
   });
 
   if (levels.isPending && !levels.isError) return <StateMessage text="正在读取关卡…" />;
-  const state = examQueryState(levels, subject, row.title);
+  const state = queryState(levels, subject, { feature: row.title });
   if (state) return state;
   const list = levels.data!;
   if (list.length === 0) return <StateMessage text={kind === 'chapter' ? '题库中暂无可闯关的章节' : `题库不足${LEVEL_SIZE}题，暂无随机关卡`} />;

@@ -5,9 +5,9 @@ import { call } from '../../api/client';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { errorText } from '../../lib/error-text';
 import { positiveInt } from '../../api/exam';
-import { ExamDenied, ExamPage, examQueryState } from '../../ui/exam-page';
+import { Denied, queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { deniedVersions } from '../../api/practice';
-import { StateMessage } from '../../ui/states';
 import {
   computerPaperOf,
   formatSeconds,
@@ -31,7 +31,7 @@ import styles from './every-day.module.css';
  */
 export function PeriodScreen({ period }: { period: EveryDayPeriod }) {
   const info = PERIODS[period];
-  return <ExamPage title={info.row.title}>{(subject) => <PeriodBody subject={subject} info={info} />}</ExamPage>;
+  return <SubjectPage title={info.row.title}>{(subject) => <PeriodBody subject={subject} info={info} />}</SubjectPage>;
 }
 
 function PeriodBody({ subject, info }: { subject: SelectedSubject; info: PeriodInfo }) {
@@ -40,7 +40,7 @@ function PeriodBody({ subject, info }: { subject: SelectedSubject; info: PeriodI
   const submit = useQuery({ ...submitQuery(subject.AppID, handed ?? 0), enabled: handed !== null });
   // The state is read after the submission settled, so it already shows this attempt.
   const state = useQuery({ ...submissionQuery(subject.AppID, info.period), enabled: handed === null || !submit.isPending });
-  const pending = examQueryState(state, subject, info.row.title);
+  const pending = queryState(state, subject, { feature: info.row.title });
   if (handed !== null && submit.isPending) return <StateMessage text="正在提交成绩…" />;
   if (pending) return pending;
   const data = state.data!;
@@ -127,7 +127,7 @@ function PeriodCard({ subject, info, data }: { subject: SelectedSubject; info: P
     onSuccess: (s) => void navigate(computerPaperOf(s.examHistoryID)),
   });
   const denied = start.isError ? deniedVersions(start.error) : null;
-  if (denied) return <ExamDenied versions={denied} currentName={versionBadge(subject)} feature={info.row.title} />;
+  if (denied) return <Denied versions={denied} currentName={versionBadge(subject)} feature={info.row.title} />;
   const done = data.submitted;
   return (
     <section className={styles.card} aria-label={info.heading}>

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { EVERY_DAY_PERIODS, RANKING_TOP, type EveryDayPeriod } from '@kaoshi/contract';
 import { Link, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { queryState } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { formatSeconds, keyLabel, periodParam, PERIODS, rankedFigure, rankingQuery, type RankingData } from './every-day-data';
 import styles from './every-day.module.css';
 
@@ -15,7 +16,7 @@ const RULES: Record<EveryDayPeriod, string> = {
 
 /** /ranking (排行榜): tabs 今日 / 本周, the top list and 我的排名 pinned at the bottom (docs/daily-ranking.md). */
 export default function RankingScreen() {
-  return <ExamPage title="排行榜">{(subject) => <RankingBody subject={subject} />}</ExamPage>;
+  return <SubjectPage title="排行榜">{(subject) => <RankingBody subject={subject} />}</SubjectPage>;
 }
 
 function RankingBody({ subject }: { subject: SelectedSubject }) {
@@ -52,7 +53,7 @@ function RankingBody({ subject }: { subject: SelectedSubject }) {
         ))}
       </div>
       <div id="ranking-panel" role="tabpanel" aria-labelledby={`ranking-tab-${period}`} className={styles.panel}>
-        {examQueryState(ranking, subject, '排行榜') ?? <Board period={period} data={ranking.data!} />}
+        {queryState(ranking, subject, { feature: '排行榜' }) ?? <Board period={period} data={ranking.data!} />}
       </div>
     </div>
   );

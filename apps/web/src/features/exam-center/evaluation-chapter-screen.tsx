@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { marks } from '../../api/exam';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { chapterMenuQuery, type ChapterProgress } from '../../api/practice';
-import { StateMessage } from '../../ui/states';
 import { bestByName, modeHistoryQuery, modeRow, openQuery, sessionPath, type OpenSession } from '../../api/exam-center';
 import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
@@ -21,7 +21,7 @@ export const evaluationName = (chapter: string): string => `${modeRow(MODE).titl
  * simulator; a chapter with a 测评 not yet handed in continues it.
  */
 export default function EvaluationChapterScreen() {
-  return <ExamPage title={modeRow(MODE).title}>{(subject) => <Chapters subject={subject} />}</ExamPage>;
+  return <SubjectPage title={modeRow(MODE).title}>{(subject) => <Chapters subject={subject} />}</SubjectPage>;
 }
 
 function Chapters({ subject }: { subject: SelectedSubject }) {
@@ -31,7 +31,7 @@ function Chapters({ subject }: { subject: SelectedSubject }) {
   const open = useQuery(openQuery(subject.AppID));
   const starter = useStartMode(subject);
   const navigate = useNavigate();
-  const state = examQueryState(menu, subject, row.title);
+  const state = queryState(menu, subject, { feature: row.title });
   if (state) return state;
   const list = menu.data!.list;
   const best = bestByName(history.data ?? []);

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { errorText } from '../../lib/error-text';
 import { historyQuery } from '../../api/exam';
-import { ExamPage } from '../../ui/exam-page';
+import { StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { ScoreChart } from '../../ui/score-chart';
 import { moduleGridQuery } from '../../api/home';
-import { StateMessage } from '../../ui/states';
 import { formatRemaining, hubGroups, modeTitle, openQuery, sessionPath, type OpenSession } from '../../api/exam-center';
 import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
@@ -17,7 +17,7 @@ import styles from './exam-center.module.css';
  * score trend of every attempt (mixed papers: the usual 60 % line, as /examHistory draws it).
  */
 export default function ExamCenterScreen() {
-  return <ExamPage title="考试中心">{(subject) => <Hub subject={subject} />}</ExamPage>;
+  return <SubjectPage title="考试中心">{(subject) => <Hub subject={subject} />}</SubjectPage>;
 }
 
 function Hub({ subject }: { subject: SelectedSubject }) {

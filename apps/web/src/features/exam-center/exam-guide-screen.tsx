@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage } from '../../ui/exam-page';
+import { SubjectPage } from '../../ui/subject-page';
 import { BlueprintCard } from './blueprint-card';
 import { blueprintQuery, modeRow, openQuery, sessionPath } from '../../api/exam-center';
 import { CbtSteps, GuideIntro } from '../../ui/guide-text';
@@ -16,7 +16,7 @@ const MODE = 'examinationGuide';
  * fixed set (one unit per type, 10 minutes) in the real simulator. Free to every learner.
  */
 export default function ExamGuideScreen() {
-  return <ExamPage title={modeRow(MODE).title}>{(subject) => <Guide subject={subject} />}</ExamPage>;
+  return <SubjectPage title={modeRow(MODE).title}>{(subject) => <Guide subject={subject} />}</SubjectPage>;
 }
 
 function Guide({ subject }: { subject: SelectedSubject }) {

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { getUserName } from '../../lib/session';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperRow } from '../../api/exam';
-import { ExamDenied, ExamPage, examQueryState } from '../../ui/exam-page';
+import { Denied, queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { moduleGridQuery } from '../../api/home';
-import { StateMessage } from '../../ui/states';
 import { formatRemaining, modeRow, seatNo, sessionPath, type StartedSession } from '../../api/exam-center';
 import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
@@ -23,7 +23,7 @@ export const NOTICE_SECONDS = 60;
  * clock runs from the start (the reading must not eat exam time).
  */
 export default function ExamRoomScreen() {
-  return <ExamPage title={modeRow(MODE).title}>{(subject) => <Room subject={subject} />}</ExamPage>;
+  return <SubjectPage title={modeRow(MODE).title}>{(subject) => <Room subject={subject} />}</SubjectPage>;
 }
 
 type Step = { at: 'choose' } | { at: 'notice'; paper: PaperRow } | { at: 'ticket'; session: StartedSession };
@@ -35,8 +35,8 @@ function Room({ subject }: { subject: SelectedSubject }) {
   const starter = useStartMode(subject);
   const [step, setStep] = useState<Step>({ at: 'choose' });
   const mod = grid.data?.modules.find((m) => m.id === row.mode.module);
-  if (mod && !mod.allowed) return <ExamDenied versions={mod.unlocking} currentName={versionBadge(subject)} feature={row.title} />;
-  const state = examQueryState(papers, subject, row.title);
+  if (mod && !mod.allowed) return <Denied versions={mod.unlocking} currentName={versionBadge(subject)} feature={row.title} />;
+  const state = queryState(papers, subject, { feature: row.title });
   if (state) return state;
   const list = paperGroups(row, papers.data!.list).flatMap((g) => g.papers);
   const issue = async (paper: PaperRow) => {

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { confirm } from '../../ui/dialogs';
-import { ExamDenied, ExamPage } from '../../ui/exam-page';
+import { Denied } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { moduleGridQuery } from '../../api/home';
 import { BlueprintCard } from './blueprint-card';
 import { blueprintQuery, formatRemaining, modeRow, openQuery, sessionPath } from '../../api/exam-center';
@@ -18,7 +19,7 @@ export const RESTART_CONFIRM = '重新组卷后，未交卷的这套试卷将作
  * is abandoned).
  */
 export default function MockTestScreen() {
-  return <ExamPage title={modeRow(MODE).title}>{(subject) => <MockTest subject={subject} />}</ExamPage>;
+  return <SubjectPage title={modeRow(MODE).title}>{(subject) => <MockTest subject={subject} />}</SubjectPage>;
 }
 
 function MockTest({ subject }: { subject: SelectedSubject }) {
@@ -31,7 +32,7 @@ function MockTest({ subject }: { subject: SelectedSubject }) {
   const mine = open.data?.list.find((s) => s.testMode === MODE);
   // The row's module as the home grid decided it: closed → the buy prompt at once (the server's start checks too).
   const mod = grid.data?.modules.find((m) => m.id === row.module);
-  if (mod && !mod.allowed) return <ExamDenied versions={mod.unlocking} currentName={versionBadge(subject)} feature={row.title} />;
+  if (mod && !mod.allowed) return <Denied versions={mod.unlocking} currentName={versionBadge(subject)} feature={row.title} />;
   const restart = async () => {
     if (await confirm({ title: '重新组卷', content: RESTART_CONFIRM, confirmText: '重新组卷' })) starter.start({ testMode: MODE, restart: true });
   };

@@ -4,9 +4,8 @@ import { EXAM_HISTORY_PAGE, TEST_MODES, simulationHistory, testMode as modeOf } 
 import { call } from '../../api/client';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
-import { StateMessage } from '../../ui/states';
+import { queryState, StateMessage } from '../../ui/states';
 import { examKeys, formatDate, formatUsed, marks, papersQuery, passPercent, positiveInt } from '../../api/exam';
-import { examQueryState } from '../../ui/exam-page';
 import { ScoreChart } from '../../ui/score-chart';
 import styles from './exam-results.module.css';
 
@@ -83,7 +82,7 @@ function HistoryBody({ appID, paperID, mode }: { appID: number; paperID: number 
   });
   // The pass line of one paper's history comes from the paper list; a mixed history draws 60 %.
   const papers = useQuery({ ...papersQuery(appID, 'all'), enabled: paperID !== null });
-  const state = examQueryState(history, getSelectedSubject(), '考试记录');
+  const state = queryState(history, getSelectedSubject(), { feature: '考试记录' });
   if (state) return state;
   const first = history.data!.pages[0]!;
   const rows = history.data!.pages.flatMap((p) => p.list);

@@ -9,8 +9,8 @@ import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { RichText } from '../../ui/rich-text';
-import { StateMessage } from '../../ui/states';
-import { Explanation } from '../../ui/study-page';
+import { Explanation } from '../../ui/question-answer';
+import { queryState, StateMessage } from '../../ui/states';
 import {
   REVIEW_FILTERS,
   answerText,
@@ -31,7 +31,6 @@ import {
   type ReviewGroup,
   type ReviewQuestion,
 } from '../../api/exam';
-import { examQueryState } from '../../ui/exam-page';
 import styles from './exam-results.module.css';
 
 /** /examResult?examHistoryID=N: the score against the pass line, the breakdowns and the review of every question. */
@@ -58,7 +57,7 @@ function ResultBody({ id }: { id: number }) {
       </div>
     );
   }
-  const state = examQueryState(result, getSelectedSubject(), '模拟考试');
+  const state = queryState(result, getSelectedSubject(), { feature: '模拟考试' });
   if (state) return state;
   const r = result.data!;
   return (

@@ -4,9 +4,9 @@ import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { CbtSteps } from '../../ui/guide-text';
 import { useStartMode } from '../../ui/use-start';
 import { moduleGridQuery } from '../../api/home';
-import { StateMessage } from '../../ui/states';
+import { Denied, queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperListRow, type PaperRow } from '../../api/exam';
-import { ExamDenied, ExamPage, examQueryState } from '../../ui/exam-page';
 import styles from './exam-results.module.css';
 
 /**
@@ -19,7 +19,7 @@ import styles from './exam-results.module.css';
 export default function PaperListScreen() {
   const { pathname } = useLocation();
   const row = paperListOf(pathname);
-  return <ExamPage title={row.title}>{(subject) => <PaperList subject={subject} row={row} />}</ExamPage>;
+  return <SubjectPage title={row.title}>{(subject) => <PaperList subject={subject} row={row} />}</SubjectPage>;
 }
 
 function PaperList({ subject, row }: { subject: SelectedSubject; row: PaperListRow }) {
@@ -29,8 +29,8 @@ function PaperList({ subject, row }: { subject: SelectedSubject; row: PaperListR
   const starter = useStartMode(subject);
   // The row's module as the home grid decided it: closed → the buy prompt at once (the server's start checks too).
   const mod = row.mode.module ? grid.data?.modules.find((m) => m.id === row.mode.module) : undefined;
-  if (mod && !mod.allowed) return <ExamDenied versions={mod.unlocking} currentName={versionBadge(subject)} feature={row.title} />;
-  const state = examQueryState(papers, subject, row.title);
+  if (mod && !mod.allowed) return <Denied versions={mod.unlocking} currentName={versionBadge(subject)} feature={row.title} />;
+  const state = queryState(papers, subject, { feature: row.title });
   if (state) return state;
   const groups = paperGroups(row, papers.data!.list);
   return (

@@ -9,9 +9,8 @@ import { alertMsg } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { deniedVersions, type UnlockingVersion } from '../../api/practice';
 import { sessionPlayerPath, sessionResultPath } from '../../api/session-source';
-import { StateMessage } from '../../ui/states';
-import { examQueryState } from '../../ui/exam-page';
-import { StudyPage } from '../../ui/study-page';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { grabInfoQuery, marks, pct, startRound, type GrabInfo } from './grab-point-data';
 import styles from './grab-point.module.css';
 
@@ -27,13 +26,13 @@ const TEASER_POINTS = 3;
  * gives, their own missing points as a taste, the versions that unlock it and 去开通.
  */
 export default function GrabPointScreen() {
-  return <StudyPage title={ROW.title}>{(subject) => <GrabPoint subject={subject} />}</StudyPage>;
+  return <SubjectPage title={ROW.title}>{(subject) => <GrabPoint subject={subject} />}</SubjectPage>;
 }
 
 function GrabPoint({ subject }: { subject: SelectedSubject }) {
   const info = useQuery(grabInfoQuery(subject.AppID));
   if (info.isPending && !info.isError) return <StateMessage text="正在分析你的高频考点…" />;
-  const state = examQueryState(info, subject, ROW.title);
+  const state = queryState(info, subject, { feature: ROW.title });
   if (state) return state;
   return info.data!.allowed ? <Rounds subject={subject} info={info.data!} /> : <ProductPage subject={subject} info={info.data!} />;
 }

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
-import { StateMessage } from '../../ui/states';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { ItemRow, ProgressBar } from '../../ui/plain-list';
 import { itemPath, NO_CONTENT, ratio, sprintListQuery } from '../../api/sprint';
 import styles from '../../ui/plain-list.module.css';
 
 /** /fivehundredTest (必做500题): the bank's 500 hottest questions in rounds of 50, each with the learner's progress → the player. */
 export default function FiveHundredScreen() {
-  return <ExamPage title="必做500题">{(subject) => <Rounds subject={subject} />}</ExamPage>;
+  return <SubjectPage title="必做500题">{(subject) => <Rounds subject={subject} />}</SubjectPage>;
 }
 
 function Rounds({ subject }: { subject: SelectedSubject }) {
   const list = useQuery(sprintListQuery(subject.AppID));
   const navigate = useNavigate();
-  const state = examQueryState(list, subject, '必做500题');
+  const state = queryState(list, subject, { feature: '必做500题' });
   if (state) return state;
   const rounds = list.data?.sets.hot500 ?? [];
   if (rounds.length === 0) return <StateMessage text={NO_CONTENT} />;

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
-import { StateMessage } from '../../ui/states';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { ProgressBar } from '../../ui/plain-list';
 import { itemPath, NO_CONTENT, ratio, sprintListQuery } from '../../api/sprint';
 import styles from '../../ui/plain-list.module.css';
 
 /** /md60f (考前60分): what the set is, the learner's progress, and 开始练习 → the player (plain source sprint set=pass60). */
 export default function Md60fScreen() {
-  return <ExamPage title="考前60分">{(subject) => <Pass60 subject={subject} />}</ExamPage>;
+  return <SubjectPage title="考前60分">{(subject) => <Pass60 subject={subject} />}</SubjectPage>;
 }
 
 function Pass60({ subject }: { subject: SelectedSubject }) {
   const list = useQuery(sprintListQuery(subject.AppID));
   const navigate = useNavigate();
-  const state = examQueryState(list, subject, '考前60分');
+  const state = queryState(list, subject, { feature: '考前60分' });
   if (state) return state;
   const set = list.data?.sets.pass60 ?? null;
   if (!set) return <StateMessage text={NO_CONTENT} />;

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { storeSprintConfig, type SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
-import { StateMessage } from '../../ui/states';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { ItemRow } from '../../ui/plain-list';
 import { itemPath, NO_CONTENT, progressText, ratio, sprintListQuery, type SprintItem, type SprintListData } from '../../api/sprint';
 import styles from '../../ui/plain-list.module.css';
@@ -14,7 +14,7 @@ import styles from '../../ui/plain-list.module.css';
  * 强化提分 stage as two entries (必做500题 → /fivehundredTest, 考前60分 → /md60f).
  */
 export default function SprintListScreen() {
-  return <ExamPage title="考前冲刺">{(subject) => <SprintList subject={subject} />}</ExamPage>;
+  return <SubjectPage title="考前冲刺">{(subject) => <SprintList subject={subject} />}</SubjectPage>;
 }
 
 function SprintList({ subject }: { subject: SelectedSubject }) {
@@ -24,7 +24,7 @@ function SprintList({ subject }: { subject: SelectedSubject }) {
     // Keep the spec's per-subject config cache (localStorage classType / newClassType) in step with the server.
     if (data) storeSprintConfig(subject.AppID, { ClassType: data.ClassType, newClassType: data.newClassType });
   }, [data, subject.AppID]);
-  const state = examQueryState(list, subject, '考前冲刺');
+  const state = queryState(list, subject, { feature: '考前冲刺' });
   if (state) return state;
   if (!data || data.stages.length === 0) return <StateMessage text={NO_CONTENT} />;
   return (

@@ -5,9 +5,9 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { StateMessage } from '../../ui/states';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { KIND_NAMES, catalogQuery, formatTime, isStudyKind, qs, studyKeys, summaryQuery } from '../../api/study';
-import { StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const EMPTY_TEXT: Record<StudyKind, string> = {
@@ -22,7 +22,7 @@ export default function ConsolidateScreen() {
   const tabParam = params.get('tab');
   const tab: StudyKind = isStudyKind(tabParam) ? tabParam : 'error';
   return (
-    <StudyPage title="错题与收藏">
+    <SubjectPage title="错题与收藏">
       {(subject) => (
         <div className={styles.screen}>
           <div className={styles.tabs} role="tablist" aria-label="列表">
@@ -45,7 +45,7 @@ export default function ConsolidateScreen() {
           </div>
         </div>
       )}
-    </StudyPage>
+    </SubjectPage>
   );
 }
 

@@ -7,9 +7,10 @@ import type { SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { RichText } from '../../ui/rich-text';
-import { StateMessage } from '../../ui/states';
+import { LoadMore } from '../../ui/question-answer';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { KIND_NAMES, catalogQuery, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from '../../api/study';
-import { LoadMore, StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const REMOVE_CONFIRM: Record<StudyKind, string> = {
@@ -29,10 +30,10 @@ export default function Consolidate2Screen() {
   const cptID = cptParam === null ? undefined : idParam(cptParam);
   if (!isStudyKind(kindParam) || cptID === null) {
     return (
-      <StudyPage title="错题与收藏">{() => <StateMessage text="链接参数不正确，请从错题本或收藏列表进入" />}</StudyPage>
+      <SubjectPage title="错题与收藏">{() => <StateMessage text="链接参数不正确，请从错题本或收藏列表进入" />}</SubjectPage>
     );
   }
-  return <StudyPage title={TITLES[kindParam]}>{(subject) => <ChapterItems subject={subject} kind={kindParam} cptID={cptID} />}</StudyPage>;
+  return <SubjectPage title={TITLES[kindParam]}>{(subject) => <ChapterItems subject={subject} kind={kindParam} cptID={cptID} />}</SubjectPage>;
 }
 
 function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind: StudyKind; cptID: number | undefined }) {

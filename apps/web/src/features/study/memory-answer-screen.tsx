@@ -7,7 +7,9 @@ import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { formatTime, reciteQuery, studyKeys, summaryQuery, typeName, type QuestionPage } from '../../api/study';
-import { Explanation, QuestionWithAnswer, StudyPage, queryState } from '../../ui/study-page';
+import { Explanation, QuestionWithAnswer } from '../../ui/question-answer';
+import { queryState } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import styles from './study.module.css';
 
 export const EVALUATION_NAMES: Record<Evaluation, string> = { know: '记得', vague: '模糊', forgot: '忘了' };
@@ -15,7 +17,7 @@ const ORDER: Evaluation[] = ['know', 'vague', 'forgot'];
 
 /** /memoryAnswer (背题复习): recite the wrong-answer book, due items first, one card at a time. */
 export default function MemoryAnswerScreen() {
-  return <StudyPage title="背题复习">{(subject) => <Recite subject={subject} />}</StudyPage>;
+  return <SubjectPage title="背题复习">{(subject) => <Recite subject={subject} />}</SubjectPage>;
 }
 
 function Recite({ subject }: { subject: SelectedSubject }) {

@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { StateMessage } from '../../ui/states';
+import { Highlighted, LoadMore } from '../../ui/question-answer';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { matchExcerpt, qs, searchQuery, typeName } from '../../api/study';
-import { Highlighted, LoadMore, StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const KEYWORD_MAX = 50;
 
 /** /searchExam?keyword= (搜题): the subject's questions holding the words, 10 at a time. */
 export default function SearchExamScreen() {
-  return <StudyPage title="搜题">{(subject) => <Search subject={subject} />}</StudyPage>;
+  return <SubjectPage title="搜题">{(subject) => <Search subject={subject} />}</SubjectPage>;
 }
 
 function Search({ subject }: { subject: SelectedSubject }) {
@@ -35,7 +36,7 @@ function Search({ subject }: { subject: SelectedSubject }) {
 
   const items = results.data?.pages.flatMap((p) => p.list) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
-  const state = keyword ? queryState(results, subject, '搜索中…') : null;
+  const state = keyword ? queryState(results, subject, { loading: '搜索中…' }) : null;
 
   return (
     <div className={styles.screen}>

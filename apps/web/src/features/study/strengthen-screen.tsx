@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { percent } from '../../api/practice';
-import { StateMessage } from '../../ui/states';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { masteryQuery, qs } from '../../api/study';
-import { StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 /** Mastery below this is shown as weak (red), below STRONG as fair (amber). */
@@ -13,7 +13,7 @@ const STRONG = 0.85;
 
 /** /strengthen (薄弱点强化): the knowledge points by mastery, weakest first; each opens a practice of that point. */
 export default function StrengthenScreen() {
-  return <StudyPage title="薄弱点强化">{(subject) => <Points subject={subject} />}</StudyPage>;
+  return <SubjectPage title="薄弱点强化">{(subject) => <Points subject={subject} />}</SubjectPage>;
 }
 
 function Points({ subject }: { subject: SelectedSubject }) {

@@ -6,9 +6,10 @@ import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { percent } from '../../api/practice';
-import { StateMessage } from '../../ui/states';
+import { Explanation, QuestionWithAnswer, type Share } from '../../ui/question-answer';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { answerOf, detailsQuery, idParam, studyKeys, typeName, type Details } from '../../api/study';
-import { Explanation, QuestionWithAnswer, StudyPage, queryState, type Share } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export type DetailsLayout = 'classic' | 'new';
@@ -21,11 +22,11 @@ export function TestDetailsScreen({ layout }: { layout: DetailsLayout }) {
   const [params] = useSearchParams();
   const allTestID = idParam(params.get('allTestID'));
   return (
-    <StudyPage title="试题详情">
+    <SubjectPage title="试题详情">
       {(subject) =>
         allTestID === null ? <StateMessage text="链接参数不正确：缺少试题编号" /> : <TestDetails subject={subject} allTestID={allTestID} layout={layout} />
       }
-    </StudyPage>
+    </SubjectPage>
   );
 }
 

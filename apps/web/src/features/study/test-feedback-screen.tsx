@@ -6,9 +6,10 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { StateMessage } from '../../ui/states';
+import { LoadMore } from '../../ui/question-answer';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { detailsQuery, formatTime, idParam, plainText, reportsQuery, studyKeys } from '../../api/study';
-import { LoadMore, StudyPage, queryState } from '../../ui/study-page';
 import styles from './study.module.css';
 
 export const CONTENT_MAX = 500;
@@ -19,14 +20,14 @@ export default function TestFeedbackScreen() {
   const [params] = useSearchParams();
   const allTestID = idParam(params.get('allTestID'));
   return (
-    <StudyPage title="试题纠错">
+    <SubjectPage title="试题纠错">
       {(subject) => (
         <div className={styles.screen}>
           {allTestID === null ? <StateMessage text="链接参数不正确：缺少试题编号" /> : <ReportForm subject={subject} allTestID={allTestID} />}
           <MyReports subject={subject} />
         </div>
       )}
-    </StudyPage>
+    </SubjectPage>
   );
 }
 

@@ -2,10 +2,10 @@ import type { CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { percent } from '../../api/practice';
 import { sourceUrl } from '../../api/practice-sources';
-import { StateMessage } from '../../ui/states';
 import { ProgressBar } from '../../ui/plain-list';
 import { NO_CONTENT } from '../../api/sprint';
 import { analyseQuery, type AnalyseData } from './zhiye-data';
@@ -16,12 +16,12 @@ import styles from '../../ui/plain-list.module.css';
  * share of them, as small bars; a tap → the chapter's past-exam questions of any year (plain source year&cptID).
  */
 export default function ExamAnalyseScreen() {
-  return <ExamPage title="考情分析">{(subject) => <Analyse subject={subject} />}</ExamPage>;
+  return <SubjectPage title="考情分析">{(subject) => <Analyse subject={subject} />}</SubjectPage>;
 }
 
 function Analyse({ subject }: { subject: SelectedSubject }) {
   const q = useQuery(analyseQuery(subject.AppID));
-  const state = examQueryState(q, subject, '考情分析');
+  const state = queryState(q, subject, { feature: '考情分析' });
   if (state) return state;
   const d = q.data!;
   if (d.total === 0) return <StateMessage text={NO_CONTENT} />;

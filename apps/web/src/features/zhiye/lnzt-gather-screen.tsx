@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { ExamDenied, ExamPage, examQueryState } from '../../ui/exam-page';
+import { Denied, queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { sourceUrl } from '../../api/practice-sources';
-import { StateMessage } from '../../ui/states';
 import { ItemRow } from '../../ui/plain-list';
 import { NO_CONTENT, ratio } from '../../api/sprint';
 import { packSummary, yearsQuery } from './zhiye-data';
@@ -15,16 +15,16 @@ import styles from '../../ui/plain-list.module.css';
  * without it gets the buy prompt.
  */
 export default function LnztGatherScreen() {
-  return <ExamPage title="历年真题">{(subject) => <Years subject={subject} />}</ExamPage>;
+  return <SubjectPage title="历年真题">{(subject) => <Years subject={subject} />}</SubjectPage>;
 }
 
 function Years({ subject }: { subject: SelectedSubject }) {
   const years = useQuery(yearsQuery(subject.AppID));
   const navigate = useNavigate();
-  const state = examQueryState(years, subject, '历年真题');
+  const state = queryState(years, subject, { feature: '历年真题' });
   if (state) return state;
   const d = years.data!;
-  if (!d.allowed) return <ExamDenied versions={d.unlocking} currentName={versionBadge(subject)} feature="历年真题" />;
+  if (!d.allowed) return <Denied versions={d.unlocking} currentName={versionBadge(subject)} feature="历年真题" />;
   if (d.list.length === 0) return <StateMessage text={NO_CONTENT} />;
   const sum = packSummary(d);
   return (

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { UnlockPanel } from '../../ui/unlock-panel';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { queryState } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { packSummary, yearsQuery } from './zhiye-data';
 import styles from '../../ui/plain-list.module.css';
 
@@ -12,7 +13,7 @@ import styles from '../../ui/plain-list.module.css';
  * the versions that open it and 去开通 → /buyApp?moduleType=dialog[&posSlide]. A holder goes to /lnztgather.
  */
 export default function LnztPayScreen() {
-  return <ExamPage title="历年真题精讲">{(subject) => <Pack subject={subject} />}</ExamPage>;
+  return <SubjectPage title="历年真题精讲">{(subject) => <Pack subject={subject} />}</SubjectPage>;
 }
 
 function Pack({ subject }: { subject: SelectedSubject }) {
@@ -22,7 +23,7 @@ function Pack({ subject }: { subject: SelectedSubject }) {
   useEffect(() => {
     if (allowed) void navigate('/lnztgather', { replace: true });
   }, [allowed, navigate]);
-  const state = examQueryState(years, subject, '历年真题');
+  const state = queryState(years, subject, { feature: '历年真题' });
   if (state) return state;
   const d = years.data!;
   if (d.allowed) return null;

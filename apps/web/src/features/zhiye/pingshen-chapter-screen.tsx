@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { sourceUrl } from '../../api/practice-sources';
-import { StateMessage } from '../../ui/states';
 import { ItemRow } from '../../ui/plain-list';
 import { NO_CONTENT, ratio } from '../../api/sprint';
 import { caseChaptersQuery } from './zhiye-data';
@@ -11,13 +11,13 @@ import styles from '../../ui/plain-list.module.css';
 
 /** /pingshenChapter (高级评审·案例章节): chapters holding case groups (CASE, A3, A4), each → the player (plain source case). */
 export default function PingshenChapterScreen() {
-  return <ExamPage title="案例分析">{(subject) => <CaseChapters subject={subject} />}</ExamPage>;
+  return <SubjectPage title="案例分析">{(subject) => <CaseChapters subject={subject} />}</SubjectPage>;
 }
 
 function CaseChapters({ subject }: { subject: SelectedSubject }) {
   const q = useQuery(caseChaptersQuery(subject.AppID));
   const navigate = useNavigate();
-  const state = examQueryState(q, subject, '案例分析');
+  const state = queryState(q, subject, { feature: '案例分析' });
   if (state) return state;
   const list = q.data!.list;
   if (list.length === 0) return <StateMessage text={NO_CONTENT} />;

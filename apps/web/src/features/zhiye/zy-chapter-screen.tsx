@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { ExamPage, examQueryState } from '../../ui/exam-page';
+import { queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
 import { percent } from '../../api/practice';
-import { StateMessage } from '../../ui/states';
 import { ItemRow } from '../../ui/plain-list';
 import { ratio } from '../../api/sprint';
 import { unitsQuery } from './zhiye-data';
@@ -11,13 +11,13 @@ import styles from '../../ui/plain-list.module.css';
 
 /** /zyChapter (执业·考试单元): the top chapters as 单元一、单元二… with progress, each → /zyanswer?cptID=N. */
 export default function ZyChapterScreen() {
-  return <ExamPage title="考试单元">{(subject) => <Units subject={subject} />}</ExamPage>;
+  return <SubjectPage title="考试单元">{(subject) => <Units subject={subject} />}</SubjectPage>;
 }
 
 function Units({ subject }: { subject: SelectedSubject }) {
   const q = useQuery(unitsQuery(subject.AppID));
   const navigate = useNavigate();
-  const state = examQueryState(q, subject, '章节练习');
+  const state = queryState(q, subject, { feature: '章节练习' });
   if (state) return state;
   const list = q.data!.list;
   if (list.length === 0) return <StateMessage text="本科目暂无章节" />;

@@ -6,35 +6,7 @@ import { deniedVersions, percent } from '../api/practice';
 import { RichText } from './rich-text';
 import { Denied, NoSubject, StateMessage } from './states';
 import { answerOf, highlight, optionsFor, type StudyGroup, type StudyQuestion } from '../api/study';
-import styles from './study-page.module.css';
-
-/** A study screen: the nav bar and, with a selected subject, the content; without one, '选择科目'. */
-export function StudyPage({ title, right, children }: { title: ReactNode; right?: ReactNode; children: (subject: SelectedSubject) => ReactNode }) {
-  const subject = getSelectedSubject();
-  return (
-    <Page title={title} right={right}>
-      {subject ? children(subject) : <NoSubject />}
-    </Page>
-  );
-}
-
-interface QueryLike {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => unknown;
-}
-
-/** The inline state of a query that has no data yet: loading, the 403 buy prompt or the error with '重试'; null once loaded. */
-export function queryState(q: QueryLike, subject: SelectedSubject, loading = '加载中…'): ReactElement | null {
-  if (q.isError) {
-    const versions = deniedVersions(q.error);
-    if (versions) return <Denied versions={versions} currentName={versionBadge(subject)} />;
-    return <StateMessage text={errorText(q.error)} onRetry={() => void q.refetch()} />;
-  }
-  if (q.isPending) return <StateMessage text={loading} />;
-  return null;
-}
+import styles from './question-answer.module.css';
 
 /** '加载更多' under a paged list (or '加载中…' while the next page comes). */
 export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
