@@ -4,7 +4,8 @@ export const SESSION_CHECK_INTERVAL_MS = 30_000;
 export const COOKIE_DAYS = 30;
 
 export const REQUEST_TIMEOUT_MS = 60_000;
-/** moduleInfoX, pricelist and vipinfo time out sooner. */
+/** The calls that time out sooner (SHORT_TIMEOUT_MS, and the timeout is a toast), by the last segment of their path. */
+export const SHORT_TIMEOUT_CALLS: readonly string[] = ['moduleInfoX', 'pricelist', 'vipinfo'];
 export const SHORT_TIMEOUT_MS = 15_000;
 export const TOAST_MS = 1000;
 export const NO_CONTENT_DIALOG_MS = 3000;

@@ -1,6 +1,7 @@
 import {
   MSG,
   REQUEST_TIMEOUT_MS,
+  SHORT_TIMEOUT_CALLS,
   SHORT_TIMEOUT_MS,
   Status,
   isSuccess,
@@ -61,10 +62,9 @@ const BASES: Record<CallGroup, string> = {
 
 export const baseUrl = (group: CallGroup): string => BASES[group];
 
-/** Calls whose timeout is 15000 ms and whose timeout is a toast, by the last segment of their path. */
-const SHORT_TIMEOUT_NAMES = new Set(['moduleInfoX', 'pricelist', 'vipinfo']);
+/** Whether a call is one of the contract's SHORT_TIMEOUT_CALLS (by the last segment of its path). */
 export const isShortTimeoutPath = (path: string): boolean =>
-  SHORT_TIMEOUT_NAMES.has(path.replace(/\/+$/, '').split('/').pop() ?? '');
+  SHORT_TIMEOUT_CALLS.includes(path.replace(/\/+$/, '').split('/').pop() ?? '');
 
 /**
  * The `v` token: the request time in base 36. A cache-buster that makes every URL unique to proxies

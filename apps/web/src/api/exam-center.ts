@@ -8,9 +8,9 @@ import {
   type DataOf,
   type HomeModule,
   type TestMode,
+  type UnlockingVersion,
 } from '@kaoshi/contract';
 import { call } from './client';
-import type { UnlockingVersion } from './practice';
 
 /**
  * Data of the exam centre (/exam) and the drawn-test screens (/mockTest, /evaluationChapter,

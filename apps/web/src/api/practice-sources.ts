@@ -14,6 +14,7 @@ import {
   type BookState,
   type PracticeGroup,
   type PracticeQuestion,
+  type SprintSet,
 } from '@kaoshi/contract';
 import { call } from './client';
 
@@ -39,12 +40,10 @@ export interface Source {
   /** `year`: the past-exam year (`&year=Y`, with or without `cptID`). */
   year?: number;
   /** `sprint`: the set (`set=hot500&round=k`, `set=pass60`, or `cptID=N` = a chapter by heat). */
-  set?: SprintSetKind;
+  set?: SprintSet;
   round?: number;
 }
 
-/** The sets of the `sprint` source (docs/sprint-zhiye.md). */
-export type SprintSetKind = 'hot500' | 'pass60' | 'chapter';
 
 /** The exam session behind a `session` set: where its answers go and how it ends. */
 export interface SessionInfo {

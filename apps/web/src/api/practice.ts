@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { chapterMenuList, type getChapterTestEx, scoreReply, type ChapterProgress, type DataOf, type PracticeQuestion } from '@kaoshi/contract';
+import { chapterMenuList, type getChapterTestEx, scoreReply, type ChapterProgress, type DataOf, type PracticeQuestion, type UnlockingVersion } from '@kaoshi/contract';
 import { call, isApiError } from './client';
 import { pendingFor } from '../lib/outbox';
 import { getUserID } from '../lib/session';
@@ -92,11 +92,6 @@ export const sourceQuery = (appID: number, source: Source) =>
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-
-export interface UnlockingVersion {
-  vn: string;
-  vname: string;
-}
 
 /** The versions that open chapter practice, when the error is the calls' 403; else null. */
 export function deniedVersions(err: unknown): UnlockingVersion[] | null {

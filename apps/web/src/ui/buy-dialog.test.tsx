@@ -1,3 +1,4 @@
+import type { UnlockingVersion } from '@kaoshi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -7,16 +8,16 @@ import { agentStore, DEFAULT_AGENT } from '../lib/agent';
 import { saveLogin } from '../lib/session';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage } from '../test/screens';
 import { BuyDialog } from './buy-dialog';
-import { buyAppPath, type BuyVersion } from './buy-flow';
+import { buyAppPath } from './buy-flow';
 import { ClassicBuyPrompt } from './buy-prompt';
 
 vi.mock('../api/client', async () => (await import('../test/client-mock')).clientMock());
 
 const callMock = call as unknown as Mock;
-const vip: BuyVersion = { vn: '2', vname: 'VIP班' };
-const top: BuyVersion = { vn: '3', vname: '至尊班' };
+const vip: UnlockingVersion = { vn: '2', vname: 'VIP班' };
+const top: UnlockingVersion = { vn: '3', vname: '至尊班' };
 
-function Harness({ versions, appointedVn, fromVideo }: { versions: BuyVersion[]; appointedVn?: string; fromVideo?: boolean }) {
+function Harness({ versions, appointedVn, fromVideo }: { versions: UnlockingVersion[]; appointedVn?: string; fromVideo?: boolean }) {
   const [open, setOpen] = useState(true);
   return (
     <>

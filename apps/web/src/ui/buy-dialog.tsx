@@ -1,8 +1,9 @@
+import type { UnlockingVersion } from '@kaoshi/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAgent } from '../lib/agent';
 import { track } from '../lib/tracking';
-import { buyAction, buyAppPath, stopNativeVideo, type BuyVersion } from './buy-flow';
+import { buyAction, buyAppPath, stopNativeVideo } from './buy-flow';
 import { BUY_TEXT, VersionChips } from './buy-prompt';
 import { Modal } from './modal';
 import buttons from './buttons.module.css';
@@ -11,7 +12,7 @@ import styles from './buy.module.css';
 export interface BuyDialogProps {
   open: boolean;
   /** The versions that open the feature. */
-  versions: readonly BuyVersion[];
+  versions: readonly UnlockingVersion[];
   /** A version to preselect on /buyApp (posSlide) whatever the list holds. */
   appointedVn?: string;
   /** Opened from a video: the iOS shell is told to stop its player. */

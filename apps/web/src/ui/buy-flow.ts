@@ -1,15 +1,9 @@
-import type { AgentInfo } from '@kaoshi/contract';
+import type { AgentInfo, UnlockingVersion } from '@kaoshi/contract';
 
 /**
  * The rules of "go to buy" (spec §4 buy dialog), shared by the buy dialog and both buy-prompt variants.
  * Until the shop exists, /buyApp is the activation-code form and the tenant's contacts (docs/buying.md).
  */
-
-/** A version (班次) that opens the wanted feature. */
-export interface BuyVersion {
-  vn: string;
-  vname: string;
-}
 
 /** A version's name for display: the simulated-exam marker `_MNDB` (spec §3) is data, not a name. */
 export const versionLabel = (vname: string): string => vname.replace(/_MNDB$/i, '');
@@ -21,7 +15,7 @@ export const BUY_PATH = '/buyApp';
  * `/buyApp?moduleType=dialog`, plus `&posSlide=<vn>` for the appointed version or, without one, when
  * exactly one version matches; several (or none) → no posSlide.
  */
-export function buyAppPath(versions: readonly BuyVersion[], appointedVn?: string): string {
+export function buyAppPath(versions: readonly UnlockingVersion[], appointedVn?: string): string {
   const base = `${BUY_PATH}?moduleType=dialog`;
   const pos = appointedVn || (versions.length === 1 ? versions[0]!.vn : undefined);
   return pos ? `${base}&posSlide=${encodeURIComponent(pos)}` : base;

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
-import { MSG } from '@kaoshi/contract';
+import { MSG, type UnlockingVersion } from '@kaoshi/contract';
 import { useAgent } from '../lib/agent';
 import { track } from '../lib/tracking';
-import { buyAction, buyAppPath, versionLabel, type BuyVersion } from './buy-flow';
+import { buyAction, buyAppPath, versionLabel } from './buy-flow';
 import { Modal } from './modal';
 import buttons from './buttons.module.css';
 import styles from './buy.module.css';
@@ -25,12 +25,12 @@ export interface BuyPromptProps {
   /** The learner's current class (e.g. '试用版' or '基础班'). */
   currentName: string;
   /** The versions that open the feature (a locked module's `unlocking`). */
-  versions: readonly BuyVersion[];
+  versions: readonly UnlockingVersion[];
   onClose: () => void;
 }
 
 /** The version list: chips in the classic modal, cards in the sheet. */
-export function VersionChips({ versions, highlight, cards }: { versions: readonly BuyVersion[]; highlight?: string; cards?: boolean }) {
+export function VersionChips({ versions, highlight, cards }: { versions: readonly UnlockingVersion[]; highlight?: string; cards?: boolean }) {
   if (versions.length === 0) return null;
   return (
     <ul className={cards ? styles.cards : styles.chips} aria-label="可开通的班次">

@@ -8,4 +8,4 @@ export { Page, type PageProps } from './page';
 export { Modal, type ModalProps } from './modal';
 export { BuyPrompt, ClassicBuyPrompt, SheetBuyPrompt, BUY_TEXT, type BuyPromptProps } from './buy-prompt';
 export { BuyDialog, type BuyDialogProps } from './buy-dialog';
-export { buyAppPath, buyAction, stopNativeVideo, type BuyVersion } from './buy-flow';
+export { buyAppPath, buyAction, stopNativeVideo } from './buy-flow';

@@ -1,7 +1,8 @@
+import type { UnlockingVersion } from '@kaoshi/contract';
 import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { SheetBuyPrompt } from './buy-prompt';
-import { deniedVersions, type UnlockingVersion } from '../api/practice';
+import { deniedVersions } from '../api/practice';
 import { errorText } from '../lib/error-text';
 import { versionBadge, type SelectedSubject } from '../lib/subject';
 import styles from './states.module.css';

@@ -1,3 +1,4 @@
+import type { UnlockingVersion } from '@kaoshi/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -5,14 +6,13 @@ import { call } from '../api/client';
 import { agentStore, DEFAULT_AGENT } from '../lib/agent';
 import { saveLogin } from '../lib/session';
 import { demoLogin, fakeApi, renderScreen, resetStorage } from '../test/screens';
-import type { BuyVersion } from './buy-flow';
 import { UnlockPanel } from './unlock-panel';
 
 vi.mock('../api/client', async () => (await import('../test/client-mock')).clientMock());
 
 const callMock = call as unknown as Mock;
-const vip: BuyVersion = { vn: '2', vname: 'VIP班' };
-const top: BuyVersion = { vn: '3', vname: '至尊班' };
+const vip: UnlockingVersion = { vn: '2', vname: 'VIP班' };
+const top: UnlockingVersion = { vn: '3', vname: '至尊班' };
 const flags = (f: Partial<typeof DEFAULT_AGENT.Flags>) => agentStore.set({ ...DEFAULT_AGENT, Flags: { ...DEFAULT_AGENT.Flags, ...f } });
 
 beforeEach(() => {

@@ -1,6 +1,7 @@
+import type { UnlockingVersion } from '@kaoshi/contract';
 import { useNavigate } from 'react-router';
 import { useAgent } from '../lib/agent';
-import { buyAction, buyAppPath, type BuyVersion } from './buy-flow';
+import { buyAction, buyAppPath } from './buy-flow';
 import { BUY_TEXT, VersionChips } from './buy-prompt';
 import styles from './unlock-panel.module.css';
 
@@ -10,7 +11,7 @@ import styles from './unlock-panel.module.css';
  * /buyApp?moduleType=dialog[&posSlide] when the agent sells in the app, otherwise the contact text (no
  * button: a page has no dialog to close).
  */
-export function UnlockPanel({ current, versions }: { current: string; versions: readonly BuyVersion[] }) {
+export function UnlockPanel({ current, versions }: { current: string; versions: readonly UnlockingVersion[] }) {
   const agent = useAgent();
   const navigate = useNavigate();
   const action = buyAction(agent.Flags);

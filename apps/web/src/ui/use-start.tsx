@@ -1,3 +1,4 @@
+import type { UnlockingVersion } from '@kaoshi/contract';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,7 @@ import { versionBadge, type SelectedSubject } from '../lib/subject';
 import { SheetBuyPrompt } from './buy-prompt';
 import { alertMsg } from './dialogs';
 import { errorText } from '../lib/error-text';
-import { deniedVersions, type UnlockingVersion } from '../api/practice';
+import { deniedVersions } from '../api/practice';
 import { sessionPath, startMode, type StartedSession, type StartRequest } from '../api/exam-center';
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { appID, flag, guid, int } from '../fields.ts';
 import { examSession } from './exam-session.ts';
+import { unlockingVersion } from './subject.ts';
 
 /**
  * 闯关提分 (clearance: /tifenGuoguan, /randomPassCheck) and 考前抢分 (/grabPoint), docs/clearance-grabpoint.md
@@ -130,7 +131,7 @@ export const grabPointInfo = defineCall({
     last: z.object({ examHistoryID: z.number().int(), gained: z.number(), right: z.number().int(), total: z.number().int(), handedAt: z.string() }).nullable(),
     /** Whether the learner holds module grabPoint; when not, `unlocking` lists the versions that open it. */
     allowed: z.boolean(),
-    unlocking: z.array(z.object({ vn: z.string(), vname: z.string() })),
+    unlocking: z.array(unlockingVersion),
   }),
 });
 

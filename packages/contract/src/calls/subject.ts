@@ -18,6 +18,7 @@ export type EntitlementReason = (typeof entitlementReasons)[number];
 
 /** A version the learner could buy to open something: the buy prompt lists these. */
 export const unlockingVersion = z.object({ vn: z.string(), vname: z.string() });
+export type UnlockingVersion = z.infer<typeof unlockingVersion>;
 
 /** A home-grid module with the server's decision for the signed-in learner. */
 export const homeModule = versionModule.extend({

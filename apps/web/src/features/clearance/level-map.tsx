@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CLEARANCE_MSG, LEVEL_SIZE, testMode, type ClearanceKind } from '@kaoshi/contract';
+import { CLEARANCE_MSG, LEVEL_SIZE, testMode, type ClearanceKind, type UnlockingVersion } from '@kaoshi/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { deniedVersions, type UnlockingVersion } from '../../api/practice';
+import { deniedVersions } from '../../api/practice';
 import { sessionPlayerPath } from '../../api/session-source';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { GRAB_ROUND_SECONDS, GRAB_ROUND_SIZE, testMode } from '@kaoshi/contract';
+import { GRAB_ROUND_SECONDS, GRAB_ROUND_SIZE, testMode, type UnlockingVersion } from '@kaoshi/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
@@ -7,7 +7,7 @@ import { UnlockPanel } from '../../ui/unlock-panel';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { deniedVersions, type UnlockingVersion } from '../../api/practice';
+import { deniedVersions } from '../../api/practice';
 import { sessionPlayerPath, sessionResultPath } from '../../api/session-source';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
