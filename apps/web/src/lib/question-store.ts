@@ -62,8 +62,3 @@ export async function loadSet(key: string): Promise<QuestionSet | null> {
     return null;
   }
 }
-
-/** Forgets the open connection (tests: a fresh page load). */
-export function resetStoreConnection(): void {
-  idb.reset();
-}

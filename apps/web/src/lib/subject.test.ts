@@ -1,15 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VipAppRecord } from '@kaoshi/contract';
 import { call } from '../api/client';
-import { callsTo, fakeApi, fail, trialNursing } from '../test/screens';
-import { getSprintConfig } from './sprint-config';
+import { trialNursing } from '../test/screens';
 import {
   SUBJECT_CACHE_KEYS,
   cachedModuleInfo,
   cachedPurchases,
+  cachedSprintConfig,
   cachedVipinfo,
   clearHomeIndex,
   clearSubjectCaches,
+  dropOtherSprintConfigs,
   getSelectedSubject,
   isVipSubject,
   onHomeIndexCleared,
@@ -17,6 +18,7 @@ import {
   savePendingSubject,
   storeModuleInfo,
   storePurchases,
+  storeSprintConfig,
   storeVipinfo,
   takePendingSubject,
   versionBadge,
@@ -103,21 +105,13 @@ describe('temporaryAppinfo', () => {
 });
 
 describe('sprint config cache (spec §4)', () => {
-  it('fetches once per subject and keeps only the subject last requested', async () => {
-    fakeApi(callMock, {
-      'subject.sprintClassType': (p) => ({ AppID: p.appID, ClassType: p.appID === 1001 ? 1 : 2, newClassType: 1 }),
-    });
-    expect(await getSprintConfig(1001)).toEqual({ ClassType: 1, newClassType: 1 });
-    expect(await getSprintConfig(1001)).toEqual({ ClassType: 1, newClassType: 1 });
-    expect(callsTo(callMock, 'subject.sprintClassType')).toHaveLength(1);
-    expect(await getSprintConfig(2001)).toEqual({ ClassType: 2, newClassType: 1 });
+  it('keeps only the subject last stored, in the local keys classType and newClassType', () => {
+    storeSprintConfig(1001, { ClassType: 1, newClassType: 1 });
+    expect(cachedSprintConfig(1001)).toEqual({ ClassType: 1, newClassType: 1 });
+    dropOtherSprintConfigs(2001);
+    storeSprintConfig(2001, { ClassType: 2, newClassType: 1 });
+    expect(cachedSprintConfig(1001)).toBeNull();
     expect(JSON.parse(localStorage.getItem('classType')!)).toEqual({ '2001': 2 });
     expect(JSON.parse(localStorage.getItem('newClassType')!)).toEqual({ '2001': 1 });
-  });
-
-  it("a missing config fails with '获取配置失败' and caches nothing", async () => {
-    fakeApi(callMock, { 'subject.sprintClassType': () => fail(404, '获取配置失败') });
-    await expect(getSprintConfig(3001)).rejects.toThrow('获取配置失败');
-    expect(localStorage.getItem('classType')).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { cookies, local } from './storage';
  * | curvipAppData (local) | the current purchase (highest valid VnOrder) or null | chooseSubject | same |
  * | moduleInfoX (local) | `{appID, vn, data}` the home grid | the home page | homeIndex clear, change-info 200, logout |
  * | temporaryAppinfo (local) | the subject a guest chose, to resume after login | chooseSubject (guest) | taken after login, logout |
- * | classType / newClassType (local) | sprint config `{appID: value}`, one subject only | getSprintConfig | another subject |
+ * | classType / newClassType (local) | sprint config `{appID: value}`, one subject only | the sprint list (sprintClassType) | another subject |
  *
  * Logout (lib/session clearSession) removes the learner-bound ones; the selected subject stays.
  */
