@@ -29,7 +29,7 @@ if (reloadTarget && reloadTarget !== here) void router.navigate(reloadTarget);
 
 // The answers outbox (IndexedDB, lib/outbox.ts) replays unsent practice answers: now, when back online,
 // when the page shows again and every 20 s. Loaded after the page has loaded, not with the entry route.
-const startOutbox = () => void import('./lib/outbox').then((m) => m.startOutbox()).catch(() => undefined);
+const startOutbox = () => void import('./lib/outbox/practice').then((m) => m.startOutbox()).catch(() => undefined);
 if (document.readyState === 'complete') startOutbox();
 else window.addEventListener('load', startOutbox, { once: true });
 

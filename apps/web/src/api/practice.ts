@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { chapterMenuList, type getChapterTestEx, scoreReply, type ChapterProgress, type DataOf, type PracticeQuestion, type UnlockingVersion } from '@kaoshi/contract';
 import { call, isApiError } from './client';
-import { pendingFor } from '../lib/outbox';
+import { pendingFor } from '../lib/outbox/practice';
 import { getUserID } from '../lib/session';
 import { loadSet, saveSet, setKey } from '../lib/question-store';
 import { loadSource, SOURCES, sourceKey, type QuestionSet, type Source } from './practice-sources';

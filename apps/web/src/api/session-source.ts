@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { scoreReply, simulationResume, type DataOf } from '@kaoshi/contract';
 import { call } from './client';
 import { clockOffset } from '../lib/exam-model';
-import { latestPerQuestion, pendingExamReplies, type ExamReplyEntry } from '../lib/exam-outbox';
+import { latestPerQuestion, pendingExamReplies, type ExamReplyEntry } from '../lib/outbox/exam';
 import { isOfflineError, practiceKeys, storeKeyOf } from './practice';
 import { loadSet, saveSet } from '../lib/question-store';
 import type { QuestionSet, SetQuestion, Source } from './practice-sources';

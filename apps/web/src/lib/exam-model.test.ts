@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockOffset, directory, formatClock, handInSummary, mergeResume, numberList, parseTarget, secondsLeft, sectionAccess, slotsOf, toggleKey } from './exam-model';
-import type { ExamReplyEntry } from './exam-outbox';
+import type { ExamReplyEntry } from './outbox/exam';
 import { examSession } from '../test/fixtures/exam';
 
 const entry = (allTestID: number, lastUserReply: string, flagged = false, queuedAt = 1): ExamReplyEntry => ({

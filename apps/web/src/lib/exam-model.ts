@@ -1,5 +1,5 @@
 import type { DataOf, simulationStart } from '@kaoshi/contract';
-import type { ExamReplyEntry } from './exam-outbox';
+import type { ExamReplyEntry } from './outbox/exam';
 
 /** The exam screen's model: pure functions over the server's session (docs/exam-screens.md). */
 

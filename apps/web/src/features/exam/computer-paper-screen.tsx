@@ -11,7 +11,7 @@ import { errorText } from '../../lib/error-text';
 import { deniedVersions } from '../../api/practice';
 import { NoSubject, StateMessage } from '../../ui/states';
 import { mergeResume, parseTarget } from '../../lib/exam-model';
-import { pendingExamReplies } from '../../lib/exam-outbox';
+import { pendingExamReplies } from '../../lib/outbox/exam';
 import { ExamRunner, type Loaded } from './exam-runner';
 import styles from './exam.module.css';
 

@@ -13,7 +13,7 @@ import { alertMsg, confirm } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ComputerPaperScreen from './computer-paper-screen';
 import type { Session } from '../../lib/exam-model';
-import { pendingExamReplies, queueExamReply } from '../../lib/exam-outbox';
+import { pendingExamReplies, queueExamReply } from '../../lib/outbox/exam';
 import { SECTION_CONFIRM } from './exam-runner';
 import { examSession } from '../../test/fixtures/exam';
 

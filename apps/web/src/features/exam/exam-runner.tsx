@@ -19,7 +19,7 @@ import {
   type QState,
   type Session,
 } from '../../lib/exam-model';
-import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../../lib/exam-outbox';
+import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../../lib/outbox/exam';
 import { ExamQuestion } from './exam-question';
 import { Calculator, ImageViewer } from './exam-tools';
 import styles from './exam.module.css';

@@ -6,7 +6,7 @@ import type { CallDef } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { agentStore } from '../../lib/agent';
-import { flushOutbox, pendingCount, queueReply } from '../../lib/outbox';
+import { flushOutbox, pendingCount, queueReply } from '../../lib/outbox/practice';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { demoLogin, renderScreen, resetStorage, trialNursing } from '../../test/screens';

@@ -5,7 +5,7 @@ import { NOTE_MAX } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { agentStore } from '../../lib/agent';
-import { onOutboxChange, onReplySent, pendingCount, queueReply, type SentReply } from '../../lib/outbox';
+import { onOutboxChange, onReplySent, pendingCount, queueReply, type SentReply } from '../../lib/outbox/practice';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
@@ -17,7 +17,7 @@ import type { SetQuestion } from '../../api/practice-sources';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
-vi.mock('../../lib/outbox', () => ({
+vi.mock('../../lib/outbox/practice', () => ({
   queueReply: vi.fn(async () => 'reply-id-0000000001'),
   pendingCount: vi.fn(async () => 0),
   pendingFor: vi.fn(async () => []),

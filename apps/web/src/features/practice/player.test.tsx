@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { agentStore } from '../../lib/agent';
-import { onOutboxChange, pendingCount, queueReply } from '../../lib/outbox';
+import { onOutboxChange, pendingCount, queueReply } from '../../lib/outbox/practice';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
@@ -14,7 +14,7 @@ import type { ChapterTest } from '../../api/practice';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
-vi.mock('../../lib/outbox', () => ({
+vi.mock('../../lib/outbox/practice', () => ({
   queueReply: vi.fn(async () => 'reply-id-0000000001'),
   pendingCount: vi.fn(async () => 0),
   onOutboxChange: vi.fn(() => () => undefined),

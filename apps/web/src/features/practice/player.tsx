@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLEAR_AFTER_DEFAULT, addUserFav, addUserNote, deleteUserFav, normaliseKeys, removeFromBook, reviewSummary, scoreReply, updateRecitePoint } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { onOutboxChange, onReplySent, pendingCount, queueReply } from '../../lib/outbox';
+import { onOutboxChange, onReplySent, pendingCount, queueReply } from '../../lib/outbox/practice';
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { AnswerSheet } from './answer-sheet';

@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
 import { flushAndHandIn } from '../../api/hand-in';
 import { clockOffset, numberList, secondsLeft } from '../../lib/exam-model';
-import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../../lib/exam-outbox';
+import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../../lib/outbox/exam';
 import { sessionResultPath } from '../../api/session-source';
 import type { SessionInfo } from '../../api/practice-sources';
 import styles from './practice.module.css';

@@ -12,7 +12,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import type { Session } from '../../lib/exam-model';
-import { pendingExamReplies, queueExamReply } from '../../lib/exam-outbox';
+import { pendingExamReplies, queueExamReply } from '../../lib/outbox/exam';
 import { examSession } from '../../test/fixtures/exam';
 import AnswerTestScreen from './answer-test-screen';
 import { sessionHandInLines } from './session-run';

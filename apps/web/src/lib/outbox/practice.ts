@@ -1,14 +1,14 @@
-import type { ParamsOf } from '../api/client';
-import { call } from '../api/client';
-import { isApiError } from '../api/errors';
+import type { ParamsOf } from '../../api/client';
+import { call } from '../../api/client';
 import { submitReply, type DataOf } from '@kaoshi/contract';
-import { idbStore } from './idb';
-import { getGuid, getUserID } from './session';
-import { reportError } from './tracking';
+import { entryQueue, newReplyID, refusedForGood, type OutboxEntry } from './engine';
+import { getGuid, getUserID } from '../session';
+import { reportError } from '../tracking';
 
 /**
- * The answers outbox (docs/practice.md "Answers outbox"). Every practice answer is written here first —
- * IndexedDB database 'kaoshi-outbox', keyed by its replyID, with the learner who gave it — and then sent
+ * The practice channel of the outbox (docs/practice.md "Answers outbox"; storage and the refusal rule in
+ * engine.ts). Every practice answer is written here first — IndexedDB database 'kaoshi-outbox', keyed by its
+ * replyID, with the learner who gave it — and then sent
  * with `submitReply` in the background. The server stores each replyID once and answers a replay with the
  * stored result, so sending an entry again (lost reply, two tabs, a crash between send and delete) is safe.
  *
@@ -22,85 +22,16 @@ import { reportError } from './tracking';
 
 export type ReplyParams = Omit<ParamsOf<typeof submitReply>, 'replyID' | 'guid'>;
 
-interface Entry {
-  replyID: string;
-  /** The learner who answered ('' when nobody was signed in: such an entry is never sent). */
-  userID: string;
+interface Entry extends OutboxEntry {
   params: ReplyParams;
-  /** Date.now() when queued, then `seq` (order within one page load): oldest first. */
-  queuedAt: number;
-  seq: number;
 }
 
-const DB_NAME = 'kaoshi-outbox';
-const DB_VERSION = 1;
-const STORE = 'replies';
-const BY_USER = 'userID';
-/** Opening IndexedDB can hang (a blocked upgrade, some WebViews): after this, use the memory queue. */
-const OPEN_TIMEOUT_MS = 5_000;
 export const OUTBOX_INTERVAL_MS = 20_000;
 
-// ---------------------------------------------------------------------------------------------------------
-// Storage: IndexedDB, with an in-memory fallback.
-//
-// When IndexedDB is unavailable (private mode in some browsers, disabled storage, an open that fails or
-// hangs) or a write to it fails (quota), the entry goes to `memory` instead. Such answers survive only while
-// the page is open: a reload or a closed tab loses the ones not yet sent. Reads merge both stores.
-// ---------------------------------------------------------------------------------------------------------
-
-const memory = new Map<string, Entry>();
-let seq = 0;
-
-const idb = idbStore({
-  name: DB_NAME,
-  version: DB_VERSION,
-  store: STORE,
-  timeoutMs: OPEN_TIMEOUT_MS,
-  upgrade: (db) => {
-    if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'replyID' }).createIndex(BY_USER, 'userID', { unique: false });
-  },
-});
-const openDb = idb.open;
-const request = <T,>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode, db: IDBDatabase) => idb.run(db, mode, run) as Promise<T>;
-
-async function storeEntry(e: Entry): Promise<void> {
-  try {
-    const db = await openDb();
-    if (db) {
-      await request((s) => s.put(e), 'readwrite', db);
-      return;
-    }
-  } catch {
-    /* fall through to memory */
-  }
-  memory.set(e.replyID, e);
-}
-
-/** Entries of one learner, oldest first (IndexedDB and memory). */
-async function entriesOf(userID: string): Promise<Entry[]> {
-  const all = new Map<string, Entry>();
-  try {
-    const db = await openDb();
-    if (db) {
-      const rows = await request((s) => s.index(BY_USER).getAll(IDBKeyRange.only(userID)) as IDBRequest<Entry[]>, 'readonly', db);
-      for (const r of rows) all.set(r.replyID, r);
-    }
-  } catch {
-    /* unreadable: only the memory entries */
-  }
-  for (const e of memory.values()) if (e.userID === userID) all.set(e.replyID, e);
-  return [...all.values()].sort((a, b) => a.queuedAt - b.queuedAt || a.seq - b.seq);
-}
-
-async function removeEntry(replyID: string): Promise<void> {
-  memory.delete(replyID);
-  try {
-    const db = await openDb();
-    if (db) await request((s) => s.delete(replyID), 'readwrite', db);
-  } catch {
-    /* left in IndexedDB: sent again later, and the server answers the replay with the stored result */
-  }
-}
+/** IndexedDB 'kaoshi-outbox', store 'replies', indexed by the learner who answered. */
+const queue = entryQueue<Entry>({ name: 'kaoshi-outbox', store: 'replies', index: 'userID' });
+const entriesOf = (userID: string) => queue.byIndex(userID);
+const removeEntry = (replyID: string) => queue.remove([replyID]);
 
 // ---------------------------------------------------------------------------------------------------------
 // Change listeners
@@ -182,34 +113,17 @@ export async function pendingCount(): Promise<number> {
 // Queue and send
 // ---------------------------------------------------------------------------------------------------------
 
-/** A new idempotency key: a UUID (36 chars), else 32 random hex chars; both fit /^[A-Za-z0-9_-]{16,64}$/. */
-function newReplyID(): string {
-  const c = typeof crypto === 'undefined' ? undefined : crypto;
-  try {
-    if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  } catch {
-    /* insecure context: randomUUID is missing or throws */
-  }
-  const bytes = new Uint8Array(16);
-  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Durably stores the answer (IndexedDB, database 'kaoshi-outbox', keyed by replyID; also the owning
  * userID), then starts a background send. Resolves with the replyID once stored (never waits for the network).
  */
 export async function queueReply(params: ReplyParams): Promise<string> {
-  const entry: Entry = { replyID: newReplyID(), userID: getUserID(), params: { ...params }, queuedAt: Date.now(), seq: (seq += 1) };
-  await storeEntry(entry);
+  const entry: Entry = { replyID: newReplyID(), userID: getUserID(), params: { ...params }, queuedAt: Date.now(), seq: queue.nextSeq() };
+  await queue.put(entry);
   void notify();
   void flushOutbox();
   return entry.replyID;
 }
-
-/** Body statuses that may succeed later: keep the entry. Every other 4xx body status refuses it for good. */
-const KEEP_4XX = new Set([401, 408, 429]);
 
 type Outcome = 'sent' | 'dropped' | 'kept';
 
@@ -218,8 +132,7 @@ async function sendOne(e: Entry): Promise<Outcome> {
   try {
     data = await call(submitReply, { ...e.params, replyID: e.replyID }, { quiet: true, allowedRepeat: true });
   } catch (err) {
-    // Refused for good: a body status 4xx (HTTP is always 200 from our server; an HTTP error is a proxy's).
-    if (isApiError(err) && err.kind === 'reply' && err.status >= 400 && err.status < 500 && !KEEP_4XX.has(err.status)) {
+    if (refusedForGood(err)) {
       await removeEntry(e.replyID);
       reportError({
         pageType: 'outbox',

@@ -3,20 +3,20 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CallDef } from '@kaoshi/contract';
 
-vi.mock('../api/client', async () => (await import('../test/client-mock')).clientMock());
+vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 
-type Outbox = typeof import('./exam-outbox');
+type Outbox = typeof import('./exam');
 let outbox: Outbox;
 let callMock: Mock;
-let ApiErrorCls: typeof import('../api/errors').ApiError;
-// The class the (mocked) client's isApiError knows.
+let ApiErrorCls: typeof import('../../api/errors').ApiError;
+// The class the outbox engine's isApiError knows (api/errors, loaded afresh with the page).
 
 /** A fresh page load over the same IndexedDB. */
 async function load(): Promise<void> {
   vi.resetModules();
-  outbox = await import('./exam-outbox');
-  callMock = vi.mocked((await import('../api/client')).call) as unknown as Mock;
-  ApiErrorCls = (await import('../api/client')).ApiError;
+  outbox = await import('./exam');
+  callMock = vi.mocked((await import('../../api/client')).call) as unknown as Mock;
+  ApiErrorCls = (await import('../../api/errors')).ApiError;
   callMock.mockReset();
 }
 

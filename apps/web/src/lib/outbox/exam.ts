@@ -1,31 +1,28 @@
 import { addSimulationReplys, EXAM_REPLIES_MAX, type DataOf } from '@kaoshi/contract';
-import { call, isApiError } from '../api/client';
-import { idbStore } from './idb';
-import { getGuid, getUserID } from './session';
+import { call } from '../../api/client';
+import { entryQueue, newReplyID, refusedForGood, type OutboxEntry } from './engine';
+import { getGuid, getUserID } from '../session';
 
 /**
- * The exam replies outbox (docs/exam-screens.md "Answers"). Every reply or 标疑 change of an exam is written
- * here first — IndexedDB database 'kaoshi-exam-outbox', store 'simReplies', keyed by replyID, indexed by
- * examHistoryID — and sent in batches with `addSimulationReplys`. Kept apart from lib/outbox.ts (practice
- * answers, one submitReply each) so neither queue's order or schema depends on the other.
+ * The exam channel of the outbox (docs/exam-screens.md "Answers"; storage and the refusal rule in engine.ts).
+ * Every reply or 标疑 change of an exam is written here first — IndexedDB database 'kaoshi-exam-outbox', store
+ * 'simReplies', keyed by replyID, indexed by examHistoryID — and sent in batches with `addSimulationReplys`.
+ * A database of its own (practice.ts: one submitReply per answer), so neither queue's order or schema
+ * depends on the other.
  *
  * Each entry carries the question's whole state (current reply and flag), so the latest entry per question
  * is all the server needs: a batch sends only that one, and acknowledging it removes the older ones too.
  * The server stores each replyID once (a replay after a lost reply changes nothing), so sending again is
- * always safe. When IndexedDB is missing or fails, entries live in memory for the page's life.
+ * always safe.
  */
 
-export interface ExamReplyEntry {
-  replyID: string;
-  userID: string;
+export interface ExamReplyEntry extends OutboxEntry {
   examHistoryID: number;
   allTestID: number;
   /** '' = no reply (clears a reply; a flag may stay). */
   lastUserReply: string;
   flagged: boolean;
   spendTime: number;
-  queuedAt: number;
-  seq: number;
 }
 
 export type SaveReply = DataOf<typeof addSimulationReplys>;
@@ -41,65 +38,13 @@ export interface FlushResult {
   error: unknown;
 }
 
-const DB_NAME = 'kaoshi-exam-outbox';
-const STORE = 'simReplies';
-const BY_EXAM = 'examHistoryID';
-const OPEN_TIMEOUT_MS = 5_000;
-const KEEP_4XX = new Set([401, 408, 429]);
-
-const memory = new Map<string, ExamReplyEntry>();
-let seq = 0;
-
-const idb = idbStore({
-  name: DB_NAME,
-  version: 1,
-  store: STORE,
-  timeoutMs: OPEN_TIMEOUT_MS,
-  upgrade: (db) => {
-    if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'replyID' }).createIndex(BY_EXAM, 'examHistoryID', { unique: false });
-  },
-});
-const openDb = idb.open;
-const tx = <T,>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void) => idb.run(db, mode, run);
-
-async function put(e: ExamReplyEntry): Promise<void> {
-  try {
-    const db = await openDb();
-    if (db) {
-      await tx(db, 'readwrite', (s) => s.put(e));
-      return;
-    }
-  } catch {
-    /* memory below */
-  }
-  memory.set(e.replyID, e);
-}
-
-async function remove(ids: readonly string[]): Promise<void> {
-  for (const id of ids) memory.delete(id);
-  try {
-    const db = await openDb();
-    if (db) await tx(db, 'readwrite', (s) => void ids.forEach((id) => s.delete(id)));
-  } catch {
-    /* sent again later: the server ignores a replayed replyID */
-  }
-}
+/** IndexedDB 'kaoshi-exam-outbox', store 'simReplies', indexed by examHistoryID. */
+const queue = entryQueue<ExamReplyEntry>({ name: 'kaoshi-exam-outbox', store: 'simReplies', index: 'examHistoryID' });
 
 /** The signed-in learner's unsent entries of one exam, oldest first. */
 export async function pendingExamReplies(examHistoryID: number): Promise<ExamReplyEntry[]> {
   const userID = getUserID();
-  const all = new Map<string, ExamReplyEntry>();
-  try {
-    const db = await openDb();
-    if (db) {
-      const rows = (await tx(db, 'readonly', (s) => s.index(BY_EXAM).getAll(IDBKeyRange.only(examHistoryID)) as IDBRequest<ExamReplyEntry[]>)) ?? [];
-      for (const r of rows) all.set(r.replyID, r);
-    }
-  } catch {
-    /* memory only */
-  }
-  for (const e of memory.values()) if (e.examHistoryID === examHistoryID) all.set(e.replyID, e);
-  return [...all.values()].filter((e) => e.userID === userID).sort((a, b) => a.queuedAt - b.queuedAt || a.seq - b.seq);
+  return (await queue.byIndex(examHistoryID)).filter((e) => e.userID === userID);
 }
 
 /** The newest entry per question (what a batch sends and what a resume merges). */
@@ -107,18 +52,6 @@ export function latestPerQuestion(entries: readonly ExamReplyEntry[]): ExamReply
   const m = new Map<number, ExamReplyEntry>();
   for (const e of entries) m.set(e.allTestID, e);
   return [...m.values()];
-}
-
-function newReplyID(): string {
-  try {
-    if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  } catch {
-    /* insecure context */
-  }
-  const bytes = new Uint8Array(16);
-  if (typeof crypto !== 'undefined' && typeof crypto.getRandomValues === 'function') crypto.getRandomValues(bytes);
-  else for (let i = 0; i < 16; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Stores one question's new state durably; resolves with the entry once stored (never waits for the network). */
@@ -132,9 +65,9 @@ export async function queueExamReply(examHistoryID: number, r: { allTestID: numb
     flagged: r.flagged,
     spendTime: Math.max(0, Math.min(86_400, Math.round(r.spendTime ?? 0))),
     queuedAt: Date.now(),
-    seq: (seq += 1),
+    seq: queue.nextSeq(),
   };
-  await put(e);
+  await queue.put(e);
   return e;
 }
 
@@ -164,12 +97,12 @@ async function runFlush(examHistoryID: number): Promise<FlushResult> {
       out.server = data;
       out.sent += latest.length - data.refused.length;
       for (const r of data.refused) out.refused.push({ replyID: r.replyID, allTestID: latest.find((e) => e.replyID === r.replyID)?.allTestID ?? 0, msg: r.msg });
-      await remove(covered.map((e) => e.replyID));
+      await queue.remove(covered.map((e) => e.replyID));
     } catch (err) {
-      if (isApiError(err) && err.kind === 'reply' && err.status >= 400 && err.status < 500 && !KEEP_4XX.has(err.status)) {
+      if (refusedForGood(err)) {
         // The whole batch refused for good (time up, handed in, locked section): it can never be saved.
         for (const e of latest) out.refused.push({ replyID: e.replyID, allTestID: e.allTestID, msg: err.msg });
-        await remove(covered.map((e) => e.replyID));
+        await queue.remove(covered.map((e) => e.replyID));
         continue;
       }
       out.error = err;
