@@ -233,10 +233,16 @@ test('resume on another device: the server keeps the answers and the clock', asy
   await expect(box).toContainText('未答 8 题：第 3-10 题');
   await expect(box).toContainText('标疑 1 题：第 2 题');
   const handed = page2.waitForResponse((r) => r.url().includes('/api/simulationTest/handIn'));
+  const resultAsks: string[] = [];
+  page2.on('request', (r) => {
+    if (r.url().includes('/api/simulationTest/result')) resultAsks.push(r.url());
+  });
   await box.getByRole('button', { name: '交卷' }).click();
   const result = ((await (await handed).json()) as { data: { handedBy: string; unanswered: number } }).data;
   expect(result).toMatchObject({ handedBy: 'learner', unanswered: 8 });
   await expect(page2).toHaveURL(new RegExp(`/examResult\\?examHistoryID=${session.examHistoryID}`));
   await expect(page2.getByRole('region', { name: '成绩' })).toContainText('未答');
+  // The result screen shows what the hand-in answered (with the review): it does not ask the server again.
+  expect(resultAsks).toEqual([]);
   await second.close();
 });

@@ -39,6 +39,8 @@ export const resultQuery = (examHistoryID: number) =>
   queryOptions({
     queryKey: examKeys.result(examHistoryID),
     queryFn: () => call(simulationResult, { examHistoryID }, { silent: true }),
+    // A handed-in result never changes (the hand-in puts its reply here; lib/exam-session.ts).
+    staleTime: Infinity,
     retry: false,
   });
 

@@ -130,6 +130,11 @@ export const simulationLockSection = defineCall({
   data: z.object({ sectionIndex: z.number().int(), serverNow: z.string(), remainingSeconds: z.number().int().nullable() }),
 });
 
+/** A handed-in session's result with the review (every question with key, explanation and the learner's reply). */
+const reviewedResult = examResult.extend({
+  review: z.object({ groups: z.array(practiceGroup), list: z.array(examReviewQuestion) }),
+});
+
 export const simulationHandIn = defineCall({
   id: 'exam.handIn',
   method: 'POST',
@@ -137,9 +142,9 @@ export const simulationHandIn = defineCall({
   group: 'general',
   needsSession: true,
   allowedRepeat: true,
-  summary: 'Hand in: scored once (replays and parallel duplicates answer the same result); wrong answers enter the wrong-answer book.',
+  summary: 'Hand in: scored once (replays and parallel duplicates answer the same result, with the review, so the client shows it without asking again); wrong answers enter the wrong-answer book.',
   request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
-  data: examResult,
+  data: reviewedResult,
 });
 
 export const simulationResult = defineCall({
@@ -150,9 +155,7 @@ export const simulationResult = defineCall({
   needsSession: true,
   summary: 'The result of a handed-in session with the review (every question with key, explanation and the learner’s reply); refused before hand-in.',
   request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
-  data: examResult.extend({
-    review: z.object({ groups: z.array(practiceGroup), list: z.array(examReviewQuestion) }),
-  }),
+  data: reviewedResult,
 });
 
 export const simulationHistory = defineCall({

@@ -96,7 +96,7 @@ function expectedCard(reviews: { at: number; grade: Grade }[]): Card {
 describe('every book call', () => {
   it('needs a session', async () => {
     for (const call of bookCalls) {
-      expect(await t.call(call, { appID: APP, allTestID: 1, kind: 'error', clearAfter: 2, status: 'know' }), call.id).toEqual(NOT_LOGGED_IN);
+      expect(await t.callRaw(call, { appID: APP, allTestID: 1, kind: 'error', clearAfter: 2, status: 'know' }), call.id).toEqual(NOT_LOGGED_IN);
     }
   });
 
@@ -121,8 +121,8 @@ describe('every book call', () => {
     const guid = await t.newLearner();
     const [foreign] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 1001)).limit(1);
     for (const call of [removeFromBook, evaluate]) {
-      expect(await t.call(call, { guid, appID: APP, allTestID: foreign!.id, status: 'forgot' })).toEqual({ status: 400, msg: '试题不属于该科目', data: null });
-      expect(await t.call(call, { guid, appID: APP, allTestID: 99_999_999, status: 'forgot' })).toEqual({ status: 400, msg: '试题不存在', data: null });
+      expect(await t.callRaw(call, { guid, appID: APP, allTestID: foreign!.id, status: 'forgot' })).toEqual({ status: 400, msg: '试题不属于该科目', data: null });
+      expect(await t.callRaw(call, { guid, appID: APP, allTestID: 99_999_999, status: 'forgot' })).toEqual({ status: 400, msg: '试题不存在', data: null });
     }
     expect(await t.db.select().from(bookItems).where(eq(bookItems.questionId, foreign!.id))).toEqual([]);
     const other = (await t.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.appId, 1001)).limit(1))[0]!.id;

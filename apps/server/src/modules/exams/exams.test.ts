@@ -86,14 +86,17 @@ const reply = (q: Q, lastUserReply: string, extra: Record<string, unknown> = {})
 /** Every key anywhere in a JSON value. */
 function keysIn(v: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(v)) v.forEach((x) => keysIn(x, out));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.add(k), keysIn(x, out));
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      keysIn(x, out);
+    }
   return out;
 }
 
 describe('every exam call', () => {
   it('needs a session', async () => {
     for (const call of Object.values(examCalls)) {
-      expect(await t.call(call, { appID: APP, paperID: paperId, examHistoryID: 1, sectionIndex: 0, replies: '[]' }), call.id).toEqual(NOT_LOGGED_IN);
+      expect(await t.callRaw(call, { appID: APP, paperID: paperId, examHistoryID: 1, sectionIndex: 0, replies: '[]' }), call.id).toEqual(NOT_LOGGED_IN);
     }
   });
 

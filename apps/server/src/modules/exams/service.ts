@@ -199,9 +199,9 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
       return sessionView(await ownSession(userId, id));
     },
 
-    /** Hands in (idempotent, safe under parallel duplicates) and answers the result. */
+    /** Hands in (idempotent, safe under parallel duplicates) and answers the result with its review. */
     async handIn(userId: number, id: number) {
-      return resultOf(await handedRow(userId, id));
+      return views.result(await handedRow(userId, id));
     },
 
     handedRow,

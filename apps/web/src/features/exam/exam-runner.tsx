@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { simulationLockSection, simulationResume } from '@kaoshi/contract';
+import { simulationLockSection } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { getUserName } from '../../lib/session';
-import { alertMsg, confirm, toast } from '../../ui/dialogs';
+import { alertMsg, confirm } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { flushAndHandIn } from '../../api/hand-in';
 import {
   clockOffset,
   directory,
@@ -13,20 +12,19 @@ import {
   handInSummary,
   numberList,
   sectionAccess,
-  secondsLeft,
   slotsOf,
-  type DirSection,
   type QState,
   type Session,
 } from '../../lib/exam-model';
-import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from '../../lib/outbox/exam';
+import { useExamSession } from '../../lib/exam-session';
+import { Directory, handInLines, Lines } from './components/directory';
 import { ExamQuestion } from './exam-question';
 import { Calculator, ImageViewer } from './exam-tools';
 import styles from './exam.module.css';
 
-/** Autosave: a batch goes this long after the last change, and at least this often while answers wait. */
+/** Autosave: a batch goes this long after the last change (and at least every AUTOSAVE_MS while answers wait). */
 export const SAVE_DEBOUNCE_MS = 3_000;
-export const AUTOSAVE_MS = 30_000;
+export { AUTOSAVE_MS } from '../../lib/exam-session';
 export const SECTION_CONFIRM = '进入下一题型后，本题型将不能再修改，确定吗？';
 export const LEAVE_CONFIRM = '离开后考试计时不会暂停，答案已保存，可随时回来继续作答。确定离开吗？';
 export const resultPath = (id: number) => `/examResult?examHistoryID=${id}`;
@@ -60,88 +58,28 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
   const [states, setStates] = useState<Map<number, QState>>(() => new Map(loaded.states));
   const [sectionIndex, setSectionIndex] = useState(session.sectionIndex);
   const [index, setIndex] = useState(() => openingIndex(session, loaded.states));
-  const [offset, setOffset] = useState(() => clockOffset(session.serverNow, loaded.receivedAt));
-  const [deadline, setDeadline] = useState(session.deadline);
-  const [now, setNow] = useState(() => Date.now());
-  const [pending, setPending] = useState(0);
-  const [saveError, setSaveError] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [lockBusy, setLockBusy] = useState(false);
   const [dirOpen, setDirOpen] = useState(false);
   const [calcOpen, setCalcOpen] = useState(false);
   const [image, setImage] = useState<{ src: string; alt: string } | null>(null);
-  const handing = useRef(false);
   const enteredAt = useRef(Date.now());
-
-  const left = secondsLeft(deadline, offset, now);
+  const run = useExamSession({
+    id,
+    deadline: session.deadline,
+    offsetMs: clockOffset(session.serverNow, loaded.receivedAt),
+    debounceMs: SAVE_DEBOUNCE_MS,
+    timeUpText: '考试时间到，系统自动交卷',
+    onHanded: () => void navigate(donePath, { replace: true }),
+    // Back from the background: another device may have moved on to a later section.
+    onResumed: (s) => setSectionIndex((cur) => Math.max(cur, s.sectionIndex)),
+  });
+  const { left, pending, saveError, save, queue, handIn } = run;
+  const busy = run.busy || lockBusy;
   const slot = slots[index];
   const q = slot?.q;
   const st = q ? states.get(q.allTestID) : undefined;
   const access = slot ? sectionAccess(session, sectionIndex, slot.section) : 'open';
   const dir = useMemo(() => directory(session, slots, states, sectionIndex), [session, slots, states, sectionIndex]);
-
-  // ---- autosave -------------------------------------------------------------------------------------
-  const refreshPending = useCallback(async () => {
-    setPending((await pendingExamReplies(id)).length);
-  }, [id]);
-
-  const applyServer = useCallback((r: FlushResult, sentAt: number) => {
-    if (r.server) {
-      setOffset(clockOffset(r.server.serverNow, sentAt));
-      setDeadline(r.server.deadline);
-    }
-    setSaveError(r.error !== null);
-    setPending(r.left);
-    if (r.refused.length > 0) toast(r.refused[0]!.msg);
-  }, []);
-
-  const save = useCallback(async (): Promise<FlushResult> => {
-    const sentAt = Date.now();
-    const r = await flushExamReplies(id);
-    applyServer(r, sentAt);
-    return r;
-  }, [id, applyServer]);
-
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const saveSoon = useCallback(() => {
-    if (saveTimer.current) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => {
-      saveTimer.current = null;
-      void save();
-    }, SAVE_DEBOUNCE_MS);
-  }, [save]);
-
-  useEffect(() => {
-    void refreshPending();
-    const tick = setInterval(() => setNow(Date.now()), 1000);
-    const auto = setInterval(() => void save(), AUTOSAVE_MS);
-    const onVisibility = () => {
-      void save();
-      if (document.visibilityState !== 'visible' || handing.current) return;
-      // Back from the background: the server's clock and section may have moved (another device).
-      const askedAt = Date.now();
-      call(simulationResume, { examHistoryID: id }, { silent: true })
-        .then((s) => {
-          if (s.status === 'handed') {
-            handing.current = true;
-            void navigate(donePath, { replace: true });
-            return;
-          }
-          setOffset(clockOffset(s.serverNow, askedAt));
-          setDeadline(s.deadline);
-          setSectionIndex((cur) => Math.max(cur, s.sectionIndex));
-        })
-        .catch(() => undefined);
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      clearInterval(tick);
-      clearInterval(auto);
-      document.removeEventListener('visibilitychange', onVisibility);
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-      // Leaving the screen: send what waits (the session stays open on the server; coming back resumes it).
-      void flushExamReplies(id).catch(() => undefined);
-    };
-  }, [id, donePath, save, refreshPending, navigate]);
 
   useEffect(() => {
     enteredAt.current = Date.now();
@@ -150,44 +88,16 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
   /** A reply or flag change: local state, then the device queue, then a batch shortly after. */
   const write = useCallback(
     (allTestID: number, next: QState) => {
-      if (handing.current) return;
+      if (run.handing()) return;
       setStates((m) => new Map(m).set(allTestID, next));
       const spendTime = (Date.now() - enteredAt.current) / 1000;
       enteredAt.current = Date.now();
-      void queueExamReply(id, { allTestID, lastUserReply: next.reply, flagged: next.flagged, spendTime }).then(() => {
-        void refreshPending();
-        saveSoon();
-      });
+      queue({ allTestID, lastUserReply: next.reply, flagged: next.flagged, spendTime });
     },
-    [id, refreshPending, saveSoon],
+    [run, queue],
   );
 
   // ---- hand-in ---------------------------------------------------------------------------------------
-  const handIn = useCallback(
-    async (auto: boolean) => {
-      if (handing.current) return;
-      handing.current = true;
-      setBusy(true);
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-      const problem = await flushAndHandIn(id, auto, save);
-      if (problem) {
-        handing.current = false;
-        setBusy(false);
-        await alertMsg(problem);
-        return;
-      }
-      void navigate(donePath, { replace: true });
-    },
-    [id, donePath, save, navigate],
-  );
-
-  useEffect(() => {
-    if (left === 0 && !handing.current) {
-      toast('考试时间到，系统自动交卷');
-      void handIn(true);
-    }
-  }, [left, handIn]);
-
   const askHandIn = async () => {
     const ok = await confirm({ title: '确认交卷', content: <Lines lines={handInLines(handInSummary(slots, states))} />, confirmText: '交卷', cancelText: '继续答题' });
     if (ok) await handIn(false);
@@ -209,7 +119,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
     const lines = open.length > 0 ? [`本题型还有 ${open.length} 题未答：第 ${numberList(open)} 题`, SECTION_CONFIRM] : [SECTION_CONFIRM];
     const ok = await confirm({ title: '进入下一题型', content: <Lines lines={lines} />, confirmText: '确定', cancelText: '取消' });
     if (!ok) return;
-    setBusy(true);
+    setLockBusy(true);
     try {
       const r = await save();
       if (r.left > 0) {
@@ -218,14 +128,14 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
       }
       const askedAt = Date.now();
       const data = await call(simulationLockSection, { examHistoryID: id, sectionIndex }, { silent: true, allowedRepeat: true });
-      setOffset(clockOffset(data.serverNow, askedAt));
+      run.syncClock(data.serverNow, askedAt);
       setSectionIndex(data.sectionIndex);
       const first = slots.findIndex((s) => s.section === data.sectionIndex);
       if (first >= 0) setIndex(first);
     } catch (err) {
       await alertMsg(errorText(err));
     } finally {
-      setBusy(false);
+      setLockBusy(false);
     }
   };
 
@@ -337,65 +247,6 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
       ) : null}
       {calcOpen ? <Calculator onClose={() => setCalcOpen(false)} /> : null}
       {image ? <ImageViewer src={image.src} alt={image.alt} onClose={() => setImage(null)} /> : null}
-    </div>
-  );
-}
-
-/** The hand-in confirmation: what is still unanswered or flagged, by question number. */
-export function handInLines({ unanswered, flagged }: { unanswered: number[]; flagged: number[] }): string[] {
-  return [
-    unanswered.length > 0 ? `未答 ${unanswered.length} 题：第 ${numberList(unanswered)} 题` : '全部试题已作答',
-    flagged.length > 0 ? `标疑 ${flagged.length} 题：第 ${numberList(flagged)} 题` : '',
-    '交卷后将不能再修改答案，确定交卷吗？',
-  ].filter(Boolean);
-}
-
-function Lines({ lines }: { lines: string[] }) {
-  return (
-    <div className={styles.confirmLines}>
-      {lines.map((l) => (
-        <p key={l}>{l}</p>
-      ))}
-    </div>
-  );
-}
-
-const ACCESS_NOTE = { open: '作答中', locked: '已交卷', ahead: '未开始' } as const;
-
-function Directory({ sections, current, onGo }: { sections: DirSection[]; current: number; onGo: (i: number) => void }) {
-  return (
-    <div className={styles.dir}>
-      <p className={styles.legend}>
-        <span className={`${styles.cell} ${styles.cellDone}`} aria-hidden /> 已答
-        <span className={styles.cell} aria-hidden /> 未答
-        <span className={`${styles.cell} ${styles.cellFlag}`} aria-hidden /> 标疑
-      </p>
-      {sections.map((s) => (
-        <section key={s.section} className={styles.dirSection} aria-label={s.title}>
-          <h2 className={styles.dirTitle}>
-            {s.title}
-            <small>{`${s.answered}/${s.items.length}　${ACCESS_NOTE[s.access]}`}</small>
-          </h2>
-          <ol className={styles.cells}>
-            {s.items.map((i) => (
-              <li key={i.allTestID}>
-                <button
-                  type="button"
-                  className={[styles.cell, i.state === 'answered' ? styles.cellDone : '', i.flagged ? styles.cellFlag : '', i.index === current ? styles.cellCurrent : '', i.access !== 'open' ? styles.cellClosed : '']
-                    .filter(Boolean)
-                    .join(' ')}
-                  aria-label={`第${i.no}题 ${i.state === 'answered' ? '已答' : '未答'}${i.flagged ? ' 标疑' : ''}`}
-                  aria-current={i.index === current ? 'step' : undefined}
-                  disabled={i.access !== 'open'}
-                  onClick={() => onGo(i.index)}
-                >
-                  {i.no}
-                </button>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ))}
     </div>
   );
 }
