@@ -18,7 +18,7 @@ const SERVER = 'apps/server/src';
 const features = dirs(`./${WEB}/features`);
 const modules = dirs(`./${SERVER}/modules`);
 
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/__mocks__/**', 'e2e/**'];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*-setup.ts', '**/*-harness.ts', '**/test/**', '**/__mocks__/**', 'e2e/**'];
 
 /** Who may import whom (import-x/no-restricted-paths zones, paths from the repository root). */
 const zones = [

@@ -18,18 +18,16 @@
 //      answered the same result. Learners whose start or hand-in the client gave up on are counted apart.
 // Printed: start p50/p99 (and when the last start was answered), autosave p50/p99, lockSection, hand-in p50/p99,
 // errors by kind (transport, HTTP status, body status + message), the check. Exit 1 on an integrity violation.
-import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/index.ts';
-import { answers, examSessions, purchases, sessions, users } from '../apps/server/src/db/schema/index.ts';
-import { CONTENT_DIR, seed } from '../apps/server/src/db/seed.ts';
+import { openDatabase } from '../apps/server/src/db/index.ts';
 import { COMMON, FORM, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
+import { check } from './exam-day-check.ts';
+import { APP_ID, PAPER_NAME, setup, writePaper, type Learner } from './exam-day-setup.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,73 +51,7 @@ if (!(N > 0) || !['pglite', 'postgres'].includes(DB) || !(ROUNDS >= 0) || !(PERI
 }
 const PORT = 3304;
 const PG_PORT = 3305;
-const APP_ID = 1001;
-const PAPER_CODE = 'bench-100';
-const PAPER_NAME = '考试日压测卷（100题）';
 const TIMEOUT_MS = 180_000;
-const TWICE_EVERY = 10; // learner i with i % 10 === 0 hands in from two devices at once
-
-// ------------------------------------------------------------------------------------------------ setup
-
-/** The 100-question paper: the first questions of the demo mock-1 by section (groups whole), 2 hours, pass 60. */
-function writePaper(dir: string): number {
-  const mock = JSON.parse(readFileSync(join(CONTENT_DIR, 'papers', '1001', 'mock-1.json'), 'utf8')) as { sections: { type: string; score: number; questions: string[] }[] };
-  const want: Record<string, number> = { A1: 58, A2: 30, A3: 6, X: 6 };
-  const sections = mock.sections.filter((s) => want[s.type]).map((s) => ({ type: s.type, score: 1, questions: s.questions.slice(0, want[s.type]) }));
-  const count = sections.reduce((n, s) => n + s.questions.length, 0);
-  if (count !== 100) throw new Error(`the bench paper has ${count} questions, not 100 (did mock-1.json change?)`);
-  mkdirSync(join(dir, String(APP_ID)), { recursive: true });
-  const paper = { appID: APP_ID, code: PAPER_CODE, kind: 'mock', name: PAPER_NAME, timeLimitMinutes: 120, passScore: 60, sections };
-  writeFileSync(join(dir, String(APP_ID), `${PAPER_CODE}.json`), JSON.stringify(paper, null, 2));
-  return count;
-}
-
-interface Learner {
-  i: number;
-  userId: number;
-  guid: string;
-  /** The second device of every tenth learner. */
-  guid2?: string;
-  examHistoryID?: number;
-  /** Questions answered (distinct), in the order sent. */
-  answered: number[];
-  sectionIndex: number;
-  startedAt?: number;
-  handIns: string[];
-}
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-async function setup(database: DatabaseHandle, extraPapersDir: string): Promise<Learner[]> {
-  const { db } = database;
-  await database.migrate();
-  const seeded = await seed(db, Date.now(), { extraPapersDir });
-  console.log(`seed: ${seeded.papers.join('; ')}`);
-  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.phone, '13900000000'));
-  if (!member) throw new Error('the demo member 13900000000 is missing');
-  const held = await db.select().from(purchases).where(eq(purchases.userId, member.id));
-  if (held.length === 0) throw new Error('the demo member holds no purchase');
-  const tag = Date.now().toString(36);
-  const now = new Date();
-  const learners: Learner[] = [];
-  for (let from = 0; from < N; from += 500) {
-    const rows = Array.from({ length: Math.min(500, N - from) }, (_, k) => {
-      const i = from + k;
-      return { userName: `bench-${tag}-${i}`, nickName: `考生${i}`, agentCode: '888', passwordHash: null, createdAt: now };
-    });
-    const ids = await db.insert(users).values(rows).returning({ id: users.id });
-    const made = ids.map(({ id }, k) => {
-      const i = from + k;
-      return { i, userId: id, guid: randomBytes(32).toString('hex'), guid2: i % TWICE_EVERY === 0 ? randomBytes(32).toString('hex') : undefined, answered: [], sectionIndex: 0, handIns: [] } satisfies Learner;
-    });
-    const day = 24 * 3600 * 1000;
-    const session = (userId: number, guid: string) => ({ tokenHash: sha256(guid), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 7 * day), absoluteExpiresAt: new Date(now.getTime() + 30 * day) });
-    await db.insert(sessions).values(made.flatMap((l) => [session(l.userId, l.guid), ...(l.guid2 ? [session(l.userId, l.guid2)] : [])]));
-    await db.insert(purchases).values(made.flatMap((l) => held.map((p) => ({ userId: l.userId, appId: p.appId, vn: p.vn, vnOrder: p.vnOrder, endTime: p.endTime, source: 'seed', createdAt: now }))));
-    learners.push(...made);
-  }
-  return learners;
-}
 
 // ------------------------------------------------------------------------------------------------ the client
 
@@ -238,82 +170,6 @@ const WEB_TIMEOUT_MS = 60_000;
 const line = (kind: Kind) =>
   `${kind.padEnd(12)} n=${String(latencies[kind].length).padStart(5)}  p50 ${ms(pct(latencies[kind], 50)).padStart(9)}  p99 ${ms(pct(latencies[kind], 99)).padStart(9)}  max ${ms(pct(latencies[kind], 100)).padStart(9)}  over 60 s (the web client's timeout): ${latencies[kind].filter((x) => x > WEB_TIMEOUT_MS).length}`;
 
-async function check(database: DatabaseHandle, learners: Learner[], paperId: number): Promise<string[]> {
-  const { db } = database;
-  const problems: string[] = [];
-  const ids = learners.map((l) => l.userId);
-  const rows = await db.select({ id: examSessions.id, userId: examSessions.userId, status: examSessions.status, score: examSessions.score }).from(examSessions).where(and(inArray(examSessions.userId, ids), eq(examSessions.paperId, paperId)));
-  const byUser = new Map<number, typeof rows>();
-  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-  const counts = await db
-    .select({ sessionId: answers.examHistoryId, n: sql<number>`count(*)::int`, distinctQ: sql<number>`count(distinct ${answers.questionId})::int` })
-    .from(answers)
-    .where(inArray(answers.userId, ids))
-    .groupBy(answers.examHistoryId);
-  const bySession = new Map(counts.map((c) => [c.sessionId, c]));
-  // Integrity (must hold for every learner whatever the load): never two sessions, a handed session has a score
-  // and exactly one answers row per question answered, both replies of a double hand-in the same result.
-  // Incomplete (the client gave up: start or hand-in failed in transport or timed out): counted, not a violation.
-  let handed = 0;
-  let answersOk = 0;
-  let sameTwice = 0;
-  let noSession = 0;
-  let stillOpen = 0;
-  let oneOfTwo = 0;
-  const violation = (msg: string) => problems.length < 10 && problems.push(msg);
-  let violations = 0;
-  for (const l of learners) {
-    const mine = byUser.get(l.userId) ?? [];
-    if (mine.length === 0) {
-      noSession += 1;
-      continue;
-    }
-    if (mine.length > 1) {
-      violations += 1;
-      violation(`learner ${l.i}: ${mine.length} sessions ${mine.map((m) => `${m.id}/${m.status}/${m.score}`).join(' ')}`);
-      continue;
-    }
-    const s = mine[0]!;
-    if (s.status !== 'handed') {
-      stillOpen += 1;
-      continue;
-    }
-    if (s.score === null) {
-      violations += 1;
-      violation(`learner ${l.i}: session ${s.id} handed without a score`);
-      continue;
-    }
-    handed += 1;
-    const c = bySession.get(s.id) ?? { n: 0, distinctQ: 0 };
-    const answered = new Set(l.answered).size;
-    if (c.n === answered && c.distinctQ === answered) answersOk += 1;
-    else {
-      violations += 1;
-      violation(`learner ${l.i}: ${c.n} answers rows (${c.distinctQ} questions) for ${answered} questions answered`);
-    }
-    if (l.guid2) {
-      const scores = l.handIns.map((t) => /"score":([\d.]+)/.exec(t)?.[1]);
-      if (scores.length < 2) oneOfTwo += 1;
-      else if (scores[0] === scores[1]) sameTwice += 1;
-      else {
-        violations += 1;
-        violation(`learner ${l.i}: the two hand-ins answered ${scores.join(' / ')}`);
-      }
-    }
-  }
-  const stray = counts.filter((c) => c.sessionId === 0 || !rows.some((r) => r.id === c.sessionId));
-  if (stray.length) {
-    violations += 1;
-    violation(`${stray.length} answers groups outside the bench sessions`);
-  }
-  console.log(
-    `check: ${handed}/${learners.length} learners handed in: ${answersOk} with exactly one answers row per question answered, ${sameTwice} double hand-ins answered the same score twice` +
-      ` (${oneOfTwo} got one of the two replies); none with two sessions: ${violations === 0 ? 'yes' : 'NO'}. Incomplete because the client gave up: ${noSession} never got a session (start failed), ${stillOpen} still open (hand-in failed)`,
-  );
-  if (violations > 0) problems.unshift(`check failed: ${violations} integrity violation(s)`);
-  return problems;
-}
-
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'kaoshi-exam-day-'));
   const papersDir = join(work, 'papers');
@@ -336,7 +192,7 @@ async function main() {
     let database = await open();
     let learners: Learner[];
     try {
-      learners = await setup(database, papersDir);
+      learners = await setup(database, papersDir, N);
     } finally {
       await database.close();
     }

@@ -8,7 +8,6 @@ import type { ReportStore } from './reports-store.ts';
 import { createQuestionReports } from './reports.ts';
 import { containsPattern, type StudyStore } from './store.ts';
 
-export { REPORTS_PER_DAY } from './reports.ts';
 
 /** Default number of questions of pointsPractice; how many weakest points it takes when none is named. */
 export const POINTS_PRACTICE_COUNT = 20;
