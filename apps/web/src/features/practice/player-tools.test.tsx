@@ -12,7 +12,7 @@ import { confirm, toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
 import { mixedChapter, question } from '../../test/fixtures/practice';
-import { RECITE_DEBOUNCE_MS, REMOVE_CONFIRM } from './player';
+import { RECITE_DEBOUNCE_MS, REMOVE_CONFIRM } from './components/player-state';
 import type { SetQuestion } from '../../api/practice-sources';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());

@@ -1,87 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLEAR_AFTER_DEFAULT, addUserFav, addUserNote, deleteUserFav, normaliseKeys, removeFromBook, reviewSummary, scoreReply, updateRecitePoint } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { onOutboxChange, onReplySent, pendingCount, queueReply } from '../../lib/outbox/practice';
+import { onReplySent, queueReply } from '../../lib/outbox/practice';
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { AnswerSheet } from './answer-sheet';
-import { practiceKeys, storeKeyOf, type PracticeGroup, type PracticeQuestion } from '../../api/practice';
+import { practiceKeys, type PracticeGroup } from '../../api/practice';
 import { NoteSheet, QuestionActions } from './question-actions';
-import { saveSet } from '../../lib/question-store';
 import { useSessionRun } from './session-run';
-import { isMulti, optionsOf, QuestionView, typeName, type Answered } from './question-view';
-import type { QuestionSet, SetQuestion, Source } from '../../api/practice-sources';
+import { isMulti, QuestionView, typeName, type Answered } from './question-view';
+import type { QuestionSet, Source } from '../../api/practice-sources';
+import { bookHint, fromLast, openingIndex, RECITE_DEBOUNCE_MS, REMOVE_CONFIRM, unansweredNumbers, usePending, usePlayerGestures, useQuestionTimer, type FontSize } from './components/player-state';
+import { PlayerTop } from './components/player-top';
+import { useSetCache } from './components/use-set-cache';
 import styles from './practice.module.css';
-
-export type FontSize = 'small' | 'medium' | 'large';
-const FONT_LABELS: Record<FontSize, string> = { small: '小', medium: '中', large: '大' };
-const FONT_ORDER: FontSize[] = ['small', 'medium', 'large'];
-
-/** The first question without a reply (so a reload continues where the learner was), else the first. */
-export function startIndex(list: readonly PracticeQuestion[]): number {
-  const i = list.findIndex((q) => q.last === null);
-  return i < 0 ? 0 : i;
-}
-
-/** Where the player opens: in recite mode at the remembered recite point, else the first unanswered. */
-export function openingIndex(set: QuestionSet, recite: boolean): number {
-  if (recite && set.recitePoint !== null) {
-    const i = set.list.findIndex((q) => q.allTestID === set.recitePoint);
-    if (i >= 0) return i;
-  }
-  return startIndex(set.list);
-}
-
-/** Quiet wait before the recite point is sent (the learner may flick through several questions). */
-export const RECITE_DEBOUNCE_MS = 1500;
-const PERSIST_DEBOUNCE_MS = 800;
-export const REMOVE_CONFIRM = '确定将本题移出错题本吗？再次答错时会重新加入。';
-
-/** The wrong-answer book hint after answering in the book's sources. */
-export function bookHint(q: SetQuestion, a: Answered, clearAfter: number, inBook: boolean | undefined): string {
-  if (inBook === false) return '已移出错题本';
-  const left = clearAfter - (q.book?.rightStreak ?? 0) - 1;
-  if (!a.right) return `${inBook ? '仍在错题本中，' : ''}连续答对${clearAfter}次后移出错题本`;
-  if (inBook) return left > 0 ? `仍在错题本中，再答对${left}次移出错题本` : '仍在错题本中';
-  return left > 0 ? `再答对${left}次移出错题本` : '同步后将移出错题本';
-}
-
-const fromLast = (list: readonly PracticeQuestion[]): Map<number, Answered> =>
-  new Map(list.flatMap((q) => (q.last ? [[q.allTestID, { reply: q.last.lastUserReply, right: q.last.right, score: q.last.score }] as const] : [])));
-
-/** Seconds spent on the current question; stops once answered. */
-function useQuestionTimer(key: number, running: boolean): number {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => setSeconds(0), [key]);
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => setSeconds((s) => s + 1), 1000);
-    return () => clearInterval(t);
-  }, [running, key]);
-  return seconds;
-}
-
-function usePending(): number {
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    let live = true;
-    void pendingCount().then((c) => live && setN(c)).catch(() => undefined);
-    const off = onOutboxChange((c) => setN(c));
-    return () => {
-      live = false;
-      off();
-    };
-  }, []);
-  return n;
-}
-
-/** Numbers (1-based) of the questions without an answer. */
-export const unansweredNumbers = (list: readonly PracticeQuestion[], answers: ReadonlyMap<number, Answered>): number[] =>
-  list.flatMap((q, i) => (answers.has(q.allTestID) ? [] : [i + 1]));
-
-const clock = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
 /** The practice player over one loaded question set: everything is local, answers go to the outbox. */
 export function Player({ appID, source, set }: { appID: number; source: Source; set: QuestionSet }) {
@@ -121,40 +55,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
   const secondsRef = useRef(seconds);
   secondsRef.current = seconds;
 
-  // Keep the device's copy of the set in step (answers, marks, recite point), quietly and debounced.
-  const persistTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const storeKey = storeKeyOf(appID, source);
-  const persistNow = useCallback(() => {
-    persistTimer.current = null;
-    const data = queryClient.getQueryData<QuestionSet>(queryKey);
-    if (data) void saveSet(storeKey, data);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryClient, storeKey]);
-  const persist = useCallback(() => {
-    if (persistTimer.current) clearTimeout(persistTimer.current);
-    persistTimer.current = setTimeout(persistNow, PERSIST_DEBOUNCE_MS);
-  }, [persistNow]);
-  useEffect(
-    () => () => {
-      if (persistTimer.current) {
-        clearTimeout(persistTimer.current);
-        persistNow();
-      }
-    },
-    [persistNow],
-  );
-
-  /** Changes one question in the cached set (and so in this player). */
-  const patch = useCallback(
-    (allTestID: number, change: (x: SetQuestion) => SetQuestion) => {
-      queryClient.setQueryData<QuestionSet>(queryKey, (old) =>
-        old ? { ...old, list: old.list.map((x) => (x.allTestID === allTestID ? change(x) : x)) } : old,
-      );
-      persist();
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, persist, appID, source.kind, source.cptID, source.keyword, source.point],
-  );
+  const { persist, patch } = useSetCache(appID, source);
 
   // The server's verdict on the wrong-answer book arrives when the outbox has sent the answer.
   useEffect(() => {
@@ -294,36 +195,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
     [q, answers, submit],
   );
 
-  // Keyboard: ←/→ previous/next, A–E (or further letters) pick an option.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (sheet || noteOpen || e.altKey || e.ctrlKey || e.metaKey || (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA'))) return;
-      if (e.key === 'ArrowLeft') go(index - 1);
-      else if (e.key === 'ArrowRight') go(index + 1);
-      else if (q && /^[a-j]$/i.test(e.key) && q.childTableName !== 'FILL') {
-        const key = e.key.toUpperCase();
-        if (optionsOf(q, groups.get(q.childTableID)).some((o) => o.key === key)) pick(key);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [go, index, pick, q, groups, sheet, noteOpen]);
-  // Swipe left/right.
-  const touch = useRef<{ x: number; y: number } | null>(null);
-  const onTouchStart = (e: TouchEvent) => {
-    const t = e.touches[0];
-    touch.current = t ? { x: t.clientX, y: t.clientY } : null;
-  };
-  const onTouchEnd = (e: TouchEvent) => {
-    const start = touch.current;
-    const t = e.changedTouches[0];
-    touch.current = null;
-    if (!start || !t) return;
-    const dx = t.clientX - start.x;
-    const dy = t.clientY - start.y;
-    if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) * 1.5) go(dx < 0 ? index + 1 : index - 1);
-  };
+  const { onTouchStart, onTouchEnd } = usePlayerGestures({ go, index, pick, q, groups, blocked: sheet || noteOpen });
 
   if (!q) return <p className={styles.state}>暂无试题</p>;
   const group = q.childTableID ? groups.get(q.childTableID) : undefined;
@@ -332,55 +204,21 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
 
   return (
     <div className={`${styles.player} ${styles[`font_${font}`]}`} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-      <div className={styles.toolbar}>
-        <span className={styles.progress}>
-          第 {index + 1} / {list.length} 题
-        </span>
-        <span className={styles.typeTag}>{typeName(q)}</span>
-        <span className={styles.timer} aria-label="本题用时">
-          {clock(seconds)}
-        </span>
-      </div>
-      <div className={styles.tools}>
-        <div className={styles.segment} role="group" aria-label="字号">
-          {FONT_ORDER.map((f) => (
-            <button key={f} type="button" aria-pressed={font === f} className={font === f ? styles.segOn : ''} onClick={() => setFont(f)}>
-              {FONT_LABELS[f]}
-            </button>
-          ))}
-        </div>
-        {run ? null : (
-          <label className={styles.recite}>
-            <input type="checkbox" checked={recite} onChange={(e) => setRecite(e.target.checked)} />
-            背题模式
-          </label>
-        )}
-      </div>
-      {run ? (
-        <div className={styles.sessionBar}>
-          {run.left !== null ? (
-            <span className={`${styles.countdown} ${run.left <= 60 ? styles.countdownWarn : ''}`} role="timer" aria-label="剩余时间">
-              剩余 <strong data-testid="countdown">{clock(run.left)}</strong>
-            </span>
-          ) : (
-            <span className={styles.sessionDone}>{`已答 ${answers.size}/${list.length}`}</span>
-          )}
-          <button type="button" className={styles.handInBtn} disabled={run.busy} onClick={() => void run.askHandIn(unansweredNumbers(list, answers))}>
-            交卷
-          </button>
-        </div>
-      ) : null}
-      {set.offline ? (
-        <p className={styles.pending} role="status">
-          网络不可用，正在使用本机保存的题目
-        </p>
-      ) : null}
-      {/* A session's batch leaves within seconds: its notice waits for a failed send. */}
-      {pending > 0 && (!run || run.saveError) ? (
-        <p className={styles.pending} role="status">
-          {run?.saveError ? `有 ${pending} 条答题记录待同步（网络异常，自动重试）` : `有 ${pending} 条答题记录待同步`}
-        </p>
-      ) : null}
+      <PlayerTop
+        index={index}
+        total={list.length}
+        typeName={typeName(q)}
+        seconds={seconds}
+        font={font}
+        onFont={setFont}
+        recite={recite}
+        onRecite={setRecite}
+        run={run}
+        answeredCount={answers.size}
+        onHandIn={() => void run?.askHandIn(unansweredNumbers(list, answers))}
+        offline={set.offline === true}
+        pending={pending}
+      />
 
       <QuestionView
         key={`${q.allTestID}-${round}`}
