@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from './client';
 import { callsTo, fakeApi } from '../test/screens';
 import { a3Group, question } from '../test/fixtures/practice';
-import { loadPages, loadSource, parseSource, SOURCES, sourceKey, sourceTitle, sourceUrl, type Source } from './practice-sources';
+import { loadPages, loadSource, SOURCES, type Source, sourceTitle } from './practice-sources';
+import { parseSource, sourceKey, sourceUrl } from './source-url';
 
 vi.mock('./client', async () => (await import('../test/client-mock')).clientMock());
 

@@ -4,7 +4,8 @@ import { call, isApiError } from './client';
 import { pendingFor } from '../lib/outbox/practice';
 import { getUserID } from '../lib/session';
 import { loadSet, saveSet, setKey } from '../lib/question-store';
-import { loadSource, SOURCES, sourceKey, type QuestionSet, type Source } from './practice-sources';
+import { loadSource, SOURCES, type QuestionSet, type Source } from './practice-sources';
+import { sourceKey } from './source-url';
 
 /**
  * Chapter practice data: the chapter menu and a chapter's questions (docs/practice.md). Both calls are

@@ -3,7 +3,7 @@ import { sprintList, type DataOf, type SprintItem } from '@kaoshi/contract';
 import { call } from './client';
 import { getUserID } from '../lib/session';
 import { computerPaperPath } from './exam';
-import { sourceUrl } from './practice-sources';
+import { sourceUrl } from './source-url';
 
 /** Sprint data (docs/sprint-zhiye.md): the sprint list with the bank's sets. Silent: a 403 is the screen's buy prompt. */
 

@@ -1,10 +1,5 @@
-import type { ReactElement, ReactNode } from 'react';
-import { getSelectedSubject, versionBadge, type SelectedSubject } from '../lib/subject';
-import { Page } from './page';
-import { errorText } from '../lib/error-text';
-import { deniedVersions, percent } from '../api/practice';
+import { percent } from '../api/practice';
 import { RichText } from './rich-text';
-import { Denied, NoSubject, StateMessage } from './states';
 import { answerOf, highlight, optionsFor, type StudyGroup, type StudyQuestion } from '../api/study';
 import styles from './question-answer.module.css';
 

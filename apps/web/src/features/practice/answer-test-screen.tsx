@@ -7,7 +7,8 @@ import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { SessionPractice } from './session-practice';
 import { deniedVersions, sourceQuery } from '../../api/practice';
-import { deniedFeature, parseSource, SOURCES, sourceTitle, type Source } from '../../api/practice-sources';
+import { SOURCES, type Source, sourceTitle } from '../../api/practice-sources';
+import { deniedFeature, parseSource } from '../../api/source-url';
 import { Denied, NoSubject, StateMessage } from '../../ui/states';
 
 /**

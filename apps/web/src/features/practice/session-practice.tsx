@@ -6,7 +6,7 @@ import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { sessionQuery, sessionResultPath } from '../../api/session-source';
-import { SOURCES, sourceTitle, type Source } from '../../api/practice-sources';
+import { SOURCES, type Source, sourceTitle } from '../../api/practice-sources';
 import { StateMessage } from '../../ui/states';
 import styles from './practice.module.css';
 

@@ -17,7 +17,7 @@ import { examSession } from '../../test/fixtures/exam';
 import AnswerTestScreen from './answer-test-screen';
 import { sessionHandInLines } from './session-run';
 import { mergeSessionPending, sessionSet } from '../../api/session-source';
-import { parseSource, sourceKey, sourceUrl } from '../../api/practice-sources';
+import { parseSource, sourceKey, sourceUrl } from '../../api/source-url';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts

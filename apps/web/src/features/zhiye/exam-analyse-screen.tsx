@@ -5,7 +5,7 @@ import type { SelectedSubject } from '../../lib/subject';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { percent } from '../../api/practice';
-import { sourceUrl } from '../../api/practice-sources';
+import { sourceUrl } from '../../api/source-url';
 import { ProgressBar } from '../../ui/plain-list';
 import { NO_CONTENT } from '../../api/sprint';
 import { analyseQuery, type AnalyseData } from './zhiye-data';

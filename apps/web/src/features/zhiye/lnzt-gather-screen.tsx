@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { sourceUrl } from '../../api/practice-sources';
+import { sourceUrl } from '../../api/source-url';
 import { ItemRow } from '../../ui/plain-list';
 import { NO_CONTENT, ratio } from '../../api/sprint';
 import { packSummary, yearsQuery } from './zhiye-data';
