@@ -100,6 +100,13 @@ export default tseslint.config(
     },
   },
   // Tests may be longer, yet a test file past 400 lines is split by behaviour; they may drive several features.
-  { files: TESTS, rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...moduleZones] }], 'max-lines': ['error', { max: 400 }], '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    files: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...moduleZones] }],
+      'max-lines': ['error', { max: 400 }],
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
   prettier,
 );

@@ -11,11 +11,11 @@
 // Env: CRASH_ANSWERS (2000), CRASH_KILLS (12, at least), CRASH_IN_FLIGHT (8), CRASH_RATE (answers queued per
 // second, 40), CRASH_PG=0 to skip PostgreSQL, BENCH_PG_URL to use a given PostgreSQL (rows are told apart by a
 // per-run replyID prefix). Exit 1 on any loss, duplicate or mismatch; 2 when the server could not restart.
+import { readStored, report } from './crash-report.ts';
 import { createHash, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../apps/server/src/db/index.ts';
 import { api, DEMO_PASSWORD, DEMO_PHONE, COMMON, FORM, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Server, type Store } from './lib.ts';
 
 const TOTAL = Number(process.env.CRASH_ANSWERS ?? 2000);
@@ -29,7 +29,11 @@ const APP_ID = 1001; // the demo subject with the demo question bank; 'chapter' 
 const SEND_TIMEOUT_MS = 5_000;
 const DRAIN_TIMEOUT_MS = 180_000;
 
-interface Question { allTestID: number; cptID: number; answer: string | string[] }
+interface Question {
+  allTestID: number;
+  cptID: number;
+  answer: string | string[];
+}
 interface Entry {
   replyID: string;
   params: Record<string, string>;
@@ -37,14 +41,22 @@ interface Entry {
   inFlight: boolean;
   attempts: number;
 }
-interface Ack { right: boolean; score: number }
+interface Ack {
+  right: boolean;
+  score: number;
+}
 
 class RestartFailure extends Error {}
 
 async function loginFull(port: number): Promise<{ guid: string; userID: number }> {
   const md5 = createHash('md5').update(DEMO_PASSWORD).digest('hex');
   const body = new URLSearchParams({ username: DEMO_PHONE, password: md5, agentCode: '888', clientType: 'web_pc' }).toString();
-  const r = await fetch(`http://127.0.0.1:${port}/api/user/userlogin?${COMMON}`, { method: 'POST', headers: FORM, body, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+  const r = await fetch(`http://127.0.0.1:${port}/api/user/userlogin?${COMMON}`, {
+    method: 'POST',
+    headers: FORM,
+    body,
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
   const j = (await r.json()) as { status: number; msg: string; data?: { guid?: string; userID?: number } };
   if (j.status !== 200 || !j.data?.guid || !j.data.userID) throw new Error(`login failed: ${j.status} ${j.msg}`);
   return { guid: j.data.guid, userID: j.data.userID };
@@ -90,7 +102,14 @@ async function crashRun(label: string, store: Store): Promise<boolean> {
       if (wait > 0) await sleep(wait);
       const q = questions[i % questions.length]!;
       const replyID = `${tag}-${String(i).padStart(6, '0')}`;
-      const params = { appID: String(APP_ID), cptID: String(q.cptID), allTestID: String(q.allTestID), lastUserReply: Array.isArray(q.answer) ? q.answer[0]! : q.answer, spendTime: String(1 + (i % 30)), replyID };
+      const params = {
+        appID: String(APP_ID),
+        cptID: String(q.cptID),
+        allTestID: String(q.allTestID),
+        lastUserReply: Array.isArray(q.answer) ? q.answer[0]! : q.answer,
+        spendTime: String(1 + (i % 30)),
+        replyID,
+      };
       outbox.set(replyID, { replyID, params, queuedAt: Date.now(), inFlight: false, attempts: 0 });
       queued.push(replyID);
     }
@@ -143,7 +162,11 @@ async function crashRun(label: string, store: Store): Promise<boolean> {
   const senders = Array.from({ length: IN_FLIGHT }, async () => {
     for (;;) {
       let next: Entry | undefined;
-      for (const e of outbox.values()) if (!e.inFlight) { next = e; break; } // Map order = queue order, oldest first
+      for (const e of outbox.values())
+        if (!e.inFlight) {
+          next = e;
+          break;
+        } // Map order = queue order, oldest first
       if (!next) {
         if (!producing && outbox.size === 0) return;
         await sleep(10);
@@ -221,45 +244,26 @@ async function crashRun(label: string, store: Store): Promise<boolean> {
   await done;
   await stopServer(server);
 
-  const database = await openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
-  let rows: { reply_id: string; n: number; right: boolean; score: number; question_id: number }[];
-  let integrity: string;
-  try {
-    const res = await database.db.execute(
-      `select reply_id, count(*)::int as n, bool_and("right") as "right", max(score)::float8 as score, max(question_id)::int as question_id
-         from answers where user_id = ${Number(userID)} and reply_id like '${tag}-%' group by reply_id`,
-    );
-    rows = (res as unknown as { rows: typeof rows }).rows;
-    const check = await database.db.execute(`select count(*)::int as n, count(distinct (user_id, reply_id))::int as d from answers`);
-    const c = (check as unknown as { rows: { n: number; d: number }[] }).rows[0]!;
-    integrity = `whole table: ${c.n} rows, ${c.d} distinct (user_id, reply_id)`;
-  } finally {
-    await database.close();
-  }
+  const { rows, integrity } = await readStored(store, Number(userID), tag);
 
-  const stored = new Map(rows.map((r) => [r.reply_id, r]));
-  const storedRows = rows.reduce((s, r) => s + Number(r.n), 0);
-  const duplicates = rows.filter((r) => Number(r.n) > 1).length;
-  const missing = queued.filter((id) => !stored.has(id));
-  const missingAcked = [...acked.keys()].filter((id) => !stored.has(id));
-  const mismatched = [...acked].filter(([id, a]) => {
-    const r = stored.get(id);
-    return r && (r.right !== a.right || Number(r.score) !== a.score);
+  return report({
+    label,
+    rows,
+    integrity,
+    queued,
+    questions,
+    acked,
+    refused,
+    sends,
+    retried,
+    retriedAnswers: retriedAnswers.size,
+    leftInOutbox,
+    kills,
+    killsWithInFlight,
+    startKills,
+    restartMs,
+    minKills: KILLS,
   });
-  const wrongQuestion = queued.filter((id, i) => stored.has(id) && Number(stored.get(id)!.question_id) !== questions[i % questions.length]!.allTestID);
-  const queuedSet = new Set(queued);
-  const unknown = rows.filter((r) => !queuedSet.has(r.reply_id));
-
-  console.log(`\nCrash test on ${label} (${cpus().length}-core machine, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}):`);
-  console.log(`  queued ${queued.length}, sent ${sends} (retried ${retried}: ${retriedAnswers.size} answers sent more than once), acknowledged ${acked.size}, refused ${refused.size}, left in the outbox ${leftInOutbox}`);
-  console.log(`  kills ${kills} (${killsWithInFlight} with requests in flight) + ${startKills} during start-up; restarts ${restartMs.length - 1}, ready in avg ${Math.round(restartMs.slice(1).reduce((s, x) => s + x, 0) / Math.max(1, restartMs.length - 1))} ms, max ${Math.max(...restartMs.slice(1))} ms`);
-  console.log(`  rows stored ${storedRows} for ${stored.size} replyIDs; duplicates ${duplicates}; missing ${missing.length} (of them acknowledged ${missingAcked.length}); result ≠ acknowledged ${mismatched.length}; wrong question ${wrongQuestion.length}; rows not from this client ${unknown.length}`);
-  console.log(`  ${integrity}`);
-  for (const [id, why] of [...refused].slice(0, 5)) console.log(`  refused ${id}: ${why}`);
-  for (const id of missing.slice(0, 5)) console.log(`  missing ${id}`);
-  const ok = refused.size === 0 && leftInOutbox === 0 && duplicates === 0 && missing.length === 0 && mismatched.length === 0 && wrongQuestion.length === 0 && unknown.length === 0 && storedRows === queued.length && kills >= KILLS;
-  console.log(`  ${ok ? 'OK: every queued answer stored exactly once' : 'FAILED'}`);
-  return ok;
 }
 
 let code = 0;

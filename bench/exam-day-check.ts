@@ -8,7 +8,10 @@ export async function check(database: DatabaseHandle, learners: Learner[], paper
   const { db } = database;
   const problems: string[] = [];
   const ids = learners.map((l) => l.userId);
-  const rows = await db.select({ id: examSessions.id, userId: examSessions.userId, status: examSessions.status, score: examSessions.score }).from(examSessions).where(and(inArray(examSessions.userId, ids), eq(examSessions.paperId, paperId)));
+  const rows = await db
+    .select({ id: examSessions.id, userId: examSessions.userId, status: examSessions.status, score: examSessions.score })
+    .from(examSessions)
+    .where(and(inArray(examSessions.userId, ids), eq(examSessions.paperId, paperId)));
   const byUser = new Map<number, typeof rows>();
   for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
   const counts = await db
@@ -79,4 +82,3 @@ export async function check(database: DatabaseHandle, learners: Learner[], paper
   if (violations > 0) problems.unshift(`check failed: ${violations} integrity violation(s)`);
   return problems;
 }
-

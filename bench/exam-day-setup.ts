@@ -16,7 +16,9 @@ export const TWICE_EVERY = 10; // learner i with i % 10 === 0 hands in from two 
 
 /** The 100-question paper: the first questions of the demo mock-1 by section (groups whole), 2 hours, pass 60. */
 export function writePaper(dir: string): number {
-  const mock = JSON.parse(readFileSync(join(CONTENT_DIR, 'papers', '1001', 'mock-1.json'), 'utf8')) as { sections: { type: string; score: number; questions: string[] }[] };
+  const mock = JSON.parse(readFileSync(join(CONTENT_DIR, 'papers', '1001', 'mock-1.json'), 'utf8')) as {
+    sections: { type: string; score: number; questions: string[] }[];
+  };
   const want: Record<string, number> = { A1: 58, A2: 30, A3: 6, X: 6 };
   const sections = mock.sections.filter((s) => want[s.type]).map((s) => ({ type: s.type, score: 1, questions: s.questions.slice(0, want[s.type]) }));
   const count = sections.reduce((n, s) => n + s.questions.length, 0);
@@ -63,14 +65,30 @@ export async function setup(database: DatabaseHandle, extraPapersDir: string, N:
     const ids = await db.insert(users).values(rows).returning({ id: users.id });
     const made = ids.map(({ id }, k) => {
       const i = from + k;
-      return { i, userId: id, guid: randomBytes(32).toString('hex'), guid2: i % TWICE_EVERY === 0 ? randomBytes(32).toString('hex') : undefined, answered: [], sectionIndex: 0, handIns: [] } satisfies Learner;
+      return {
+        i,
+        userId: id,
+        guid: randomBytes(32).toString('hex'),
+        guid2: i % TWICE_EVERY === 0 ? randomBytes(32).toString('hex') : undefined,
+        answered: [],
+        sectionIndex: 0,
+        handIns: [],
+      } satisfies Learner;
     });
     const day = 24 * 3600 * 1000;
-    const session = (userId: number, guid: string) => ({ tokenHash: sha256(guid), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 7 * day), absoluteExpiresAt: new Date(now.getTime() + 30 * day) });
+    const session = (userId: number, guid: string) => ({
+      tokenHash: sha256(guid),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 7 * day),
+      absoluteExpiresAt: new Date(now.getTime() + 30 * day),
+    });
     await db.insert(sessions).values(made.flatMap((l) => [session(l.userId, l.guid), ...(l.guid2 ? [session(l.userId, l.guid2)] : [])]));
-    await db.insert(purchases).values(made.flatMap((l) => held.map((p) => ({ userId: l.userId, appId: p.appId, vn: p.vn, vnOrder: p.vnOrder, endTime: p.endTime, source: 'seed', createdAt: now }))));
+    await db
+      .insert(purchases)
+      .values(made.flatMap((l) => held.map((p) => ({ userId: l.userId, appId: p.appId, vn: p.vn, vnOrder: p.vnOrder, endTime: p.endTime, source: 'seed', createdAt: now }))));
     learners.push(...made);
   }
   return learners;
 }
-

@@ -70,7 +70,15 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 function httpPost(path: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: PORT, path: `${path}?${COMMON}`, method: 'POST', agent, headers: { ...FORM, 'content-length': Buffer.byteLength(body) }, signal: AbortSignal.timeout(TIMEOUT_MS) },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: `${path}?${COMMON}`,
+        method: 'POST',
+        agent,
+        headers: { ...FORM, 'content-length': Buffer.byteLength(body) },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -90,10 +98,10 @@ async function post(kind: Kind, path: string, params: Record<string, string | nu
   try {
     const r = await httpPost(path, body);
     latencies[kind].push(performance.now() - t0);
-    if (r.status < 200 || r.status >= 300) return fail(`${kind}: HTTP ${r.status}`), null;
+    if (r.status < 200 || r.status >= 300) return (fail(`${kind}: HTTP ${r.status}`), null);
     if (!r.text.startsWith('{"status":200,')) {
       const j = JSON.parse(r.text) as { status: number; msg: string };
-      return fail(`${kind}: body ${j.status} ${j.msg}`), null;
+      return (fail(`${kind}: body ${j.status} ${j.msg}`), null);
     }
     return r.text;
   } catch (err) {
@@ -122,7 +130,13 @@ async function autosave(l: Learner, round: number) {
   const done = new Set(l.answered);
   const next = section.filter((q) => !done.has(q)).slice(0, BATCH);
   if (next.length === 0) return;
-  const replies = next.map((q, k) => ({ replyID: `bench-${l.i}-${round}-${k}-${q}`.padEnd(16, '0'), allTestID: q, lastUserReply: KEYS[(q + l.i) % 4]!, spendTime: Math.max(1, Math.round(PERIOD_MS / 1000 / next.length)), flagged: k === 0 && round === 0 }));
+  const replies = next.map((q, k) => ({
+    replyID: `bench-${l.i}-${round}-${k}-${q}`.padEnd(16, '0'),
+    allTestID: q,
+    lastUserReply: KEYS[(q + l.i) % 4]!,
+    spendTime: Math.max(1, Math.round(PERIOD_MS / 1000 / next.length)),
+    flagged: k === 0 && round === 0,
+  }));
   const text = await post('autosave', '/api/answer/addSimulationReplys', { guid: l.guid, examHistoryID: l.examHistoryID, replies: JSON.stringify(replies) });
   if (!text) return;
   const saved = (JSON.parse(text) as { data: { saved: number; refused: unknown[] } }).data;
@@ -185,8 +199,11 @@ async function main() {
     store = { kind: 'postgres', url: c.url };
   }
   const open = () => openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
-  const where = store.kind === 'pglite' ? 'PGlite data directory' : process.env.BENCH_PG_URL ? 'PostgreSQL (BENCH_PG_URL)' : `PostgreSQL 15 (throwaway cluster on 127.0.0.1:${PG_PORT})`;
-  console.log(`Exam-day bench: ${N} learners, one ${count}-question paper, ${where}; start and hand-in spread over ${SPREAD_MS / 1000} s; autosave every ${PERIOD_MS / 1000} s${PERIOD_MS === 30_000 ? ' (the real rhythm)' : ' (compressed from the real 30 s)'} × ${ROUNDS} rounds of ≤ ${BATCH} replies; ${cpus().length}-core host shared by client, server${store.kind === 'postgres' ? ' and PostgreSQL' : ''}`);
+  const where =
+    store.kind === 'pglite' ? 'PGlite data directory' : process.env.BENCH_PG_URL ? 'PostgreSQL (BENCH_PG_URL)' : `PostgreSQL 15 (throwaway cluster on 127.0.0.1:${PG_PORT})`;
+  console.log(
+    `Exam-day bench: ${N} learners, one ${count}-question paper, ${where}; start and hand-in spread over ${SPREAD_MS / 1000} s; autosave every ${PERIOD_MS / 1000} s${PERIOD_MS === 30_000 ? ' (the real rhythm)' : ' (compressed from the real 30 s)'} × ${ROUNDS} rounds of ≤ ${BATCH} replies; ${cpus().length}-core host shared by client, server${store.kind === 'postgres' ? ' and PostgreSQL' : ''}`,
+  );
   try {
     let t = Date.now();
     let database = await open();
@@ -204,7 +221,9 @@ async function main() {
       t = Date.now();
       await waitReady(server, PORT, 180_000);
       console.log(`server ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-      const list = await fetch(`http://127.0.0.1:${PORT}/api/simulationTest/list?${COMMON}&guid=${learners[0]!.guid}&appID=${APP_ID}`).then((r) => r.json() as Promise<{ status: number; msg: string; data: { list: { paperID: number; name: string }[] } }>);
+      const list = await fetch(`http://127.0.0.1:${PORT}/api/simulationTest/list?${COMMON}&guid=${learners[0]!.guid}&appID=${APP_ID}`).then(
+        (r) => r.json() as Promise<{ status: number; msg: string; data: { list: { paperID: number; name: string }[] } }>,
+      );
       if (list.status !== 200) throw new Error(`simulationTest/list: ${list.status} ${list.msg}`);
       paperId = list.data.list.find((p) => p.name === PAPER_NAME)?.paperID ?? 0;
       if (!paperId) throw new Error('the bench paper is not in the list');
@@ -214,7 +233,9 @@ async function main() {
       const lateStart = await spread(learners, base, (l) => start(l, paperId));
       const allStarted = (performance.now() - base) / 1000;
       console.log(line('start'));
-      console.log(`  every start answered ${allStarted.toFixed(1)} s after the first was sent (target: within ${SPREAD_MS / 1000} s); the client sent up to ${Math.round(lateStart)} ms late; load ${loadavg()[0]!.toFixed(1)}`);
+      console.log(
+        `  every start answered ${allStarted.toFixed(1)} s after the first was sent (target: within ${SPREAD_MS / 1000} s); the client sent up to ${Math.round(lateStart)} ms late; load ${loadavg()[0]!.toFixed(1)}`,
+      );
 
       // 2. autosave rounds, each learner `period` after its own start
       for (let round = 0; round < ROUNDS; round++) {
@@ -236,7 +257,9 @@ async function main() {
       const handBase = performance.now() + 200;
       await spread(learners, handBase, handIn);
       console.log(line('handIn'));
-      console.log(`  every hand-in answered ${((performance.now() - handBase) / 1000).toFixed(1)} s after the first was sent; ${learners.filter((l) => l.guid2).length} learners handed in twice at once (two devices)`);
+      console.log(
+        `  every hand-in answered ${((performance.now() - handBase) / 1000).toFixed(1)} s after the first was sent; ${learners.filter((l) => l.guid2).length} learners handed in twice at once (two devices)`,
+      );
     } finally {
       await stopServer(server);
     }

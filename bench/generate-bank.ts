@@ -63,7 +63,11 @@ export function generateBank({ count, appID, seed }: GenerateOptions) {
       const questions = Array.from({ length: size }, (_, k) => {
         const id = nextId();
         const many = type === 'CASE';
-        const answer = many ? KEYS.slice(0, 5).filter(() => rnd() < 0.5).join('') || 'A' : pick(KEYS);
+        const answer = many
+          ? KEYS.slice(0, 5)
+              .filter(() => rnd() < 0.5)
+              .join('') || 'A'
+          : pick(KEYS);
         return { stem: `${gid} 第${k + 1}问`, ...(type === 'B1' ? {} : { options: options(5, id) }), answer, ...meta(id) };
       });
       items.push({ type, id: gid, chapter, ...(type === 'B1' ? { options: options(5, gid) } : { stem: `病例 ${gid}：患者，${int(18, 90)}岁。` }), questions });

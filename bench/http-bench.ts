@@ -37,7 +37,14 @@ async function waitFor(url: string) {
   throw new Error(`not up: ${url}`);
 }
 
-interface Row { name: string; rps: number; p99: number; errors: number; non2xx: number; baseline?: Row }
+interface Row {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  baseline?: Row;
+}
 
 async function run(name: string, opts: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
@@ -71,13 +78,27 @@ try {
   rows[1].baseline = bareGet;
   rows.push(await run('bare fastify POST', { url: `http://127.0.0.1:${barePort}/bare?${common}`, method: 'POST', headers: form, body: loginBody, connections: 8 }));
   // Logins are argon2id-bound (m=19 MiB, t=2): fewer connections, or the p99 only measures queueing.
-  rows.push(await run('userlogin (argon2id)', { url: `http://127.0.0.1:${appPort}/api/user/userlogin?${common}`, method: 'POST', headers: form, body: loginBody, connections: 8 }));
+  rows.push(
+    await run('userlogin (argon2id)', {
+      url: `http://127.0.0.1:${appPort}/api/user/userlogin?${common}`,
+      method: 'POST',
+      headers: form,
+      body: loginBody,
+      connections: 8,
+    }),
+  );
 
   rows[3].baseline = rows[2];
   console.log(`\nHTTP bench: ${CONNECTIONS} connections, ${DURATION} s each, 2-core machine, client and servers on one host`);
   console.log('call'.padEnd(24), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'vs bare'.padStart(9), '(each call against the bare route of its method)');
   for (const r of rows) {
-    console.log(r.name.padEnd(24), r.rps.toFixed(0).padStart(10), String(r.p99).padStart(8), String(r.errors + r.non2xx).padStart(7), (r.baseline ? `${((r.rps / r.baseline.rps) * 100).toFixed(1)}%` : '—').padStart(9));
+    console.log(
+      r.name.padEnd(24),
+      r.rps.toFixed(0).padStart(10),
+      String(r.p99).padStart(8),
+      String(r.errors + r.non2xx).padStart(7),
+      (r.baseline ? `${((r.rps / r.baseline.rps) * 100).toFixed(1)}%` : '—').padStart(9),
+    );
   }
 } finally {
   for (const c of children) c.kill('SIGTERM');

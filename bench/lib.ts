@@ -105,7 +105,8 @@ export function startPgCluster(port: number): { url: string; stop(): void } | { 
   if (versions.length === 0) return { skipped: 'no BENCH_PG_URL and no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb; .ci/run installs the postgresql package)' };
   const bin = join(root, versions.sort((a, b) => Number(a) - Number(b)).at(-1)!, 'bin');
   const isRoot = userInfo().uid === 0;
-  const as = (cmd: string, args: string[]) => (isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }));
+  const as = (cmd: string, args: string[]) =>
+    isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
   const dir = mkdtempSync(join(tmpdir(), 'kaoshi-bench-pg-'));
   try {
     if (isRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
@@ -125,4 +126,22 @@ export function startPgCluster(port: number): { url: string; stop(): void } | { 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts bench/bare-server.ts (a bare Fastify answering one stored body) on a port; resolves once it listens. */
+export function startBare(port: number, bodyFile: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'bare-server.ts'), String(port)], {
+      env: { ...process.env, BARE_BODY_FILE: bodyFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('bare fastify on')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`bare server exited (${code}) before ready:\n${out}`)));
+  });
 }

@@ -81,7 +81,9 @@ async function run(page: Page, label: string) {
   }
   const fmt = (name: string, xs: number[]) => {
     const s = stats(xs);
-    console.log(`${label.padEnd(26)} ${name.padEnd(18)} n=${String(s.n).padStart(3)}  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  max ${s.max.toFixed(1).padStart(6)} ms`);
+    console.log(
+      `${label.padEnd(26)} ${name.padEnd(18)} n=${String(s.n).padStart(3)}  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  max ${s.max.toFixed(1).padStart(6)} ms`,
+    );
   };
   fmt('下一题 → question', next);
   fmt('option → feedback', feedback);
@@ -104,7 +106,10 @@ try {
   // Pick 护士执业资格 and read its chapters from the call the chapter menu makes.
   await page.goto('/switchSub');
   await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: '护理学类' }).click();
-  await page.getByRole('region', { name: '护理学类' }).getByRole('button', { name: /^护士执业资格/ }).click();
+  await page
+    .getByRole('region', { name: '护理学类' })
+    .getByRole('button', { name: /^护士执业资格/ })
+    .click();
   await page.waitForURL(/\/homePage/);
   const menu = page.waitForResponse((r) => r.url().includes('/api/chapterMenu/list'));
   await page.goto('/chapterMenu');

@@ -12,12 +12,12 @@
 // `npm run import` marks the bank as imported, so the demo seed at server start leaves it alone (the 316 demo
 // questions of 1001 are retired by the import: the synthetic bank is the whole bank of 1001 in this database).
 import autocannon from 'autocannon';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/index.ts';
-import { api, COMMON, FORM, here, IMPORT_CLI, login, spawnServer, startPgCluster, stopServer, storeEnv, waitReady, type Store } from './lib.ts';
+import { api, COMMON, FORM, here, IMPORT_CLI, login, spawnServer, startBare, startPgCluster, stopServer, storeEnv, waitReady, type Store } from './lib.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,30 +33,46 @@ const BARE_POST_PORT = 3301;
 const BARE_GET_PORT = 3302;
 const PG_PORT = 3303;
 
-interface Question { allTestID: number; cptID: number; answer: string | string[] }
-interface Chapter { cptID: number; parentID: number | null; total: number; name: string }
-interface Row { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; badBody: number; total: number; load: number; baseline?: Row }
+interface Question {
+  allTestID: number;
+  cptID: number;
+  answer: string | string[];
+}
+interface Chapter {
+  cptID: number;
+  parentID: number | null;
+  total: number;
+  name: string;
+}
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  badBody: number;
+  total: number;
+  load: number;
+  baseline?: Row;
+}
 
 /** The body status is the first field of every reply (`{"status":200,...`): a prefix check, no JSON.parse per reply. */
 const ok200 = (body: string | Buffer | undefined) => String(body ?? '').startsWith('{"status":200,');
 
 async function measure(name: string, opts: autocannon.Options): Promise<Row> {
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, verifyBody: ok200, ...opts });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, badBody: r.mismatches, total: r.requests.total, load: loadavg()[0]! };
-}
-
-function startBare(port: number, bodyFile: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'bare-server.ts'), String(port)], { env: { ...process.env, BARE_BODY_FILE: bodyFile }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      if (out.includes('bare fastify on')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`bare server exited (${code}) before ready:\n${out}`)));
-  });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    badBody: r.mismatches,
+    total: r.requests.total,
+    load: loadavg()[0]!,
+  };
 }
 
 const replyOf = (q: Question) => (Array.isArray(q.answer) ? q.answer[0]! : q.answer);
@@ -64,7 +80,11 @@ const replyOf = (q: Question) => (Array.isArray(q.answer) ? q.answer[0]! : q.ans
 async function benchStore(label: string, store: Store, bank: string, work: string): Promise<Row[]> {
   console.log(`\n== ${label} ==`);
   let t0 = Date.now();
-  const imported = execFileSync(process.execPath, ['--import', 'tsx', IMPORT_CLI, bank], { cwd: join(here, '../apps/server'), env: { ...process.env, ...storeEnv(store) }, encoding: 'utf8' });
+  const imported = execFileSync(process.execPath, ['--import', 'tsx', IMPORT_CLI, bank], {
+    cwd: join(here, '../apps/server'),
+    env: { ...process.env, ...storeEnv(store) },
+    encoding: 'utf8',
+  });
   console.log(`import (npm run import, migrations and seed included): ${imported.trim()} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (ANALYZE) {
     // Diagnostic, not what the server does: planner statistics for the freshly imported tables (PGlite has no
@@ -100,7 +120,12 @@ async function benchStore(label: string, store: Store, bank: string, work: strin
       return r;
     };
     const submit = async (q: Question, cptID: number, replyID: string) => {
-      const r = await api<{ replyID: string }>(APP_PORT, '/api/exam/submitReply', { guid, appID: APP_ID, cptID, allTestID: q.allTestID, lastUserReply: replyOf(q), spendTime: 7, replyID }, 'POST');
+      const r = await api<{ replyID: string }>(
+        APP_PORT,
+        '/api/exam/submitReply',
+        { guid, appID: APP_ID, cptID, allTestID: q.allTestID, lastUserReply: replyOf(q), spendTime: 7, replyID },
+        'POST',
+      );
       if (r.body.status !== 200 || r.body.data.replyID !== replyID) throw new Error(`submitReply: ${r.text.slice(0, 300)}`);
       return r;
     };
@@ -134,23 +159,53 @@ async function benchStore(label: string, store: Store, bank: string, work: strin
           setupRequest: (req: autocannon.Request) => {
             const i = n++;
             const q = qb[i % qb.length]!;
-            const body = new URLSearchParams({ guid, appID: String(APP_ID), cptID: String(chB.cptID), allTestID: String(q.allTestID), lastUserReply: replyOf(q), spendTime: '7', replyID: `${prefix}-${tag}-${String(i).padStart(8, '0')}` });
+            const body = new URLSearchParams({
+              guid,
+              appID: String(APP_ID),
+              cptID: String(chB.cptID),
+              allTestID: String(q.allTestID),
+              lastUserReply: replyOf(q),
+              spendTime: '7',
+              replyID: `${prefix}-${tag}-${String(i).padStart(8, '0')}`,
+            });
             return { ...req, body: body.toString() };
           },
         },
       ];
     };
-    const replayBody = new URLSearchParams({ guid, appID: String(APP_ID), cptID: String(chB.cptID), allTestID: String(qb[0]!.allTestID), lastUserReply: replyOf(qb[0]!), spendTime: '7', replyID: replayID }).toString();
+    const replayBody = new URLSearchParams({
+      guid,
+      appID: String(APP_ID),
+      cptID: String(chB.cptID),
+      allTestID: String(qb[0]!.allTestID),
+      lastUserReply: replyOf(qb[0]!),
+      spendTime: '7',
+      replyID: replayID,
+    }).toString();
     const getQuery = `${COMMON}&guid=${guid}&appID=${APP_ID}&cptID=${chA.cptID}&pageSize=${PAGE}`;
 
     const rows: Row[] = [];
     const barePost = await measure('bare fastify POST', { url: `http://127.0.0.1:${BARE_POST_PORT}/bare?${COMMON}`, requests: fresh('bare') });
     rows.push(barePost);
-    rows.push({ ...(await measure('submitReply (new replyID)', { url: `http://127.0.0.1:${APP_PORT}/api/exam/submitReply?${COMMON}`, requests: fresh('load') })), baseline: barePost });
-    rows.push({ ...(await measure('submitReply (replay)', { url: `http://127.0.0.1:${APP_PORT}/api/exam/submitReply?${COMMON}`, method: 'POST', headers: FORM, body: replayBody })), baseline: barePost });
+    rows.push({
+      ...(await measure('submitReply (new replyID)', { url: `http://127.0.0.1:${APP_PORT}/api/exam/submitReply?${COMMON}`, requests: fresh('load') })),
+      baseline: barePost,
+    });
+    rows.push({
+      ...(await measure('submitReply (replay)', {
+        url: `http://127.0.0.1:${APP_PORT}/api/exam/submitReply?${COMMON}`,
+        method: 'POST',
+        headers: FORM,
+        body: replayBody,
+      })),
+      baseline: barePost,
+    });
     const bareGet = await measure('bare fastify GET 500q', { url: `http://127.0.0.1:${BARE_GET_PORT}/bare?${getQuery}`, connections: PAGE_CONNECTIONS });
     rows.push(bareGet);
-    rows.push({ ...(await measure('getChapterTestEx 500q', { url: `http://127.0.0.1:${APP_PORT}/api/exam/getChapterTestEx?${getQuery}`, connections: PAGE_CONNECTIONS })), baseline: bareGet });
+    rows.push({
+      ...(await measure('getChapterTestEx 500q', { url: `http://127.0.0.1:${APP_PORT}/api/exam/getChapterTestEx?${getQuery}`, connections: PAGE_CONNECTIONS })),
+      baseline: bareGet,
+    });
 
     // The replay must not have written rows, the fresh run one row per acknowledged request: chapter B's `done`.
     const after = await api<{ list: (Chapter & { done: number })[] }>(APP_PORT, '/api/chapterMenu/list', { guid, appID: APP_ID });
@@ -164,8 +219,21 @@ async function benchStore(label: string, store: Store, bank: string, work: strin
 }
 
 function print(label: string, rows: Row[]) {
-  console.log(`\nPractice bench, ${label}${ANALYZE ? ', ANALYZE after the import (BENCH_ANALYZE=1)' : ''}: ${DURATION} s each, ${CONNECTIONS} connections (500-question pages: ${PAGE_CONNECTIONS}), ${cpus().length}-core machine, client and servers on one host; load 1m = the host's 1-minute load average after each run (other work on the host shows there)`);
-  console.log('call'.padEnd(27), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'requests'.padStart(9), 'errors'.padStart(7), 'non-2xx'.padStart(8), 'body≠200'.padStart(9), 'vs bare'.padStart(8), 'load 1m'.padStart(8));
+  console.log(
+    `\nPractice bench, ${label}${ANALYZE ? ', ANALYZE after the import (BENCH_ANALYZE=1)' : ''}: ${DURATION} s each, ${CONNECTIONS} connections (500-question pages: ${PAGE_CONNECTIONS}), ${cpus().length}-core machine, client and servers on one host; load 1m = the host's 1-minute load average after each run (other work on the host shows there)`,
+  );
+  console.log(
+    'call'.padEnd(27),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(7),
+    'p99 ms'.padStart(7),
+    'requests'.padStart(9),
+    'errors'.padStart(7),
+    'non-2xx'.padStart(8),
+    'body≠200'.padStart(9),
+    'vs bare'.padStart(8),
+    'load 1m'.padStart(8),
+  );
   for (const r of rows) {
     console.log(
       r.name.padEnd(27),
@@ -188,7 +256,9 @@ let failed = false;
 try {
   const bank = join(work, 'bank.json');
   const t0 = Date.now();
-  const gen = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'generate-bank.ts'), bank, '--count', String(QUESTIONS), '--app', String(APP_ID)], { encoding: 'utf8' });
+  const gen = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'generate-bank.ts'), bank, '--count', String(QUESTIONS), '--app', String(APP_ID)], {
+    encoding: 'utf8',
+  });
   console.log(`${gen.trim()} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   results.push(['PGlite (data directory)', await benchStore('PGlite (data directory)', { kind: 'pglite', dataDir: join(work, 'data') }, bank, work)]);

@@ -134,7 +134,11 @@ test('a one-minute paper: answers, 标疑 in the directory, section lock, automa
 
   const handed = page.waitForResponse((r) => r.url().includes('/api/simulationTest/handIn'), { timeout: 90_000 });
   await expect(page.getByText('考试时间到，系统自动交卷')).toBeVisible({ timeout: 90_000 });
-  const result = ((await (await handed).json()) as { data: { score: number; total: number; right: number; wrong: number; unanswered: number; usedSeconds: number; handedBy: string } }).data;
+  const result = (
+    (await (await handed).json()) as {
+      data: { score: number; total: number; right: number; wrong: number; unanswered: number; usedSeconds: number; handedBy: string };
+    }
+  ).data;
   expect(result.total).toBe(5);
   expect(result.unanswered).toBe(1);
   expect(result.right + result.wrong).toBe(4);

@@ -39,7 +39,7 @@ let ipCounter = 0;
 export async function asNewClientIp(page: Page): Promise<void> {
   ipCounter += 1;
   // Documentation-range addresses (RFC 5737): only ever a header value, never a destination.
-  const ip = `${ipCounter % 2 ? '203.0.113' : '198.51.100'}.${(Math.floor(Date.now() / 1000) + ipCounter) % 254 + 1}`;
+  const ip = `${ipCounter % 2 ? '203.0.113' : '198.51.100'}.${((Math.floor(Date.now() / 1000) + ipCounter) % 254) + 1}`;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
 }
 
@@ -77,7 +77,10 @@ export async function login(page: Page) {
 export async function pickNursing(page: Page) {
   await page.goto('/switchSub');
   await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: '护理学类' }).click();
-  await page.getByRole('region', { name: '护理学类' }).getByRole('button', { name: /^护士执业资格/ }).click();
+  await page
+    .getByRole('region', { name: '护理学类' })
+    .getByRole('button', { name: /^护士执业资格/ })
+    .click();
   await expect(page.getByRole('heading', { name: '护士执业资格' })).toBeVisible();
 }
 

@@ -72,11 +72,13 @@ test('a practice session: instant feedback, batched answers, resume, 交卷 and 
   await shot(page, '90-practice-session-feedback');
   const batch = await (await saved).json();
   expect(batch.status).toBe(200);
-  await expect.poll(async () => {
-    const guid = ((await page.evaluate(() => localStorage.getItem('guid'))) ?? '').replace(/"/g, '');
-    const r = await (await page.request.get(`/api/simulationTest/resume?guid=${guid}&examHistoryID=${s.examHistoryID}`)).json();
-    return Object.keys(r.data.replies).length;
-  }).toBe(2);
+  await expect
+    .poll(async () => {
+      const guid = ((await page.evaluate(() => localStorage.getItem('guid'))) ?? '').replace(/"/g, '');
+      const r = await (await page.request.get(`/api/simulationTest/resume?guid=${guid}&examHistoryID=${s.examHistoryID}`)).json();
+      return Object.keys(r.data.replies).length;
+    })
+    .toBe(2);
 
   // A reload resumes at the first unanswered question with both answers shown.
   await page.reload();

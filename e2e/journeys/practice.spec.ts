@@ -5,7 +5,10 @@ import { answer, keysOf, login, option, pickNursing, question, shot, type Chapte
 
 async function jump(page: Page, index: number) {
   await page.getByRole('button', { name: '答题卡' }).click();
-  await page.getByTestId('answer-sheet').getByRole('button', { name: new RegExp(`^第${index + 1}题 `) }).click();
+  await page
+    .getByTestId('answer-sheet')
+    .getByRole('button', { name: new RegExp(`^第${index + 1}题 `) })
+    .click();
   await expect(page.getByText(new RegExp(`^第 ${index + 1} / \\d+ 题$`))).toBeVisible();
 }
 
@@ -52,7 +55,10 @@ test('a learner practises a chapter: feedback, groups, answer sheet, resume afte
   await page.getByRole('button', { name: '答题卡' }).click();
   await expect(page.getByTestId('answer-sheet').getByRole('button', { name: '第1题 错误' })).toBeVisible();
   await shot(page, '42-answer-sheet');
-  await page.getByTestId('answer-sheet').getByRole('button', { name: new RegExp(`^第${a3 + 1}题 `) }).click();
+  await page
+    .getByTestId('answer-sheet')
+    .getByRole('button', { name: new RegExp(`^第${a3 + 1}题 `) })
+    .click();
   const caseStem = test1.groups.find((g) => g.childTableID === list[a3]!.childTableID)!.stem;
   await expect(page.getByTestId('case-stem')).toContainText(caseStem.slice(0, 12));
   await answer(page, list[a3]!, true);

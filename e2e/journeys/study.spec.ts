@@ -24,7 +24,7 @@ const at = (page: Page, pathname: string, params: Record<string, string | number
   expect(page).toHaveURL((u) => u.pathname === pathname && Object.entries(params).every(([k, v]) => u.searchParams.get(k) === String(v)));
 const api = (page: Page, path: string) => page.waitForResponse((r) => r.url().includes(path) && r.request().method() !== 'OPTIONS');
 
-test('a learner finds the chapter\'s wrong answer, favourite and note in the study tools, reviews, reports and searches', async ({ page }) => {
+test("a learner finds the chapter's wrong answer, favourite and note in the study tools, reviews, reports and searches", async ({ page }) => {
   test.setTimeout(120_000);
   let sent = 0;
   page.on('response', (r) => {
@@ -133,7 +133,10 @@ test('a learner finds the chapter\'s wrong answer, favourite and note in the stu
   // 3. The favourite and the note in their lists; searching the favourites.
   await page.goto('/consolidate?tab=fav');
   await expect(page.getByRole('tab', { name: '收藏' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('region', { name: '收藏章节' }).getByRole('button', { name: new RegExp(`^${CHAPTER}`) }).click();
+  await page
+    .getByRole('region', { name: '收藏章节' })
+    .getByRole('button', { name: new RegExp(`^${CHAPTER}`) })
+    .click();
   await at(page, '/consolidate2', { kind: 'fav', cptID });
   const favItem = page.getByRole('button', { name: new RegExp(q2.stem.slice(0, 12)) });
   await expect(favItem).toBeVisible();
@@ -154,7 +157,10 @@ test('a learner finds the chapter\'s wrong answer, favourite and note in the stu
   await expect(favItem).toBeVisible();
 
   await page.goto('/consolidate?tab=note');
-  await page.getByRole('region', { name: '笔记章节' }).getByRole('button', { name: new RegExp(`^${CHAPTER}`) }).click();
+  await page
+    .getByRole('region', { name: '笔记章节' })
+    .getByRole('button', { name: new RegExp(`^${CHAPTER}`) })
+    .click();
   await at(page, '/consolidate2', { kind: 'note', cptID });
   await expect(page.getByRole('listitem').filter({ hasText: q2.stem.slice(0, 12) })).toContainText(NOTE);
   await shot(page, '56-notes');

@@ -13,7 +13,10 @@ async function passwordLogin(page: Page, phone: string, password: string) {
 async function pickSubject(page: Page, className: string, subject: string) {
   await page.goto('/switchSub');
   await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: className }).click();
-  await page.getByRole('region', { name: className }).getByRole('button', { name: new RegExp(`^${subject}`) }).click();
+  await page
+    .getByRole('region', { name: className })
+    .getByRole('button', { name: new RegExp(`^${subject}`) })
+    .click();
 }
 
 /** Registers a new learner (SMS code from the test hook) and lands on the home page; returns the phone. */
@@ -110,7 +113,7 @@ test('a trial learner opens a locked module and sees the buy prompt listing the 
   await shot(page, '26-buyapp');
 });
 
-test('a contact-only agent\'s learner sees only the contact message and an acknowledge button', async ({ page }) => {
+test("a contact-only agent's learner sees only the contact message and an acknowledge button", async ({ page }) => {
   await noticesSeen(page);
   await page.goto('/login?ac=7021004');
   await passwordLogin(page, '13800000000', DEMO_PASSWORD);

@@ -65,9 +65,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   redis?.on('error', (err) => app.log.warn({ err }, 'Redis connection error'));
   const dbLimiter = createDbRateLimiter(db, clock);
   const limiter: RateLimiter = redis ? createRedisRateLimiter(redis) : dbLimiter;
-  const sms =
-    deps.sms ??
-    (config.SMS_PROVIDER === 'disabled' ? createDisabledSmsProvider() : createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' })));
+  const sms = deps.sms ?? (config.SMS_PROVIDER === 'disabled' ? createDisabledSmsProvider() : createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' })));
 
   const p: Platform = { db, clock, config, limiter, log: app.log };
   const sessions = createSessionService(createSessionStore(db), clock);

@@ -4,7 +4,15 @@ import { loadConfig } from './config.ts';
 describe('config', () => {
   it('has defaults for everything', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', MAINTENANCE: false, NODE_ENV: 'development', LOG_LEVEL: 'info', TRUST_PROXY: false });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      MAINTENANCE: false,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+    });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.REDIS_URL).toBeUndefined();
     expect(c.WEB_DIST).toMatch(/apps[\\/]web[\\/]dist$/);

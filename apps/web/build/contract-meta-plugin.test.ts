@@ -14,8 +14,7 @@ type Def = Record<string, unknown>;
 const real = contract as unknown as Record<string, unknown>;
 const isZodSchema = (v: unknown) => typeof v === 'object' && v !== null && '_zod' in v;
 const isCall = (v: unknown): v is Def => typeof v === 'object' && v !== null && isZodSchema((v as Def).request);
-const isCallGroup = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && Object.values(v).length > 0 && Object.values(v).every(isCall);
+const isCallGroup = (v: unknown): boolean => typeof v === 'object' && v !== null && Object.values(v).length > 0 && Object.values(v).every(isCall);
 /** A real definition as the browser should get it: without its schemas and gate, with its request's keys. */
 const metaOf = (def: contract.CallDef): Def => {
   const { request: _request, data: _data, gate: _gate, ...rest } = def;
@@ -98,7 +97,11 @@ describe('contract-meta-plugin: the generated @kaoshi/contract', () => {
       else if (!isCall(value) && !isCallGroup(value)) expect(gen[name], name).toEqual(value);
     }
     expect(generated.stripped).toEqual(expect.arrayContaining(['weiXinContact', 'agentInfo', 'loginData', 'replySchema', 'text']));
-    expect(Object.keys(gen).sort()).toEqual(Object.keys(real).filter((n) => !generated.stripped.includes(n)).sort());
+    expect(Object.keys(gen).sort()).toEqual(
+      Object.keys(real)
+        .filter((n) => !generated.stripped.includes(n))
+        .sort(),
+    );
   });
 
   it('loads no zod', () => {
@@ -136,7 +139,7 @@ describe('contract-meta-plugin: drift', () => {
   });
 
   it('fails loudly on a call property that is not plain data', async () => {
-    const entry = fakeContract('bad-property', "Object.assign(ping, { encode: (v: unknown) => String(v) });\n");
+    const entry = fakeContract('bad-property', 'Object.assign(ping, { encode: (v: unknown) => String(v) });\n');
     await expect(generateContractModule(entry)).rejects.toThrow(/call x\.ping .* property 'encode' that is a function/);
   });
 

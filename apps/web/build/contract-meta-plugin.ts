@@ -77,8 +77,7 @@ function isJsonData(v: unknown): boolean {
   return (proto === Object.prototype || proto === null) && Object.values(v as object).every(isJsonData);
 }
 
-const describe = (v: unknown): string =>
-  typeof v === 'function' ? 'a function' : Array.isArray(v) ? 'an array' : v === null ? 'null' : `a value of type ${typeof v}`;
+const describe = (v: unknown): string => (typeof v === 'function' ? 'a function' : Array.isArray(v) ? 'an array' : v === null ? 'null' : `a value of type ${typeof v}`);
 
 /** The `export * from './x.ts'` modules of the contract's index, as absolute paths. */
 function starModules(entry: string, source: string): string[] {
@@ -132,7 +131,10 @@ export async function generateContractModule(entry: string): Promise<GeneratedCo
     for (const [k, v] of Object.entries(def)) {
       // The gate is the server's (the registrar enforces it); the browser never needs it.
       if (k === 'request' || k === 'data' || k === 'gate' || v === undefined) continue;
-      if (!isJsonData(v)) throw new Error(`${PUBLIC_ID}: call ${String(def.id)} (${where}) has a property '${k}' that is ${describe(v)}; contract-meta-plugin copies only plain data besides request/data`);
+      if (!isJsonData(v))
+        throw new Error(
+          `${PUBLIC_ID}: call ${String(def.id)} (${where}) has a property '${k}' that is ${describe(v)}; contract-meta-plugin copies only plain data besides request/data`,
+        );
       meta[k] = v;
     }
     meta.fields = [...requestFields(def)];
@@ -158,9 +160,7 @@ export async function generateContractModule(entry: string): Promise<GeneratedCo
       // A collection of calls: an array (allCalls) or an object (userCalls).
       const entries = Object.entries(v as Record<string, Record<string, unknown>>).map(([k, d], i) => ({ k, i, m: callModule(d, where) }));
       const imports = entries.map(({ i, m }) => `import c${i} from ${ref(m)};`).join('\n');
-      const body = Array.isArray(v)
-        ? `[${entries.map(({ i }) => `c${i}`).join(', ')}]`
-        : `{ ${entries.map(({ k, i }) => `${JSON.stringify(k)}: c${i}`).join(', ')} }`;
+      const body = Array.isArray(v) ? `[${entries.map(({ i }) => `c${i}`).join(', ')}]` : `{ ${entries.map(({ k, i }) => `${JSON.stringify(k)}: c${i}`).join(', ')} }`;
       modules.set(`group/${name}.js`, `${imports}\nexport default ${body};\n`);
       index.push(`export { default as ${name} } from ${ref(`group/${name}.js`)};`);
     } else if (isJsonData(v)) {

@@ -24,9 +24,7 @@ describe('text(label, max)', () => {
   });
 
   it('names the field when the text is too long', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', '中'), minLength: 6, maxLength: 40 }), (s) => messageOf(nick, s) === '昵称不能超过5个字符'),
-    );
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', '中'), minLength: 6, maxLength: 40 }), (s) => messageOf(nick, s) === '昵称不能超过5个字符'));
   });
 
   it.each([[undefined], [''], ['   '], [42], [null]])('asks for the field when given %j', (input) => {
@@ -62,9 +60,7 @@ describe('int(label, min, max) and optInt', () => {
   });
 
   it('names the field for an integer out of range', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 151 })), (n) => messageOf(age, String(n)) === '年龄格式不正确'),
-    );
+    fc.assert(fc.property(fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 151 })), (n) => messageOf(age, String(n)) === '年龄格式不正确'));
   });
 
   it.each([['abc'], ['1.5'], ['12abc'], [{}]])('names the field for %j', (input) => {
@@ -118,15 +114,7 @@ describe('passwordHash, smsCode, guid, agentCode, flag', () => {
 
   it('flag reads form booleans', () => {
     const f = flag();
-    expect(['true', '1', 'false', '0', 'no', '', undefined].map((v) => f.parse(v))).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-      undefined,
-      undefined,
-    ]);
+    expect(['true', '1', 'false', '0', 'no', '', undefined].map((v) => f.parse(v))).toEqual([true, true, false, false, false, undefined, undefined]);
   });
 });
 
@@ -159,10 +147,14 @@ describe('forbidden characters', () => {
       return false;
     };
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 12 }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)), maxLength: 6 }), (a, b) => {
-        const s = a + b;
-        return hasForbiddenChars(s) === [...Array(s.length).keys()].some((i) => forbiddenUnit(s, i));
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)), maxLength: 6 }),
+        (a, b) => {
+          const s = a + b;
+          return hasForbiddenChars(s) === [...Array(s.length).keys()].some((i) => forbiddenUnit(s, i));
+        },
+      ),
     );
   });
 

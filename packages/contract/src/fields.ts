@@ -38,8 +38,7 @@ export function fieldLabel(schema: z.ZodType): string | undefined {
 }
 
 /** A string schema that refuses forbidden characters, naming the field. */
-export const cleanString = (label: string, error = badFormat(label)) =>
-  z.string({ error }).refine((v) => !hasForbiddenChars(v), { error: forbiddenCharsMsg(label) });
+export const cleanString = (label: string, error = badFormat(label)) => z.string({ error }).refine((v) => !hasForbiddenChars(v), { error: forbiddenCharsMsg(label) });
 
 export const text = (label: string, max = 200) =>
   labelled(

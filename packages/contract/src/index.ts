@@ -45,4 +45,19 @@ import { aiCalls } from './calls/ai.ts';
 import { clearanceCalls } from './calls/clearance.ts';
 
 /** Every call served by this version of the server, by id. */
-export const allCalls = [...Object.values(userCalls), ...Object.values(agentCalls), ...Object.values(trackingCalls), ...Object.values(catalogCalls), ...Object.values(subjectCalls), ...Object.values(practiceCalls), ...Object.values(studyCalls), ...Object.values(bookCalls), ...Object.values(examCalls), ...Object.values(everyDayCalls), ...Object.values(sprintCalls), ...Object.values(zhiyeCalls), ...Object.values(aiCalls), ...Object.values(clearanceCalls)];
+export const allCalls = [
+  ...Object.values(userCalls),
+  ...Object.values(agentCalls),
+  ...Object.values(trackingCalls),
+  ...Object.values(catalogCalls),
+  ...Object.values(subjectCalls),
+  ...Object.values(practiceCalls),
+  ...Object.values(studyCalls),
+  ...Object.values(bookCalls),
+  ...Object.values(examCalls),
+  ...Object.values(everyDayCalls),
+  ...Object.values(sprintCalls),
+  ...Object.values(zhiyeCalls),
+  ...Object.values(aiCalls),
+  ...Object.values(clearanceCalls),
+];

@@ -67,11 +67,17 @@ export interface TestMode {
   scoring: string;
 }
 
-const row = (r: Omit<TestMode, 'route' | 'lockSections'> & { lockSections?: boolean }): TestMode => ({ ...r, route: `/${r.id}`, lockSections: r.lockSections ?? false });
+const row = (r: Omit<TestMode, 'route' | 'lockSections'> & { lockSections?: boolean }): TestMode => ({
+  ...r,
+  route: `/${r.id}`,
+  lockSections: r.lockSections ?? false,
+});
 const PAPER_TIME = '试卷限时，服务器计时，到时自动交卷';
 const PAPER_SCORE = '按试卷分值计分，达到及格线为通过';
 const DRAWN_SCORE = '每题1分，答对60%为通过';
 
+// A table, one row per line:
+// prettier-ignore
 export const TEST_MODES: readonly TestMode[] = [
   row({ id: 'computerPaper', title: '机考模拟', blurb: '与正式机考一致的考试界面', module: null, source: 'session', display: 'exam', lockSections: true, timing: PAPER_TIME, scoring: PAPER_SCORE }),
   row({ id: 'exam', title: '考试中心', blurb: '全部考试入口、继续考试与考试记录', module: null, source: 'hub', display: null, timing: '—', scoring: '—' }),

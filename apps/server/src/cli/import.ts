@@ -51,7 +51,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const base = env.INIT_CWD ?? process.cwd();
   const at = (p: string) => resolve(base, p);
   const files = args.files.map(at);
-  const opts: FileOptions = { ...args.opts, ...(args.opts.chapters ? { chapters: at(args.opts.chapters) } : {}), ...(args.opts.points ? { points: at(args.opts.points) } : {}) };
+  const opts: FileOptions = {
+    ...args.opts,
+    ...(args.opts.chapters ? { chapters: at(args.opts.chapters) } : {}),
+    ...(args.opts.points ? { points: at(args.opts.points) } : {}),
+  };
   const config = loadConfig(env);
   const database = await openDatabase(config);
   try {

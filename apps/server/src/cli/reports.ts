@@ -10,9 +10,7 @@ const USAGE = `usage: npm run reports -- [--status open|resolved|all] [--app <ap
   or resolves one: the learner then sees it as resolved with the reply.
   Database: DATA_DIR / DATABASE_URL as for the server.`;
 
-export type ReportsArgs =
-  | { kind: 'list'; filter: ReportFilter }
-  | { kind: 'resolve'; id: number; reply: string };
+export type ReportsArgs = { kind: 'list'; filter: ReportFilter } | { kind: 'resolve'; id: number; reply: string };
 
 /** Parses the command line; `{error}` when it is wrong ('' for --help). */
 export function parseReportsArgs(argv: string[]): ReportsArgs | { error: string } {

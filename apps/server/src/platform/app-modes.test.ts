@@ -71,7 +71,10 @@ describe('the web app', () => {
 
   it('is skipped with a warning when WEB_DIST does not exist', async () => {
     const lines: string[] = [];
-    const t = await createTestApp({ config: { WEB_DIST: join(web, 'nope') }, deps: { logger: { level: 'warn', stream: { write: (l) => void lines.push(l) } } } });
+    const t = await createTestApp({
+      config: { WEB_DIST: join(web, 'nope') },
+      deps: { logger: { level: 'warn', stream: { write: (l) => void lines.push(l) } } },
+    });
     try {
       expect(lines.join('')).toContain('Web app not found');
       expect((await t.call(getAgentInfo, {})).status).toBe(200);

@@ -28,8 +28,7 @@ export interface CallContext<C extends CallDef> {
 /** Request bodies: tracking and error reports are small; a call may declare its own (`maxBodyBytes`). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const TRACKING_BODY_LIMIT = 48 * 1024;
-export const bodyLimitOf = (call: CallDef): number =>
-  call.maxBodyBytes ?? (call.group === 'tracking' || call.group === 'bug' ? TRACKING_BODY_LIMIT : DEFAULT_BODY_LIMIT);
+export const bodyLimitOf = (call: CallDef): number => call.maxBodyBytes ?? (call.group === 'tracking' || call.group === 'bug' ? TRACKING_BODY_LIMIT : DEFAULT_BODY_LIMIT);
 
 /** A reply other than plain success (e.g. getChangeInfo's 202 '无变更'). */
 export class CallResult<D> {

@@ -34,7 +34,12 @@ async function send(call: CallDef, input: Record<string, string>): Promise<{ htt
   const res =
     call.method === 'GET'
       ? await t.app.inject({ method: 'GET', url: `${call.path}?${new URLSearchParams(payload)}` })
-      : await t.app.inject({ method: 'POST', url: call.path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(payload).toString() });
+      : await t.app.inject({
+          method: 'POST',
+          url: call.path,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(payload).toString(),
+        });
   return { http: res.statusCode, body: res.json() as Body };
 }
 
@@ -42,7 +47,12 @@ describe('the contract under fuzzing', () => {
   it('random and control-character values in every field, ten calls at a time, never crash', async () => {
     const calls = allCalls.filter((c) => c.id !== 'user.logout');
     const batch = fc.array(
-      fc.constantFrom(...calls).chain((call) => fc.record({ call: fc.constant(call), input: fc.dictionary(fc.constantFrom(...(fieldsOf(call).length ? fieldsOf(call) : ['x'])), value, { maxKeys: 4 }) })),
+      fc.constantFrom(...calls).chain((call) =>
+        fc.record({
+          call: fc.constant(call),
+          input: fc.dictionary(fc.constantFrom(...(fieldsOf(call).length ? fieldsOf(call) : ['x'])), value, { maxKeys: 4 }),
+        }),
+      ),
       { minLength: 10, maxLength: 10 },
     );
     await fc.assert(

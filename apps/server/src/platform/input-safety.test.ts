@@ -26,7 +26,11 @@ const errorLines = () => lines.filter((l) => JSON.parse(l).level >= 50);
 describe('control characters', () => {
   it('a NUL byte in a note, a tracking detail or a user name is a 400 naming the field; nothing is stored or logged as an error', async () => {
     const before = (await t.db.select().from(events)).length;
-    expect(await t.call(addUserNote, { guid, appID: 1001, allTestID: 1, noteContent: 'a\u0000b' })).toEqual({ status: 400, msg: '笔记包含不允许的字符', data: null });
+    expect(await t.call(addUserNote, { guid, appID: 1001, allTestID: 1, noteContent: 'a\u0000b' })).toEqual({
+      status: 400,
+      msg: '笔记包含不允许的字符',
+      data: null,
+    });
     expect(await t.call(frontendError, { detail: 'x\u0000y' })).toEqual({ status: 400, msg: '详情包含不允许的字符', data: null });
     expect(await t.call(checkUser, { userName: '138\u00000000000' })).toEqual({ status: 400, msg: '账号包含不允许的字符', data: null });
     expect(await t.call(userclick, { btnName: 'ok', pageName: 'p\u0007' })).toEqual({ status: 400, msg: '页面名称包含不允许的字符', data: null });

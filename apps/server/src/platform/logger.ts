@@ -65,7 +65,12 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
     ...(typeof e.code === 'string' && { code: e.code }),
     ...(failedQuery && { query: (e.query as string).slice(0, 2000) }),
     // A failed query's stack starts with its message (and so its parameters): only the frames are kept.
-    stack: failedQuery ? (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : (e.stack ?? ''),
+    stack: failedQuery
+      ? (e.stack ?? '')
+          .split('\n')
+          .filter((l) => /^\s+at /.test(l))
+          .join('\n')
+      : (e.stack ?? ''),
   };
   if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
   return out;

@@ -32,7 +32,11 @@ function slowClient(kind: 'head' | 'body'): Slow {
   let got = '';
   socket.on('data', (d) => (got += d.toString()));
   socket.on('error', () => {});
-  socket.write(kind === 'head' ? 'GET /api/agentInfo/getAgentInfo HTTP/1.1\r\nHost: localhost\r\n' : 'POST /ksbao/userclick HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\nbtnName=');
+  socket.write(
+    kind === 'head'
+      ? 'GET /api/agentInfo/getAgentInfo HTTP/1.1\r\nHost: localhost\r\n'
+      : 'POST /ksbao/userclick HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\nbtnName=',
+  );
   const drip = setInterval(() => socket.writable && socket.write(kind === 'head' ? 'X-Slow: 1\r\n' : 'a'), 200);
   const closedAfter = new Promise<number>((resolve) =>
     socket.on('close', () => {

@@ -10,7 +10,10 @@ export interface TenantHint {
 
 /** The first label of a host name with at least two labels; undefined for IP addresses and 'localhost'. */
 export function subdomainOf(hostname: string): string | undefined {
-  const host = hostname.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  const host = hostname
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   if (!host || isIP(host)) return undefined;
   const labels = host.split('.');
   return labels.length >= 2 && labels[0] ? labels[0] : undefined;

@@ -8,7 +8,15 @@ import { hashCode } from '../modules/entitlement/index.ts';
 const DAY = 86_400_000;
 const levels = ['chuzhongji', 'zhiye', 'gaoji', 'jkgls', 'other'] as const;
 
-const moduleSchema = z.object({ id: z.string().min(1).refine((id) => id !== 'ar', 'module id "ar" is reserved'), name: z.string().min(1), route: z.string().startsWith('/'), free: z.boolean().optional() });
+const moduleSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .refine((id) => id !== 'ar', 'module id "ar" is reserved'),
+  name: z.string().min(1),
+  route: z.string().startsWith('/'),
+  free: z.boolean().optional(),
+});
 const catalogFile = z.object({
   classes: z.array(z.object({ id: z.number().int(), name: z.string().min(1), order: z.number().int(), parent: z.number().int().optional() })),
   subjects: z.array(
@@ -38,9 +46,7 @@ const catalogFile = z.object({
   ),
   purchases: z.array(z.object({ phone: z.string(), appId: z.number().int(), vn: z.string(), days: z.number().int().positive() })),
 });
-const codesFile = z.array(
-  z.object({ code: z.string().min(6), appId: z.number().int(), vn: z.string(), validityDays: z.number().int().positive(), expiresAt: z.iso.datetime() }),
-);
+const codesFile = z.array(z.object({ code: z.string().min(6), appId: z.number().int(), vn: z.string(), validityDays: z.number().int().positive(), expiresAt: z.iso.datetime() }));
 
 /** A version is a simulated-exam variant when its code or name ends in _MNDB (spec §3). */
 export const isSimulated = (vn: string, vname: string) => /_MNDB$/i.test(vn) || /_MNDB$/i.test(vname);
@@ -54,15 +60,15 @@ export async function seedCatalog(db: Database, dir: string, now: number): Promi
   const classNames = new Map(file.classes.map((c) => [c.id, c.name]));
   // Parents first (the file lists them first; insert in file order).
   for (const c of file.classes) {
-    await db.insert(classes).values({ id: c.id, name: c.name, order: c.order, parentId: c.parent ?? null }).onConflictDoNothing();
+    await db
+      .insert(classes)
+      .values({ id: c.id, name: c.name, order: c.order, parentId: c.parent ?? null })
+      .onConflictDoNothing();
   }
   for (const s of file.subjects) {
     const cName = classNames.get(s.classId);
     if (!cName) throw new Error(`catalog.json: subject ${s.appId} names unknown class ${s.classId}`);
-    await db
-      .insert(subjects)
-      .values({ appId: s.appId, appEName: s.appEName, appName: s.appName, cName, classId: s.classId, level: s.level, order: s.order })
-      .onConflictDoNothing();
+    await db.insert(subjects).values({ appId: s.appId, appEName: s.appEName, appName: s.appName, cName, classId: s.classId, level: s.level, order: s.order }).onConflictDoNothing();
     for (const v of s.versions) {
       await db
         .insert(versions)
@@ -88,13 +94,28 @@ export async function seedCatalog(db: Database, dir: string, now: number): Promi
     if (!user || !version) throw new Error(`catalog.json: purchase of ${p.phone} names an unknown learner or version`);
     await db
       .insert(purchases)
-      .values({ userId: user.id, appId: p.appId, vn: p.vn, vnOrder: version.vnorder, endTime: new Date(now + p.days * DAY), source: 'seed', createdAt: new Date(now) })
+      .values({
+        userId: user.id,
+        appId: p.appId,
+        vn: p.vn,
+        vnOrder: version.vnorder,
+        endTime: new Date(now + p.days * DAY),
+        source: 'seed',
+        createdAt: new Date(now),
+      })
       .onConflictDoNothing();
   }
   for (const c of codes) {
     await db
       .insert(activationCodes)
-      .values({ codeHash: hashCode(c.code), appId: c.appId, vn: c.vn, validityDays: c.validityDays, expiresAt: new Date(c.expiresAt), createdAt: new Date(now) })
+      .values({
+        codeHash: hashCode(c.code),
+        appId: c.appId,
+        vn: c.vn,
+        validityDays: c.validityDays,
+        expiresAt: new Date(c.expiresAt),
+        createdAt: new Date(now),
+      })
       .onConflictDoNothing();
   }
 }

@@ -26,7 +26,15 @@ export async function seedPapers(db: Database, dir: string, now: number, log: Pa
   if (roots.length === 0) return [];
   const store = createPaperStore(db);
   const out: string[] = [];
-  const folders = [...new Set(roots.flatMap((r) => readdirSync(r, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)))].sort();
+  const folders = [
+    ...new Set(
+      roots.flatMap((r) =>
+        readdirSync(r, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name),
+      ),
+    ),
+  ].sort();
   for (const folder of folders) {
     const where = `content/demo/papers/${folder}`;
     if (!/^\d+$/.test(folder)) {

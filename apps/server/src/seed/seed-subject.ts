@@ -8,7 +8,13 @@ import type { Database } from '../db/index.ts';
 const plain = (what: string) => z.string().refine((s) => !/<[a-z!/?]/i.test(s), `${what} must be plain text, not HTML`);
 const link = z.string().refine(isInAppLink, { error: (issue) => `link "${String(issue.input)}" is not an in-app path ('/…', not '//…', no scheme)` });
 const window = { startsAt: z.iso.datetime(), endsAt: z.iso.datetime() };
-const scope = { agentCode: z.string().regex(/^\d{1,12}$/).nullable(), appId: z.number().int().positive().nullable() };
+const scope = {
+  agentCode: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .nullable(),
+  appId: z.number().int().positive().nullable(),
+};
 
 const bannerFile = z.array(
   z.object({
@@ -18,15 +24,29 @@ const bannerFile = z.array(
     ...scope,
     title: plain('title').pipe(z.string().min(1)),
     subTitle: plain('subTitle').default(''),
-    imageUrl: z.string().regex(/^(\/static\/banners\/[\w.-]+)?$/, 'imageUrl must be under /static/banners/ or empty').default(''),
+    imageUrl: z
+      .string()
+      .regex(/^(\/static\/banners\/[\w.-]+)?$/, 'imageUrl must be under /static/banners/ or empty')
+      .default(''),
     link,
-    color: z.string().regex(/^(#[0-9a-f]{6})?$/i).default(''),
+    color: z
+      .string()
+      .regex(/^(#[0-9a-f]{6})?$/i)
+      .default(''),
     order: z.number().int(),
     ...window,
   }),
 );
 const noticeFile = z.array(
-  z.object({ id: z.number().int().positive(), ...scope, title: plain('title'), content: plain('content'), link: link.default(''), buttonText: plain('buttonText').default(''), ...window }),
+  z.object({
+    id: z.number().int().positive(),
+    ...scope,
+    title: plain('title'),
+    content: plain('content'),
+    link: link.default(''),
+    buttonText: plain('buttonText').default(''),
+    ...window,
+  }),
 );
 const guideFile = z.array(
   z.object({
@@ -99,5 +119,9 @@ export async function seedSubject(db: Database, dir: string, now: number): Promi
   for (const g of guideRows) await db.insert(guidePages).values(g).onConflictDoNothing();
   for (const s of sprintRows) await db.insert(sprintConfigs).values(s).onConflictDoNothing();
   // Only missing marks: a restart must not light every red dot again (touchModule is for real updates).
-  for (const u of updates) await db.insert(moduleUpdates).values({ appId: u.appId, moduleId: u.moduleId, updatedAt: new Date(now) }).onConflictDoNothing();
+  for (const u of updates)
+    await db
+      .insert(moduleUpdates)
+      .values({ appId: u.appId, moduleId: u.moduleId, updatedAt: new Date(now) })
+      .onConflictDoNothing();
 }

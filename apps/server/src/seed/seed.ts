@@ -20,8 +20,14 @@ const tenantFile = z.array(
   z.object({
     code: z.string().regex(/^\d{1,12}$/),
     name: z.string().min(1),
-    subdomain: z.string().regex(/^[a-z0-9-]+$/).optional(),
-    themeColor: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
+    subdomain: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .optional(),
+    themeColor: z
+      .string()
+      .regex(/^#[0-9a-f]{6}$/i)
+      .optional(),
     qq: z.string().optional(),
     telephone: z.string().optional(),
     weixinContact: z.object({ WeiXinContact: z.string(), WeiXinIndexContact: z.union([z.literal(1), z.literal(2)]) }).optional(),

@@ -152,9 +152,7 @@ export const freshIp = () => {
 };
 
 /** Build the real app against a fresh database; overrides replace config variables or deps. */
-export async function createTestApp(
-  overrides: { config?: Partial<Config>; deps?: Partial<Omit<AppDeps, 'config' | 'db'>>; clock?: TestClock } = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: { config?: Partial<Config>; deps?: Partial<Omit<AppDeps, 'config' | 'db'>>; clock?: TestClock } = {}): Promise<TestApp> {
   const handle = await freshDatabase();
   const clock = overrides.clock ?? testClock();
   const config: Config = {
@@ -215,9 +213,15 @@ export async function createTestApp(
       return (await self.register(nextPhone())).guid;
     },
     async grant(userId, appId, version, validMs = 86_400_000) {
-      await handle.db
-        .insert(purchases)
-        .values({ userId, appId, vn: version.vn, vnOrder: version.vnOrder, endTime: new Date(clock.now + validMs), source: 'order', createdAt: new Date(clock.now) });
+      await handle.db.insert(purchases).values({
+        userId,
+        appId,
+        vn: version.vn,
+        vnOrder: version.vnOrder,
+        endTime: new Date(clock.now + validMs),
+        source: 'order',
+        createdAt: new Date(clock.now),
+      });
     },
     async close() {
       await app.close();

@@ -1,13 +1,4 @@
-import {
-  MSG,
-  agentInfo,
-  changePassword,
-  defineCall,
-  getAgentInfo,
-  getChangeInfo,
-  getUserInfo,
-  userlogin,
-} from '@kaoshi/contract';
+import { MSG, agentInfo, changePassword, defineCall, getAgentInfo, getChangeInfo, getUserInfo, userlogin } from '@kaoshi/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onCallFailure } from '../lib/call-failures';
 import { reportError } from '../lib/error-report';
@@ -71,9 +62,7 @@ describe('request building', () => {
   });
 
   it('sends terminalType 8 and client web_h5 inside WeChat, and an empty _u for a guest', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.40',
-    );
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.40');
     const f = installFetch(() => ok({}));
     await call(getAgentInfo, { agentCode: '888' });
     const [req] = f.requests();
@@ -104,9 +93,7 @@ describe('request building', () => {
   });
 
   it('encodes values: undefined/null left out, objects as JSON', () => {
-    expect(encodeParams({ a: 1, b: undefined, c: null, d: true, e: { x: 1 } }).toString()).toBe(
-      'a=1&d=true&e=%7B%22x%22%3A1%7D',
-    );
+    expect(encodeParams({ a: 1, b: undefined, c: null, d: true, e: { x: 1 } }).toString()).toBe('a=1&d=true&e=%7B%22x%22%3A1%7D');
   });
 
   it('makes the v token from the time', () => {
@@ -132,12 +119,7 @@ describe('duplicate in-flight requests', () => {
 
   it('does not cancel requests with different parameters', async () => {
     installFetch(() => ok({}));
-    await expect(
-      Promise.all([
-        call(userlogin, { username: 'a1', password: HASH }),
-        call(userlogin, { username: 'a2', password: HASH }),
-      ]),
-    ).resolves.toHaveLength(2);
+    await expect(Promise.all([call(userlogin, { username: 'a1', password: HASH }), call(userlogin, { username: 'a2', password: HASH })])).resolves.toHaveLength(2);
   });
 
   it('lets identical requests run when allowedRepeat is set in the options or in the call definition', async () => {
@@ -278,7 +260,10 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it("toasts '网络加载异常，请稍后重试' on a network failure", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const err = await rejection(call(getAgentInfo, {}));
     expect(err).toMatchObject({ kind: 'network', msg: MSG.networkError });
     expect(toast).toHaveBeenCalledWith(MSG.networkError);
@@ -313,9 +298,21 @@ describe('error catalogue (spec §8)', () => {
 
   it('parses the reply data as sent (no client-side schema work)', async () => {
     const data = agentInfo.parse({
-      AgentCode: '888', AgentName: 'a', QQ: '', TelePhone: '', WeiXinContact: '', Alipay: '', PhonePayUrl: '',
-      WeiXinPayUrl: '', WeiXinPay: '', IsWeiXinPay: 0, DownloadAddress: '', ThemeColor: '#5bb8ff', Subdomain: '',
-      StoreName: '考试宝典', Flags: { contactOnly: false, ackOnly: false, buyDisabled: false, customStyle: false, customPayment: false },
+      AgentCode: '888',
+      AgentName: 'a',
+      QQ: '',
+      TelePhone: '',
+      WeiXinContact: '',
+      Alipay: '',
+      PhonePayUrl: '',
+      WeiXinPayUrl: '',
+      WeiXinPay: '',
+      IsWeiXinPay: 0,
+      DownloadAddress: '',
+      ThemeColor: '#5bb8ff',
+      Subdomain: '',
+      StoreName: '考试宝典',
+      Flags: { contactOnly: false, ackOnly: false, buyDisabled: false, customStyle: false, customPayment: false },
     });
     installFetch(() => ok(data));
     await expect(call(getAgentInfo, {})).resolves.toEqual(data);

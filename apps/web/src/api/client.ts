@@ -63,8 +63,7 @@ const BASES: Record<CallGroup, string> = {
 export const baseUrl = (group: CallGroup): string => BASES[group];
 
 /** Whether a call is one of the contract's SHORT_TIMEOUT_CALLS (by the last segment of its path). */
-export const isShortTimeoutPath = (path: string): boolean =>
-  SHORT_TIMEOUT_CALLS.includes(path.replace(/\/+$/, '').split('/').pop() ?? '');
+export const isShortTimeoutPath = (path: string): boolean => SHORT_TIMEOUT_CALLS.includes(path.replace(/\/+$/, '').split('/').pop() ?? '');
 
 /**
  * The `v` token: the request time in base 36. A cache-buster that makes every URL unique to proxies
@@ -179,11 +178,7 @@ function handleHttp(httpStatus: number, reply: Reply<unknown> | null, ctx: Ctx):
 }
 
 /** Calls `def` and resolves with the whole reply (status 200–299 or 300); rejects with ApiError otherwise. */
-export async function callReply<C extends CallDef>(
-  def: C,
-  params: ParamsOf<C>,
-  opts: CallOptions = {},
-): Promise<Reply<DataOf<C>>> {
+export async function callReply<C extends CallDef>(def: C, params: ParamsOf<C>, opts: CallOptions = {}): Promise<Reply<DataOf<C>>> {
   const ctx: Ctx = { def, opts };
   const encoded = encodeParams(withGuid(def, params as object));
   const query = new URLSearchParams(commonQuery());
@@ -205,7 +200,10 @@ export async function callReply<C extends CallDef>(
       controller.abort();
     },
   };
-  const key = `${def.method} ${def.path} ${[...encoded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join('&')}`;
+  const key = `${def.method} ${def.path} ${[...encoded]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&')}`;
   const dedupe = !(opts.allowedRepeat ?? def.allowedRepeat ?? false);
   if (dedupe) {
     inflight.get(key)?.cancel();

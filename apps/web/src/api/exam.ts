@@ -48,8 +48,7 @@ export const resultQuery = (examHistoryID: number) =>
 export const historyQuery = (appID: number, paperID: number | null, page = 1, testMode: string | null = null) =>
   queryOptions({
     queryKey: examKeys.history(appID, paperID, page, testMode),
-    queryFn: () =>
-      call(simulationHistory, { appID, ...(paperID ? { paperID } : {}), ...(testMode ? { testMode } : {}), ...(page > 1 ? { page } : {}) }, { silent: true }),
+    queryFn: () => call(simulationHistory, { appID, ...(paperID ? { paperID } : {}), ...(testMode ? { testMode } : {}), ...(page > 1 ? { page } : {}) }, { silent: true }),
     retry: false,
   });
 
@@ -230,8 +229,7 @@ export const PAPER_LISTS: readonly PaperListRow[] = TEST_MODES.filter((m) => m.s
   empty: PAPERS_EMPTY,
 }));
 
-export const paperListOf = (pathname: string): PaperListRow =>
-  PAPER_LISTS.find((r) => r.route.toLowerCase() === pathname.replace(/\/+$/, '').toLowerCase()) ?? PAPER_LISTS[0]!;
+export const paperListOf = (pathname: string): PaperListRow => PAPER_LISTS.find((r) => r.route.toLowerCase() === pathname.replace(/\/+$/, '').toLowerCase()) ?? PAPER_LISTS[0]!;
 
 /** The list call's kind for a row: its one kind, or every paper. */
 export const listKind = (row: Pick<PaperListRow, 'kinds'>): 'mock' | 'past' | 'all' => (row.kinds.length === 1 ? row.kinds[0]! : 'all');
@@ -254,7 +252,10 @@ export function paperGroups(row: PaperListRow, list: readonly PaperRow[]): { tit
   }
   if (row.kinds.length > 1) {
     return row.kinds
-      .map((k) => ({ title: KIND_TITLES[k] ?? k, papers: papers.filter((p) => p.kind === k).sort((a, b) => (k === 'past' ? (b.year ?? -1) - (a.year ?? -1) : 0)) }))
+      .map((k) => ({
+        title: KIND_TITLES[k] ?? k,
+        papers: papers.filter((p) => p.kind === k).sort((a, b) => (k === 'past' ? (b.year ?? -1) - (a.year ?? -1) : 0)),
+      }))
       .filter((g) => g.papers.length > 0);
   }
   return papers.length ? [{ title: null, papers }] : [];

@@ -44,7 +44,6 @@ export interface Source {
   round?: number;
 }
 
-
 /** The exam session behind a `session` set: where its answers go and how it ends. */
 export interface SessionInfo {
   examHistoryID: number;
@@ -115,7 +114,13 @@ export const SOURCES: Record<SourceKind, SourceInfo> = {
     maxPages: 20,
     keepsLast: false,
   },
-  points: { title: '薄弱知识点强化', empty: (s) => (s.point ? `知识点“${s.point}”暂无试题` : '暂无需要强化的知识点'), pageSize: STUDY_PAGE.errorTest, maxPages: 1, keepsLast: false },
+  points: {
+    title: '薄弱知识点强化',
+    empty: (s) => (s.point ? `知识点“${s.point}”暂无试题` : '暂无需要强化的知识点'),
+    pageSize: STUDY_PAGE.errorTest,
+    maxPages: 1,
+    keepsLast: false,
+  },
   search: { title: '搜索结果', empty: (s) => `没有找到包含“${s.keyword ?? ''}”的试题`, pageSize: STUDY_PAGE.search, maxPages: 10, keepsLast: false },
   common: { title: '高频易错题', empty: () => '暂无高频易错题', pageSize: STUDY_PAGE.commonQuestions, maxPages: 4, keepsLast: false },
   // Loaded by session-source.ts (simulationTest/resume), not by loadSource.
@@ -187,11 +192,7 @@ export async function loadSource(appID: number, s: Source, now: number = Date.no
     }
     case 'error':
     case 'review':
-      page = await loadPages(
-        (p) => call(getErrorTest, { appID, cptID: s.cptID, due: s.kind === 'review' ? true : undefined, page: p, pageSize }, opts),
-        pageSize,
-        maxPages,
-      );
+      page = await loadPages((p) => call(getErrorTest, { appID, cptID: s.cptID, due: s.kind === 'review' ? true : undefined, page: p, pageSize }, opts), pageSize, maxPages);
       break;
     case 'fav':
     case 'note':

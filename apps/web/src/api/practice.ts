@@ -47,7 +47,10 @@ export function isOfflineError(err: unknown): boolean {
 export async function mergePending(appID: number, source: Source, set: QuestionSet): Promise<QuestionSet> {
   let pending;
   try {
-    pending = await pendingFor(appID, set.list.map((q) => q.allTestID));
+    pending = await pendingFor(
+      appID,
+      set.list.map((q) => q.allTestID),
+    );
   } catch {
     return set;
   }

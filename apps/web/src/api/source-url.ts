@@ -82,7 +82,14 @@ export function parseSource(params: URLSearchParams): { source: Source } | { err
 
 /** A stable key of the source (query cache and the copy kept on the device); `recite` is not part of it. */
 export const sourceKey = (s: Source): string =>
-  [s.kind, s.cptID ?? '', s.keyword ?? '', s.point ?? '', ...(s.examHistoryID ? [s.examHistoryID] : []), ...(s.year || s.set ? [s.year ?? '', s.set ?? '', s.round ?? ''] : [])].join('|');
+  [
+    s.kind,
+    s.cptID ?? '',
+    s.keyword ?? '',
+    s.point ?? '',
+    ...(s.examHistoryID ? [s.examHistoryID] : []),
+    ...(s.year || s.set ? [s.year ?? '', s.set ?? '', s.round ?? ''] : []),
+  ].join('|');
 
 /** The URL of /answerTest for a source (the contract the study screens link with). */
 export function sourceUrl(s: Source): string {
@@ -105,5 +112,3 @@ export function deniedFeature(s: Source): string {
   if (s.kind === 'year' && s.year) return '历年真题';
   return '章节练习';
 }
-
-

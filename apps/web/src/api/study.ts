@@ -48,8 +48,7 @@ export const studyKeys = {
 
 const silent = { silent: true } as const;
 
-export const summaryQuery = (appID: number) =>
-  queryOptions({ queryKey: studyKeys.summary(appID), queryFn: () => call(reviewSummary, { appID }, silent), retry: false });
+export const summaryQuery = (appID: number) => queryOptions({ queryKey: studyKeys.summary(appID), queryFn: () => call(reviewSummary, { appID }, silent), retry: false });
 
 export const catalogQuery = (appID: number, kind: StudyKind) =>
   queryOptions({
@@ -101,11 +100,9 @@ export const searchQuery = (appID: number, keyword: string) =>
 export const detailsQuery = (appID: number, allTestID: number) =>
   queryOptions({ queryKey: studyKeys.details(appID, allTestID), queryFn: () => call(cptcontent, { appID, allTestID }, silent), retry: false });
 
-export const statsQuery = (appID: number) =>
-  queryOptions({ queryKey: studyKeys.stats(appID), queryFn: () => call(bookLLzs, { appID }, silent), retry: false });
+export const statsQuery = (appID: number) => queryOptions({ queryKey: studyKeys.stats(appID), queryFn: () => call(bookLLzs, { appID }, silent), retry: false });
 
-export const masteryQuery = (appID: number) =>
-  queryOptions({ queryKey: studyKeys.mastery(appID), queryFn: () => call(pointsMastery, { appID }, silent), retry: false });
+export const masteryQuery = (appID: number) => queryOptions({ queryKey: studyKeys.mastery(appID), queryFn: () => call(pointsMastery, { appID }, silent), retry: false });
 
 export const reportsQuery = (appID: number) =>
   infiniteQueryOptions({
@@ -204,9 +201,7 @@ export function optionsFor(q: StudyQuestion, group: StudyGroup | null | undefine
 
 /** The correct answer as shown: keys ('ACD') or the accepted texts of a FILL question. */
 export const answerOf = (q: Pick<StudyQuestion, 'childTableName' | 'answer'>): string =>
-  q.childTableName === 'FILL'
-    ? (Array.isArray(q.answer) ? q.answer : [q.answer]).join(' 或 ')
-    : normaliseKeys(Array.isArray(q.answer) ? q.answer.join('') : q.answer);
+  q.childTableName === 'FILL' ? (Array.isArray(q.answer) ? q.answer : [q.answer]).join(' 或 ') : normaliseKeys(Array.isArray(q.answer) ? q.answer.join('') : q.answer);
 
 const two = (n: number) => String(n).padStart(2, '0');
 const dayStart = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();

@@ -29,9 +29,7 @@ export async function checkChangeInfo(navigate: Navigate = navigateTo): Promise<
 }
 
 /** Starts the periodic check; returns a stop function. `onChange` runs after a handled change. */
-export function startChangeInfoPoll(
-  opts: { intervalMs?: number; navigate?: Navigate; onChange?: () => void } = {},
-): () => void {
+export function startChangeInfoPoll(opts: { intervalMs?: number; navigate?: Navigate; onChange?: () => void } = {}): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running || !getGuid()) return;

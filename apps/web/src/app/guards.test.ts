@@ -20,9 +20,7 @@ afterEach(() => setNavigator(null));
 
 describe('guest guard (spec §2 whitelist)', () => {
   it('lets a guest open exactly the whitelisted routes', () => {
-    expect([...GUEST_WHITELIST].sort()).toEqual(
-      ['/login', '/forgetpwd', '/', '/way', '/switchSub', '/gateway', '/qRcodePayNew', '/courseList', '/downLoad', '/pfway'].sort(),
-    );
+    expect([...GUEST_WHITELIST].sort()).toEqual(['/login', '/forgetpwd', '/', '/way', '/switchSub', '/gateway', '/qRcodePayNew', '/courseList', '/downLoad', '/pfway'].sort());
     for (const path of GUEST_WHITELIST) expect(guestRedirect(path, false)).toBeNull();
     for (const path of ['/homePage', '/settings', '/chooseUser', '/bindphone', '/msdbway', '/buyapp']) {
       expect(guestRedirect(path, false)).toBe('/');

@@ -18,18 +18,7 @@ export { lazyWithReload, takeReloadTarget, ScreenLoadError } from './lazy-reload
  */
 
 /** Spec §2: the routes a guest (no stored guid) may open. Kept whole, whether or not a screen exists yet. */
-export const GUEST_WHITELIST: readonly string[] = [
-  '/login',
-  '/forgetpwd',
-  '/',
-  '/way',
-  '/switchSub',
-  '/gateway',
-  '/qRcodePayNew',
-  '/courseList',
-  '/downLoad',
-  '/pfway',
-];
+export const GUEST_WHITELIST: readonly string[] = ['/login', '/forgetpwd', '/', '/way', '/switchSub', '/gateway', '/qRcodePayNew', '/courseList', '/downLoad', '/pfway'];
 
 /** Spec §2: routes that skip every check. */
 export const SKIP_CHECK_PATHS: readonly string[] = ['/htmlWeChatPay'];

@@ -9,21 +9,80 @@ describe('route registry', () => {
   it('registers exactly the screens built so far, each lazily loaded', () => {
     // In the order of app/routes.tsx: feature by feature.
     expect(routes.map((r) => r.path)).toEqual([
-      '/', '/way', '/gateway', '/pfway', '/msdbway', '/maintain', '/login', '/forgetpwd', '/chooseUser', '/settings',
-      '/bindphone', '/setpassword', '/homePage', '/introduce', '/Guidance', '/switchSub', '/searchClass',
-      '/switchBanner', '/appointSub', '/buyapp', '/memberCenter', '/chapterMenu', '/answerTest', '/zyanswer',
-      '/consolidate', '/consolidate2', '/memoryAnswer', '/strengthen', '/searchExam', '/testdetails',
-      '/newTestdetails', '/testfeedback', '/computerPaper', '/examResult', '/examHistory', '/mockExam',
-      '/realPapertest', '/renjilist', '/newLnjtMnsj', '/ytmj', '/BurningExam', '/secretVolumeWay', '/mnkcNew',
-      '/simulationTest', '/exam', '/mockTest', '/evaluationChapter', '/examinationGuide', '/dailyMockTest',
-      '/weekTest', '/ranking', '/AICoreExamTest', '/AIcard', '/AICorePay', '/focalPointTest', '/tifenGuoguan',
-      '/randomPassCheck', '/grabPoint', '/sprintList', '/fivehundredTest', '/md60f', '/lnztgather', '/lnztjpay',
-      '/examAnalyseMenu', '/pingshenChapter', '/zyChapter',
+      '/',
+      '/way',
+      '/gateway',
+      '/pfway',
+      '/msdbway',
+      '/maintain',
+      '/login',
+      '/forgetpwd',
+      '/chooseUser',
+      '/settings',
+      '/bindphone',
+      '/setpassword',
+      '/homePage',
+      '/introduce',
+      '/Guidance',
+      '/switchSub',
+      '/searchClass',
+      '/switchBanner',
+      '/appointSub',
+      '/buyapp',
+      '/memberCenter',
+      '/chapterMenu',
+      '/answerTest',
+      '/zyanswer',
+      '/consolidate',
+      '/consolidate2',
+      '/memoryAnswer',
+      '/strengthen',
+      '/searchExam',
+      '/testdetails',
+      '/newTestdetails',
+      '/testfeedback',
+      '/computerPaper',
+      '/examResult',
+      '/examHistory',
+      '/mockExam',
+      '/realPapertest',
+      '/renjilist',
+      '/newLnjtMnsj',
+      '/ytmj',
+      '/BurningExam',
+      '/secretVolumeWay',
+      '/mnkcNew',
+      '/simulationTest',
+      '/exam',
+      '/mockTest',
+      '/evaluationChapter',
+      '/examinationGuide',
+      '/dailyMockTest',
+      '/weekTest',
+      '/ranking',
+      '/AICoreExamTest',
+      '/AIcard',
+      '/AICorePay',
+      '/focalPointTest',
+      '/tifenGuoguan',
+      '/randomPassCheck',
+      '/grabPoint',
+      '/sprintList',
+      '/fivehundredTest',
+      '/md60f',
+      '/lnztgather',
+      '/lnztjpay',
+      '/examAnalyseMenu',
+      '/pingshenChapter',
+      '/zyChapter',
     ]);
   });
 
   it('marks as public the whitelisted routes, /maintain, /chooseUser, /msdbway and /searchClass, nothing else', () => {
-    const publicPaths = routes.filter((r) => r.public).map((r) => r.path).sort();
+    const publicPaths = routes
+      .filter((r) => r.public)
+      .map((r) => r.path)
+      .sort();
     // Public beyond the whitelist: docs/web-shell.md, "Global behaviours" 1; /searchClass: docs/subject-screens.md.
     const beyond = ['/maintain', '/chooseUser', '/msdbway', '/searchClass'];
     const expected = [...routes.map((r) => r.path).filter((p) => GUEST_WHITELIST.includes(p)), ...beyond].sort();
@@ -54,7 +113,9 @@ function pathToTanstack(file: string, seen = new Set<string>()): string[] | null
   if (seen.has(file)) return null;
   seen.add(file);
   const code = readFileSync(file, 'utf8');
-  const specifiers = [...code.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm), ...code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
+  const specifiers = [...code.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm), ...code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1],
+  );
   for (const spec of specifiers) {
     if (spec.startsWith('@tanstack/react-query')) return [file, spec];
     if (!spec.startsWith('.')) continue;
@@ -76,4 +137,3 @@ describe('screens outside the query layout', () => {
     expect(pathToTanstack(join(SRC, 'features/home/home-screen.tsx'))).not.toBeNull();
   });
 });
-

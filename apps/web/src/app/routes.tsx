@@ -51,7 +51,6 @@ export function findRoute(entries: readonly RouteEntry[], pathname: string): Rou
   return entries.find((e) => matchPath({ path: e.path, end: true }, pathname));
 }
 
-
 type MakeRouter = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
 
 /**
@@ -59,10 +58,7 @@ type MakeRouter = (routes: RouteObject[]) => ReturnType<typeof createBrowserRout
  * the guards before every navigation; children are the registry's lazy screens (all but the `noQueries`
  * ones under the query layout) and the '*' fallback.
  */
-export function createAppRouter(
-  entries: readonly RouteEntry[] = routes,
-  make: MakeRouter = (r) => createBrowserRouter(r),
-): ReturnType<typeof createBrowserRouter> {
+export function createAppRouter(entries: readonly RouteEntry[] = routes, make: MakeRouter = (r) => createBrowserRouter(r)): ReturnType<typeof createBrowserRouter> {
   setScreenFinder((pathname) => findRoute(entries, pathname) !== undefined);
   let committed: Location | null = null;
   // Set once the router exists; read only while it navigates.
@@ -92,7 +88,11 @@ export function createAppRouter(
       children: [
         ...entries.filter((e) => e.noQueries).map(screen),
         // Pathless layout: its chunk (TanStack Query and the query client) loads alongside the screen's.
-        { id: 'queries', lazy: lazyWithReload(() => import('./query-layout'), target, { layout: true }), children: entries.filter((e) => !e.noQueries).map(screen) },
+        {
+          id: 'queries',
+          lazy: lazyWithReload(() => import('./query-layout'), target, { layout: true }),
+          children: entries.filter((e) => !e.noQueries).map(screen),
+        },
         { path: '*', loader: unknownPathLoader, Component: () => null },
       ],
     },

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_AGENT_CODE,
-  DEFAULT_STORE_NAME,
-  DEFAULT_THEME_COLOR,
-  type AgentInfo,
-} from '@kaoshi/contract';
+import { DEFAULT_AGENT_CODE, DEFAULT_STORE_NAME, DEFAULT_THEME_COLOR, type AgentInfo } from '@kaoshi/contract';
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { acFromSearch, cachedAgentCode } from './ac';
 import { sessionCache } from './storage';

@@ -42,15 +42,10 @@ import { rememberSubject } from './recent-subjects';
 export type VersionListData = DataOf<typeof versionList>;
 type VersionEntry = VersionListData['ar'][number];
 
-export type ChooseOutcome =
-  | { kind: 'chosen'; subject: SelectedSubject }
-  | { kind: 'guest' }
-  | { kind: 'noData' }
-  | { kind: 'offShelf' };
+export type ChooseOutcome = { kind: 'chosen'; subject: SelectedSubject } | { kind: 'guest' } | { kind: 'noData' } | { kind: 'offShelf' };
 
 export const SIMULATED_SUFFIX = '_MNDB';
-export const isSimulated = (v: Pick<VersionEntry, 'vn' | 'vname'>): boolean =>
-  v.vn.endsWith(SIMULATED_SUFFIX) || v.vname.endsWith(SIMULATED_SUFFIX);
+export const isSimulated = (v: Pick<VersionEntry, 'vn' | 'vname'>): boolean => v.vn.endsWith(SIMULATED_SUFFIX) || v.vname.endsWith(SIMULATED_SUFFIX);
 
 /** An 'ar' item we can use: vn a non-empty string; vname and vnorder repaired when malformed. */
 function asVersion(v: unknown): VersionEntry | null {
@@ -149,10 +144,7 @@ export async function chooseSubject(pick: PendingSubject, deps: ChooseDeps = {})
       return picked;
     }
 
-    const [purchases, info] = await Promise.all([
-      orNull(call(vipApp, { appID: pick.AppID }, { silent: true })),
-      orNull(call(vipinfo, { appID: pick.AppID }, { silent: true })),
-    ]);
+    const [purchases, info] = await Promise.all([orNull(call(vipApp, { appID: pick.AppID }, { silent: true })), orNull(call(vipinfo, { appID: pick.AppID }, { silent: true }))]);
     const current = currentPurchase(purchases, deps.now?.() ?? Date.now());
     const entry = picked.entry;
     const subject: SelectedSubject = {

@@ -8,9 +8,7 @@ import type { ErrorReport } from './tracking';
  * order; one that cannot be sent (e.g. offline) is dropped, as a failed report always was.
  */
 export function reportError(r: ErrorReport): void {
-  import('./tracking')
-    .then((t) => t.reportError(r))
-    .catch(() => undefined);
+  import('./tracking').then((t) => t.reportError(r)).catch(() => undefined);
 }
 
 function describe(reason: unknown): string {

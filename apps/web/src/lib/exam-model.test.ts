@@ -43,12 +43,35 @@ describe('exam model', () => {
   it('numbers the paper in section order and builds the directory with access per section', () => {
     const s = examSession();
     const slots = slotsOf(s);
-    expect(slots.map((x) => [x.no, x.q.allTestID, x.section])).toEqual([[1, 1, 0], [2, 2, 0], [3, 3, 1], [4, 4, 1], [5, 5, 2], [6, 6, 2], [7, 7, 3]]);
-    const states = new Map([[1, { reply: 'A', flagged: false }], [2, { reply: '', flagged: true }], [4, { reply: 'B', flagged: true }]]);
+    expect(slots.map((x) => [x.no, x.q.allTestID, x.section])).toEqual([
+      [1, 1, 0],
+      [2, 2, 0],
+      [3, 3, 1],
+      [4, 4, 1],
+      [5, 5, 2],
+      [6, 6, 2],
+      [7, 7, 3],
+    ]);
+    const states = new Map([
+      [1, { reply: 'A', flagged: false }],
+      [2, { reply: '', flagged: true }],
+      [4, { reply: 'B', flagged: true }],
+    ]);
     const dir = directory(s, slots, states, 1);
-    expect(dir.map((d) => [d.title, d.access, d.answered])).toEqual([['A1型题', 'locked', 1], ['A3型题', 'open', 1], ['B1型题', 'ahead', 0], ['多选题', 'ahead', 0]]);
-    expect(dir[0]!.items.map((i) => [i.no, i.state, i.flagged])).toEqual([[1, 'answered', false], [2, 'unanswered', true]]);
-    expect(dir[1]!.items.map((i) => [i.no, i.state, i.flagged])).toEqual([[3, 'unanswered', false], [4, 'answered', true]]);
+    expect(dir.map((d) => [d.title, d.access, d.answered])).toEqual([
+      ['A1型题', 'locked', 1],
+      ['A3型题', 'open', 1],
+      ['B1型题', 'ahead', 0],
+      ['多选题', 'ahead', 0],
+    ]);
+    expect(dir[0]!.items.map((i) => [i.no, i.state, i.flagged])).toEqual([
+      [1, 'answered', false],
+      [2, 'unanswered', true],
+    ]);
+    expect(dir[1]!.items.map((i) => [i.no, i.state, i.flagged])).toEqual([
+      [3, 'unanswered', false],
+      [4, 'answered', true],
+    ]);
     expect(sectionAccess({ mode: 'practice', lockSections: false }, 0, 3)).toBe('open');
     // An exam without the section lock (随机组卷, 章节测评, 每日一练 …): every section open.
     expect(sectionAccess({ mode: 'exam', lockSections: false }, 0, 3)).toBe('open');
@@ -57,7 +80,11 @@ describe('exam model', () => {
 
   it('lists unanswered and flagged numbers for the hand-in, ranges shortened', () => {
     const s = examSession();
-    const states = new Map([[1, { reply: 'A', flagged: true }], [6, { reply: 'C', flagged: false }], [7, { reply: '', flagged: true }]]);
+    const states = new Map([
+      [1, { reply: 'A', flagged: true }],
+      [6, { reply: 'C', flagged: false }],
+      [7, { reply: '', flagged: true }],
+    ]);
     expect(handInSummary(slotsOf(s), states)).toEqual({ unanswered: [2, 3, 4, 5, 7], flagged: [1, 7] });
     expect(numberList([2, 3, 4, 5, 7])).toBe('2-5、7');
     expect(numberList([1, 2, 9])).toBe('1、2、9');

@@ -97,7 +97,14 @@ export function directory(session: Session, slots: readonly Slot[], states: Read
     slots.forEach((slot, index) => {
       if (slot.section !== section) return;
       const st = states.get(slot.q.allTestID);
-      items.push({ no: slot.no, index, allTestID: slot.q.allTestID, state: st && st.reply !== '' ? 'answered' : 'unanswered', flagged: st?.flagged ?? false, access });
+      items.push({
+        no: slot.no,
+        index,
+        allTestID: slot.q.allTestID,
+        state: st && st.reply !== '' ? 'answered' : 'unanswered',
+        flagged: st?.flagged ?? false,
+        access,
+      });
     });
     return { title: s.title, section, access, answered: items.filter((i) => i.state === 'answered').length, items };
   });
@@ -118,7 +125,7 @@ export function handInSummary(slots: readonly Slot[], states: ReadonlyMap<number
 /** '1、3、5-8' for a list of question numbers. */
 export function numberList(nos: readonly number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < nos.length; ) {
+  for (let i = 0; i < nos.length;) {
     let j = i;
     while (j + 1 < nos.length && nos[j + 1] === nos[j]! + 1) j += 1;
     parts.push(j - i >= 2 ? `${nos[i]}-${nos[j]}` : nos.slice(i, j + 1).join('、'));

@@ -7,9 +7,7 @@ describe('hashPassword', () => {
     expect(hashPassword('a')).toBe('0cc175b9c0f1b6a831c399e269772661');
     expect(hashPassword('abc')).toBe('900150983cd24fb0d6963f7d28e17f72');
     expect(hashPassword('message digest')).toBe('f96b697d7cb7938d525a2f31aaf161d0');
-    expect(hashPassword('12345678901234567890123456789012345678901234567890123456789012345678901234567890')).toBe(
-      '57edf4a22be3c955ac49da2e2107b67a',
-    );
+    expect(hashPassword('12345678901234567890123456789012345678901234567890123456789012345678901234567890')).toBe('57edf4a22be3c955ac49da2e2107b67a');
   });
 
   it('hashes the demo password and non-ASCII text as UTF-8', () => {

@@ -29,7 +29,7 @@ const idb = idbStore({
   upgrade: (db) => void db.createObjectStore(STORE, { keyPath: 'key' }).createIndex(BY_TIME, 'savedAt', { unique: false }),
 });
 const openDb = idb.open;
-const tx = <T,>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void) => idb.run(db, mode, run);
+const tx = <T>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void) => idb.run(db, mode, run);
 
 /** The storage key of a learner's set. */
 export const setKey = (userID: string, appID: number, source: string): string => `${userID}|${appID}|${source}`;

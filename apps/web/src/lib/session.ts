@@ -37,21 +37,15 @@ export function renameAccount(from: string, to: string): void {
   if (!to || from === to) return;
   if (getUserName() === from) local.set('username', to);
   const list = recentAccounts();
-  if (list.includes(from)) local.setJSON('recentAccounts', list.map((n) => (n === from ? to : n)));
+  if (list.includes(from))
+    local.setJSON(
+      'recentAccounts',
+      list.map((n) => (n === from ? to : n)),
+    );
 }
 
 /** Local data bound to the signed-in learner (removed at logout; the selected subject stays). */
-const USER_DATA_KEYS = [
-  'guid',
-  'userID',
-  'username',
-  'vipinfo',
-  'curVipData',
-  'vipAppData',
-  'curvipAppData',
-  'moduleInfoX',
-  'temporaryAppinfo',
-] as const;
+const USER_DATA_KEYS = ['guid', 'userID', 'username', 'vipinfo', 'curVipData', 'vipAppData', 'curvipAppData', 'moduleInfoX', 'temporaryAppinfo'] as const;
 
 export function clearSession(): void {
   for (const key of USER_DATA_KEYS) local.remove(key);

@@ -5,8 +5,20 @@ import { cookieString, cookies, local, sessionCache } from './storage';
 describe('storage keys (spec §3)', () => {
   it('uses the spec names, owned by the contract', () => {
     expect(LOCAL_KEYS).toEqual([
-      'guid', 'userID', 'username', 'ac', 'classType', 'newClassType', 'targetPath', 'tryReload',
-      'vipinfo', 'moduleInfoX', 'curVipData', 'vipAppData', 'curvipAppData', 'temporaryAppinfo',
+      'guid',
+      'userID',
+      'username',
+      'ac',
+      'classType',
+      'newClassType',
+      'targetPath',
+      'tryReload',
+      'vipinfo',
+      'moduleInfoX',
+      'curVipData',
+      'vipAppData',
+      'curvipAppData',
+      'temporaryAppinfo',
     ]);
     expect(COOKIE_KEYS).toEqual(['AGENTCODE', 'SELECTEDAPPNEW', 'APPFLAG', 'LOGIN_TYPE', 'freeTry', 'wechatType', 'YILIUQUDAOID']);
   });

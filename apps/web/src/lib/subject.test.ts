@@ -31,7 +31,15 @@ const callMock = vi.mocked(call);
 const subject: SelectedSubject = trialNursing;
 const purchase: VipAppRecord = { AppID: 1001, AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: '2030-01-01T00:00:00.000Z' };
 const item = (vn: string, isVip: 0 | 1) => ({
-  appID: 1001, vn, vname: vn, vnorder: 1, isVip, buyListHide: false, rules: { hideByVip: [] }, vnjson: [], SubList: [],
+  appID: 1001,
+  vn,
+  vname: vn,
+  vnorder: 1,
+  isVip,
+  buyListHide: false,
+  rules: { hideByVip: [] },
+  vnjson: [],
+  SubList: [],
 });
 
 beforeEach(() => {

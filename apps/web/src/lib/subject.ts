@@ -52,12 +52,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 
 function isSelected(v: unknown): v is SelectedSubject {
   return (
-    isObj(v) &&
-    typeof v.AppID === 'number' &&
-    typeof v.AppEName === 'string' &&
-    typeof v.AppName === 'string' &&
-    typeof v.AppVn === 'string' &&
-    typeof v.curAppvn === 'string'
+    isObj(v) && typeof v.AppID === 'number' && typeof v.AppEName === 'string' && typeof v.AppName === 'string' && typeof v.AppVn === 'string' && typeof v.curAppvn === 'string'
   );
 }
 
@@ -79,8 +74,7 @@ export function saveSelectedSubject(s: SelectedSubject): void {
 export const isTrial = (s: Pick<SelectedSubject, 'curAppvn'>): boolean => s.curAppvn === TRIAL_VN;
 
 /** The home page's version badge: the current version's name, or '试用版'. */
-export const versionBadge = (s: Pick<SelectedSubject, 'curAppvn' | 'curAppVname'>): string =>
-  isTrial(s) ? TRIAL_NAME : s.curAppVname || s.curAppvn;
+export const versionBadge = (s: Pick<SelectedSubject, 'curAppvn' | 'curAppVname'>): string => (isTrial(s) ? TRIAL_NAME : s.curAppVname || s.curAppvn);
 
 /* ---- purchase and tier caches (owner: chooseSubject) ---- */
 

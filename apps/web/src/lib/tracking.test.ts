@@ -29,7 +29,14 @@ describe('tracking calls (fire and forget)', () => {
     const [req] = f.requests();
     expect(req.path).toBe('/ksbao/userclick');
     expect(Object.fromEntries(req.form!)).toEqual({
-      userID: '42', appID: '7', agentID: '123', vn: '2', clientType: '6', pageName: '/homePage', btnName: '登录', btnNum: '1',
+      userID: '42',
+      appID: '7',
+      agentID: '123',
+      vn: '2',
+      clientType: '6',
+      pageName: '/homePage',
+      btnName: '登录',
+      btnNum: '1',
     });
   });
 
@@ -57,7 +64,10 @@ describe('tracking calls (fire and forget)', () => {
     installFetch(() => json({ status: 500, msg: 'boom', data: null }, 500));
     track.click({ btnName: 'x' });
     await new Promise((r) => setTimeout(r, 10));
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     track.click({ btnName: 'y' });
     await new Promise((r) => setTimeout(r, 10));
     expect(alertMsg).not.toHaveBeenCalled();
@@ -71,7 +81,13 @@ describe('error report', () => {
     reportError({ detail: 'TypeError: x is undefined', action: 'render' });
     await vi.waitFor(() => expect(f.requests()).toHaveLength(1));
     expect(Object.fromEntries(f.requests()[0].form!)).toMatchObject({
-      appid: '7', userid: '42', client_type: '3', bug_type: '0', page: '/homePage', action: 'render', detail: 'TypeError: x is undefined',
+      appid: '7',
+      userid: '42',
+      client_type: '3',
+      bug_type: '0',
+      page: '/homePage',
+      action: 'render',
+      detail: 'TypeError: x is undefined',
     });
   });
 

@@ -1,14 +1,4 @@
-import {
-  CLIENT_TYPE,
-  frontendError,
-  newauthSave,
-  position,
-  statLogin,
-  stayTime,
-  userclick,
-  type CallDef,
-  type RequestOf,
-} from '@kaoshi/contract';
+import { CLIENT_TYPE, frontendError, newauthSave, position, statLogin, stayTime, userclick, type CallDef, type RequestOf } from '@kaoshi/contract';
 import { call } from '../api/client';
 import { acFromSearch, cachedAgentCode } from './ac';
 import { clientKind, trackingClientType } from './client-kind';

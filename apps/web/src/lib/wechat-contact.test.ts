@@ -26,20 +26,15 @@ describe('weiXinContact without zod', () => {
       null,
       'kefu01',
       1,
-    ]) same(value);
+    ])
+      same(value);
   });
 
   it('agrees with the contract schema on any value', () => {
     const field = (known: fc.Arbitrary<unknown>) => fc.oneof(known, fc.anything());
     fc.assert(
       fc.property(
-        fc.oneof(
-          fc.anything(),
-          fc.record(
-            { WeiXinContact: field(fc.string()), WeiXinIndexContact: field(fc.constantFrom(0, 1, 2, 3, '1', 1.5)) },
-            { requiredKeys: [] },
-          ),
-        ),
+        fc.oneof(fc.anything(), fc.record({ WeiXinContact: field(fc.string()), WeiXinIndexContact: field(fc.constantFrom(0, 1, 2, 3, '1', 1.5)) }, { requiredKeys: [] })),
         (value) => same(value),
       ),
     );

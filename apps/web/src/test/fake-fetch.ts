@@ -15,8 +15,7 @@ export interface FakeRequest {
 /** 'hang' never answers (until the request is aborted). */
 export type Responder = (req: FakeRequest) => Response | 'hang' | Promise<Response | 'hang'>;
 
-export const json = (body: unknown, httpStatus = 200): Response =>
-  new Response(JSON.stringify(body), { status: httpStatus, headers: { 'Content-Type': 'application/json' } });
+export const json = (body: unknown, httpStatus = 200): Response => new Response(JSON.stringify(body), { status: httpStatus, headers: { 'Content-Type': 'application/json' } });
 
 /** A reply of the contract's shape { status, msg, data } over HTTP 200. */
 export const reply = (status: number, data: unknown = null, msg = ''): Response => json({ status, msg, data });

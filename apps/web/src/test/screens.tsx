@@ -25,11 +25,7 @@ function Landed() {
 const STUB_PATHS = ['/', '/login', '/homePage', '/setpassword', '/settings', '/chooseUser', '/maintain', '/forgetpwd', '/bindphone', '/x'];
 
 export function renderScreen(screen: ReactElement, { path, url = path }: { path: string; url?: string }) {
-  const routes = [
-    { path, element: screen },
-    ...STUB_PATHS.filter((p) => p !== path).map((p) => ({ path: p, element: <Landed /> })),
-    { path: '*', element: <Landed /> },
-  ];
+  const routes = [{ path, element: screen }, ...STUB_PATHS.filter((p) => p !== path).map((p) => ({ path: p, element: <Landed /> })), { path: '*', element: <Landed /> }];
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(

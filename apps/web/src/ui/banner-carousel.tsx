@@ -46,9 +46,7 @@ export function BannerCarousel({ banners, appID, onOpen, className }: BannerCaro
   if (banners.length === 0) return null;
 
   const onTap = (b: Banner) => {
-    void call(activityClick, { appID, guid: getGuid() ?? undefined, manageMentID: b.ManagementID, imageID: b.ImageID }, { quiet: true }).catch(
-      () => undefined,
-    );
+    void call(activityClick, { appID, guid: getGuid() ?? undefined, manageMentID: b.ManagementID, imageID: b.ImageID }, { quiet: true }).catch(() => undefined);
     const to = safeInternalPath(b.Link);
     if (to) onOpen(to);
   };

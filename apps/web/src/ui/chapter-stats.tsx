@@ -45,9 +45,7 @@ export function ChapterStatsHeader({ appID }: { appID: number }) {
         </p>
       </div>
       <p className={styles.statsToday}>
-        {s
-          ? `今日已做 ${s.today.done} 题 · 答对 ${s.today.right} 题 · 错题本 ${s.book.items} 题${s.book.due > 0 ? `（${s.book.due} 题待复习）` : ''}`
-          : '统计加载中…'}
+        {s ? `今日已做 ${s.today.done} 题 · 答对 ${s.today.right} 题 · 错题本 ${s.book.items} 题${s.book.due > 0 ? `（${s.book.due} 题待复习）` : ''}` : '统计加载中…'}
       </p>
     </section>
   );

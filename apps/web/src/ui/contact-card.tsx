@@ -64,12 +64,7 @@ export function ContactCard({ agent }: { agent: AgentInfo }) {
                 拨打
               </a>
             ) : (
-              <button
-                type="button"
-                className={styles.contactAction}
-                aria-label={`复制${c.label}`}
-                onClick={() => void copy(c.value)}
-              >
+              <button type="button" className={styles.contactAction} aria-label={`复制${c.label}`} onClick={() => void copy(c.value)}>
                 复制
               </button>
             )}

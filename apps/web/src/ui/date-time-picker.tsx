@@ -1,15 +1,6 @@
 import Picker from 'antd-mobile/es/components/picker';
 import { useState, type ReactNode } from 'react';
-import {
-  confirmParts,
-  formatParts,
-  partsFromDate,
-  partsToDate,
-  wheelColumns,
-  wheelFromParts,
-  type PickerType,
-  type WheelValue,
-} from './picker-value';
+import { confirmParts, formatParts, partsFromDate, partsToDate, wheelColumns, wheelFromParts, type PickerType, type WheelValue } from './picker-value';
 import { normalizePickerValue } from '@kaoshi/contract';
 
 export interface DateTimePickerProps {
@@ -33,17 +24,7 @@ export interface DateTimePickerProps {
  * The date/time wheel picker of spec §2 with its five types, on antd-mobile's Picker. Columns come from
  * the contract's calendar rules: days follow leap years, the day is clamped on confirm.
  */
-export function DateTimePicker({
-  type,
-  value,
-  onConfirm,
-  minYear,
-  maxYear,
-  title,
-  visible,
-  onClose,
-  placeholder = '请选择',
-}: DateTimePickerProps) {
+export function DateTimePicker({ type, value, onConfirm, minYear, maxYear, title, visible, onClose, placeholder = '请选择' }: DateTimePickerProps) {
   const [open, setOpen] = useState(false);
   const controlled = visible !== undefined;
   const limits = { min: minYear, max: maxYear };

@@ -29,13 +29,7 @@ export interface ConfirmOptions {
 }
 
 /** The confirm modal: default title '提醒', buttons '确定' and '取消'. Resolves true only on '确定'. */
-export async function confirm({
-  title = MSG.confirmTitle,
-  content,
-  confirmText = MSG.ok,
-  cancelText = MSG.cancel,
-  goPay,
-}: ConfirmOptions): Promise<boolean> {
+export async function confirm({ title = MSG.confirmTitle, content, confirmText = MSG.ok, cancelText = MSG.cancel, goPay }: ConfirmOptions): Promise<boolean> {
   const m = await impl();
   const action = await m.confirmDialog({ title, content, confirmText, cancelText, goPay });
   if (action === 'goPay') goPay?.onClick();

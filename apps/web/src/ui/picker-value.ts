@@ -1,12 +1,4 @@
-import {
-  PICKER_COLUMNS,
-  normalizePickerValue,
-  pickerColumns,
-  type DatePart,
-  type DateParts,
-  type PickerType,
-  type YearLimits,
-} from '@kaoshi/contract';
+import { PICKER_COLUMNS, normalizePickerValue, pickerColumns, type DatePart, type DateParts, type PickerType, type YearLimits } from '@kaoshi/contract';
 
 /**
  * Glue between the contract's calendar rules (pickerColumns, normalizePickerValue: leap years,
@@ -41,9 +33,7 @@ export function wheelFromParts(type: PickerType, parts: DateParts): number[] {
 /** antd-mobile columns for the current wheel value: the day column follows the selected year and month. */
 export function wheelColumns(type: PickerType, values: readonly WheelValue[], limits: YearLimits = {}): WheelItem[][] {
   const names = PICKER_COLUMNS[type];
-  return pickerColumns(type, partsFromWheel(type, values), limits).map((column, i) =>
-    column.map((o) => ({ label: `${o.label}${SUFFIX[names[i]]}`, value: o.value })),
-  );
+  return pickerColumns(type, partsFromWheel(type, values), limits).map((column, i) => column.map((o) => ({ label: `${o.label}${SUFFIX[names[i]]}`, value: o.value })));
 }
 
 export function partsFromDate(d: Date): DateParts {
@@ -51,12 +41,7 @@ export function partsFromDate(d: Date): DateParts {
 }
 
 /** The confirmed wheel value as complete, valid parts (clamped; missing parts from `base`). */
-export function confirmParts(
-  type: PickerType,
-  values: readonly WheelValue[],
-  base: Date = new Date(),
-  limits: YearLimits = {},
-): DateParts {
+export function confirmParts(type: PickerType, values: readonly WheelValue[], base: Date = new Date(), limits: YearLimits = {}): DateParts {
   return normalizePickerValue({ ...partsFromDate(base), ...partsFromWheel(type, values) }, limits);
 }
 

@@ -19,14 +19,7 @@ export function RichText({ text, appID, className }: { text: string; appID: numb
             {p.text}
           </mark>
         ) : (
-          <img
-            key={i}
-            className={styles.image}
-            src={`/api/images/${appID}/${encodeURIComponent(p.name)}`}
-            alt={p.name.replace(/\.[a-z]+$/i, '')}
-            loading="lazy"
-            decoding="async"
-          />
+          <img key={i} className={styles.image} src={`/api/images/${appID}/${encodeURIComponent(p.name)}`} alt={p.name.replace(/\.[a-z]+$/i, '')} loading="lazy" decoding="async" />
         ),
       )}
     </span>

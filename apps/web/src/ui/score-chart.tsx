@@ -14,13 +14,7 @@ export function ScoreChart({ trend, passPercent, passLabel }: { trend: readonly 
   const labelEvery = Math.max(1, Math.ceil(points.length / 6));
   return (
     <figure className={styles.chartFigure}>
-      <svg
-        className={styles.chart}
-        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-        role="img"
-        aria-label={trendSummary(trend)}
-        data-testid="trend-chart"
-      >
+      <svg className={styles.chart} viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={trendSummary(trend)} data-testid="trend-chart">
         {[0, 50, 100].map((v) => (
           <g key={v}>
             <line x1={CHART.left} x2={right} y1={chartY(v)} y2={chartY(v)} className={styles.gridLine} />

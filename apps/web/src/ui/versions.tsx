@@ -20,8 +20,7 @@ export const subjectVersionsQuery = (appID: number) =>
     initialDataUpdatedAt: 0,
   });
 
-export const buyableVersions = (list: readonly VersionItem[]): VersionItem[] =>
-  list.filter((v) => !v.buyListHide).sort((a, b) => a.vnorder - b.vnorder);
+export const buyableVersions = (list: readonly VersionItem[]): VersionItem[] => list.filter((v) => !v.buyListHide).sort((a, b) => a.vnorder - b.vnorder);
 
 /** What a version opens: its modules' names. */
 export const opensText = (v: Pick<VersionItem, 'vnjson'>): string => v.vnjson.map((m) => m.name).join('、');

@@ -51,8 +51,7 @@ export const getAgentInfo = defineCall({
   group: 'general',
   needsSession: false,
   allowedRepeat: true,
-  summary:
-    'The tenant: from agentCode (or ac) when given, else from the Host subdomain, else 888. Unknown code → body status 404 "没有对应代理商信息".',
+  summary: 'The tenant: from agentCode (or ac) when given, else from the Host subdomain, else 888. Unknown code → body status 404 "没有对应代理商信息".',
   request: z.object({ agentCode: agentCode().optional(), ac: agentCode().optional() }),
   data: agentInfo,
 });

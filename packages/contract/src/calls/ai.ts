@@ -12,7 +12,6 @@ import { examSession } from './exam-session.ts';
  * Denied → body status 403 '开通以下任一班次可使用该功能' with data {unlocking}.
  */
 
-
 /** The catalog module of the adaptive round and the point cards. */
 export const AI_MODULE = 'ai';
 /** The catalog module of the tips points (type 40, /focalPointTest). */

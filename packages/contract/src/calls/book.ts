@@ -119,8 +119,7 @@ export const evaluate = defineCall({
   group: 'general',
   needsSession: true,
   gate: PRACTICE_GATE,
-  summary:
-    'Recite review (/memoryAnswer): the learner says how well they knew a question — know → FSRS Good (counts as right), vague → Hard, forgot → Again (enters the book).',
+  summary: 'Recite review (/memoryAnswer): the learner says how well they knew a question — know → FSRS Good (counts as right), vague → Hard, forgot → Again (enters the book).',
   request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID(), status: choice('掌握情况', EVALUATIONS) }),
   data: z.object({ allTestID: z.number().int(), inBook: z.boolean(), book: bookState.nullable() }),
 });

@@ -103,7 +103,11 @@ describe('every call', () => {
         fc.assert(
           fc.property(withForbidden, (value) => {
             const messages = messagesOf(field as z.ZodType, value);
-            return messages.length > 0 && messages.every((m) => /\p{Script=Han}/u.test(m)) && (messages.includes(`${label}包含不允许的字符`) || !messages.some((m) => m.includes('不允许')));
+            return (
+              messages.length > 0 &&
+              messages.every((m) => /\p{Script=Han}/u.test(m)) &&
+              (messages.includes(`${label}包含不允许的字符`) || !messages.some((m) => m.includes('不允许')))
+            );
           }),
           { numRuns: 15 },
         );

@@ -67,7 +67,7 @@ export const getKsbClass = defineCall({
   path: '/api/research/getKsbClass',
   group: 'general',
   needsSession: false,
-  summary: "The class tree (parent links) and the listed subjects the tenant sells.",
+  summary: 'The class tree (parent links) and the listed subjects the tenant sells.',
   request: z.object({ ...tenantFields }),
   data: z.object({ classes: z.array(classEntry), subjects: z.array(subjectEntry) }),
 });

@@ -13,7 +13,6 @@ import { unlockingVersion } from './subject.ts';
  * answers non-holders too (the product page shows what the module gives and who unlocks it).
  */
 
-
 export const CLEARANCE_MODULE = 'clearance';
 export const GRAB_POINT_MODULE = 'grabPoint';
 /** Questions drawn per level. */
@@ -117,7 +116,7 @@ export const grabPointInfo = defineCall({
   path: '/api/grabPoint/info',
   group: 'general',
   needsSession: true,
-  summary: "考前抢分: the hot points the learner still misses (weakest first), rounds played, the open round and the last gain; also for non-holders (allowed false, unlocking).",
+  summary: '考前抢分: the hot points the learner still misses (weakest first), rounds played, the open round and the last gain; also for non-holders (allowed false, unlocking).',
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({
     points: z.array(grabPointRow),

@@ -11,7 +11,6 @@ import { DAILY_MODULE } from './exam-session.ts';
  * denied → body status 403 '开通以下任一班次可使用该功能' with data {unlocking}.
  */
 
-
 /** Periods: the China day (每日一练) or the ISO week (每周一测). */
 export const EVERY_DAY_PERIODS = ['day', 'week'] as const;
 export type EveryDayPeriod = (typeof EVERY_DAY_PERIODS)[number];
@@ -38,10 +37,13 @@ const chinaDay = () =>
     z
       .string({ error: EVERY_DAY_MSG.badDate })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EVERY_DAY_MSG.badDate })
-      .refine((s) => {
-        const d = new Date(`${s}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '2000-01-01' && s <= '2100-12-31';
-      }, { error: EVERY_DAY_MSG.badDate })
+      .refine(
+        (s) => {
+          const d = new Date(`${s}T00:00:00Z`);
+          return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '2000-01-01' && s <= '2100-12-31';
+        },
+        { error: EVERY_DAY_MSG.badDate },
+      )
       .optional(),
   );
 
@@ -151,7 +153,7 @@ export const everyDayRanking = defineCall({
   needsSession: true,
   gate: { module: DAILY_MODULE },
   summary:
-    'The ranking of a day (每日一练: most right, then fastest, then earliest) or a week (每周一测: highest score, then fastest, then earliest): the top 50 and the learner\'s own place.',
+    "The ranking of a day (每日一练: most right, then fastest, then earliest) or a week (每周一测: highest score, then fastest, then earliest): the top 50 and the learner's own place.",
   request: z.object({
     guid: guid(),
     appID: appID(),

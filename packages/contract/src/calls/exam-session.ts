@@ -52,12 +52,7 @@ export const examReplyInput = z.object({
   lastUserReply: cleanString('答案').max(200, {
     error: '答案不能超过200个字符',
   }),
-  spendTime: z
-    .number({ error: '用时格式不正确' })
-    .int({ error: '用时格式不正确' })
-    .min(0, { error: '用时格式不正确' })
-    .max(86_400, { error: '用时格式不正确' })
-    .optional(),
+  spendTime: z.number({ error: '用时格式不正确' }).int({ error: '用时格式不正确' }).min(0, { error: '用时格式不正确' }).max(86_400, { error: '用时格式不正确' }).optional(),
   flagged: z.boolean({ error: '标疑格式不正确' }).optional(),
 });
 export type ExamReplyInput = z.infer<typeof examReplyInput>;

@@ -142,7 +142,8 @@ export const simulationHandIn = defineCall({
   group: 'general',
   needsSession: true,
   allowedRepeat: true,
-  summary: 'Hand in: scored once (replays and parallel duplicates answer the same result, with the review, so the client shows it without asking again); wrong answers enter the wrong-answer book.',
+  summary:
+    'Hand in: scored once (replays and parallel duplicates answer the same result, with the review, so the client shows it without asking again); wrong answers enter the wrong-answer book.',
   request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
   data: reviewedResult,
 });
@@ -193,9 +194,7 @@ export const simulationHistory = defineCall({
         usedSeconds: z.number().int(),
       }),
     ),
-    trend: z.array(
-      z.object({ examHistoryID: z.number().int(), handedAt: z.string(), score: z.number(), total: z.number(), percent: z.number(), passed: z.boolean() }),
-    ),
+    trend: z.array(z.object({ examHistoryID: z.number().int(), handedAt: z.string(), score: z.number(), total: z.number(), percent: z.number(), passed: z.boolean() })),
   }),
 });
 
@@ -206,8 +205,7 @@ export const simulationBlueprint = defineCall({
   group: 'general',
   needsSession: true,
   gate: { module: EXAM_MODULE, free: true, unknown: EXAM_MSG.unknownPaper },
-  summary:
-    "The exam's structure as the subject's template paper has it (types, counts, marks, time, pass line): /examinationGuide and /mockTest show it; drawn sets follow it.",
+  summary: "The exam's structure as the subject's template paper has it (types, counts, marks, time, pass line): /examinationGuide and /mockTest show it; drawn sets follow it.",
   request: z.object({ guid: guid(), appID: appID() }),
   data: z.object({
     /** The template paper (the subject's first untagged mock paper), null when it has none (the default blueprint). */

@@ -10,7 +10,6 @@ import { QUESTION_TYPES } from '../questions/types.ts';
  * 'chapter' first; denied → body status 403 '开通以下任一班次可使用该功能' with data {unlocking}.
  */
 
-
 /** Most questions per getChapterTestEx reply (spec §9: catalog list 500). */
 export const CHAPTER_TEST_PAGE_MAX = 500;
 

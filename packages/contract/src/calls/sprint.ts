@@ -11,7 +11,6 @@ import { practiceGroup, practiceQuestion } from './practice.ts';
  * '开通以下任一班次可使用该功能' with data {unlocking}.
  */
 
-
 /** The catalog module of the sprint calls. */
 export const SPRINT_MODULE = 'sprint';
 /** 必做500题: the hottest questions, in rounds. */

@@ -118,9 +118,7 @@ export const messWindow = defineCall({
   summary: 'The notice window to show on the home page (newest current notice for the tenant and subject), or null. The client shows each ID once.',
   request: z.object({ appID: optAppID(), ...tenantFields }),
   data: z.object({
-    window: z
-      .object({ ID: z.number().int(), Title: z.string(), Content: z.string(), Link: z.string(), ButtonText: z.string() })
-      .nullable(),
+    window: z.object({ ID: z.number().int(), Title: z.string(), Content: z.string(), Link: z.string(), ButtonText: z.string() }).nullable(),
   }),
 });
 
@@ -165,8 +163,7 @@ export const checkUserModulesDown = defineCall({
   path: '/user/checkUserModulesDown',
   group: 'general',
   needsSession: true,
-  summary:
-    "Whether the subject was taken off shelf, and which of the client's cached module ids (comma-separated) no version of the subject offers any more.",
+  summary: "Whether the subject was taken off shelf, and which of the client's cached module ids (comma-separated) no version of the subject offers any more.",
   request: z.object({ guid: guid(), appID: appID(), moduleIDs: optText('模块', 2000) }),
   data: z.object({ subjectDown: z.boolean(), modulesDown: z.array(z.string()) }),
 });

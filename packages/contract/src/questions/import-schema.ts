@@ -11,8 +11,17 @@ const code = (what: string) =>
     .max(64, { error: `${what}不能超过64个字符` })
     .regex(/^[A-Za-z0-9_.-]+$/, { error: `${what}只能包含字母、数字、下划线、点和短横线` });
 const prose = (what: string, max = 4000) =>
-  z.string({ error: `${what}必须是文字` }).trim().min(1, { error: `${what}不能为空` }).max(max, { error: `${what}不能超过${max}个字符` });
-const optProse = (what: string, max = 4000) => z.string({ error: `${what}必须是文字` }).trim().max(max, { error: `${what}不能超过${max}个字符` }).optional();
+  z
+    .string({ error: `${what}必须是文字` })
+    .trim()
+    .min(1, { error: `${what}不能为空` })
+    .max(max, { error: `${what}不能超过${max}个字符` });
+const optProse = (what: string, max = 4000) =>
+  z
+    .string({ error: `${what}必须是文字` })
+    .trim()
+    .max(max, { error: `${what}不能超过${max}个字符` })
+    .optional();
 
 export const importOption = z.object({
   key: z.enum(OPTION_KEYS, { error: '选项字母必须是A到J' }),
@@ -27,7 +36,12 @@ const itemMeta = {
   explanation: prose('解析', 8000),
   /** Knowledge point codes (declared in `knowledgePoints`). */
   points: z.array(code('考点编号')).max(10, { error: '考点最多10个' }).default([]),
-  difficulty: z.number({ error: '难度必须是1到5的整数' }).int({ error: '难度必须是1到5的整数' }).min(1, { error: '难度必须是1到5的整数' }).max(5, { error: '难度必须是1到5的整数' }).default(3),
+  difficulty: z
+    .number({ error: '难度必须是1到5的整数' })
+    .int({ error: '难度必须是1到5的整数' })
+    .min(1, { error: '难度必须是1到5的整数' })
+    .max(5, { error: '难度必须是1到5的整数' })
+    .default(3),
   year: z.number({ error: '年份格式不正确' }).int({ error: '年份格式不正确' }).min(1990, { error: '年份格式不正确' }).max(2100, { error: '年份格式不正确' }).optional(),
   source: optProse('来源', 100),
 };
@@ -43,7 +57,13 @@ const singleItem = z.discriminatedUnion('type', [
   z.object({ type: z.literal('A1'), chapter: code('章节编号'), stem: prose('题干'), options: z.array(importOption), answer: keys, ...itemMeta }),
   z.object({ type: z.literal('A2'), chapter: code('章节编号'), stem: prose('题干'), options: z.array(importOption), answer: keys, ...itemMeta }),
   z.object({ type: z.literal('X'), chapter: code('章节编号'), stem: prose('题干'), options: z.array(importOption), answer: keys, ...itemMeta }),
-  z.object({ type: z.literal('TF'), chapter: code('章节编号'), stem: prose('题干'), answer: z.enum(['A', 'B'], { error: '判断题答案必须是 A（正确）或 B（错误）' }), ...itemMeta }),
+  z.object({
+    type: z.literal('TF'),
+    chapter: code('章节编号'),
+    stem: prose('题干'),
+    answer: z.enum(['A', 'B'], { error: '判断题答案必须是 A（正确）或 B（错误）' }),
+    ...itemMeta,
+  }),
   z.object({
     type: z.literal('FILL'),
     chapter: code('章节编号'),

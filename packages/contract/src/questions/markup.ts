@@ -33,5 +33,4 @@ export function parseMarkup(text: string): TextPart[] {
 }
 
 /** Image names a text refers to. */
-export const imagesIn = (text: string): string[] =>
-  parseMarkup(text).flatMap((p) => (p.kind === 'image' ? [p.name] : []));
+export const imagesIn = (text: string): string[] => parseMarkup(text).flatMap((p) => (p.kind === 'image' ? [p.name] : []));

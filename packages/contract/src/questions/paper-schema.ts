@@ -34,7 +34,11 @@ export const paperFile = z.object({
   /** A collection the paper belongs to (ytmj 押题密卷, lnjt 历年精题, burning, secret, sprint); none = an ordinary paper. */
   tag: z.enum(PAPER_TAGS, { error: '试卷标签必须是 ytmj、lnjt、burning、secret 或 sprint' }).optional(),
   /** Time limit in minutes (whole minutes, more than 0). */
-  timeLimitMinutes: z.number({ error: '考试时长必须是分钟数' }).int({ error: '考试时长必须是整数分钟' }).positive({ error: '考试时长必须大于0' }).max(600, { error: '考试时长不能超过600分钟' }),
+  timeLimitMinutes: z
+    .number({ error: '考试时长必须是分钟数' })
+    .int({ error: '考试时长必须是整数分钟' })
+    .positive({ error: '考试时长必须大于0' })
+    .max(600, { error: '考试时长不能超过600分钟' }),
   /** Pass line in marks (at most the paper's total). */
   passScore: z.number({ error: '及格分必须是数字' }).min(0, { error: '及格分不能小于0' }),
   sections: z.array(paperFileSection).min(1, { error: '试卷至少要有一个大题' }).max(20, { error: '试卷最多20个大题' }),

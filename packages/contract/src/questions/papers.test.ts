@@ -135,7 +135,16 @@ describe('scorePaper', () => {
         { type: 'CASE' as const, title: '案例分析题', score: 3, questions: [4, 5] },
       ],
     };
-    const r = scorePaper(p, (id) => k.get(id), new Map([[1, 'C'], [3, 'AC'], [4, 'ACB'], [5, 'BDA']]));
+    const r = scorePaper(
+      p,
+      (id) => k.get(id),
+      new Map([
+        [1, 'C'],
+        [3, 'AC'],
+        [4, 'ACB'],
+        [5, 'BDA'],
+      ]),
+    );
     expect(r).toMatchObject({ score: 3.5, total: 10, right: 1, wrong: 3, unanswered: 1, passed: false });
     expect(r.items.map((i) => i.score)).toEqual([1, 0, 0, 1, 1.5]);
   });

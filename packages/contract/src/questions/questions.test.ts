@@ -96,7 +96,16 @@ describe('importItem', () => {
     expect(importItem.safeParse({ type: 'A1', id: 'q1', chapter: 'c1', stem: '题干', options: opts, answer: 'c', explanation: '解析' }).success).toBe(true);
     expect(importItem.safeParse({ type: 'TF', id: 'q2', chapter: 'c1', stem: '题干', answer: 'A', explanation: '解析' }).success).toBe(true);
     expect(importItem.safeParse({ type: 'FILL', id: 'q3', chapter: 'c1', stem: '题干', answer: ['x'], explanation: '解析' }).success).toBe(true);
-    const b1 = { type: 'B1', id: 'g1', chapter: 'c1', options: opts, questions: [{ id: 'g1-1', stem: '一', answer: 'A', explanation: '解' }, { id: 'g1-2', stem: '二', answer: 'A', explanation: '解' }] };
+    const b1 = {
+      type: 'B1',
+      id: 'g1',
+      chapter: 'c1',
+      options: opts,
+      questions: [
+        { id: 'g1-1', stem: '一', answer: 'A', explanation: '解' },
+        { id: 'g1-2', stem: '二', answer: 'A', explanation: '解' },
+      ],
+    };
     expect(importItem.safeParse(b1).success).toBe(true);
     const bad = importItem.safeParse({ type: 'A1', id: 'q1', chapter: 'c1', stem: '', options: opts, answer: 'C', explanation: '解析' });
     expect(bad.success).toBe(false);

@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  clampDay,
-  daysInMonth,
-  hourRange,
-  isLeapYear,
-  minuteRange,
-  normalizePickerValue,
-  PICKER_TYPES,
-  pickerColumns,
-  yearRange,
-} from './calendar.ts';
+import { clampDay, daysInMonth, hourRange, isLeapYear, minuteRange, normalizePickerValue, PICKER_TYPES, pickerColumns, yearRange } from './calendar.ts';
 
 /** A UTC date; setUTCFullYear keeps years 0–99 literal (Date.UTC would map them to 19xx). */
 const utc = (year: number, month0: number, day: number): Date => {

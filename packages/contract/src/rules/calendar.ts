@@ -46,8 +46,7 @@ export const daysInMonth = (year: number, month: number): number => {
 const clamp = (n: number, min: number, max: number): number => Math.min(Math.max(n, min), max);
 
 /** `day` moved into 1..daysInMonth(year, month); fractions truncated, NaN becomes 1. */
-export const clampDay = (year: number, month: number, day: number): number =>
-  clamp(Math.trunc(day) || 1, 1, daysInMonth(year, month));
+export const clampDay = (year: number, month: number, day: number): number => clamp(Math.trunc(day) || 1, 1, daysInMonth(year, month));
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -76,8 +75,7 @@ export const normalizePickerValue = (value: Partial<DateParts>, limits: YearLimi
   const minYear = limits.min ?? PICKER.minYear;
   const maxYear = limits.max ?? PICKER.maxYear;
   yearRange(minYear, maxYear); // validates the limits
-  const part = (n: number | undefined, min: number, max: number) =>
-    n === undefined || Number.isNaN(n) ? min : clamp(Math.trunc(n), min, max);
+  const part = (n: number | undefined, min: number, max: number) => (n === undefined || Number.isNaN(n) ? min : clamp(Math.trunc(n), min, max));
   const year = part(value.year, minYear, maxYear);
   const month = part(value.month, 1, 12);
   return {
@@ -89,8 +87,7 @@ export const normalizePickerValue = (value: Partial<DateParts>, limits: YearLimi
   };
 };
 
-const options = (values: number[], digits: number): PickerColumn =>
-  values.map((value) => ({ label: String(value).padStart(digits, '0'), value }));
+const options = (values: number[], digits: number): PickerColumn => values.map((value) => ({ label: String(value).padStart(digits, '0'), value }));
 
 /**
  * The columns a wheel picker of `type` shows for the selected `value`: the day column follows the

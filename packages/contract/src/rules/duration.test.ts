@@ -34,9 +34,7 @@ describe('formatDuration (spec §5: mm:ss, hh:mm:ss from an hour, 超时 beyond 
   });
 
   it('shows 超时 from 24 h + 1 s on', () => {
-    fc.assert(
-      fc.property(fc.double({ min: OVERTIME_AFTER_SECONDS + 1, noNaN: true }), (s) => formatDuration(s) === MSG.overtime),
-    );
+    fc.assert(fc.property(fc.double({ min: OVERTIME_AFTER_SECONDS + 1, noNaN: true }), (s) => formatDuration(s) === MSG.overtime));
   });
 
   it('shows 00:00 for any negative value', () => {

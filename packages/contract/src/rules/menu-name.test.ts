@@ -28,10 +28,12 @@ describe('cleanMenuName (spec §5)', () => {
   });
 
   it('is trimmed, with single spaces inside', () => {
-    fc.assert(fc.property(name, (s) => {
-      const out = cleanMenuName(s);
-      return out === out.trim() && !/\s\s|[^\S ]/.test(out);
-    }));
+    fc.assert(
+      fc.property(name, (s) => {
+        const out = cleanMenuName(s);
+        return out === out.trim() && !/\s\s|[^\S ]/.test(out);
+      }),
+    );
   });
 
   it('is idempotent', () => {

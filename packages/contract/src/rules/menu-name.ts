@@ -27,10 +27,7 @@ const NTH_EDITION = String.raw`第[0-9０-９一二三四五六七八九十百]+
 const BRACKETED = String.raw`（[^（）]*）|【[^【】]*】`;
 const EMPTY_ASCII_BRACKETS = String.raw`\(\s*\)|\[\s*\]`;
 
-const STRIPPED = new RegExp(
-  [...EXAM_GUIDE_WORDS, ...EDITION_WORDS, YEAR_EDITION, NTH_EDITION, BRACKETED, EMPTY_ASCII_BRACKETS].join('|'),
-  'g',
-);
+const STRIPPED = new RegExp([...EXAM_GUIDE_WORDS, ...EDITION_WORDS, YEAR_EDITION, NTH_EDITION, BRACKETED, EMPTY_ASCII_BRACKETS].join('|'), 'g');
 
 const step = (name: string): string => name.replace(STRIPPED, '').replace(/\s+/g, ' ').trim();
 

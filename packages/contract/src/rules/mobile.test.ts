@@ -17,11 +17,7 @@ describe('isMobile (spec §5: 11 digits, first 1, second 3–9)', () => {
   });
 
   it('rejects a first digit other than 1', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...'023456789'), fc.constantFrom(...'3456789'), digits(9), (first, second, rest) =>
-        !isMobile(`${first}${second}${rest}`),
-      ),
-    );
+    fc.assert(fc.property(fc.constantFrom(...'023456789'), fc.constantFrom(...'3456789'), digits(9), (first, second, rest) => !isMobile(`${first}${second}${rest}`)));
   });
 
   it('rejects any other length', () => {
@@ -35,8 +31,7 @@ describe('isMobile (spec §5: 11 digits, first 1, second 3–9)', () => {
   });
 
   it('agrees with the rule written out by hand on arbitrary text', () => {
-    const byHand = (s: string) =>
-      s.length === 11 && [...s].every((c) => c >= '0' && c <= '9') && s[0] === '1' && s[1] >= '3' && s[1] <= '9';
+    const byHand = (s: string) => s.length === 11 && [...s].every((c) => c >= '0' && c <= '9') && s[0] === '1' && s[1] >= '3' && s[1] <= '9';
     fc.assert(fc.property(fc.oneof(fc.string(), validMobile, digits(11)), (s) => isMobile(s) === byHand(s)));
   });
 

@@ -48,9 +48,7 @@ describe('isNumber (spec §5: must parse as a number)', () => {
 
   it('only ever accepts text that Number() reads as a finite number', () => {
     const numberish = fc.string({ unit: fc.constantFrom(...'0123456789+-.eE x '), maxLength: 8 });
-    fc.assert(
-      fc.property(fc.oneof(fc.string(), numberish), (s) => !isNumber(s) || (s.trim() !== '' && Number.isFinite(Number(s)))),
-    );
+    fc.assert(fc.property(fc.oneof(fc.string(), numberish), (s) => !isNumber(s) || (s.trim() !== '' && Number.isFinite(Number(s)))));
   });
 
   it.each([

@@ -16,9 +16,7 @@ const wellFormed = (s: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD8
 
 describe('textWidth (spec §5: Chinese counts 2, others 1)', () => {
   it('counts every code point once or twice', () => {
-    fc.assert(
-      fc.property(text, (s) => textWidth(s) >= codePoints(s) && textWidth(s) <= 2 * codePoints(s)),
-    );
+    fc.assert(fc.property(text, (s) => textWidth(s) >= codePoints(s) && textWidth(s) <= 2 * codePoints(s)));
   });
 
   it('adds up over concatenation (between code points)', () => {

@@ -69,10 +69,16 @@ export const examSessions = pgTable(
     counted: boolean('counted').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('exam_sessions_open_idx').on(t.userId, t.appId, t.sourceKey).where(sql`${t.status} = 'open'`),
+    uniqueIndex('exam_sessions_open_idx')
+      .on(t.userId, t.appId, t.sourceKey)
+      .where(sql`${t.status} = 'open'`),
     index('exam_sessions_history_idx').on(t.userId, t.appId, t.handedAt),
-    index('exam_sessions_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'open'`),
-    index('exam_sessions_ranking_idx').on(t.appId, t.testMode, t.period).where(sql`${t.counted}`),
+    index('exam_sessions_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.status} = 'open'`),
+    index('exam_sessions_ranking_idx')
+      .on(t.appId, t.testMode, t.period)
+      .where(sql`${t.counted}`),
   ],
 );
 

@@ -19,7 +19,12 @@ describe('jsonb columns', () => {
     const back = await t.db
       .select({ payload: events.payload })
       .from(events)
-      .where(inArray(events.id, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          events.id,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(events.id));
     expect(back.map((r) => r.payload)).toEqual(values);
   });

@@ -134,4 +134,3 @@ export const studySettings = pgTable('study_settings', {
   /** Consecutive right answers that clear a wrong-answer book item. */
   clearAfter: integer('clear_after').notNull(),
 });
-

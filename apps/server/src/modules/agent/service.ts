@@ -32,9 +32,7 @@ export function createAgentService(store: AgentStore, clock: Clock) {
      * else the agent of the Host subdomain, else the default agent 888.
      */
     async resolve(hint: TenantHint): Promise<AgentRow> {
-      const row = hint.code
-        ? await byCode(hint.code)
-        : ((hint.subdomain && (await bySubdomain(hint.subdomain))) || (await byCode(DEFAULT_AGENT_CODE)));
+      const row = hint.code ? await byCode(hint.code) : (hint.subdomain && (await bySubdomain(hint.subdomain))) || (await byCode(DEFAULT_AGENT_CODE));
       if (!row) throw noAgent();
       return row;
     },

@@ -48,7 +48,17 @@ const rid = replyIds('ai-test-reply');
 /** Stores a practice answer of the member straight into `answers` (as submitReply would). */
 async function answer(questionId: number, right: boolean, at: number) {
   const [q] = await t.db.select({ chapterId: questions.chapterId }).from(questions).where(eq(questions.id, questionId));
-  await t.db.insert(answers).values({ userId: memberId, appId: APP, chapterId: q!.chapterId, questionId, replyId: rid(), reply: right ? 'OK' : 'NO', right, score: right ? 1 : 0, createdAt: new Date(at) });
+  await t.db.insert(answers).values({
+    userId: memberId,
+    appId: APP,
+    chapterId: q!.chapterId,
+    questionId,
+    replyId: rid(),
+    reply: right ? 'OK' : 'NO',
+    right,
+    score: right ? 1 : 0,
+    createdAt: new Date(at),
+  });
 }
 
 const mastery = async (guid: string): Promise<MasteryRow[]> => (await t.call(pointsMastery, { guid, appID: APP })).data.list;
@@ -96,7 +106,10 @@ describe('the adaptive round', () => {
     // Make the heaviest point well practised: all its questions but one right, two days ago; one answered an hour ago.
     const before = await mastery(member);
     const heaviest = [...before].sort((a, b) => b.weight - a.weight)[0]!;
-    const [hp] = await t.db.select({ id: knowledgePoints.id }).from(knowledgePoints).where(and(eq(knowledgePoints.appId, APP), eq(knowledgePoints.name, heaviest.point)));
+    const [hp] = await t.db
+      .select({ id: knowledgePoints.id })
+      .from(knowledgePoints)
+      .where(and(eq(knowledgePoints.appId, APP), eq(knowledgePoints.name, heaviest.point)));
     const lists = await t.call(tipsPointsList, { guid: member, appID: APP, examType: 48 });
     expect(lists.status).toBe(200);
     const { pointQuestions } = await import('./store.ts').then((m) => ({ pointQuestions: m.createAiStore(t.db).pointQuestions }));
@@ -110,7 +123,11 @@ describe('the adaptive round', () => {
     const figures = await mastery(member);
     const r = await t.call(aiNext, { guid: member, appID: APP });
     expect(r.status).toBe(200);
-    const { session, reasons, round } = r.data as { session: { examHistoryID: number; mode: string; testMode: string; status: string; list: { allTestID: number }[]; keys: unknown[]; deadline: null }; reasons: Reason[]; round: number };
+    const { session, reasons, round } = r.data as {
+      session: { examHistoryID: number; mode: string; testMode: string; status: string; list: { allTestID: number }[]; keys: unknown[]; deadline: null };
+      reasons: Reason[];
+      round: number;
+    };
     expect(round).toBe(1);
     expect(session).toMatchObject({ mode: 'practice', testMode: 'AICoreExamTest', status: 'open', deadline: null });
     expect(session.keys).toHaveLength(session.list.length);
@@ -125,7 +142,9 @@ describe('the adaptive round', () => {
     for (const f of figures) if (!chosen.has(f.point)) expect(priorityOf(f)).toBeLessThanOrEqual(lowestChosen + 1e-12);
     // The most urgent point gives 3 questions (or all it has that were not answered in the last 24 h).
     const top = [...figures].sort((a, b) => priorityOf(b) - priorityOf(a))[0]!;
-    const pointIds = new Map((await t.db.select({ id: knowledgePoints.id, name: knowledgePoints.name }).from(knowledgePoints).where(eq(knowledgePoints.appId, APP))).map((p) => [p.name, p.id]));
+    const pointIds = new Map(
+      (await t.db.select({ id: knowledgePoints.id, name: knowledgePoints.name }).from(knowledgePoints).where(eq(knowledgePoints.appId, APP))).map((p) => [p.name, p.id]),
+    );
     const eligible = rows.filter((x) => x.pointId === pointIds.get(top.point) && x.questionId !== recent).length;
     expect(reasons.filter((x) => x.name === top.point)).toHaveLength(Math.min(3, eligible));
 
@@ -148,7 +167,10 @@ describe('the adaptive round', () => {
   it('after hand-in shows the mastery change of the round and opens round 2', async () => {
     expect((await t.call(aiLast, { guid: member, appID: APP })).data).toEqual({ last: null });
     const { session, reasons } = (await t.call(aiNext, { guid: member, appID: APP })).data as { session: { examHistoryID: number }; reasons: Reason[] };
-    const keys = (await t.call(simulationResume, { guid: member, examHistoryID: session.examHistoryID })).data.keys as { allTestID: number; answer: string | string[] }[];
+    const keys = (await t.call(simulationResume, { guid: member, examHistoryID: session.examHistoryID })).data.keys as {
+      allTestID: number;
+      answer: string | string[];
+    }[];
     const key = (a: string | string[]) => (Array.isArray(a) ? a[0]! : a);
     const replies = keys.map((k) => ({ replyID: rid(), allTestID: k.allTestID, lastUserReply: key(k.answer), spendTime: 5 }));
     expect((await t.call(addSimulationReplys, { guid: member, examHistoryID: session.examHistoryID, replies: JSON.stringify(replies) })).status).toBe(200);
@@ -213,13 +235,23 @@ describe('tips points (type 40)', () => {
       expect(new Set(p.tips).size).toBe(p.tips.length);
       for (const tip of p.tips) expect(tip).toMatch(/【[^】]+】/);
     }
-    const expected = rows.flatMap((x) => x.explanation.split(/(?<=[。！？；!?;\n])/).map((s) => s.trim()).filter((s) => /【[^】]+】/.test(s)));
+    const expected = rows.flatMap((x) =>
+      x.explanation
+        .split(/(?<=[。！？；!?;\n])/)
+        .map((s) => s.trim())
+        .filter((s) => /【[^】]+】/.test(s)),
+    );
     expect(hottest.tips).toEqual([...new Set(expected)].slice(0, 8));
     expect(hottest.tips.length).toBeGreaterThan(0);
   });
 
   it('lists every point of a chapter (and its sub-chapters) with cptID', async () => {
-    const [top] = await t.db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.appId, APP))).orderBy(chapters.order).limit(1);
+    const [top] = await t.db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.appId, APP)))
+      .orderBy(chapters.order)
+      .limit(1);
     const r = await t.call(tipsPointsList, { guid: member, appID: APP, examType: 40, cptID: top!.id });
     expect(r.status).toBe(200);
     expect(r.data.list.length).toBeGreaterThan(0);
@@ -228,7 +260,15 @@ describe('tips points (type 40)', () => {
 
 describe('point cards (type 48)', () => {
   it('answers cards in adaptive order; graded ones go after the unseen: forgot, vague, know, oldest seen first', async () => {
-    const cards = (await t.call(tipsPointsList, { guid: member, appID: APP, examType: 48 })).data.cards as { point: number; name: string; front: string; back: string[]; sample: number; grade: string | null; seenAt: string | null }[];
+    const cards = (await t.call(tipsPointsList, { guid: member, appID: APP, examType: 48 })).data.cards as {
+      point: number;
+      name: string;
+      front: string;
+      back: string[];
+      sample: number;
+      grade: string | null;
+      seenAt: string | null;
+    }[];
     expect(cards.length).toBeGreaterThan(5);
     for (const c of cards) {
       expect(c.grade).toBeNull();

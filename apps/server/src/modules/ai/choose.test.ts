@@ -56,7 +56,16 @@ describe('chooseRound', () => {
   });
 
   it('takes one each when every point is mastered (priority 0) and answers nothing for an empty bank', () => {
-    const out = chooseRound([point(1, 0.3, 1), point(2, 0.2, 1)], new Map([[1, [1, 2]], [2, [3, 4]]]), () => 2, new Set(), 10);
+    const out = chooseRound(
+      [point(1, 0.3, 1), point(2, 0.2, 1)],
+      new Map([
+        [1, [1, 2]],
+        [2, [3, 4]],
+      ]),
+      () => 2,
+      new Set(),
+      10,
+    );
     expect(out.map((c) => c.questionId)).toEqual([1, 3]);
     expect(chooseRound([point(1, 0.3, 0)], new Map(), () => 0, new Set(), 10)).toEqual([]);
   });

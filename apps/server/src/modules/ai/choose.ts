@@ -11,7 +11,6 @@ import {
 } from '@kaoshi/contract';
 import type { PointQuestionRow } from './store.ts';
 
-
 /* The pure choices of AI practice (docs/ai-practice.md): adaptive order, the round, reasons, tips and sections. */
 
 /** A mastery row of the study module with the point's id and code. */
@@ -95,8 +94,11 @@ export function tipsOf(explanations: readonly string[]): string[] {
 }
 
 /** The first sentence of an explanation (a card's back when its point has no marked sentence). */
-export const firstSentence = (e: string) => e.split(SENTENCE_END).map((s) => s.trim()).find((s) => s !== '') ?? '';
-
+export const firstSentence = (e: string) =>
+  e
+    .split(SENTENCE_END)
+    .map((s) => s.trim())
+    .find((s) => s !== '') ?? '';
 
 export const GRADE_RANK: Record<CardGrade, number> = { forgot: 1, vague: 2, know: 3 };
 

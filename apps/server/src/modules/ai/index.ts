@@ -7,5 +7,8 @@ import { createAiStore } from './store.ts';
 
 /** AI practice (docs/ai-practice.md): the adaptive round on the exam engine, tips points and point cards. */
 export function createAiModule(p: Platform, deps: { exams: ExamService; study: StudyService }) {
-  return serverModule({ name: 'ai', handlers: aiRoutes(createAiService({ store: createAiStore(p.db), exams: deps.exams, study: deps.study, clock: p.clock })) });
+  return serverModule({
+    name: 'ai',
+    handlers: aiRoutes(createAiService({ store: createAiStore(p.db), exams: deps.exams, study: deps.study, clock: p.clock })),
+  });
 }

@@ -1,13 +1,4 @@
-import {
-  AI_MSG,
-  AI_RECENT_HOURS,
-  AI_ROUND_COUNT,
-  testMode,
-  type AiReason,
-  type CardGrade,
-  type PointCard,
-  type TipsPoint,
-} from '@kaoshi/contract';
+import { AI_MSG, AI_RECENT_HOURS, AI_ROUND_COUNT, testMode, type AiReason, type CardGrade, type PointCard, type TipsPoint } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { HOUR } from '../../platform/module.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
@@ -41,7 +32,10 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
     return subtree(all, cptId);
   }
 
-  const stateFrom = (latest: ReadonlyMap<number, boolean>) => (q: number): AnswerState => (!latest.has(q) ? 0 : latest.get(q) ? 2 : 1);
+  const stateFrom =
+    (latest: ReadonlyMap<number, boolean>) =>
+    (q: number): AnswerState =>
+      !latest.has(q) ? 0 : latest.get(q) ? 2 : 1;
 
   /** Reasons for a session whose stored reasons are missing (a start cut short): each question's highest-priority point, now. */
   async function reasonsNow(userId: number, appId: number, ids: readonly number[]): Promise<AiReason[]> {
@@ -65,8 +59,30 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
         const session = await exams.resume(userId, open.sessionId);
         if (session.status === 'open') {
           const round = open.round ?? Number(open.sourceKey.split(':')[1] ?? 0);
-          const reasons = open.reasons ?? (await store.saveRound({ sessionId: open.sessionId, userId, appId, round, reasons: await reasonsNow(userId, appId, session.list.map((q) => q.allTestID)), createdAt: new Date(clock()) })).reasons;
-          return { round, session, reasons: order(reasons, session.list.map((q) => q.allTestID)) };
+          const reasons =
+            open.reasons ??
+            (
+              await store.saveRound({
+                sessionId: open.sessionId,
+                userId,
+                appId,
+                round,
+                reasons: await reasonsNow(
+                  userId,
+                  appId,
+                  session.list.map((q) => q.allTestID),
+                ),
+                createdAt: new Date(clock()),
+              })
+            ).reasons;
+          return {
+            round,
+            session,
+            reasons: order(
+              reasons,
+              session.list.map((q) => q.allTestID),
+            ),
+          };
         }
       }
       const [points, rows, latest, recent, started] = await Promise.all([
@@ -80,7 +96,14 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
       const chosen = chooseRound(points, byPoint, stateFrom(latest), recent, count);
       if (chosen.length === 0) throw notFound(AI_MSG.noQuestions);
       const round = started + 1;
-      const reasons: AiReason[] = chosen.map((c) => ({ allTestID: c.questionId, point: c.point.id, name: c.point.point, mastery: c.point.mastery, weight: c.point.weight, why: whyOf(c.point, c.state) }));
+      const reasons: AiReason[] = chosen.map((c) => ({
+        allTestID: c.questionId,
+        point: c.point.id,
+        name: c.point.point,
+        mastery: c.point.mastery,
+        weight: c.point.weight,
+        why: whyOf(c.point, c.state),
+      }));
       const row = testMode(AI_TEST_MODE)!;
       const session = await exams.startSet(
         userId,
@@ -94,7 +117,10 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
             paperId: null,
             kind: 'drawn',
             name: `${row.title}·第${round}轮`,
-            sections: sectionsOf(chosen.map((c) => c.questionId), byQuestion),
+            sections: sectionsOf(
+              chosen.map((c) => c.questionId),
+              byQuestion,
+            ),
             timeLimitSeconds: 0,
             passScore: Math.ceil(chosen.length * 0.6),
           }),
@@ -103,7 +129,14 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
       );
       // A concurrent call for the same round gets the same session; the first stored reasons win.
       const stored = await store.saveRound({ sessionId: session.examHistoryID, userId, appId, round, reasons, createdAt: new Date(clock()) });
-      return { round: stored.round, session, reasons: order(stored.reasons, session.list.map((q) => q.allTestID)) };
+      return {
+        round: stored.round,
+        session,
+        reasons: order(
+          stored.reasons,
+          session.list.map((q) => q.allTestID),
+        ),
+      };
     },
 
     /** The last handed-in round: right/total and each point's mastery when chosen and now. */
@@ -118,7 +151,14 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
         return [{ point: r.point, name: r.name, before: r.mastery, after: now.get(r.point) ?? r.mastery }];
       });
       return {
-        last: { examHistoryID: row.sessionId, round: row.round, right: row.result.right, total: row.result.total, handedAt: row.handedAt.toISOString(), points },
+        last: {
+          examHistoryID: row.sessionId,
+          round: row.round,
+          right: row.result.right,
+          total: row.result.total,
+          handedAt: row.handedAt.toISOString(),
+          points,
+        },
       };
     },
 
@@ -137,13 +177,15 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
         const ranked = scoped.map((p) => ({ p, heat: heat(p) })).sort((a, b) => b.heat - a.heat || b.p.weight - a.p.weight || a.p.code.localeCompare(b.p.code));
         // The whole subject: its hot points; one chapter: every point of the chapter, hottest first.
         const shown = chapterIds ? ranked : ranked.slice(0, hotCount(ranked.length));
-        return { list: shown.map(({ p, heat }) => ({ point: p.id, name: p.point, heat, weight: p.weight, mastery: p.mastery, total: p.total, tips: tips(p) })) };
+        return {
+          list: shown.map(({ p, heat }) => ({ point: p.id, name: p.point, heat, weight: p.weight, mastery: p.mastery, total: p.total, tips: tips(p) })),
+        };
       }
 
       const graded = new Map((await store.cards(userId, appId)).map((c) => [c.pointId, c]));
       const rank = (id: number) => {
         const g = graded.get(id);
-        return g ? GRADE_RANK[g.grade as CardGrade] ?? 3 : 0;
+        return g ? (GRADE_RANK[g.grade as CardGrade] ?? 3) : 0;
       };
       const ordered = adaptiveOrder(scoped)
         .map((p, i) => ({ p, i }))

@@ -104,7 +104,10 @@ export function createAiStore(db: Database) {
     /** Stores the reasons of a round once (a concurrent writer's row wins); answers the stored row. */
     async saveRound(row: { sessionId: number; userId: number; appId: number; round: number; reasons: AiReasonJson[]; createdAt: Date }) {
       await db.insert(aiRounds).values(row).onConflictDoNothing();
-      const [stored] = await db.select().from(aiRounds).where(and(eq(aiRounds.sessionId, row.sessionId), eq(aiRounds.userId, row.userId)));
+      const [stored] = await db
+        .select()
+        .from(aiRounds)
+        .where(and(eq(aiRounds.sessionId, row.sessionId), eq(aiRounds.userId, row.userId)));
       return stored!;
     },
 

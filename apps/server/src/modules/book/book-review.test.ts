@@ -1,13 +1,4 @@
-import {
-  CLEAR_AFTER_DEFAULT,
-  evaluate,
-  getCataloglist,
-  getErrorTest,
-  removeFromBook,
-  reviewSettings,
-  reviewSummary,
-  submitReply,
-} from '@kaoshi/contract';
+import { CLEAR_AFTER_DEFAULT, evaluate, getCataloglist, getErrorTest, removeFromBook, reviewSettings, reviewSummary, submitReply } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { Rating, type Grade } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +19,11 @@ describe('evaluate', () => {
     expect(forgot).toEqual({
       status: 200,
       msg: '',
-      data: { allTestID: q.id, inBook: true, book: { wrongCount: 1, rightStreak: 0, due: iso(t0 + MINUTE), state: 'learning', reps: 1, lapses: 0, addedAt: iso(t0), lastWrongAt: iso(t0) } },
+      data: {
+        allTestID: q.id,
+        inBook: true,
+        book: { wrongCount: 1, rightStreak: 0, due: iso(t0 + MINUTE), state: 'learning', reps: 1, lapses: 0, addedAt: iso(t0), lastWrongAt: iso(t0) },
+      },
     });
     expect(await stateOf(guid, 'ys-010')).toEqual(forgot.data.book);
 
@@ -172,7 +167,10 @@ describe('lists', () => {
     expect(await catalog(guid, 'error')).toMatchObject({ total: 1, items: 1, list: [{ count: 1 }] });
     expect(await summary(guid)).toMatchObject({ items: 1 });
     // A retired question's answers and evaluations leave the book alone.
-    expect((await t.call(evaluate, { guid, appID: APP, allTestID: made[0]!.id, status: 'know' })).data).toMatchObject({ inBook: true, book: { rightStreak: 0 } });
+    expect((await t.call(evaluate, { guid, appID: APP, allTestID: made[0]!.id, status: 'know' })).data).toMatchObject({
+      inBook: true,
+      book: { rightStreak: 0 },
+    });
   });
 
   it('getCataloglist lists the chapters of favourites and notes with counts (due 0)', async () => {

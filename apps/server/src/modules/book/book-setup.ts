@@ -1,13 +1,4 @@
-import {
-  evaluate,
-  getCataloglist,
-  getErrorTest,
-  removeFromBook,
-  reviewSettings,
-  reviewSummary,
-  submitReply,
-  type BookState,
-} from '@kaoshi/contract';
+import { evaluate, getCataloglist, getErrorTest, removeFromBook, reviewSettings, reviewSummary, submitReply, type BookState } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { createEmptyCard, fsrs, type Card, type Grade } from 'ts-fsrs';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -40,7 +31,10 @@ export async function question(extId: string, appId = APP): Promise<Q> {
   return q;
 }
 export async function chapterId(code: string): Promise<number> {
-  const [c] = await t.db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.appId, APP), eq(chapters.code, code)));
+  const [c] = await t.db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(and(eq(chapters.appId, APP), eq(chapters.code, code)));
   if (!c) throw new Error(`no chapter ${code}`);
   return c.id;
 }
@@ -59,7 +53,13 @@ export async function answer(guid: string, extId: string, right: boolean, extra:
 export async function errorTest(guid: string, extra: Record<string, unknown> = {}) {
   const body = await t.call(getErrorTest, { guid, appID: APP, ...extra });
   expect(body.status, body.msg).toBe(200);
-  return body.data as { total: number; page: number; pageSize: number; groups: { childTableID: number }[]; list: { allTestID: number; srcID: string; cptID: number; book: BookState }[] };
+  return body.data as {
+    total: number;
+    page: number;
+    pageSize: number;
+    groups: { childTableID: number }[];
+    list: { allTestID: number; srcID: string; cptID: number; book: BookState }[];
+  };
 }
 /** The learner's book state of a question, from getErrorTest (undefined when not in the book). */
 export async function stateOf(guid: string, extId: string): Promise<BookState | undefined> {

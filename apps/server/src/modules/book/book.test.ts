@@ -1,13 +1,4 @@
-import {
-  CLEAR_AFTER_DEFAULT,
-  evaluate,
-  getCataloglist,
-  getErrorTest,
-  removeFromBook,
-  reviewSettings,
-  reviewSummary,
-  submitReply,
-} from '@kaoshi/contract';
+import { CLEAR_AFTER_DEFAULT, evaluate, getCataloglist, getErrorTest, removeFromBook, reviewSettings, reviewSummary, submitReply } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { Rating, type Grade } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +36,11 @@ describe('every book call', () => {
     const guid = await t.newLearner();
     const [foreign] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.appId, 1001)).limit(1);
     for (const call of [removeFromBook, evaluate]) {
-      expect(await t.callRaw(call, { guid, appID: APP, allTestID: foreign!.id, status: 'forgot' })).toEqual({ status: 400, msg: '试题不属于该科目', data: null });
+      expect(await t.callRaw(call, { guid, appID: APP, allTestID: foreign!.id, status: 'forgot' })).toEqual({
+        status: 400,
+        msg: '试题不属于该科目',
+        data: null,
+      });
       expect(await t.callRaw(call, { guid, appID: APP, allTestID: 99_999_999, status: 'forgot' })).toEqual({ status: 400, msg: '试题不存在', data: null });
     }
     expect(await t.db.select().from(bookItems).where(eq(bookItems.questionId, foreign!.id))).toEqual([]);
@@ -108,7 +103,14 @@ describe('wrong answers', () => {
       { at: t0, grade: Rating.Again },
       { at: t0 + 5 * MINUTE, grade: Rating.Again },
     ]);
-    expect(await stateOf(guid, 'ys-002')).toMatchObject({ wrongCount: 2, rightStreak: 0, due: card.due.toISOString(), reps: 2, addedAt: iso(t0), lastWrongAt: iso(t0 + 5 * MINUTE) });
+    expect(await stateOf(guid, 'ys-002')).toMatchObject({
+      wrongCount: 2,
+      rightStreak: 0,
+      due: card.due.toISOString(),
+      reps: 2,
+      addedAt: iso(t0),
+      lastWrongAt: iso(t0 + 5 * MINUTE),
+    });
   });
 
   it('are listed most recently wrong first, by due time for a review, per chapter (with sub-chapters), paged', async () => {
@@ -193,7 +195,10 @@ describe('right answers', () => {
     expect(await catalog(guid, 'error')).toMatchObject({ total: 0, items: 0, list: [] });
     expect(await summary(guid)).toMatchObject({ items: 0, due: 0, nextDueAt: null, cleared: 1 });
     const q = await question('ys-005');
-    const [row] = await t.db.select().from(bookItems).where(and(eq(bookItems.questionId, q.id), eq(bookItems.removedBy, 'cleared')));
+    const [row] = await t.db
+      .select()
+      .from(bookItems)
+      .where(and(eq(bookItems.questionId, q.id), eq(bookItems.removedBy, 'cleared')));
     expect(row).toMatchObject({ removedAt: new Date(t0), rightStreak: 3, wrongCount: 2 });
 
     // A wrong answer brings it back, with a fresh streak.

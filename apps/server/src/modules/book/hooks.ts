@@ -18,4 +18,3 @@ export interface BookHooks {
   /** Whether the question is in the learner's book now. */
   inBook(userId: number, questionId: number): Promise<boolean>;
 }
-

@@ -6,11 +6,14 @@ import type { BookService } from './service.ts';
 export const bookRoutes = (book: BookService) => [
   handle(c.getErrorTest, async (ctx) => {
     const i = ctx.input;
-    return book.errorTest(ctx.session.userId, i.appID, { cptId: i.cptID, due: i.due ?? false, page: i.page ?? 1, pageSize: i.pageSize ?? STUDY_PAGE.errorTest });
+    return book.errorTest(ctx.session.userId, i.appID, {
+      cptId: i.cptID,
+      due: i.due ?? false,
+      page: i.page ?? 1,
+      pageSize: i.pageSize ?? STUDY_PAGE.errorTest,
+    });
   }),
-  handle(c.getCataloglist, async (ctx) =>
-    book.catalog(ctx.session.userId, ctx.input.appID, ctx.input.kind, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.catalog),
-  ),
+  handle(c.getCataloglist, async (ctx) => book.catalog(ctx.session.userId, ctx.input.appID, ctx.input.kind, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.catalog)),
   handle(c.reviewSummary, async (ctx) => book.summary(ctx.session.userId, ctx.input.appID)),
   handle(c.reviewSettings, async (ctx) => book.settings(ctx.session.userId, ctx.input.clearAfter)),
   handle(c.removeFromBook, async (ctx) => book.remove(ctx.session.userId, ctx.input.appID, ctx.input.allTestID)),

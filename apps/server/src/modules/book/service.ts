@@ -1,13 +1,4 @@
-import {
-  BOOK_STATES,
-  CLEAR_AFTER_DEFAULT,
-  PRACTICE_MSG,
-  type BookState,
-  type Evaluation,
-  type PracticeGroup,
-  type StudyKind,
-  type StudyQuestion,
-} from '@kaoshi/contract';
+import { BOOK_STATES, CLEAR_AFTER_DEFAULT, PRACTICE_MSG, type BookState, type Evaluation, type PracticeGroup, type StudyKind, type StudyQuestion } from '@kaoshi/contract';
 import { fsrs, Rating, type Card, type Grade, type State } from 'ts-fsrs';
 import type { Tx } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -79,12 +70,7 @@ function schedule(row: BookRow, at: Date, grade: Grade): BookPatch {
  * in the book afterwards, or undefined when the event changes nothing (a review of a question outside the
  * book). A wrong answer needs a row (`ensure` makes one); `clearAfter` is read only for a right answer in the book.
  */
-async function transition(
-  row: BookRow,
-  event: BookEvent,
-  at: Date,
-  clearAfter: () => Promise<number>,
-): Promise<{ patch: BookPatch; inBook: boolean } | undefined> {
+async function transition(row: BookRow, event: BookEvent, at: Date, clearAfter: () => Promise<number>): Promise<{ patch: BookPatch; inBook: boolean } | undefined> {
   if (event === 'wrong') {
     const reopened = row.removedAt !== null;
     const patch: BookPatch = {
@@ -115,11 +101,7 @@ async function transition(
  * the other and none is lost. Returns the row afterwards, or undefined when the question is not in the book
  * (now or any more).
  */
-export async function applyEvent(
-  store: BookStore,
-  tx: Tx,
-  e: { userId: number; appId: number; questionId: number; at: Date; event: BookEvent },
-): Promise<BookRow | undefined> {
+export async function applyEvent(store: BookStore, tx: Tx, e: { userId: number; appId: number; questionId: number; at: Date; event: BookEvent }): Promise<BookRow | undefined> {
   const { userId, questionId, at } = e;
   if (e.event === 'wrong') await store.ensure(tx, { userId, questionId, appId: e.appId, at });
   const row = await store.lock(tx, userId, questionId);
@@ -140,7 +122,12 @@ export async function applyEvent(
  */
 export async function applyAnswers(store: BookStore, tx: Tx, userId: number, appId: number, list: { questionId: number; right: boolean; at: Date }[]): Promise<void> {
   if (list.length === 0) return;
-  await store.ensureMany(tx, userId, appId, list.filter((a) => !a.right));
+  await store.ensureMany(
+    tx,
+    userId,
+    appId,
+    list.filter((a) => !a.right),
+  );
   const ids = [...new Set(list.map((a) => a.questionId))].sort((a, b) => a - b);
   const rows = new Map((await store.lockMany(tx, userId, ids)).map((r) => [r.questionId, r]));
   let setting: Promise<number> | undefined;
@@ -199,7 +186,11 @@ export function createBookService(deps: { store: BookStore; clock: Clock; practi
   /** Book rows shown as study questions, in the rows' order. */
   async function present(userId: number, appId: number, rows: BookRow[]): Promise<{ groups: PracticeGroup[]; list: StudyQuestion[] }> {
     const byId = new Map(rows.map((r) => [r.questionId, r]));
-    const shown = await practice.questionsByIds(userId, appId, rows.map((r) => r.questionId));
+    const shown = await practice.questionsByIds(
+      userId,
+      appId,
+      rows.map((r) => r.questionId),
+    );
     const list = shown.list.flatMap((q) => {
       const row = byId.get(q.allTestID);
       return row ? [{ ...q, book: bookState(row) }] : [];

@@ -22,8 +22,7 @@ export interface CatalogRow {
 }
 
 /** Items in the book now: not removed, question not retired. */
-const inBookNow = (userId: number, appId: number) =>
-  and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), isNull(bookItems.removedAt), eq(questions.retired, false));
+const inBookNow = (userId: number, appId: number) => and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), isNull(bookItems.removedAt), eq(questions.retired, false));
 
 /** Every column of a book row, for writing whole rows. */
 const ALL_COLUMNS: BulkColumn<BookRow>[] = Object.entries(getTableColumns(bookItems)).map(([key, column]) => [column, (row) => row[key as keyof BookRow]]);

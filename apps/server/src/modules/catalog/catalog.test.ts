@@ -71,9 +71,9 @@ describe('versionList', () => {
 
   it("answers only 'ar': [] for a subject the tenant does not sell or that is off shelf (spec §4: 已下架)", async () => {
     expect((await t.call(versionList, { appID: 2001, ac: '6001' })).data).toEqual({ ar: [] });
-    await t.db.execute("update subjects set listed = false where app_id = 3001");
+    await t.db.execute('update subjects set listed = false where app_id = 3001');
     expect((await t.call(versionList, { appID: 3001 })).data).toEqual({ ar: [] });
-    await t.db.execute("update subjects set listed = true where app_id = 3001");
+    await t.db.execute('update subjects set listed = true where app_id = 3001');
   });
 
   it('answers 404 for an unknown subject and 400 for a bad appID', async () => {
@@ -103,7 +103,12 @@ describe('vipApp and vipinfo', () => {
     expect((await t.call(vipApp, { guid: learner, appID: 1001 })).data).toEqual([]);
     const info = await t.call(vipinfo, { guid: learner, appID: 1001 });
     expect(info.data).toMatchObject({ vipdata: null, userInfoAll: [], msdbMsg: '' });
-    expect(info.data.list.map((i: { vn: string; isVip: number }) => [i.vn, i.isVip])).toEqual([['1', 0], ['2', 0], ['3', 0], ['4_MNDB', 0]]);
+    expect(info.data.list.map((i: { vn: string; isVip: number }) => [i.vn, i.isVip])).toEqual([
+      ['1', 0],
+      ['2', 0],
+      ['3', 0],
+      ['4_MNDB', 0],
+    ]);
   });
 
   it('carry buyListHide and the hideByVip rules of each version', async () => {
@@ -114,9 +119,15 @@ describe('vipApp and vipinfo', () => {
 
   it('leave versions hidden by hideByVip out of the holder’s list (基础班 holders do not see 考前模拟_MNDB)', async () => {
     const { guid, userID } = await t.register('13877770001');
-    await t.db.insert(purchases).values({ userId: userID, appId: 1001, vn: '1', vnOrder: 1, endTime: new Date(t.clock.now + DAY), source: 'order', createdAt: new Date(t.clock.now) });
+    await t.db
+      .insert(purchases)
+      .values({ userId: userID, appId: 1001, vn: '1', vnOrder: 1, endTime: new Date(t.clock.now + DAY), source: 'order', createdAt: new Date(t.clock.now) });
     const info = await t.call(vipinfo, { guid, appID: 1001 });
-    expect(info.data.list.map((i: { vn: string; isVip: number }) => [i.vn, i.isVip])).toEqual([['1', 1], ['2', 0], ['3', 0]]);
+    expect(info.data.list.map((i: { vn: string; isVip: number }) => [i.vn, i.isVip])).toEqual([
+      ['1', 1],
+      ['2', 0],
+      ['3', 0],
+    ]);
     expect(info.data.vipdata).toMatchObject({ AppVn: '1', AppVnName: '基础班' });
   });
 

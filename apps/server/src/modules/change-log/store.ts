@@ -7,8 +7,7 @@ import { changeLog, sessions, type ChangeLogRow } from '../../db/schema/index.ts
  * device where the learner is logged in notices a purchase once, whichever device polls first.
  */
 export function createChangeLogStore(db: Database) {
-  const seenBy = (tokenHash: string) =>
-    sql`coalesce((select ${sessions.changeSeenId} from ${sessions} where ${sessions.tokenHash} = ${tokenHash}), 0)`;
+  const seenBy = (tokenHash: string) => sql`coalesce((select ${sessions.changeSeenId} from ${sessions} where ${sessions.tokenHash} = ${tokenHash}), 0)`;
   return {
     async add(row: typeof changeLog.$inferInsert): Promise<void> {
       await db.insert(changeLog).values(row);
@@ -26,14 +25,13 @@ export function createChangeLogStore(db: Database) {
     /** Marks every change of the user up to now as handled by this session; returns how many were new. */
     async markSeen(userId: number, tokenHash: string): Promise<number> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ seen: sessions.changeSeenId })
-          .from(sessions)
-          .where(eq(sessions.tokenHash, tokenHash))
-          .for('update');
+        const [row] = await tx.select({ seen: sessions.changeSeenId }).from(sessions).where(eq(sessions.tokenHash, tokenHash)).for('update');
         if (!row) return 0;
         const [latest] = await tx
-          .select({ max: sql<number>`coalesce(max(${changeLog.id}), 0)`.mapWith(Number), count: sql<number>`count(*) filter (where ${changeLog.id} > ${row.seen})`.mapWith(Number) })
+          .select({
+            max: sql<number>`coalesce(max(${changeLog.id}), 0)`.mapWith(Number),
+            count: sql<number>`count(*) filter (where ${changeLog.id} > ${row.seen})`.mapWith(Number),
+          })
           .from(changeLog)
           .where(eq(changeLog.userId, userId));
         if (!latest || latest.max <= row.seen) return 0;

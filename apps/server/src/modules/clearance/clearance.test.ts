@@ -30,7 +30,10 @@ const wrongReply = (k: Key) => (Array.isArray(k.answer) ? '不对的答案' : k.
 async function play(guid: string, s: { examHistoryID: number; keys: Key[] }, rate: number) {
   const right = Math.ceil(rate * s.keys.length - 1e-9);
   const replies = s.keys.map((k, i) => ({ replyID: rid(), allTestID: k.allTestID, lastUserReply: i < right ? rightReply(k) : wrongReply(k), spendTime: 3 }));
-  expect(await t.call(addSimulationReplys, { guid, examHistoryID: s.examHistoryID, replies: JSON.stringify(replies) })).toMatchObject({ status: 200, data: { refused: [] } });
+  expect(await t.call(addSimulationReplys, { guid, examHistoryID: s.examHistoryID, replies: JSON.stringify(replies) })).toMatchObject({
+    status: 200,
+    data: { refused: [] },
+  });
   const r = await t.call(simulationHandIn, { guid, examHistoryID: s.examHistoryID });
   expect(r.status).toBe(200);
   return r.data;
@@ -68,7 +71,18 @@ describe('the chapter ladder (/tifenGuoguan)', () => {
   it('has one level per leaf chapter with questions, in chapter order; only the first is open', async () => {
     const list = await levels(member, 'chapter');
     expect(list).toHaveLength(20);
-    expect(list[0]).toMatchObject({ levelID: 1, title: '生命体征的评估与护理', band: null, count: 10, passRate: 0.8, state: 'open', best: null, stars: 0, attempts: 0, open: null });
+    expect(list[0]).toMatchObject({
+      levelID: 1,
+      title: '生命体征的评估与护理',
+      band: null,
+      count: 10,
+      passRate: 0.8,
+      state: 'open',
+      best: null,
+      stars: 0,
+      attempts: 0,
+      open: null,
+    });
     expect(list.slice(1).every((l: { state: string }) => l.state === 'locked')).toBe(true);
     expect(list.map((l: { title: string }) => l.title)).toContain('护理伦理与卫生法规'); // a top chapter without sub-chapters is a leaf
     expect(list.map((l: { title: string }) => l.title)).not.toContain('基础护理知识和技能');
@@ -81,7 +95,7 @@ describe('the chapter ladder (/tifenGuoguan)', () => {
   it('starts a level as an untimed practice session of 10 questions of its chapter, resumed by a second start', async () => {
     const cptID = (await levels(member, 'chapter'))[0].cptID;
     const s = (await t.call(clearanceStart, { guid: member, appID: APP, kind: 'chapter', levelID: 1 })).data;
-    expect(s).toMatchObject({ mode: 'practice', testMode: 'tifenGuoguan', status: 'open', deadline: null, remainingSeconds: null, });
+    expect(s).toMatchObject({ mode: 'practice', testMode: 'tifenGuoguan', status: 'open', deadline: null, remainingSeconds: null });
     expect(s.passScore).toBeCloseTo(s.list.length * 0.8);
     expect(s.name).toBe('提分过关·第1关 生命体征的评估与护理');
     // 10 drawn; a case group (A3/A4/B1) is kept whole, so a few more may come.

@@ -62,7 +62,13 @@ export function createClearanceService(deps: { store: ClearanceStore; exams: Pic
             const pool = band.length >= level.count ? band : bank;
             const inside = new Set(band.map((q) => q.id));
             // Chapter levels: questions the learner does not answer right yet come first.
-            const right = kind === 'chapter' ? await store.rightIds(userId, pool.map((q) => q.id)) : new Set<number>();
+            const right =
+              kind === 'chapter'
+                ? await store.rightIds(
+                    userId,
+                    pool.map((q) => q.id),
+                  )
+                : new Set<number>();
             const rank = (id: number) => (right.has(id) || !inside.has(id) ? 1 : 0);
             const sections = drawSections(pool, { count: level.count, seed: randomUUID(), blueprint: RANKED, rank, score: 1 });
             const n = sections.reduce((k, sec) => k + sec.questions.length, 0);

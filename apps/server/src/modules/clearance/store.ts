@@ -63,7 +63,14 @@ export function createClearanceStore(db: Database) {
     /** The learner's sessions of one ladder (a TEST_MODES row), open and handed in. */
     attempts(userId: number, appId: number, testMode: string) {
       return db
-        .select({ id: examSessions.id, sourceKey: examSessions.sourceKey, status: examSessions.status, handedBy: examSessions.handedBy, sections: examSessions.sections, result: examSessions.result })
+        .select({
+          id: examSessions.id,
+          sourceKey: examSessions.sourceKey,
+          status: examSessions.status,
+          handedBy: examSessions.handedBy,
+          sections: examSessions.sections,
+          result: examSessions.result,
+        })
         .from(examSessions)
         .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, testMode)));
     },

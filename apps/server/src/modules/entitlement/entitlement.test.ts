@@ -15,7 +15,12 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   const clock = () => t.clock.now;
-  service = createEntitlementService({ store: createEntitlementStore(t.db), catalog: createCatalogStore(t.db), clock, limiter: createDbRateLimiter(t.db, clock) });
+  service = createEntitlementService({
+    store: createEntitlementStore(t.db),
+    catalog: createCatalogStore(t.db),
+    clock,
+    limiter: createDbRateLimiter(t.db, clock),
+  });
   const rows = await t.db.select({ id: users.id, user_name: users.userName }).from(users);
   for (const r of rows) ids[r.user_name] = r.id;
   ids.lower = (await t.register('13855550001')).userID;
@@ -35,7 +40,11 @@ const V = { vip: { vn: '2', vname: 'VIP班' }, top: { vn: '3', vname: '至尊班
 
 describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => {
   it('guest: free items only; modules need login', async () => {
-    expect(await service.decide(null, 1001, { contentItem: { moduleId: 'video', free: true } })).toEqual({ allowed: true, reason: 'free', unlockingVersions: [] });
+    expect(await service.decide(null, 1001, { contentItem: { moduleId: 'video', free: true } })).toEqual({
+      allowed: true,
+      reason: 'free',
+      unlockingVersions: [],
+    });
     expect(await service.decide(null, 1001, mod('video'))).toEqual({ allowed: false, reason: 'guest', unlockingVersions: [V.vip, V.top] });
     expect((await service.decide(null, 1001, mod('chapter'))).reason).toBe('guest');
   });
@@ -56,7 +65,8 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
 
   it('top version: every module of it opens; other subjects stay closed', async () => {
     const owner = ids['13900000000']!;
-    for (const m of ['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai', 'mock', 'sprint', 'clearance', 'grabPoint']) expect((await service.decide(owner, 1001, mod(m))).allowed, m).toBe(true);
+    for (const m of ['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai', 'mock', 'sprint', 'clearance', 'grabPoint'])
+      expect((await service.decide(owner, 1001, mod(m))).allowed, m).toBe(true);
     expect((await service.decide(owner, 1001, mod('live'))).reason).toBe('purchase');
     expect((await service.decide(owner, 2001, mod('live'))).reason).toBe('not-purchased');
   });
@@ -77,8 +87,14 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
     expect(await service.decide(ids.basic!, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'not-purchased', unlockingVersions: [V.top] });
     expect((await service.decide(ids.basic!, 1001, mod('paper'))).reason).toBe('purchase');
     // A module only the hidden variant offers is refused as hidden (here: 模拟考场 taken out of 至尊班 for the test).
-    const [top] = await t.db.select().from(versions).where(and(eq(versions.appId, 1001), eq(versions.vn, '3')));
-    await t.db.update(versions).set({ vnjson: top!.vnjson.filter((m) => m.id !== 'mock') }).where(eq(versions.id, top!.id));
+    const [top] = await t.db
+      .select()
+      .from(versions)
+      .where(and(eq(versions.appId, 1001), eq(versions.vn, '3')));
+    await t.db
+      .update(versions)
+      .set({ vnjson: top!.vnjson.filter((m) => m.id !== 'mock') })
+      .where(eq(versions.id, top!.id));
     try {
       expect(await service.decide(ids.basic!, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'hidden-by-vip', unlockingVersions: [] });
     } finally {

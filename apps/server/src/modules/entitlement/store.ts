@@ -17,7 +17,10 @@ export function createEntitlementStore(db: Database) {
   return {
     /** Every purchase of a learner for a subject (expired ones too). */
     purchases(userId: number, appId: number): Promise<PurchaseRow[]> {
-      return db.select().from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.appId, appId)));
+      return db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.appId, appId)));
     },
 
     async code(codeHash: string): Promise<ActivationCodeRow | undefined> {

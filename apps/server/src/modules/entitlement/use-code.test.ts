@@ -56,7 +56,11 @@ describe('useCode', () => {
   it('answers distinct messages: unknown, wrong subject, expired', async () => {
     const { guid, userName } = await t.register('13866660002');
     expect(await t.call(useCode, { guid, code: 'NO-SUCH-CODE', userName, appID: 1001 })).toEqual({ status: 400, msg: '激活码不存在', data: null });
-    expect(await t.call(useCode, { guid, code: 'ZGHS-JCB1-2026', userName, appID: 1001 })).toEqual({ status: 400, msg: '该激活码不适用于当前科目', data: null });
+    expect(await t.call(useCode, { guid, code: 'ZGHS-JCB1-2026', userName, appID: 1001 })).toEqual({
+      status: 400,
+      msg: '该激活码不适用于当前科目',
+      data: null,
+    });
     expect(await t.call(useCode, { guid, code: 'HSZY-OLD1-2025', userName, appID: 1001 })).toEqual({ status: 400, msg: '激活码已过期', data: null });
     // The wrong-subject attempt did not use the code up.
     expect((await t.call(useCode, { guid, code: 'ZGHS-JCB1-2026', userName, appID: 1002 })).data).toMatchObject({ AppID: 1002, AppVn: '1' });
@@ -72,7 +76,12 @@ describe('useCode', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.status === 400)!.msg).toBe('激活码已被使用');
-    expect(await t.db.select().from(purchases).where(and(eq(purchases.appId, 3001), eq(purchases.vn, '2')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.appId, 3001), eq(purchases.vn, '2'))),
+    ).toHaveLength(1);
   });
 
   it('counts only codes that do not exist: nine learners losing a race from one IP can still redeem from it', async () => {
@@ -95,7 +104,11 @@ describe('useCode', () => {
   it('limits wrong guesses per learner (10 an hour) and per IP', async () => {
     const { guid, userName } = await t.register('13866660005');
     for (let i = 0; i < 10; i++) expect((await t.call(useCode, { guid, code: `GUESS-${i}-XX`, userName, appID: 1001 }, { ip: freshIp() })).status).toBe(400);
-    expect(await t.call(useCode, { guid, code: 'LCYS-MNDB-2026', userName, appID: 3001 }, { ip: freshIp() })).toEqual({ status: 429, msg: '尝试次数过多，请稍后再试', data: null });
+    expect(await t.call(useCode, { guid, code: 'LCYS-MNDB-2026', userName, appID: 3001 }, { ip: freshIp() })).toEqual({
+      status: 429,
+      msg: '尝试次数过多，请稍后再试',
+      data: null,
+    });
     t.clock.advance(3600_000);
     try {
       expect((await t.call(useCode, { guid, code: 'LCYS-MNDB-2026', userName, appID: 3001 }, { ip: freshIp() })).status).toBe(200);
@@ -129,6 +142,10 @@ describe('useCode', () => {
     });
     const guid = await t.login(DEMO.learner, DEMO.password);
     expect(await t.call(useCode, { guid, userName: DEMO.learner, appID: 1001 })).toEqual({ status: 400, msg: '请填写激活码', data: null });
-    expect(await t.call(useCode, { guid, code: 'X'.repeat(65), userName: DEMO.learner, appID: 1001 })).toEqual({ status: 400, msg: '激活码不能超过64个字符', data: null });
+    expect(await t.call(useCode, { guid, code: 'X'.repeat(65), userName: DEMO.learner, appID: 1001 })).toEqual({
+      status: 400,
+      msg: '激活码不能超过64个字符',
+      data: null,
+    });
   });
 });

@@ -1,11 +1,4 @@
-import {
-  addSimulationReplys,
-  everyDayRanking,
-  everyDaySubmission,
-  everyDaySubmit,
-  simulationHandIn,
-  simulationStart,
-} from '@kaoshi/contract';
+import { addSimulationReplys, everyDayRanking, everyDaySubmission, everyDaySubmit, simulationHandIn, simulationStart } from '@kaoshi/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers, questions, users } from '../../db/schema/index.ts';
@@ -46,16 +39,17 @@ const wrongOf = (type: string, answer: string | string[]) => (type === 'FILL' ? 
  * Sits a daily (or weekly) test: start, answer the first `right` questions right and the next `wrong` ones
  * wrong, spend `seconds`, then submit through POST submission (or hand in through the exam call).
  */
-async function sit(guid: string, o: { right: number; wrong?: number; seconds: number; testMode?: 'dailyMockTest' | 'weekTest'; via?: 'submit' | 'handIn'; figures?: Record<string, unknown> }) {
+async function sit(
+  guid: string,
+  o: { right: number; wrong?: number; seconds: number; testMode?: 'dailyMockTest' | 'weekTest'; via?: 'submit' | 'handIn'; figures?: Record<string, unknown> },
+) {
   const start = await t.call(simulationStart, { guid, appID: APP, testMode: o.testMode ?? 'dailyMockTest' });
   expect(start.status).toBe(200);
   const id = start.data.examHistoryID as number;
   const total = await answer(guid, start.data, o.right, o.wrong ?? 0);
   t.clock.advance(o.seconds * 1000);
   const out =
-    o.via === 'handIn'
-      ? await t.call(simulationHandIn, { guid, examHistoryID: id })
-      : await t.call(everyDaySubmit, { guid, appID: APP, examHistoryID: id, ...(o.figures ?? {}) });
+    o.via === 'handIn' ? await t.call(simulationHandIn, { guid, examHistoryID: id }) : await t.call(everyDaySubmit, { guid, appID: APP, examHistoryID: id, ...(o.figures ?? {}) });
   expect(out.status).toBe(200);
   return { id, total, out: out.data };
 }
@@ -133,9 +127,16 @@ describe('every_day calls: session and input', () => {
 
   it('refuses to submit a session that is not a daily or weekly test', async () => {
     const member = await t.login(DEMO.owner, DEMO.password);
-    const [paper] = await t.db.select({ id: papers.id }).from(papers).where(and(eq(papers.appId, APP), eq(papers.kind, 'mock'))).limit(1);
+    const [paper] = await t.db
+      .select({ id: papers.id })
+      .from(papers)
+      .where(and(eq(papers.appId, APP), eq(papers.kind, 'mock')))
+      .limit(1);
     const s = (await t.call(simulationStart, { guid: member, appID: APP, paperID: paper!.id })).data;
-    expect(await t.call(everyDaySubmit, { guid: member, appID: APP, examHistoryID: s.examHistoryID })).toMatchObject({ status: 400, msg: '该考试不是每日一练或每周一测' });
+    expect(await t.call(everyDaySubmit, { guid: member, appID: APP, examHistoryID: s.examHistoryID })).toMatchObject({
+      status: 400,
+      msg: '该考试不是每日一练或每周一测',
+    });
     expect((await t.call(simulationStart, { guid: member, appID: APP, paperID: paper!.id })).data.status).toBe('open');
   });
 });
@@ -149,7 +150,16 @@ describe('每日一练: submission', () => {
     // Answer 3 right and 2 wrong of 10 — and claim a perfect score: the server's figures answer.
     await answer(guid, start, 3, 2);
     t.clock.advance(95_000);
-    const out = await t.call(everyDaySubmit, { guid, appID: APP, examHistoryID: start.examHistoryID, correctRate: 100, answerSeconds: 1, correctNumber: 10, wrongNumber: 0, doNotNumber: 0 });
+    const out = await t.call(everyDaySubmit, {
+      guid,
+      appID: APP,
+      examHistoryID: start.examHistoryID,
+      correctRate: 100,
+      answerSeconds: 1,
+      correctNumber: 10,
+      wrongNumber: 0,
+      doNotNumber: 0,
+    });
     expect(out.status).toBe(200);
     expect(out.data).toMatchObject({
       examHistoryID: start.examHistoryID,
@@ -168,7 +178,11 @@ describe('每日一练: submission', () => {
     const again = await t.call(everyDaySubmit, { guid, appID: APP, examHistoryID: start.examHistoryID });
     expect(again.data).toEqual(out.data);
     const state = (await submission(guid)).data;
-    expect(state).toMatchObject({ session: null, attempts: 1, submitted: { examHistoryID: start.examHistoryID, correctNumber: 3, answerSeconds: 95, place: out.data.place } });
+    expect(state).toMatchObject({
+      session: null,
+      attempts: 1,
+      submitted: { examHistoryID: start.examHistoryID, correctNumber: 3, answerSeconds: 95, place: out.data.place },
+    });
   });
 
   it('counts one attempt per day: a second one is not counted and the ranking keeps the first', async () => {
@@ -299,7 +313,13 @@ describe('每周一测', () => {
     expect(r.mine).toMatchObject({ place: 2, correctNumber: 20, score: b.out.score });
     expect(a.out.score).toBeGreaterThan(b.out.score);
     // Weekly state in the submission, and nothing in today's daily ranking.
-    expect((await submission(some.guid, { period: 'week' })).data).toMatchObject({ period: 'week', key: r.key, testMode: 'weekTest', submitted: { examHistoryID: b.id, place: 2 }, attempts: 1 });
+    expect((await submission(some.guid, { period: 'week' })).data).toMatchObject({
+      period: 'week',
+      key: r.key,
+      testMode: 'weekTest',
+      submitted: { examHistoryID: b.id, place: 2 },
+      attempts: 1,
+    });
     expect((await submission(some.guid)).data).toMatchObject({ period: 'day', submitted: null });
     expect((await ranking(some.guid, 'day')).data).toMatchObject({ total: 0, list: [] });
   });

@@ -6,5 +6,8 @@ import { createEveryDayStore } from './store.ts';
 
 /** 每日一练 / 每周一测 submissions and their rankings (docs/daily-ranking.md). */
 export function createEveryDayModule(p: Platform, deps: { exams: ExamService }) {
-  return serverModule({ name: 'every-day', handlers: everyDayRoutes(createEveryDayService({ store: createEveryDayStore(p.db), exams: deps.exams, clock: p.clock })) });
+  return serverModule({
+    name: 'every-day',
+    handlers: everyDayRoutes(createEveryDayService({ store: createEveryDayStore(p.db), exams: deps.exams, clock: p.clock })),
+  });
 }

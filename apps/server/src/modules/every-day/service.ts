@@ -1,13 +1,4 @@
-import {
-  EVERY_DAY_MODE,
-  EVERY_DAY_MSG,
-  EXAM_MSG,
-  RANKING_CACHE_SECONDS,
-  RANKING_TOP,
-  type EveryDayFigures,
-  type EveryDayPeriod,
-  type RankingEntry,
-} from '@kaoshi/contract';
+import { EVERY_DAY_MODE, EVERY_DAY_MSG, EXAM_MSG, RANKING_CACHE_SECONDS, RANKING_TOP, type EveryDayFigures, type EveryDayPeriod, type RankingEntry } from '@kaoshi/contract';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
@@ -138,12 +129,13 @@ export function createEveryDayService(deps: { store: EveryDayStore; exams: ExamS
     async ranking(userId: number, appId: number, period: EveryDayPeriod, date: string | undefined) {
       const testMode = EVERY_DAY_MODE[period];
       const key = periodKey(period, dayOf(date));
-      const [rows, total, own] = await Promise.all([
-        topRows(appId, testMode, key, rankBy(period)),
-        store.total(appId, testMode, key),
-        store.counted(userId, appId, testMode, key),
-      ]);
-      const entry = (r: { nickName: string; phone: string | null; userName: string }, place: number, f: { right: number; score: number; usedSeconds: number }, me: boolean): RankingEntry => ({
+      const [rows, total, own] = await Promise.all([topRows(appId, testMode, key, rankBy(period)), store.total(appId, testMode, key), store.counted(userId, appId, testMode, key)]);
+      const entry = (
+        r: { nickName: string; phone: string | null; userName: string },
+        place: number,
+        f: { right: number; score: number; usedSeconds: number },
+        me: boolean,
+      ): RankingEntry => ({
         place,
         name: rankName(r),
         correctNumber: f.right,

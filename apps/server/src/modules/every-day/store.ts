@@ -101,7 +101,13 @@ export function createEveryDayStore(db: Database) {
         .where(ranked(appId, testMode, key))
         .orderBy(desc(by === 'right' ? right : score), asc(used), asc(examSessions.handedAt), asc(examSessions.id))
         .limit(limit);
-      return rows.map((r) => ({ ...r, right: Number(r.right), score: Number(r.score), usedSeconds: Number(r.usedSeconds), handedAt: r.handedAt ?? new Date(0) }));
+      return rows.map((r) => ({
+        ...r,
+        right: Number(r.right),
+        score: Number(r.score),
+        usedSeconds: Number(r.usedSeconds),
+        handedAt: r.handedAt ?? new Date(0),
+      }));
     },
 
     /** What names a learner in a ranking. */
@@ -112,7 +118,10 @@ export function createEveryDayStore(db: Database) {
 
     /** Learners ranked in a period. */
     async total(appId: number, testMode: string, key: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(examSessions).where(ranked(appId, testMode, key));
+      const [row] = await db
+        .select({ n: count() })
+        .from(examSessions)
+        .where(ranked(appId, testMode, key));
       return row?.n ?? 0;
     },
 

@@ -1,8 +1,4 @@
-import {
-  addSimulationReplys,
-  simulationStart,
-  type PaperSection,
-} from '@kaoshi/contract';
+import { addSimulationReplys, simulationStart, type PaperSection } from '@kaoshi/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { papers, questions, versions } from '../../db/schema/index.ts';
@@ -46,23 +42,40 @@ export async function makePaper(code: string, limitSeconds = LIMIT, kind = 'mock
   const at = new Date(t.clock.now);
   const [row] = await t.db
     .insert(papers)
-    .values({ appId: APP, code, kind, name: `测试卷 ${code}`, year: null, timeLimitSeconds: limitSeconds, passScore: 5, totalScore: total, sections, createdAt: at, updatedAt: at })
+    .values({
+      appId: APP,
+      code,
+      kind,
+      name: `测试卷 ${code}`,
+      year: null,
+      timeLimitSeconds: limitSeconds,
+      passScore: 5,
+      totalScore: total,
+      sections,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning({ id: papers.id });
   return row!.id;
 }
 
-
 export const rid = replyIds('exam-reply');
 
 export const start = (guid: string, extra: Record<string, unknown> = {}) => t.call(simulationStart, { guid, appID: APP, paperID: paperId, ...extra });
-export const save = (guid: string, examHistoryID: number, replies: object[]) =>
-  t.call(addSimulationReplys, { guid, examHistoryID, replies: JSON.stringify(replies) });
-export const reply = (q: Q, lastUserReply: string, extra: Record<string, unknown> = {}) => ({ replyID: rid(), allTestID: q.id, lastUserReply, spendTime: 5, ...extra });
+export const save = (guid: string, examHistoryID: number, replies: object[]) => t.call(addSimulationReplys, { guid, examHistoryID, replies: JSON.stringify(replies) });
+export const reply = (q: Q, lastUserReply: string, extra: Record<string, unknown> = {}) => ({
+  replyID: rid(),
+  allTestID: q.id,
+  lastUserReply,
+  spendTime: 5,
+  ...extra,
+});
 
 /** Every key anywhere in a JSON value. */
 export function keysIn(v: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(v)) v.forEach((x) => keysIn(x, out));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) {
       out.add(k);
       keysIn(x, out);
     }

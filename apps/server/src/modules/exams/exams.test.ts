@@ -1,13 +1,4 @@
-import {
-  addSimulationReplys,
-  examCalls,
-  simulationHandIn,
-  simulationHistory,
-  simulationList,
-  simulationLockSection,
-  simulationResume,
-  simulationStart,
-} from '@kaoshi/contract';
+import { addSimulationReplys, examCalls, simulationHandIn, simulationHistory, simulationList, simulationLockSection, simulationResume, simulationStart } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examReplies, questions } from '../../db/schema/index.ts';
@@ -31,7 +22,13 @@ describe('every exam call', () => {
     expect(await t.call(addSimulationReplys, { guid, examHistoryID: 1, replies: 'not json' })).toMatchObject({ status: 400, msg: '答案列表格式不正确' });
     expect(await t.call(addSimulationReplys, { guid, examHistoryID: 1, replies: '{}' })).toMatchObject({ status: 400, msg: '答案列表格式不正确' });
     expect(await save(guid, 1, [{ replyID: 'short', allTestID: 1, lastUserReply: 'A' }])).toMatchObject({ status: 400, msg: '答题编号格式不正确' });
-    expect(await save(guid, 1, Array.from({ length: 201 }, () => reply(A1[0]!, 'A')))).toMatchObject({ status: 400, msg: '每次最多提交200条答案' });
+    expect(
+      await save(
+        guid,
+        1,
+        Array.from({ length: 201 }, () => reply(A1[0]!, 'A')),
+      ),
+    ).toMatchObject({ status: 400, msg: '每次最多提交200条答案' });
     expect(await t.call(simulationList, { guid, appID: APP, kind: 'weekly' })).toMatchObject({ status: 400, msg: '试卷类型不正确' });
     expect(await t.call(simulationLockSection, { guid, examHistoryID: 1 })).toMatchObject({ status: 400, msg: '请填写题型序号' });
   });
@@ -66,7 +63,13 @@ describe('start and resume', () => {
     const again = await start(guid);
     expect(again.data.examHistoryID).toBe(s.examHistoryID);
     const listed = await t.call(simulationList, { guid, appID: APP });
-    expect(listed.data.list.find((p: any) => p.paperID === paperId)).toMatchObject({ attempts: 0, best: null, open: s.examHistoryID, questionCount: 5 + A3.length, totalScore: 10 });
+    expect(listed.data.list.find((p: any) => p.paperID === paperId)).toMatchObject({
+      attempts: 0,
+      best: null,
+      open: s.examHistoryID,
+      questionCount: 5 + A3.length,
+      totalScore: 10,
+    });
   });
 
   it('resume answers the server-side replies, flags and the remaining time from the server clock', async () => {
@@ -75,7 +78,13 @@ describe('start and resume', () => {
     expect((await save(guid, s.examHistoryID, [reply(A1[0]!, 'c'), reply(A1[1]!, '', { flagged: true })])).data).toMatchObject({ saved: 2, refused: [] });
     t.clock.advance(125_000);
     const r = await t.call(simulationResume, { guid, examHistoryID: s.examHistoryID });
-    expect(r.data).toMatchObject({ examHistoryID: s.examHistoryID, remainingSeconds: LIMIT - 125, replies: { [A1[0]!.id]: 'C' }, flags: [A1[1]!.id], deadline: s.deadline });
+    expect(r.data).toMatchObject({
+      examHistoryID: s.examHistoryID,
+      remainingSeconds: LIMIT - 125,
+      replies: { [A1[0]!.id]: 'C' },
+      flags: [A1[1]!.id],
+      deadline: s.deadline,
+    });
     expect(r.data.serverNow).toBe(new Date(t.clock.now).toISOString());
     expect(keysIn(r).has('answer')).toBe(false);
   });
@@ -160,7 +169,10 @@ describe('autosave', () => {
     );
     // The next batch adds to the seconds of a question already saved.
     await save(guid, id, [reply(A1[0]!, 'D', { spendTime: 2 })]);
-    const [after] = await t.db.select().from(examReplies).where(and(eq(examReplies.sessionId, id), eq(examReplies.questionId, A1[0]!.id)));
+    const [after] = await t.db
+      .select()
+      .from(examReplies)
+      .where(and(eq(examReplies.sessionId, id), eq(examReplies.questionId, A1[0]!.id)));
     expect(after).toMatchObject({ reply: 'D', flagged: false, spentSeconds: 13 });
   });
 });

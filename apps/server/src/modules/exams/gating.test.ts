@@ -20,7 +20,15 @@ beforeAll(async () => {
   member = await t.login(DEMO.owner, DEMO.password);
   const learner = await t.register('13655500001');
   // VIP班 only: the exam centre's `paper` module, not 考前冲刺 (sprint) nor 考前模拟 (mock).
-  await t.db.insert(purchases).values({ userId: learner.userID, appId: APP, vn: '2', vnOrder: 2, endTime: new Date(t.clock.now + DAY), source: 'order', createdAt: new Date(t.clock.now) });
+  await t.db.insert(purchases).values({
+    userId: learner.userID,
+    appId: APP,
+    vn: '2',
+    vnOrder: 2,
+    endTime: new Date(t.clock.now + DAY),
+    source: 'order',
+    createdAt: new Date(t.clock.now),
+  });
   vip = learner.guid;
   const rows = await t.db.select({ id: papers.id, code: papers.code }).from(papers).where(eq(papers.appId, APP));
   paperOf = new Map(rows.map((r) => [r.code, r.id]));
@@ -77,7 +85,12 @@ describe('a test mode displays as its row says', () => {
     const examRows = STARTABLE_MODES.map((id) => testMode(id)!).filter((m) => m.display === 'exam');
     expect(examRows.length).toBeGreaterThan(8);
     for (const row of examRows) {
-      const needs = row.source === 'paper' ? { paperID: paperOf.get(row.papers!.tag ? `${row.papers!.tag}-1` : row.papers!.kinds[0] === 'past' ? 'past-2025' : 'mock-1') } : row.draw?.scope === 'chapter' || row.draw?.scope === 'point' ? null : {};
+      const needs =
+        row.source === 'paper'
+          ? { paperID: paperOf.get(row.papers!.tag ? `${row.papers!.tag}-1` : row.papers!.kinds[0] === 'past' ? 'past-2025' : 'mock-1') }
+          : row.draw?.scope === 'chapter' || row.draw?.scope === 'point'
+            ? null
+            : {};
       if (needs === null) continue; // their scope needs a key; the display rule is the same code path
       const reply = await start(member, { testMode: row.id, ...needs });
       expect(reply.status, row.id).toBe(200);

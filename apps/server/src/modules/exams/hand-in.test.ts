@@ -1,13 +1,4 @@
-import {
-  EXAM_GRACE_SECONDS,
-  getErrorTest,
-  simulationHandIn,
-  simulationHistory,
-  simulationList,
-  simulationLockSection,
-  simulationResult,
-  simulationResume,
-} from '@kaoshi/contract';
+import { EXAM_GRACE_SECONDS, getErrorTest, simulationHandIn, simulationHistory, simulationList, simulationLockSection, simulationResult, simulationResume } from '@kaoshi/contract';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { answers, examSessions } from '../../db/schema/index.ts';
@@ -85,7 +76,17 @@ describe('hand-in', () => {
     for (const b of all) expect(b.status).toBe(200);
     const results = all.map((b) => b.data);
     for (const r of results) expect(r).toEqual(results[0]);
-    expect(results[0]).toMatchObject({ score: 4, total: 10, right: 3, wrong: 1, unanswered: 1 + A3.length, passed: false, passScore: 5, usedSeconds: 90, handedBy: 'learner' });
+    expect(results[0]).toMatchObject({
+      score: 4,
+      total: 10,
+      right: 3,
+      wrong: 1,
+      unanswered: 1 + A3.length,
+      passed: false,
+      passScore: 5,
+      usedSeconds: 90,
+      handedBy: 'learner',
+    });
     expect(results[0].bySection.map((b: any) => [b.type, b.score, b.total])).toEqual([
       ['A1', 2, 3],
       ['X', 2, 4],
@@ -98,7 +99,10 @@ describe('hand-in', () => {
     const rows = await t.db.select().from(answers).where(eq(answers.examHistoryId, id));
     expect(rows).toHaveLength(4);
     expect(rows.map((r) => r.replyId).sort()).toEqual([A1[0]!, A1[1]!, A1[2]!, X[0]!].map((q) => `exam-${id}-${q.id}`).sort());
-    const sessions = await t.db.select().from(examSessions).where(and(eq(examSessions.id, id), isNotNull(examSessions.handedAt)));
+    const sessions = await t.db
+      .select()
+      .from(examSessions)
+      .where(and(eq(examSessions.id, id), isNotNull(examSessions.handedAt)));
     expect(sessions).toHaveLength(1);
     const hist = (await t.call(simulationHistory, { guid, appID: APP })).data;
     expect(hist.total).toBe(1);
@@ -109,7 +113,11 @@ describe('hand-in', () => {
     const result = (await t.call(simulationResult, { guid, examHistoryID: id })).data;
     expect(result.review.list).toHaveLength(5 + A3.length);
     const third = result.review.list.find((q: any) => q.allTestID === A1[2]!.id);
-    expect(third).toMatchObject({ answer: A1[2]!.answer, mine: { lastUserReply: wrongOf(A1[2]!), right: false, answered: true, score: 0, full: 1 }, flagged: true });
+    expect(third).toMatchObject({
+      answer: A1[2]!.answer,
+      mine: { lastUserReply: wrongOf(A1[2]!), right: false, answered: true, score: 0, full: 1 },
+      flagged: true,
+    });
     expect(typeof third.explanation).toBe('string');
     const x = result.review.list.find((q: any) => q.allTestID === X[0]!.id);
     expect(x.mine).toMatchObject({ right: true, score: 2, full: 2 });
@@ -128,7 +136,11 @@ describe('hand-in', () => {
     const scores: number[] = [];
     for (const right of [1, 3, 2]) {
       const id = (await start(guid, { paperID: other })).data.examHistoryID;
-      await save(guid, id, A1.map((q, i) => reply(q, i < right ? keyOf(q) : wrongOf(q))));
+      await save(
+        guid,
+        id,
+        A1.map((q, i) => reply(q, i < right ? keyOf(q) : wrongOf(q))),
+      );
       t.clock.advance(60_000);
       scores.push((await t.call(simulationHandIn, { guid, examHistoryID: id })).data.score);
     }
@@ -177,7 +189,10 @@ describe('ownership and entitlement', () => {
     } finally {
       await makeModuleFree(APP, 'paper');
     }
-    const none = await t.db.select().from(answers).where(inArray(answers.examHistoryId, [id]));
+    const none = await t.db
+      .select()
+      .from(answers)
+      .where(inArray(answers.examHistoryId, [id]));
     expect(none).toHaveLength(1);
   });
 });

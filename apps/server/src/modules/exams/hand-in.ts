@@ -53,7 +53,12 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
       const fresh = await store.storeAnswers(tx, userId, claimed, when.at, scored.answers);
       // Retired questions are stored but never counted (as in practice), so they stay out of the book.
       const counted = scored.answers.filter((a) => fresh.has(a.questionId) && !a.retired);
-      await book.onAnswersStored(tx, userId, claimed.appId, counted.map((a) => ({ questionId: a.questionId, right: a.right, at: when.at })));
+      await book.onAnswersStored(
+        tx,
+        userId,
+        claimed.appId,
+        counted.map((a) => ({ questionId: a.questionId, right: a.right, at: when.at })),
+      );
       // The first hand-in of a period (daily, weekly) ranks; one open session per source keeps this race-free.
       // Only an exam-display session ranks: its keys never left the server before this hand-in.
       const ranks = claimed.period !== null && when.by !== 'abandoned' && claimed.mode === 'exam' && !(await store.countedBefore(tx, userId, claimed.appId, claimed.sourceKey));

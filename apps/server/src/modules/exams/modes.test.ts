@@ -40,7 +40,39 @@ const rowsOf = async (list: number[]) => {
 
 describe('the mode table', () => {
   it('has one row per test route of spec §2, each with a title, and only known sources', () => {
-    const routes = ['/computerPaper', '/exam', '/mockTest', '/mockExam', '/evaluationChapter', '/examinationGuide', '/mnkcNew', '/dailyMockTest', '/weekTest', '/fivehundredTest', '/focalPointTest', '/realPapertest', '/ytmj', '/md60f', '/sprintList', '/randomPassCheck', '/lnztgather', '/newLnjtMnsj', '/lnztjpay', '/tifenGuoguan', '/BurningExam', '/secretVolumeWay', '/examAnalyseMenu', '/pingshenChapter', '/zyChapter', '/zyanswer', '/grabPoint', '/AICoreExamTest', '/AIcard', '/AICorePay', '/renjilist'];
+    const routes = [
+      '/computerPaper',
+      '/exam',
+      '/mockTest',
+      '/mockExam',
+      '/evaluationChapter',
+      '/examinationGuide',
+      '/mnkcNew',
+      '/dailyMockTest',
+      '/weekTest',
+      '/fivehundredTest',
+      '/focalPointTest',
+      '/realPapertest',
+      '/ytmj',
+      '/md60f',
+      '/sprintList',
+      '/randomPassCheck',
+      '/lnztgather',
+      '/newLnjtMnsj',
+      '/lnztjpay',
+      '/tifenGuoguan',
+      '/BurningExam',
+      '/secretVolumeWay',
+      '/examAnalyseMenu',
+      '/pingshenChapter',
+      '/zyChapter',
+      '/zyanswer',
+      '/grabPoint',
+      '/AICoreExamTest',
+      '/AIcard',
+      '/AICorePay',
+      '/renjilist',
+    ];
     expect(TEST_MODES.map((m) => m.route).sort()).toEqual([...routes].sort());
     for (const m of TEST_MODES) {
       expect(m.title, m.id).not.toBe('');
@@ -144,7 +176,11 @@ describe('daily and weekly periods', () => {
     const b = (await start(two, { testMode: 'weekTest' })).data as ExamSession;
     expect(ids(a)).toEqual(ids(b));
     expect(ids(a).length).toBeGreaterThanOrEqual(50);
-    expect(a).toMatchObject({ testMode: 'weekTest', timeLimitSeconds: 3600, name: `每周一测（${isoWeek(new Date(t.clock.now + 8 * 3600_000).toISOString().slice(0, 10))}）` });
+    expect(a).toMatchObject({
+      testMode: 'weekTest',
+      timeLimitSeconds: 3600,
+      name: `每周一测（${isoWeek(new Date(t.clock.now + 8 * 3600_000).toISOString().slice(0, 10))}）`,
+    });
     const first = await t.call(simulationHandIn, { guid: one, examHistoryID: a.examHistoryID });
     expect(first.data).toMatchObject({ counted: true, testMode: 'weekTest' });
     // A second attempt of the same week: a new session, not counted.
@@ -159,7 +195,11 @@ describe('daily and weekly periods', () => {
     expect(s.testMode).toBe('dailyMockTest');
     expect((await start(guid, { daily: true })).data.examHistoryID).toBe(s.examHistoryID);
     const q = s.list[0]!;
-    await t.call(addSimulationReplys, { guid, examHistoryID: s.examHistoryID, replies: JSON.stringify([{ replyID: 'daily-mode-reply-0001', allTestID: q.allTestID, lastUserReply: 'A' }]) });
+    await t.call(addSimulationReplys, {
+      guid,
+      examHistoryID: s.examHistoryID,
+      replies: JSON.stringify([{ replyID: 'daily-mode-reply-0001', allTestID: q.allTestID, lastUserReply: 'A' }]),
+    });
     expect((await t.call(simulationHandIn, { guid, examHistoryID: s.examHistoryID })).data).toMatchObject({ counted: true });
   });
 });
@@ -185,10 +225,23 @@ describe('blueprint and open sessions', () => {
     const guid = await t.newLearner();
     expect((await t.call(simulationOpen, { guid, appID: APP })).data.list).toEqual([]);
     const s = (await start(guid, { testMode: 'examinationGuide' })).data as ExamSession;
-    await t.call(addSimulationReplys, { guid, examHistoryID: s.examHistoryID, replies: JSON.stringify([{ replyID: 'open-list-reply-0001', allTestID: s.list[0]!.allTestID, lastUserReply: 'A' }]) });
+    await t.call(addSimulationReplys, {
+      guid,
+      examHistoryID: s.examHistoryID,
+      replies: JSON.stringify([{ replyID: 'open-list-reply-0001', allTestID: s.list[0]!.allTestID, lastUserReply: 'A' }]),
+    });
     const open = await t.call(simulationOpen, { guid, appID: APP });
     expect(open.data.list).toEqual([
-      { examHistoryID: s.examHistoryID, testMode: 'examinationGuide', name: '机考体验', mode: 'exam', startedAt: s.startedAt, remainingSeconds: 600, answered: 1, total: ids(s).length },
+      {
+        examHistoryID: s.examHistoryID,
+        testMode: 'examinationGuide',
+        name: '机考体验',
+        mode: 'exam',
+        startedAt: s.startedAt,
+        remainingSeconds: 600,
+        answered: 1,
+        total: ids(s).length,
+      },
     ]);
     // Another learner sees nothing of it.
     expect((await t.call(simulationOpen, { guid: await t.newLearner(), appID: APP })).data.list).toEqual([]);
@@ -209,9 +262,16 @@ describe('section lock per row', () => {
     const week = (await start(guid, { testMode: 'weekTest' })).data as ExamSession;
     expect(week.lockSections).toBe(false);
     const last = week.sections[week.sections.length - 1]!;
-    const body = await t.call(addSimulationReplys, { guid, examHistoryID: week.examHistoryID, replies: JSON.stringify([{ replyID: 'no-lock-reply-000001', allTestID: last.questions[0], lastUserReply: 'A' }]) });
+    const body = await t.call(addSimulationReplys, {
+      guid,
+      examHistoryID: week.examHistoryID,
+      replies: JSON.stringify([{ replyID: 'no-lock-reply-000001', allTestID: last.questions[0], lastUserReply: 'A' }]),
+    });
     expect(body).toMatchObject({ status: 200, data: { saved: 1, refused: [] } });
-    expect(await t.call(simulationLockSection, { guid, examHistoryID: week.examHistoryID, sectionIndex: 0 })).toMatchObject({ status: 400, msg: '本次作答不分题型，无需分题型交卷' });
+    expect(await t.call(simulationLockSection, { guid, examHistoryID: week.examHistoryID, sectionIndex: 0 })).toMatchObject({
+      status: 400,
+      msg: '本次作答不分题型，无需分题型交卷',
+    });
     expect(week.sections.every((x) => !x.locked)).toBe(true);
   });
 });

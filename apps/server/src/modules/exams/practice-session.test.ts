@@ -16,7 +16,10 @@ let paperID: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [row] = await t.db.select({ id: papers.id }).from(papers).where(and(eq(papers.appId, APP), eq(papers.code, 'mock-quick')));
+  const [row] = await t.db
+    .select({ id: papers.id })
+    .from(papers)
+    .where(and(eq(papers.appId, APP), eq(papers.code, 'mock-quick')));
   paperID = row!.id;
 });
 afterAll(() => t.close());

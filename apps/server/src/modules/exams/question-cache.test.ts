@@ -8,14 +8,17 @@ describe('paperQuestionCache', () => {
     let t = 0;
     let reads = 0;
     let failNext = false;
-    const cache = paperQuestionCache(async (ids) => {
-      reads += 1;
-      if (failNext) {
-        failNext = false;
-        throw new Error('db down');
-      }
-      return rowsOf(ids);
-    }, () => t);
+    const cache = paperQuestionCache(
+      async (ids) => {
+        reads += 1;
+        if (failNext) {
+          failNext = false;
+          throw new Error('db down');
+        }
+        return rowsOf(ids);
+      },
+      () => t,
+    );
     const [a, b] = await Promise.all([cache([1, 2]), cache([1, 2])]);
     expect(a).toBe(b);
     expect(reads).toBe(1);

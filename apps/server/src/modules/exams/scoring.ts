@@ -41,7 +41,14 @@ export function scoreSession(s: ExamSessionRow, replies: ExamReplyRow[], keys: K
       wrong,
       unanswered,
     })),
-    items: res.items.map((it) => ({ id: it.id, reply: replyOf.get(it.id)?.reply ?? '', score: it.score, full: fullOf.get(it.id) ?? 0, right: it.right, answered: it.answered })),
+    items: res.items.map((it) => ({
+      id: it.id,
+      reply: replyOf.get(it.id)?.reply ?? '',
+      score: it.score,
+      full: fullOf.get(it.id) ?? 0,
+      right: it.right,
+      answered: it.answered,
+    })),
   };
   const answers = res.items
     .filter((it) => it.answered)
@@ -49,7 +56,15 @@ export function scoreSession(s: ExamSessionRow, replies: ExamReplyRow[], keys: K
       const k = keyOf.get(it.id)!;
       const r = replyOf.get(it.id)!;
       const one = scoreReply(k.type as QuestionType, k.answer, r.reply);
-      return { questionId: it.id, chapterId: k.chapterId, reply: r.reply, right: one.right, score: one.score, spentSeconds: r.spentSeconds, retired: k.retired };
+      return {
+        questionId: it.id,
+        chapterId: k.chapterId,
+        reply: r.reply,
+        right: one.right,
+        score: one.score,
+        spentSeconds: r.spentSeconds,
+        retired: k.retired,
+      };
     });
   return { score: res.score, result, answers };
 }

@@ -23,8 +23,6 @@ import { createSpecs, DRAWN_PASS_SHARE, paperSpec, type StartSpec, type StartWhi
 import type { ExamStore } from './store.ts';
 import { createViews, iso, remaining, resultOf } from './views.ts';
 
-
-
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The exam engine (docs/exams.md): lists, starts, resume, autosave, locks, hand-in, results and history. */
@@ -51,12 +49,15 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
    * modules its kind and tag name, `paperModules`). Unknown subject → 404.
    */
   async function paperAccess(userId: number, appId: number): Promise<Set<string>> {
-    const decisions = await entitlements.decideAll(userId, appId, PAPER_MODULES.map((moduleId) => ({ moduleId })));
+    const decisions = await entitlements.decideAll(
+      userId,
+      appId,
+      PAPER_MODULES.map((moduleId) => ({ moduleId })),
+    );
     if (decisions.some((d) => d.reason === 'unknown-subject')) throw notFound(EXAM_MSG.unknownPaper);
     return new Set(PAPER_MODULES.filter((_, i) => decisions[i]!.allowed));
   }
   const opens = (held: Set<string>, paper: { kind: string; tag: string | null }) => paperModules(paper).some((m) => held.has(m));
-
 
   /** Opens the session of a spec, or answers the open one of its source (`restart`: abandon it first). */
   async function startSet(userId: number, appId: number, spec: StartSpec, restart: boolean): Promise<ExamSession> {
@@ -242,10 +243,16 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
         trend: recent.rows
           .map(entry)
           .reverse()
-          .map((e) => ({ examHistoryID: e.examHistoryID, handedAt: e.handedAt, score: e.score, total: e.total, percent: e.total > 0 ? round2((e.score / e.total) * 100) : 0, passed: e.passed })),
+          .map((e) => ({
+            examHistoryID: e.examHistoryID,
+            handedAt: e.handedAt,
+            score: e.score,
+            total: e.total,
+            percent: e.total > 0 ? round2((e.score / e.total) * 100) : 0,
+            passed: e.passed,
+          })),
       };
     },
-
   };
 }
 

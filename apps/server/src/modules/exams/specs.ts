@@ -97,7 +97,11 @@ export function createSpecs(store: ExamStore, clock: Clock) {
         period: week,
         display,
         build: async () => {
-          const sections = drawSections(await store.drawPool(appId), { count: rule.count as number, seed: `week:${appId}:${week}`, blueprint: await blueprint() });
+          const sections = drawSections(await store.drawPool(appId), {
+            count: rule.count as number,
+            seed: `week:${appId}:${week}`,
+            blueprint: await blueprint(),
+          });
           return drawnSet(`${row.title}（${week}）`, 'weekly', sections, (rule.minutes ?? 60) * 60);
         },
       };
@@ -131,7 +135,12 @@ export function createSpecs(store: ExamStore, clock: Clock) {
       build: async () => {
         const [rows, bp] = await Promise.all([pool(), blueprint()]);
         const count = rule.count === 'template' ? bp.count : rule.count;
-        const answered = rule.unansweredFirst ? await store.answeredIds(userId, rows.map((r) => r.id)) : undefined;
+        const answered = rule.unansweredFirst
+          ? await store.answeredIds(
+              userId,
+              rows.map((r) => r.id),
+            )
+          : undefined;
         const sections = drawSections(rows, {
           count,
           seed,

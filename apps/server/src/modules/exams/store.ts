@@ -48,7 +48,6 @@ export interface HandInScore {
   answers: { questionId: number; chapterId: number; reply: string; right: boolean; score: number; spentSeconds: number; retired: boolean }[];
 }
 
-
 /** Reads of papers and sessions and the simple session writes; the locked writes are in writes.ts. */
 function createExamReads(db: Database) {
   return {
@@ -172,7 +171,15 @@ function createExamReads(db: Database) {
       const counts = await db
         .select({ sessionId: examReplies.sessionId, n: count() })
         .from(examReplies)
-        .where(and(inArray(examReplies.sessionId, rows.map((r) => r.id)), sql`${examReplies.reply} <> ''`))
+        .where(
+          and(
+            inArray(
+              examReplies.sessionId,
+              rows.map((r) => r.id),
+            ),
+            sql`${examReplies.reply} <> ''`,
+          ),
+        )
         .groupBy(examReplies.sessionId);
       const answered = new Map(counts.map((c) => [c.sessionId, c.n]));
       return rows.map((r) => ({ row: r, answered: answered.get(r.id) ?? 0 }));

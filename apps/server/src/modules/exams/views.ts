@@ -95,7 +95,9 @@ export function createViews(store: ExamStore, clock: Clock) {
       list: shown.list,
       replies: Object.fromEntries(replies.filter((r) => r.reply !== '').map((r) => [String(r.questionId), r.reply])),
       flags: replies.filter((r) => r.flagged).map((r) => r.questionId),
-      ...(mode === 'practice' && { keys: shown.rows.map((r) => ({ allTestID: r.id, answer: r.answer, explanation: r.explanation, points: shown.pointsOf.get(r.id) ?? [] })) }),
+      ...(mode === 'practice' && {
+        keys: shown.rows.map((r) => ({ allTestID: r.id, answer: r.answer, explanation: r.explanation, points: shown.pointsOf.get(r.id) ?? [] })),
+      }),
       testMode: s.testMode,
       lockSections: locksSections(s),
     };

@@ -29,7 +29,11 @@ export function createSessionWrites(db: Database) {
 
     /** The learner's session, locked (FOR UPDATE) until the transaction ends; undefined for another learner's id. */
     async lockSession(tx: Tx, userId: number, sessionId: number): Promise<ExamSessionRow | undefined> {
-      const [s] = await tx.select().from(examSessions).where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId))).for('update');
+      const [s] = await tx
+        .select()
+        .from(examSessions)
+        .where(and(eq(examSessions.id, sessionId), eq(examSessions.userId, userId)))
+        .for('update');
       return s;
     },
 
@@ -57,7 +61,10 @@ export function createSessionWrites(db: Database) {
       ];
       const fresh = new Set(
         (
-          await bulk<{ reply_id: string }>(tx, sql`insert into ${examReplyIds} ${unnestRows(idColumns, unique)} on conflict do nothing returning ${columnNames(examReplyIds.replyId)}`)
+          await bulk<{ reply_id: string }>(
+            tx,
+            sql`insert into ${examReplyIds} ${unnestRows(idColumns, unique)} on conflict do nothing returning ${columnNames(examReplyIds.replyId)}`,
+          )
         ).map((r) => r.reply_id),
       );
       const replays = unique.filter((it) => !fresh.has(it.replyId));
@@ -65,7 +72,15 @@ export function createSessionWrites(db: Database) {
         const old = await tx
           .select()
           .from(examReplyIds)
-          .where(and(eq(examReplyIds.userId, userId), inArray(examReplyIds.replyId, replays.map((it) => it.replyId))));
+          .where(
+            and(
+              eq(examReplyIds.userId, userId),
+              inArray(
+                examReplyIds.replyId,
+                replays.map((it) => it.replyId),
+              ),
+            ),
+          );
         const byId = new Map(old.map((o) => [o.replyId, o]));
         for (const it of replays) {
           const o = byId.get(it.replyId);

@@ -74,7 +74,14 @@ describe('grabPoint calls', () => {
     expect(info.missingTotal).toBe(info.points.reduce((k: number, p: { missing: number }) => k + p.missing, 0));
 
     const s = (await t.call(grabPointStart, { guid: member, appID: APP })).data;
-    expect(s).toMatchObject({ testMode: 'grabPoint', mode: 'practice', status: 'open', name: '考前抢分·第1轮', timeLimitSeconds: GRAB_ROUND_SECONDS, remainingSeconds: GRAB_ROUND_SECONDS });
+    expect(s).toMatchObject({
+      testMode: 'grabPoint',
+      mode: 'practice',
+      status: 'open',
+      name: '考前抢分·第1轮',
+      timeLimitSeconds: GRAB_ROUND_SECONDS,
+      remainingSeconds: GRAB_ROUND_SECONDS,
+    });
     expect(new Date(s.deadline).getTime() - new Date(s.startedAt).getTime()).toBe(GRAB_ROUND_SECONDS * 1000);
     expect(s.list.length).toBeGreaterThanOrEqual(10);
     expect(s.keys).toHaveLength(s.list.length);

@@ -1,14 +1,4 @@
-import {
-  CATALOG_MSG,
-  CLEARANCE_MSG,
-  EXAM_GRACE_SECONDS,
-  GRAB_POINT_MODULE,
-  GRAB_ROUND_SECONDS,
-  GRAB_ROUND_SIZE,
-  paperTotal,
-  testMode,
-  type QuestionType,
-} from '@kaoshi/contract';
+import { CATALOG_MSG, CLEARANCE_MSG, EXAM_GRACE_SECONDS, GRAB_POINT_MODULE, GRAB_ROUND_SECONDS, GRAB_ROUND_SIZE, paperTotal, testMode, type QuestionType } from '@kaoshi/contract';
 import { randomUUID } from 'node:crypto';
 import type { ExamResultJson } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -84,7 +74,13 @@ export function createGrabPointService(deps: { store: GrabPointStore; entitlemen
         rounds: handed.length,
         open: open?.id ?? null,
         last: last
-          ? { examHistoryID: last.id, gained: gainOf(last.result!), right: last.result!.right, total: last.result!.items.length, handedAt: last.handedAt!.toISOString() }
+          ? {
+              examHistoryID: last.id,
+              gained: gainOf(last.result!),
+              right: last.result!.right,
+              total: last.result!.items.length,
+              handedAt: last.handedAt!.toISOString(),
+            }
           : null,
         allowed: d.allowed,
         unlocking: d.allowed ? [] : d.unlockingVersions,

@@ -61,7 +61,14 @@ export function createGrabPointStore(db: Database) {
     /** The learner's rounds (open and handed in), newest first. */
     rounds(userId: number, appId: number, testMode: string) {
       return db
-        .select({ id: examSessions.id, status: examSessions.status, startedAt: examSessions.startedAt, handedBy: examSessions.handedBy, handedAt: examSessions.handedAt, result: examSessions.result })
+        .select({
+          id: examSessions.id,
+          status: examSessions.status,
+          startedAt: examSessions.startedAt,
+          handedBy: examSessions.handedBy,
+          handedAt: examSessions.handedAt,
+          result: examSessions.result,
+        })
         .from(examSessions)
         .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, testMode)))
         .orderBy(desc(examSessions.id));

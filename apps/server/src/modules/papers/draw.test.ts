@@ -3,7 +3,14 @@ import { blueprintOf, DEFAULT_BLUEPRINT, drawSections, isoWeek, type PoolRow } f
 
 const singles = (type: string, from: number, n: number): PoolRow[] => Array.from({ length: n }, (_, i) => ({ id: from + i, type, groupId: null, groupOrder: 0 }));
 const group = (type: string, groupId: number, from: number, n: number): PoolRow[] => Array.from({ length: n }, (_, i) => ({ id: from + i, type, groupId, groupOrder: i + 1 }));
-const pool: PoolRow[] = [...singles('A1', 1, 60), ...singles('A2', 100, 30), ...singles('X', 200, 10), ...group('A3', 7, 300, 3), ...group('A3', 8, 310, 3), ...group('B1', 9, 320, 4)];
+const pool: PoolRow[] = [
+  ...singles('A1', 1, 60),
+  ...singles('A2', 100, 30),
+  ...singles('X', 200, 10),
+  ...group('A3', 7, 300, 3),
+  ...group('A3', 8, 310, 3),
+  ...group('B1', 9, 320, 4),
+];
 const template = blueprintOf({
   timeLimitSeconds: 1200,
   sections: [
@@ -24,7 +31,10 @@ describe('drawSections', () => {
     expect(n('A3')).toBe(6);
     expect(n('X')).toBe(2);
     const a3 = s.find((x) => x.type === 'A3')!.questions;
-    expect([a3.slice(0, 3), a3.slice(3)].sort()).toEqual([[300, 301, 302], [310, 311, 312]]);
+    expect([a3.slice(0, 3), a3.slice(3)].sort()).toEqual([
+      [300, 301, 302],
+      [310, 311, 312],
+    ]);
     expect(s.every((x) => x.score === 1)).toBe(true);
     expect(template).toMatchObject({ secondsPerQuestion: 60, count: 20 });
   });

@@ -25,7 +25,10 @@ function contentWith(files: Record<string, unknown>, app = '1001'): string {
 
 /** The bank's keys for scoring, read straight from the test database. */
 async function keysOf(t: TestApp, appId: number): Promise<Map<number, PaperKey>> {
-  const rows = await t.db.select({ id: questions.id, type: questions.type, answer: questions.answer, chapterId: questions.chapterId }).from(questions).where(eq(questions.appId, appId));
+  const rows = await t.db
+    .select({ id: questions.id, type: questions.type, answer: questions.answer, chapterId: questions.chapterId })
+    .from(questions)
+    .where(eq(questions.appId, appId));
   return new Map(rows.map((r) => [r.id, { type: r.type as PaperKey['type'], answer: r.answer, chapterId: r.chapterId }]));
 }
 
@@ -74,13 +77,20 @@ describe('demo papers in the seed', () => {
     };
     const all = new Map(paperQuestionIds(p).map((id) => [id, right(id)]));
     expect(scorePaper(p, (id) => keys.get(id), all)).toMatchObject({ score: 10, total: 10, passed: true, right: 10 });
-    const six = new Map(paperQuestionIds(p).slice(0, 6).map((id) => [id, right(id)]));
+    const six = new Map(
+      paperQuestionIds(p)
+        .slice(0, 6)
+        .map((id) => [id, right(id)]),
+    );
     expect(scorePaper(p, (id) => keys.get(id), six)).toMatchObject({ score: 6, passed: true, right: 6, unanswered: 4 });
   });
 
   it('seeding again changes nothing', async () => {
     const before = await createPaperStore(t.db).list(1001);
-    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 1000, () => {})).toEqual(['1001: 0 new, 0 updated, 10 unchanged, 0 retired, 0 refused', '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused']);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 1000, () => {})).toEqual([
+      '1001: 0 new, 0 updated, 10 unchanged, 0 retired, 0 refused',
+      '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused',
+    ]);
     expect(await createPaperStore(t.db).list(1001)).toEqual(before);
   });
 });
@@ -166,7 +176,9 @@ describe('paper validation in the seed', () => {
     expect(await importFiles(t.db, [bank])).toMatchObject({ ok: true });
     const lines: string[] = [];
     const dir = contentWith({ 'p.json': { ...demoFile('mock-quick.json'), appID: 1002 } }, '1002');
-    expect(await seedPapers(t.db, dir, TEST_EPOCH, (l) => lines.push(l))).toEqual(['1002: skipped (its bank was imported with npm run import; the demo papers name the demo bank)']);
+    expect(await seedPapers(t.db, dir, TEST_EPOCH, (l) => lines.push(l))).toEqual([
+      '1002: skipped (its bank was imported with npm run import; the demo papers name the demo bank)',
+    ]);
     expect(lines).toEqual([]);
     expect(await createPaperStore(t.db).list(1002)).toEqual([]);
   });
@@ -194,7 +206,10 @@ describe('re-seeding papers', () => {
     // The retired paper is still there for whoever points at it, and comes back with its id.
     const m2 = (await store.get(1001, { code: 'mock-2' }))!;
     expect(m2).toBeDefined();
-    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 2, noLog)).toEqual(['1001: 0 new, 9 updated, 1 unchanged, 0 retired, 0 refused', '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused']);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 2, noLog)).toEqual([
+      '1001: 0 new, 9 updated, 1 unchanged, 0 retired, 0 refused',
+      '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused',
+    ]);
     expect((await store.get(1001, { code: 'mock-2' }))!.id).toBe(m2.id);
     expect((await store.get(1001, { code: 'mock-quick' }))!).toEqual({ ...before });
     expect(await store.list(1001)).toHaveLength(4 + 6);
@@ -211,13 +226,19 @@ describe('re-seeding papers', () => {
     expect(await store.get(1001, { code: 'mock-quick' })).toEqual(before);
   });
 
-  it('an extra papers folder (EXTRA_PAPERS_DIR, the journeys\' one-minute paper) loads beside the demo papers and retires none of them', async () => {
+  it("an extra papers folder (EXTRA_PAPERS_DIR, the journeys' one-minute paper) loads beside the demo papers and retires none of them", async () => {
     const store = createPaperStore(t.db);
     const extra = fileURLToPath(new URL('../../../../../e2e/papers', import.meta.url));
-    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 4, () => {}, extra)).toEqual(['1001: 1 new, 6 updated, 4 unchanged, 0 retired, 0 refused', '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused']);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 4, () => {}, extra)).toEqual([
+      '1001: 1 new, 6 updated, 4 unchanged, 0 retired, 0 refused',
+      '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused',
+    ]);
     expect(await store.get(1001, { code: 'mock-1min' })).toMatchObject({ timeLimitSeconds: 60, totalScore: 5, passScore: 3 });
     // Without it, the next start retires the extra paper (and only it).
-    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 5, () => {})).toEqual(['1001: 0 new, 0 updated, 10 unchanged, 1 retired, 0 refused', '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused']);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 5, () => {})).toEqual([
+      '1001: 0 new, 0 updated, 10 unchanged, 1 retired, 0 refused',
+      '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused',
+    ]);
   });
 });
 
@@ -249,7 +270,13 @@ describe('dailyPaper', () => {
 
   it('varies by day and by subject', () => {
     const days = Array.from({ length: 7 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`);
-    const draws = new Set(days.map((d) => ids(dailyPaper(1001, d, rows)).sort((a, b) => a - b).join(',')));
+    const draws = new Set(
+      days.map((d) =>
+        ids(dailyPaper(1001, d, rows))
+          .sort((a, b) => a - b)
+          .join(','),
+      ),
+    );
     expect(draws.size).toBe(7);
     expect(ids(dailyPaper(1002, '2026-03-02', rows))).not.toEqual(ids(dailyPaper(1001, '2026-03-02', rows)));
   });

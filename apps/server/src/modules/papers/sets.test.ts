@@ -71,7 +71,16 @@ describe('tagged paper sets (content/demo/papers/<appID>/sets.json)', () => {
 });
 
 describe('set rules', () => {
-  const row = (id: number, o: Partial<SetPoolRow> = {}): SetPoolRow => ({ id, type: 'A1', groupId: null, groupOrder: 0, difficulty: 2, year: null, points: [], ...o });
+  const row = (id: number, o: Partial<SetPoolRow> = {}): SetPoolRow => ({
+    id,
+    type: 'A1',
+    groupId: null,
+    groupOrder: 0,
+    difficulty: 2,
+    year: null,
+    points: [],
+    ...o,
+  });
 
   it('heat: past-exam questions of a point plus 100 × its share of the bank; a question takes its hottest point', () => {
     const rows = [row(1, { points: [1], year: 2020 }), row(2, { points: [1] }), row(3, { points: [2] }), row(4)];

@@ -17,7 +17,10 @@ export const SET_RULES = ['hot', 'past-years', 'hard', 'any'] as const;
 export type SetRule = (typeof SET_RULES)[number];
 
 export const setRecipe = z.object({
-  code: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, { error: 'code must be 1–40 of a-z, 0-9, -' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: 'code must be 1–40 of a-z, 0-9, -' }),
   name: z.string().trim().min(1).max(60),
   tag: z.enum(PAPER_TAGS),
   rule: z.enum(SET_RULES),
@@ -49,7 +52,12 @@ export function rulePool(rows: readonly SetPoolRow[], rule: SetRule): SetPoolRow
 }
 
 /** The paper of a recipe, or null when its pool is empty. */
-export function materialise(appId: number, recipe: SetRecipe, rows: readonly SetPoolRow[], template: { sections: PaperWrite['sections']; timeLimitSeconds: number } | undefined): PaperWrite | null {
+export function materialise(
+  appId: number,
+  recipe: SetRecipe,
+  rows: readonly SetPoolRow[],
+  template: { sections: PaperWrite['sections']; timeLimitSeconds: number } | undefined,
+): PaperWrite | null {
   const blueprint = blueprintOf(template);
   const sections = drawSections(rulePool(rows, recipe.rule), { count: recipe.count, seed: `${appId}:${recipe.seed}`, blueprint });
   const n = sections.reduce((k, s) => k + s.questions.length, 0);

@@ -88,7 +88,14 @@ export function createPaperStore(db: Database) {
     async setPool(appId: number): Promise<SetPoolRow[]> {
       const [rows, points] = await Promise.all([
         db
-          .select({ id: questions.id, type: questions.type, groupId: questions.groupId, groupOrder: questions.groupOrder, difficulty: questions.difficulty, year: questions.year })
+          .select({
+            id: questions.id,
+            type: questions.type,
+            groupId: questions.groupId,
+            groupOrder: questions.groupOrder,
+            difficulty: questions.difficulty,
+            year: questions.year,
+          })
           .from(questions)
           .where(and(eq(questions.appId, appId), eq(questions.retired, false))),
         db
@@ -129,7 +136,9 @@ export function createPaperStore(db: Database) {
 
     /** Marks retired the subject's papers whose code is not in `codes` (their file is gone); returns how many. */
     async retireOthers(appId: number, codes: string[], now: Date): Promise<number> {
-      const where = codes.length ? and(eq(papers.appId, appId), eq(papers.retired, false), notInArray(papers.code, codes)) : and(eq(papers.appId, appId), eq(papers.retired, false));
+      const where = codes.length
+        ? and(eq(papers.appId, appId), eq(papers.retired, false), notInArray(papers.code, codes))
+        : and(eq(papers.appId, appId), eq(papers.retired, false));
       const rows = await db.update(papers).set({ retired: true, updatedAt: now }).where(where).returning({ id: papers.id });
       return rows.length;
     },

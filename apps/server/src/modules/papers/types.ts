@@ -22,4 +22,3 @@ export interface SetPoolRow extends PoolRow {
   /** Points of the question (ids). */
   points: number[];
 }
-

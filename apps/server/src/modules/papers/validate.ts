@@ -16,7 +16,12 @@ const pathOf = (parts: readonly PropertyKey[]) => parts.map((p, i) => (typeof p 
  * sub-questions are all present, in order, together in one section, the pass line is at most the total.
  * Returns the paper to write, or every problem found (messages in English; the schema's own are Chinese).
  */
-export function checkPaperFile(data: unknown, appId: number, bank: readonly PaperBankRow[], groupExtIds: ReadonlySet<string>): { ok: true; paper: PaperWrite } | { ok: false; problems: PaperProblem[] } {
+export function checkPaperFile(
+  data: unknown,
+  appId: number,
+  bank: readonly PaperBankRow[],
+  groupExtIds: ReadonlySet<string>,
+): { ok: true; paper: PaperWrite } | { ok: false; problems: PaperProblem[] } {
   const parsed = paperFile.safeParse(data);
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })) };
   const file = parsed.data;
@@ -78,7 +83,10 @@ export function checkPaperFile(data: unknown, appId: number, bank: readonly Pape
     const got = found.map((f) => f.q.extId);
     const together = found.every((f, i) => i === 0 || f.index === found[i - 1]!.index + 1);
     if (want.join(',') !== got.join(',') || !together) {
-      problems.push({ path: where, message: `group ${group} must list all its sub-questions together and in order: ${want.join(', ')} (found ${got.join(', ')})` });
+      problems.push({
+        path: where,
+        message: `group ${group} must list all its sub-questions together and in order: ${want.join(', ')} (found ${got.join(', ')})`,
+      });
     }
   }
 

@@ -23,7 +23,10 @@ async function questionId(extId: string, appId = APP): Promise<{ id: number; cha
   return q;
 }
 async function chapterId(code: string, appId = APP): Promise<number> {
-  const [c] = await t.db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.appId, appId), eq(chapters.code, code)));
+  const [c] = await t.db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(and(eq(chapters.appId, appId), eq(chapters.code, code)));
   if (!c) throw new Error(`no chapter ${code}`);
   return c.id;
 }
@@ -125,7 +128,11 @@ describe('submitReply', () => {
     expect((await answer(guid, 'ys-g-04-1', 'AB')).data).toMatchObject({ right: true, score: 1, answer: 'AB' });
     expect((await answer(guid, 'ys-g-04-1', 'A')).data).toMatchObject({ right: false, score: 0.5 });
     expect((await answer(guid, 'ys-g-04-1', 'AC')).data).toMatchObject({ right: false, score: 0 });
-    expect((await answer(guid, 'ys-028', ' 消除 半衰期 ')).data).toMatchObject({ right: true, score: 1, answer: ['半衰期', '消除半衰期', '生物半衰期', '血浆半衰期'] });
+    expect((await answer(guid, 'ys-028', ' 消除 半衰期 ')).data).toMatchObject({
+      right: true,
+      score: 1,
+      answer: ['半衰期', '消除半衰期', '生物半衰期', '血浆半衰期'],
+    });
     expect((await answer(guid, 'ys-028', '清除率')).data).toMatchObject({ right: false, score: 0 });
   });
 
@@ -184,7 +191,17 @@ describe('chapterMenu', () => {
     const [yx1, jx, yd] = [await chapterId('yx1'), await chapterId('yx1-jx'), await chapterId('yx1-yd')];
     let m = await menu(guid);
     expect(Object.keys(m)).toHaveLength(12);
-    expect(m[jx]).toMatchObject({ parentID: yx1, name: '药物剂型与制剂', total: 3, done: 0, right: 0, wrong: 0, accuracy: 0, spentSeconds: 0, lastAnsweredAt: null });
+    expect(m[jx]).toMatchObject({
+      parentID: yx1,
+      name: '药物剂型与制剂',
+      total: 3,
+      done: 0,
+      right: 0,
+      wrong: 0,
+      accuracy: 0,
+      spentSeconds: 0,
+      lastAnsweredAt: null,
+    });
     expect(m[yd]).toMatchObject({ total: 5 });
     expect(m[yx1]).toMatchObject({ parentID: null, total: 8, done: 0 });
 
@@ -196,7 +213,15 @@ describe('chapterMenu', () => {
     m = await menu(guid);
     expect(m[jx]).toMatchObject({ total: 3, done: 2, right: 1, wrong: 1, accuracy: 0.5, spentSeconds: 15 });
     expect(m[yd]).toMatchObject({ done: 1, right: 1, wrong: 0, accuracy: 1, spentSeconds: 20, lastAnsweredAt: new Date(t.clock.now).toISOString() });
-    expect(m[yx1]).toMatchObject({ total: 8, done: 3, right: 2, wrong: 1, accuracy: 0.6667, spentSeconds: 35, lastAnsweredAt: new Date(t.clock.now).toISOString() });
+    expect(m[yx1]).toMatchObject({
+      total: 8,
+      done: 3,
+      right: 2,
+      wrong: 1,
+      accuracy: 0.6667,
+      spentSeconds: 35,
+      lastAnsweredAt: new Date(t.clock.now).toISOString(),
+    });
   });
 
   it('shows another learner none of it', async () => {
@@ -235,7 +260,9 @@ describe('resetTestInfo', () => {
     const [{ kept }] = (await t.db
       .select({ kept: sql<number>`count(*)`.mapWith(Number) })
       .from(answers)
-      .where(sql`${answers.appId} = ${APP} and ${answers.resetAt} is not null and ${answers.questionId} in (select id from questions where ext_id in ('ys-001','ys-002','ys-003') and app_id = ${APP})`)) as [{ kept: number }];
+      .where(
+        sql`${answers.appId} = ${APP} and ${answers.resetAt} is not null and ${answers.questionId} in (select id from questions where ext_id in ('ys-001','ys-002','ys-003') and app_id = ${APP})`,
+      )) as [{ kept: number }];
     expect(kept).toBeGreaterThanOrEqual(3);
     // Answering again counts from zero.
     await answer(guid, 'ys-001', 'A');

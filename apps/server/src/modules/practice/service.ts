@@ -1,13 +1,4 @@
-import {
-  normaliseKeys,
-  PRACTICE_MSG,
-  replyFits,
-  scoreReply,
-  type ChapterProgress,
-  type PracticeGroup,
-  type PracticeQuestion,
-  type QuestionType,
-} from '@kaoshi/contract';
+import { normaliseKeys, PRACTICE_MSG, replyFits, scoreReply, type ChapterProgress, type PracticeGroup, type PracticeQuestion, type QuestionType } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { BookHooks } from '../book/index.ts';
@@ -43,12 +34,7 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
   async function present(userId: number, rows: QuestionRow[]): Promise<{ groups: PracticeGroup[]; list: PracticeQuestion[] }> {
     const qids = rows.map((r) => r.id);
     const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
-    const [groups, points, replies, mine] = await Promise.all([
-      store.groups(groupIds),
-      store.points(qids),
-      store.latestReplies(userId, qids),
-      marks.marks(userId, qids),
-    ]);
+    const [groups, points, replies, mine] = await Promise.all([store.groups(groupIds), store.points(qids), store.latestReplies(userId, qids), marks.marks(userId, qids)]);
     const pointsOf = pointNamesOf(points);
     const replyOf = new Map(replies.map((r) => [r.questionId, r]));
     const groupOrder = new Map(groupIds.map((id, i) => [id, i]));
@@ -60,17 +46,13 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
         explanation: r.explanation,
         difficulty: r.difficulty,
         points: pointsOf.get(r.id) ?? [],
-        last: last
-          ? { lastUserReply: last.reply, right: last.right, score: last.score, spendTime: last.spentSeconds, answeredAt: last.createdAt.toISOString() }
-          : null,
+        last: last ? { lastUserReply: last.reply, right: last.right, score: last.score, spendTime: last.spentSeconds, answeredAt: last.createdAt.toISOString() } : null,
         favourite: mine.favourites.has(r.id),
         note: mine.notes.get(r.id) ?? null,
       };
     });
     return {
-      groups: [...groups]
-        .sort((a, b) => groupOrder.get(a.id)! - groupOrder.get(b.id)!)
-        .map(shownGroup),
+      groups: [...groups].sort((a, b) => groupOrder.get(a.id)! - groupOrder.get(b.id)!).map(shownGroup),
       list,
     };
   }
@@ -182,17 +164,17 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
       let inBookAfter: boolean | undefined;
       const { row } = await store.saveAnswer(
         {
-        userId,
-        appId: input.appId,
-        chapterId: q.chapterId,
-        questionId: q.id,
-        replyId: input.replyId,
-        reply,
-        right: scored.right,
-        score: scored.score,
-        spentSeconds: input.spendTime,
-        examHistoryId: input.examHistoryId,
-        createdAt: new Date(clock()),
+          userId,
+          appId: input.appId,
+          chapterId: q.chapterId,
+          questionId: q.id,
+          replyId: input.replyId,
+          reply,
+          right: scored.right,
+          score: scored.score,
+          spentSeconds: input.spendTime,
+          examHistoryId: input.examHistoryId,
+          createdAt: new Date(clock()),
         },
         // Retired questions are stored but never counted, so they stay out of the book too.
         q.retired

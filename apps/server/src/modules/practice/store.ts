@@ -24,7 +24,6 @@ export type NewAnswer = Omit<AnswerRow, 'id' | 'resetAt'>;
 /** Group members sort at their first member's id, so a group stays together in id order. */
 const groupAnchor = sql`case when ${questions.groupId} is null then ${questions.id} else min(${questions.id}) over (partition by ${questions.groupId}) end`;
 
-
 /** The only SQL of chapter practice (docs/practice.md). Every learner read is filtered by the given user id. */
 export function createPracticeStore(db: Database) {
   /** Answers of a learner and subject that count for progress: not reset, question not retired. */
@@ -149,7 +148,14 @@ export function createPracticeStore(db: Database) {
 
     async question(id: number) {
       const [row] = await db
-        .select({ id: questions.id, appId: questions.appId, chapterId: questions.chapterId, type: questions.type, answer: questions.answer, retired: questions.retired })
+        .select({
+          id: questions.id,
+          appId: questions.appId,
+          chapterId: questions.chapterId,
+          type: questions.type,
+          answer: questions.answer,
+          retired: questions.retired,
+        })
         .from(questions)
         .where(eq(questions.id, id));
       return row;
@@ -162,7 +168,11 @@ export function createPracticeStore(db: Database) {
      */
     saveAnswer(row: NewAnswer, afterInsert?: (tx: Tx, row: AnswerRow) => Promise<void>): Promise<{ row: AnswerRow; created: boolean }> {
       return db.transaction(async (tx) => {
-        const [inserted] = await tx.insert(answers).values(row).onConflictDoNothing({ target: [answers.userId, answers.replyId] }).returning();
+        const [inserted] = await tx
+          .insert(answers)
+          .values(row)
+          .onConflictDoNothing({ target: [answers.userId, answers.replyId] })
+          .returning();
         if (inserted) {
           await afterInsert?.(tx, inserted);
           return { row: inserted, created: true };

@@ -23,5 +23,7 @@ if (!result.ok) {
 }
 const byType = new Map<string, number>();
 for (const q of result.bank.questions) byType.set(q.type, (byType.get(q.type) ?? 0) + 1);
-console.log(`ok: subject ${result.bank.appID}, ${result.bank.questions.length} questions, ${result.bank.groups.length} groups, ${result.bank.chapters.length} chapters, ${result.bank.knowledgePoints.length} knowledge points, ${result.bank.images.length} images`);
+console.log(
+  `ok: subject ${result.bank.appID}, ${result.bank.questions.length} questions, ${result.bank.groups.length} groups, ${result.bank.chapters.length} chapters, ${result.bank.knowledgePoints.length} knowledge points, ${result.bank.images.length} images`,
+);
 console.log([...byType].map(([t, n]) => `${t} ${n}`).join(', '));

@@ -9,7 +9,12 @@ const env = { DATA_DIR: 'memory://', LOG_LEVEL: 'silent', INIT_CWD: FIXTURES };
 async function run(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, env, (l: string) => out.push(l), (l: string) => err.push(l));
+  const code = await main(
+    args,
+    env,
+    (l: string) => out.push(l),
+    (l: string) => err.push(l),
+  );
   return { code, out, err };
 }
 

@@ -69,7 +69,28 @@ export function parseCsv(text: string): { rows: string[][]; error?: string } {
   return { rows: rows.map((r) => (r.length === 1 && r[0] === '' ? [] : r)) };
 }
 
-export const BANK_COLUMNS = ['id', 'type', 'chapter', 'group', 'group_stem', 'stem', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'answer', 'explanation', 'points', 'difficulty', 'year', 'source'] as const;
+export const BANK_COLUMNS = [
+  'id',
+  'type',
+  'chapter',
+  'group',
+  'group_stem',
+  'stem',
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'F',
+  'G',
+  'H',
+  'answer',
+  'explanation',
+  'points',
+  'difficulty',
+  'year',
+  'source',
+] as const;
 const REQUIRED = ['id', 'type', 'chapter', 'stem', 'answer', 'explanation'] as const;
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
 type Column = (typeof BANK_COLUMNS)[number];
@@ -190,7 +211,16 @@ export function csvBank(bank: CsvText, chaptersCsv: CsvText, pointsCsv: CsvText 
       continue;
     }
     if (groupId) add(r.row, 'group', `${type || '这种'}题型不能放在题组中（group 列留空）`);
-    const answer = type === 'FILL' ? r.get('answer').split('|').map((a) => a.trim()).filter(Boolean) : type === 'TF' ? (TF_WORDS[r.get('answer')] ?? r.get('answer').toUpperCase()) : r.get('answer');
+    const answer =
+      type === 'FILL'
+        ? r
+            .get('answer')
+            .split('|')
+            .map((a) => a.trim())
+            .filter(Boolean)
+        : type === 'TF'
+          ? (TF_WORDS[r.get('answer')] ?? r.get('answer').toUpperCase())
+          : r.get('answer');
     items.push({ type, chapter: r.get('chapter'), stem: r.get('stem'), ...(type === 'TF' || type === 'FILL' ? {} : { options }), answer, ...meta });
     itemRows.push([r.row]);
   }
@@ -200,7 +230,7 @@ export function csvBank(bank: CsvText, chaptersCsv: CsvText, pointsCsv: CsvText 
     if (g.questions) itemRows[i] = groups.get(g.id!)!.rows;
   });
 
-    // Without a points file, the codes used are declared with the code as the name; with one, it must list them all.
+  // Without a points file, the codes used are declared with the code as the name; with one, it must list them all.
   const knowledgePoints = pointsCsv ? declared : [...used].map((c) => ({ code: c, name: c }));
 
   const place = (at: string): { file: string; at: string } | undefined => {
@@ -226,7 +256,7 @@ export function csvBank(bank: CsvText, chaptersCsv: CsvText, pointsCsv: CsvText 
     const isGroup = rowsOf !== undefined && (items[Number(m[1])] as { questions?: unknown }).questions !== undefined;
     let col: Column | undefined;
     if (isQuestions) col = 'group';
-    else if (field === 'options') col = m[4] !== undefined ? LETTERS[Number(m[4])] ?? 'A' : 'A';
+    else if (field === 'options') col = m[4] !== undefined ? (LETTERS[Number(m[4])] ?? 'A') : 'A';
     else if (field === 'stem') col = isGroup && !inQuestion ? 'group_stem' : 'stem';
     else if (field === 'id') col = isGroup && !inQuestion ? 'group' : 'id';
     else if (field && (BANK_COLUMNS as readonly string[]).includes(field)) col = field as Column;

@@ -39,7 +39,14 @@ describe('GET /api/images/:appID/:name', () => {
   });
 
   it('answers 404 for an unknown image, another subject, a bad name or a bad subject number', async () => {
-    for (const url of ['/api/images/1002/none.png', '/api/images/1001/xray.png', '/api/images/1002/ecg.exe', '/api/images/1002/..%2Fecg.svg', '/api/images/abc/ecg.svg', '/api/images/01002/ecg.svg']) {
+    for (const url of [
+      '/api/images/1002/none.png',
+      '/api/images/1001/xray.png',
+      '/api/images/1002/ecg.exe',
+      '/api/images/1002/..%2Fecg.svg',
+      '/api/images/abc/ecg.svg',
+      '/api/images/01002/ecg.svg',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');

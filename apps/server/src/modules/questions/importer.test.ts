@@ -48,7 +48,17 @@ describe('importing a good bank', () => {
   it('stores every type, the chapter tree, groups in order, B1 shared options, points and images', async () => {
     const at = new Date(TEST_EPOCH + 3600_000);
     const r = ok(await importBank(t.db, [{ name: 'bank.json', data: goodBank() }], images, { now: at }));
-    expect(r).toMatchObject({ appId: 1002, subjectName: '主管护师', questions: 14, groups: 4, chapters: 3, added: 14, updated: 0, retired: demoActive, images: 2 });
+    expect(r).toMatchObject({
+      appId: 1002,
+      subjectName: '主管护师',
+      questions: 14,
+      groups: 4,
+      chapters: 3,
+      added: 14,
+      updated: 0,
+      retired: demoActive,
+      images: 2,
+    });
 
     const store = createQuestionStore(t.db);
     const qs = (await store.questions(1002)).filter((q) => !q.retired);
@@ -100,7 +110,10 @@ describe('importing a good bank', () => {
     expect((await store.image(1002, 'xray.png'))?.mime).toBe('image/png');
 
     // The red dot of 章节练习 lights up for everyone who opened it before.
-    const [mark] = await t.db.select().from(moduleUpdates).where(and(eq(moduleUpdates.appId, 1002), eq(moduleUpdates.moduleId, 'chapter')));
+    const [mark] = await t.db
+      .select()
+      .from(moduleUpdates)
+      .where(and(eq(moduleUpdates.appId, 1002), eq(moduleUpdates.moduleId, 'chapter')));
     expect(mark?.updatedAt.getTime()).toBe(at.getTime());
     expect(await store.bankOrigin(1002)).toBe('import');
   });
@@ -148,7 +161,12 @@ describe('a bank with a problem writes nothing', () => {
   });
   afterAll(() => t.close());
 
-  const cases: { name: string; files: () => { name: string; data: unknown }[]; images?: ImageSource; problem: { file?: string; at: string; message: RegExp } }[] = [
+  const cases: {
+    name: string;
+    files: () => { name: string; data: unknown }[];
+    images?: ImageSource;
+    problem: { file?: string; at: string; message: RegExp };
+  }[] = [
     {
       name: 'answer not among the options',
       files: () => {
@@ -262,7 +280,7 @@ describe('a bank with a problem writes nothing', () => {
     });
   }
 
-  it('an unknown subject is reported together with the files\' own problems', async () => {
+  it("an unknown subject is reported together with the files' own problems", async () => {
     const b = goodBank();
     b.appID = 999;
     b.items[0].answer = 'F';

@@ -12,8 +12,7 @@ import { validateBank, type Problem } from './validate.ts';
 export type ImageSource = (name: string) => Buffer | undefined;
 
 export type ImportResult =
-  | ({ ok: true; appId: number; subjectName: string; questions: number; groups: number; chapters: number } & WriteCounts)
-  | { ok: false; problems: Problem[] };
+  ({ ok: true; appId: number; subjectName: string; questions: number; groups: number; chapters: number } & WriteCounts) | { ok: false; problems: Problem[] };
 
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml' };
 export const mimeOf = (name: string): string => MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';

@@ -17,7 +17,16 @@ export const questionColumns = {
   difficulty: questions.difficulty,
 };
 
-type QuestionRow = { id: number; extId: string; type: string; chapterId: number; groupId: number | null; groupOrder: number; stem: string; options: ExamQuestion['options'] };
+type QuestionRow = {
+  id: number;
+  extId: string;
+  type: string;
+  chapterId: number;
+  groupId: number | null;
+  groupOrder: number;
+  stem: string;
+  options: ExamQuestion['options'];
+};
 type GroupRow = { id: number; type: string; stem: string; options: PracticeGroup['options'] };
 
 /** A question as every screen shows it before its key: ids, type, stem and options (spec field names). */

@@ -187,10 +187,12 @@ export function createQuestionStore(db: Database) {
         const haveKeys = new Set(have.map((h) => `${h.questionId}:${h.pointId}`));
         const stale = have.filter((h) => importedIds.has(h.questionId) && !want.has(`${h.questionId}:${h.pointId}`));
         for (const s of stale) await tx.delete(questionPoints).where(and(eq(questionPoints.questionId, s.questionId), eq(questionPoints.pointId, s.pointId)));
-        const missing = [...want].filter((k) => !haveKeys.has(k)).map((k) => {
-          const [questionId, pointId] = k.split(':').map(Number) as [number, number];
-          return { questionId, pointId };
-        });
+        const missing = [...want]
+          .filter((k) => !haveKeys.has(k))
+          .map((k) => {
+            const [questionId, pointId] = k.split(':').map(Number) as [number, number];
+            return { questionId, pointId };
+          });
         for (const part of chunks(missing, 5000)) await tx.insert(questionPoints).values(part).onConflictDoNothing();
 
         let images = 0;
@@ -219,7 +221,10 @@ export function createQuestionStore(db: Database) {
 
     /** One image of a subject. */
     async image(appId: number, name: string) {
-      const [row] = await db.select().from(questionImages).where(and(eq(questionImages.appId, appId), eq(questionImages.name, name)));
+      const [row] = await db
+        .select()
+        .from(questionImages)
+        .where(and(eq(questionImages.appId, appId), eq(questionImages.name, name)));
       return row;
     },
 

@@ -67,8 +67,7 @@ export interface Bank {
 
 export type ValidationResult = { ok: true; bank: Bank } | { ok: false; problems: Problem[] };
 
-const zodPath = (path: readonly PropertyKey[]) =>
-  path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '');
+const zodPath = (path: readonly PropertyKey[]) => path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '');
 
 interface LooseIssue {
   code?: string;
@@ -211,7 +210,17 @@ export function validateBank(files: { name: string; data: unknown }[], imageExis
         } else checkOptions(options, 4, `${where}.options`, add);
         checkKeys(q.answer, options, g.type, `${where}.answer`, add);
         texts.push(q.stem, ...(g.type === 'B1' ? [] : options.map((o) => o.text)));
-        questions.push({ id: q.id, type: g.type, chapter: g.chapter, groupId: g.id, groupOrder: k, stem: q.stem, options: g.type === 'B1' ? [] : options, answer: q.answer, ...meta(q, where) });
+        questions.push({
+          id: q.id,
+          type: g.type,
+          chapter: g.chapter,
+          groupId: g.id,
+          groupOrder: k,
+          stem: q.stem,
+          options: g.type === 'B1' ? [] : options,
+          answer: q.answer,
+          ...meta(q, where),
+        });
       });
       continue;
     }

@@ -43,9 +43,13 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
     if (op === 'login') return;
     const problem =
       op === 'reset'
-        ? (await deps.phoneBound(phone)) ? undefined : SMS_MSG.phoneUnknown
+        ? (await deps.phoneBound(phone))
+          ? undefined
+          : SMS_MSG.phoneUnknown
         : (await deps.phoneTaken(phone))
-          ? op === 'register' ? SMS_MSG.phoneRegistered : SMS_MSG.phoneBound
+          ? op === 'register'
+            ? SMS_MSG.phoneRegistered
+            : SMS_MSG.phoneBound
           : undefined;
     if (problem) {
       await deps.countExistenceProbe(ip);

@@ -38,7 +38,11 @@ export function createSprintService(deps: { store: SprintStore; practice: Practi
   async function paperItems(userId: number, appId: number, tags: readonly string[]): Promise<SprintItem[]> {
     const list = (await store.papers(appId, ['mock'])).filter((p) => p.tag !== null && tags.includes(p.tag));
     list.sort((a, b) => tags.indexOf(a.tag!) - tags.indexOf(b.tag!) || a.id - b.id);
-    const attempts = await store.attempts(userId, appId, list.map((p) => p.id));
+    const attempts = await store.attempts(
+      userId,
+      appId,
+      list.map((p) => p.id),
+    );
     return list.map((p) => ({ kind: 'paper', id: p.id, set: null, title: p.name, count: p.questionCount, done: attempts.get(p.id) ?? 0 }));
   }
 
@@ -49,7 +53,14 @@ export function createSprintService(deps: { store: SprintStore; practice: Practi
       const rounds = hot500Rounds(rows);
       const pass = pass60Ids(rows);
       const sets = {
-        hot500: rounds.map((ids, i): SprintItem => ({ kind: 'set', id: i + 1, set: 'hot500', title: `必做500题·第${i + 1}组`, count: ids.length, done: doneOf(answered, ids) })),
+        hot500: rounds.map((ids, i): SprintItem => ({
+          kind: 'set',
+          id: i + 1,
+          set: 'hot500',
+          title: `必做500题·第${i + 1}组`,
+          count: ids.length,
+          done: doneOf(answered, ids),
+        })),
         pass60: pass.length ? ({ kind: 'set', id: 0, set: 'pass60', title: '考前60分', count: pass.length, done: doneOf(answered, pass) } satisfies SprintItem) : null,
       };
       const head = { AppID: appId, ClassType: config.classType, newClassType: config.newClassType, sets };
@@ -63,7 +74,10 @@ export function createSprintService(deps: { store: SprintStore; practice: Practi
           set: null,
           title: chapter.name,
           count,
-          done: doneOf(answered, rows.filter((r) => top.get(r.chapterId) === chapter.id).map((r) => r.id)),
+          done: doneOf(
+            answered,
+            rows.filter((r) => top.get(r.chapterId) === chapter.id).map((r) => r.id),
+          ),
         }));
       } else base = await paperItems(userId, appId, [SPRINT_PAPER_TAG]);
       if (config.newClassType !== 1) return { ...head, stages: [{ title: '考前冲刺', items: base }] };

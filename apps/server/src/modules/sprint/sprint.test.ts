@@ -61,12 +61,18 @@ describe('sprint/list', () => {
     expect(d).toMatchObject({ AppID: APP, ClassType: 1, newClassType: 1 });
     expect(d.stages.map((s: { title: string }) => s.title)).toEqual(['基础巩固', '强化提分', '考前冲刺']);
     const [base, boost, final] = d.stages;
-    const tops = await t.db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.appId, APP)));
+    const tops = await t.db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.appId, APP)));
     expect(base.items.length).toBeGreaterThan(0);
     for (const i of base.items) expect(i).toMatchObject({ kind: 'chapter', set: null, done: 0 });
     expect(base.items.every((i: { id: number }) => tops.some((c) => c.id === i.id))).toBe(true);
     const rounds = boost.items.filter((i: { set: string }) => i.set === 'hot500');
-    const bank = await t.db.select({ id: questions.id }).from(questions).where(and(eq(questions.appId, APP), eq(questions.retired, false)));
+    const bank = await t.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.appId, APP), eq(questions.retired, false)));
     expect(rounds.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBe(Math.min(500, bank.length));
     expect(rounds[0]).toMatchObject({ kind: 'set', id: 1, title: '必做500题·第1组' });
     expect(boost.items.at(-1)).toMatchObject({ kind: 'set', id: 0, set: 'pass60', title: '考前60分' });
@@ -80,8 +86,19 @@ describe('sprint/list', () => {
     const { submitReply } = await import('@kaoshi/contract');
     const answer = Array.isArray(first.answer) ? first.answer[0] : first.answer;
     const r = await t.call(submitReply, {
-      guid: member, appID: APP, cptID: first.cptID, allTestID: first.allTestID, childTableID: first.childTableID, childTableName: first.childTableName,
-      srcID: first.srcID, sbjID: APP, styleID: first.styleID, lastUserReply: answer, spendTime: 5, examHistoryID: 0, replyID: 'sprint-test-reply-0001',
+      guid: member,
+      appID: APP,
+      cptID: first.cptID,
+      allTestID: first.allTestID,
+      childTableID: first.childTableID,
+      childTableName: first.childTableName,
+      srcID: first.srcID,
+      sbjID: APP,
+      styleID: first.styleID,
+      lastUserReply: answer,
+      spendTime: 5,
+      examHistoryID: 0,
+      replyID: 'sprint-test-reply-0001',
     });
     expect(r.status).toBe(200);
     const d = (await t.call(sprintList, { guid: member, appID: APP })).data;
@@ -126,7 +143,10 @@ describe('sprint/questions: the set rules', () => {
     expect(body.data.groups.map((g: { childTableID: number }) => g.childTableID).sort()).toEqual([...groupIds].sort());
     // A group is whole: all its members are in the round.
     if (groupIds.size) {
-      const members = await t.db.select({ id: questions.id }).from(questions).where(and(inArray(questions.groupId, [...groupIds] as number[]), eq(questions.retired, false)));
+      const members = await t.db
+        .select({ id: questions.id })
+        .from(questions)
+        .where(and(inArray(questions.groupId, [...groupIds] as number[]), eq(questions.retired, false)));
       expect(members.every((m) => rounds[0]!.includes(m.id))).toBe(true);
     }
     // Past the last round: an empty set.
@@ -167,7 +187,10 @@ describe('sprint/questions: the set rules', () => {
   });
 
   it('past-exam questions exist in the demo bank (heat uses them)', async () => {
-    const withYear = await t.db.select({ id: questions.id }).from(questions).where(and(eq(questions.appId, APP), isNotNull(questions.year)));
+    const withYear = await t.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.appId, APP), isNotNull(questions.year)));
     expect(withYear.length).toBeGreaterThan(0);
   });
 });

@@ -33,10 +33,7 @@ export interface PaperInfo {
 export function createSprintStore(db: Database) {
   return {
     async config(appId: number): Promise<{ classType: number; newClassType: number } | undefined> {
-      const [row] = await db
-        .select({ classType: sprintConfigs.classType, newClassType: sprintConfigs.newClassType })
-        .from(sprintConfigs)
-        .where(eq(sprintConfigs.appId, appId));
+      const [row] = await db.select({ classType: sprintConfigs.classType, newClassType: sprintConfigs.newClassType }).from(sprintConfigs).where(eq(sprintConfigs.appId, appId));
       return row;
     },
 

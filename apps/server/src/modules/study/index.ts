@@ -23,7 +23,14 @@ export function createStudyModule(p: Platform) {
   return {
     marks: markHooks(store),
     withPractice(deps: { practice: PracticeService; bookOf: BookLookup }) {
-      const study = createStudyService({ store, reports: createReportStore(p.db), practice: deps.practice, limiter: p.limiter, clock: p.clock, bookOf: deps.bookOf });
+      const study = createStudyService({
+        store,
+        reports: createReportStore(p.db),
+        practice: deps.practice,
+        limiter: p.limiter,
+        clock: p.clock,
+        bookOf: deps.bookOf,
+      });
       return serverModule({ name: 'study', handlers: studyRoutes(study), study });
     },
   };

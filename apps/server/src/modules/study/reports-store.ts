@@ -63,22 +63,13 @@ export function createReportStore(db: Database) {
         .innerJoin(questions, eq(questions.id, questionReports.questionId))
         .innerJoin(subjects, eq(subjects.appId, questionReports.appId))
         .innerJoin(users, eq(users.id, questionReports.userId))
-        .where(
-          and(
-            filter.status ? eq(questionReports.status, filter.status) : undefined,
-            filter.appId !== undefined ? eq(questionReports.appId, filter.appId) : undefined,
-          ),
-        )
+        .where(and(filter.status ? eq(questionReports.status, filter.status) : undefined, filter.appId !== undefined ? eq(questionReports.appId, filter.appId) : undefined))
         .orderBy(asc(questionReports.createdAt), asc(questionReports.id));
     },
 
     /** Operators (CLI): resolve a report with a reply; false when there is no such report. */
     async resolveReport(id: number, reply: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(questionReports)
-        .set({ status: 'resolved', reply, resolvedAt: at })
-        .where(eq(questionReports.id, id))
-        .returning({ id: questionReports.id });
+      const rows = await db.update(questionReports).set({ status: 'resolved', reply, resolvedAt: at }).where(eq(questionReports.id, id)).returning({ id: questionReports.id });
       return rows.length > 0;
     },
   };

@@ -20,20 +20,14 @@ export const studyRoutes = (study: StudyService) => [
       pageSize: i.pageSize ?? STUDY_PAGE.chapterList,
     });
   }),
-  handle(c.searchTest, async (ctx) =>
-    study.search(ctx.session.userId, ctx.input.appID, ctx.input.keyword, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.search),
-  ),
+  handle(c.searchTest, async (ctx) => study.search(ctx.session.userId, ctx.input.appID, ctx.input.keyword, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.search)),
   handle(c.cptcontent, async (ctx) => study.cptcontent(ctx.session.userId, ctx.input.appID, ctx.input.allTestID)),
   handle(c.bookLLzs, async (ctx) => study.subjectStats(ctx.session.userId, ctx.input.appID)),
   handle(c.pointsMastery, async (ctx) => study.pointsMastery(ctx.session.userId, ctx.input.appID)),
-  handle(c.pointsPractice, async (ctx) =>
-    study.pointsPractice(ctx.session.userId, ctx.input.appID, ctx.input.point || undefined, ctx.input.count ?? POINTS_PRACTICE_COUNT),
-  ),
+  handle(c.pointsPractice, async (ctx) => study.pointsPractice(ctx.session.userId, ctx.input.appID, ctx.input.point || undefined, ctx.input.count ?? POINTS_PRACTICE_COUNT)),
   handle(c.commonQuestions, async (ctx) =>
     study.commonQuestions(ctx.session.userId, ctx.input.appID, ctx.input.cptID, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.commonQuestions),
   ),
-  handle(c.addQuestionReport, async (ctx) =>
-    study.addReport(ctx.session.userId, ctx.input.appID, ctx.input.allTestID, ctx.input.kinds, ctx.input.content || undefined),
-  ),
+  handle(c.addQuestionReport, async (ctx) => study.addReport(ctx.session.userId, ctx.input.appID, ctx.input.allTestID, ctx.input.kinds, ctx.input.content || undefined)),
   handle(c.listQuestionReports, async (ctx) => study.listReports(ctx.session.userId, ctx.input.appID, ctx.input.page ?? 1)),
 ];

@@ -8,7 +8,6 @@ import type { ReportStore } from './reports-store.ts';
 import { createQuestionReports } from './reports.ts';
 import { containsPattern, type StudyStore } from './store.ts';
 
-
 /** Default number of questions of pointsPractice; how many weakest points it takes when none is named. */
 export const POINTS_PRACTICE_COUNT = 20;
 export const WEAKEST_POINTS = 3;
@@ -30,7 +29,6 @@ const CHINA_OFFSET = 8 * 3600_000;
 export const chinaDayStart = (now: number) => now - ((now + CHINA_OFFSET) % DAY);
 
 const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10_000) / 10_000);
-
 
 /**
  * Favourites, notes, recite point, lists, search, statistics and question reports (docs/study.md). Every call
@@ -228,7 +226,12 @@ export function createStudyService(deps: {
         if (!named) throw badInput(STUDY_LOCAL_MSG.unknownPoint);
         chosen = [named];
       }
-      const ids = await store.pointQuestions(userId, appId, chosen.map((p) => p.id), count);
+      const ids = await store.pointQuestions(
+        userId,
+        appId,
+        chosen.map((p) => p.id),
+        count,
+      );
       return { AppID: appId, points: chosen.map(publicPoint), ...(await shown(userId, appId, ids)) };
     },
 
@@ -238,7 +241,11 @@ export function createStudyService(deps: {
       const ranking = await wrongRanking(appId, cptId, chapters);
       const rows = ranking.slice((page - 1) * pageSize, page * pageSize);
       const total = ranking.length;
-      const view = await shown(userId, appId, rows.map((r) => r.questionId));
+      const view = await shown(
+        userId,
+        appId,
+        rows.map((r) => r.questionId),
+      );
       return {
         AppID: appId,
         page,

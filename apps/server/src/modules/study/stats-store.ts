@@ -1,15 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import {
-  answers,
-  bookItems,
-  chapters,
-  favourites,
-  knowledgePoints,
-  notes,
-  questionPoints,
-  questions,
-} from '../../db/schema/index.ts';
+import { answers, bookItems, chapters, favourites, knowledgePoints, notes, questionPoints, questions } from '../../db/schema/index.ts';
 
 /**
  * The statistics of the study tools (docs/study.md): per question over all learners (counts only, never
@@ -27,7 +18,6 @@ export function createStudyStatsStore(db: Database) {
       .as('latest');
 
   return {
-
     /**
      * How every learner's latest counted answer to a question went: totals, and the replies grouped with their
      * learner counts. `shownReplies`: only replies that are right or given by at least `minLearners` learners

@@ -1,15 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import {
-  chapters,
-  favourites,
-  knowledgePoints,
-  notes,
-  questionGroups,
-  questionPoints,
-  questions,
-  recitePoints,
-} from '../../db/schema/index.ts';
+import { chapters, favourites, knowledgePoints, notes, questionGroups, questionPoints, questions, recitePoints } from '../../db/schema/index.ts';
 import { createStudyStatsStore } from './stats-store.ts';
 
 /** A LIKE pattern matching `keyword` anywhere, with the wildcards % _ and the escape \ taken literally. */
@@ -39,7 +30,15 @@ export function createStudyStore(db: Database) {
 
     async question(id: number) {
       const [row] = await db
-        .select({ id: questions.id, appId: questions.appId, chapterId: questions.chapterId, type: questions.type, retired: questions.retired, stem: questions.stem, answer: questions.answer })
+        .select({
+          id: questions.id,
+          appId: questions.appId,
+          chapterId: questions.chapterId,
+          type: questions.type,
+          retired: questions.retired,
+          stem: questions.stem,
+          answer: questions.answer,
+        })
         .from(questions)
         .where(eq(questions.id, id));
       return row;
@@ -47,10 +46,7 @@ export function createStudyStore(db: Database) {
 
     /** All chapters of a subject (for sub-chapter trees). */
     chapters(appId: number) {
-      return db
-        .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order })
-        .from(chapters)
-        .where(eq(chapters.appId, appId));
+      return db.select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order }).from(chapters).where(eq(chapters.appId, appId));
     },
 
     async chapterName(id: number): Promise<string> {

@@ -1,8 +1,4 @@
-import {
-  addQuestionReport,
-  listQuestionReports,
-  STUDY_MSG,
-} from '@kaoshi/contract';
+import { addQuestionReport, listQuestionReports, STUDY_MSG } from '@kaoshi/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runReports } from '../../cli/reports.ts';
@@ -41,7 +37,14 @@ describe('question reports', () => {
     // The operator's list: open reports of the subject with the masked phone.
     const out: string[] = [];
     const err: string[] = [];
-    expect(await runReports(t.db, ['--app', String(APP)], (l) => out.push(l), (l) => err.push(l))).toBe(0);
+    expect(
+      await runReports(
+        t.db,
+        ['--app', String(APP)],
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(0);
     const text = out.join('\n');
     expect(text).toContain(`#${created.id}`);
     expect(text).toContain('st-a1');
@@ -51,7 +54,15 @@ describe('question reports', () => {
     expect(text).not.toContain(phone);
 
     out.length = 0;
-    expect(await runReports(t.db, ['--resolve', String(created.id), '--reply', '已更正答案'], (l) => out.push(l), (l) => err.push(l), () => t.clock.now)).toBe(0);
+    expect(
+      await runReports(
+        t.db,
+        ['--resolve', String(created.id), '--reply', '已更正答案'],
+        (l) => out.push(l),
+        (l) => err.push(l),
+        () => t.clock.now,
+      ),
+    ).toBe(0);
     expect(out).toEqual([`report #${created.id} resolved`]);
     const after = await ok(listQuestionReports, { guid, appID: APP });
     expect(after.list.find((r: { id: number }) => r.id === created.id)).toMatchObject({ status: 'resolved', reply: '已更正答案' });
@@ -59,21 +70,51 @@ describe('question reports', () => {
 
     // Open only by default; resolved and all on request.
     out.length = 0;
-    await runReports(t.db, [], (l) => out.push(l), (l) => err.push(l));
+    await runReports(
+      t.db,
+      [],
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     expect(out.join('\n')).not.toContain(`#${created.id} `);
     out.length = 0;
-    await runReports(t.db, ['--status', 'resolved'], (l) => out.push(l), (l) => err.push(l));
+    await runReports(
+      t.db,
+      ['--status', 'resolved'],
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     expect(out.join('\n')).toContain('回复: 已更正答案');
     out.length = 0;
-    await runReports(t.db, ['--status', 'all', '--app', String(APP)], (l) => out.push(l), (l) => err.push(l));
+    await runReports(
+      t.db,
+      ['--status', 'all', '--app', String(APP)],
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     expect(out.at(-1)).toBe('2 report(s)');
 
     // Mistakes: unknown report, bad arguments.
-    expect(await runReports(t.db, ['--resolve', '999999', '--reply', 'x'], (l) => out.push(l), (l) => err.push(l))).toBe(1);
+    expect(
+      await runReports(
+        t.db,
+        ['--resolve', '999999', '--reply', 'x'],
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(1);
     expect(err.at(-1)).toBe('no report #999999');
     for (const argv of [['--resolve', '1'], ['--status', 'closed'], ['--app', 'x'], ['--reply', 'x'], ['extra']]) {
       err.length = 0;
-      expect(await runReports(t.db, argv, () => {}, (l) => err.push(l)), argv.join(' ')).toBe(2);
+      expect(
+        await runReports(
+          t.db,
+          argv,
+          () => {},
+          (l) => err.push(l),
+        ),
+        argv.join(' '),
+      ).toBe(2);
       expect(err.at(-1)).toContain('usage: npm run reports');
     }
   });
@@ -81,11 +122,17 @@ describe('question reports', () => {
   it(`allows ${REPORTS_PER_DAY} reports per learner and China day (429), again the next day`, async () => {
     const guid = await t.newLearner();
     for (let i = 0; i < REPORTS_PER_DAY; i++) await ok(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '其他', content: `第${i + 1}条` });
-    expect(await t.call(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '其他' })).toEqual({ status: 429, msg: STUDY_MSG.reportTooMany, data: null });
+    expect(await t.call(addQuestionReport, { guid, appID: APP, allTestID: Q['st-a1'], kinds: '其他' })).toEqual({
+      status: 429,
+      msg: STUDY_MSG.reportTooMany,
+      data: null,
+    });
     expect((await ok(listQuestionReports, { guid, appID: APP })).total).toBe(REPORTS_PER_DAY);
     // Another learner is not limited by it; parallel reports cannot slip past the limit together.
     const other = await t.newLearner();
-    const bodies = await Promise.all(Array.from({ length: REPORTS_PER_DAY + 5 }, () => t.call(addQuestionReport, { guid: other, appID: APP, allTestID: Q['st-a1'], kinds: '其他' })));
+    const bodies = await Promise.all(
+      Array.from({ length: REPORTS_PER_DAY + 5 }, () => t.call(addQuestionReport, { guid: other, appID: APP, allTestID: Q['st-a1'], kinds: '其他' })),
+    );
     expect(bodies.filter((b) => b.status === 200)).toHaveLength(REPORTS_PER_DAY);
     expect(bodies.filter((b) => b.status === 429)).toHaveLength(5);
     expect((await ok(listQuestionReports, { guid: other, appID: APP })).total).toBe(REPORTS_PER_DAY);
@@ -115,6 +162,11 @@ describe('entitlement', () => {
     expect(await t.db.select().from(favourites).where(eq(favourites.appId, 3001))).toEqual([]);
     expect(await t.db.select().from(notes).where(eq(notes.appId, 3001))).toEqual([]);
     expect(await t.db.select().from(questionReports).where(eq(questionReports.appId, 3001))).toEqual([]);
-    expect(await t.db.select().from(recitePoints).where(inArray(recitePoints.chapterId, [cpt!.id]))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(recitePoints)
+        .where(inArray(recitePoints.chapterId, [cpt!.id])),
+    ).toEqual([]);
   });
 });

@@ -49,7 +49,6 @@ export const C: Record<string, number> = {};
 
 export const opts = (...texts: string[]) => texts.map((text, i) => ({ key: 'ABCDE'[i]!, text }));
 
-
 /** A question of the demo bank or of the test chapters. */
 export async function question(extId: string) {
   const [q] = await t.db
@@ -93,20 +92,33 @@ export function useSetup(): void {
     for (const c of [st!, ...rest]) C[c.code] = c.id;
     const rows = await t.db
       .insert(questions)
-      .values([
-        { extId: 'st-a1', type: 'A1', chapterId: C.st!, stem: '斑蝥素研究：下列说法正确的是', options: opts('甲方案', '乙方案', '丙方案', '丁方案'), answer: 'A', explanation: '解析：甲方案最好' },
-        { extId: 'st-fill', type: 'FILL', chapterId: C.st!, stem: '斑蝥素的来源是____', answer: ['芫青'] },
-        { extId: 'st-x', type: 'X', chapterId: C['st-sub']!, stem: '关于蟾酥，正确的有', options: opts('一', '二', '三', '四'), answer: 'AB' },
-        { extId: 'st2-x', type: 'X', chapterId: C.st2!, stem: '统计多选题', options: opts('α', 'β', 'γ', 'δ'), answer: 'AB' },
-        { extId: 'st2-fill', type: 'FILL', chapterId: C.st2!, stem: '统计填空题', answer: ['芫青'] },
-        { extId: 'st3-pct', type: 'A1', chapterId: C.st3!, stem: '浓度为75%的乙醇可用于', options: opts('消毒', '溶剂'), answer: 'A' },
-        { extId: 'st3-opt', type: 'A1', chapterId: C.st3!, stem: '下列哪项正确', options: opts('甲', '乙', '玳瑁甲片独有选项'), answer: 'C' },
-        { extId: 'st3-ret', type: 'A1', chapterId: C.st3!, stem: '玳瑁甲片 已退役', options: opts('甲', '乙'), answer: 'A', retired: true },
-      ].map((q) => ({ ...q, appId: APP, updatedAt: now })))
+      .values(
+        [
+          {
+            extId: 'st-a1',
+            type: 'A1',
+            chapterId: C.st!,
+            stem: '斑蝥素研究：下列说法正确的是',
+            options: opts('甲方案', '乙方案', '丙方案', '丁方案'),
+            answer: 'A',
+            explanation: '解析：甲方案最好',
+          },
+          { extId: 'st-fill', type: 'FILL', chapterId: C.st!, stem: '斑蝥素的来源是____', answer: ['芫青'] },
+          { extId: 'st-x', type: 'X', chapterId: C['st-sub']!, stem: '关于蟾酥，正确的有', options: opts('一', '二', '三', '四'), answer: 'AB' },
+          { extId: 'st2-x', type: 'X', chapterId: C.st2!, stem: '统计多选题', options: opts('α', 'β', 'γ', 'δ'), answer: 'AB' },
+          { extId: 'st2-fill', type: 'FILL', chapterId: C.st2!, stem: '统计填空题', answer: ['芫青'] },
+          { extId: 'st3-pct', type: 'A1', chapterId: C.st3!, stem: '浓度为75%的乙醇可用于', options: opts('消毒', '溶剂'), answer: 'A' },
+          { extId: 'st3-opt', type: 'A1', chapterId: C.st3!, stem: '下列哪项正确', options: opts('甲', '乙', '玳瑁甲片独有选项'), answer: 'C' },
+          { extId: 'st3-ret', type: 'A1', chapterId: C.st3!, stem: '玳瑁甲片 已退役', options: opts('甲', '乙'), answer: 'A', retired: true },
+        ].map((q) => ({ ...q, appId: APP, updatedAt: now })),
+      )
       .returning({ id: questions.id, extId: questions.extId });
     for (const r of rows) Q[r.extId] = r.id;
     const [kp] = await t.db.insert(knowledgePoints).values({ appId: APP, code: 'st-kp', name: '研究知识点甲' }).returning();
-    await t.db.insert(questionPoints).values([{ questionId: Q['st-a1']!, pointId: kp!.id }, { questionId: Q['st-fill']!, pointId: kp!.id }]);
+    await t.db.insert(questionPoints).values([
+      { questionId: Q['st-a1']!, pointId: kp!.id },
+      { questionId: Q['st-fill']!, pointId: kp!.id },
+    ]);
   });
   afterAll(() => t.close());
 }

@@ -1,13 +1,4 @@
-import {
-  addUserFav,
-  addUserNote,
-  bookLLzs,
-  commonQuestions,
-  cptcontent,
-  pointsMastery,
-  pointsPractice,
-  resetTestInfo,
-} from '@kaoshi/contract';
+import { addUserFav, addUserNote, bookLLzs, commonQuestions, cptcontent, pointsMastery, pointsPractice, resetTestInfo } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookItems, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
@@ -50,7 +41,7 @@ describe('cptcontent', () => {
     expect((await ok(cptcontent, { guid: l3, appID: APP, allTestID: x })).stats).toMatchObject({ answered: 1, right: 1, rightRate: 1 });
   });
 
-  it('shows fill-in replies only as the accepted answer or when at least 5 learners wrote them; never one person\'s text', async () => {
+  it("shows fill-in replies only as the accepted answer or when at least 5 learners wrote them; never one person's text", async () => {
     const replies = ['芫青', ' 芫 青', '斑蝥', '斑蝥', '斑蝥', '斑蝥', '斑蝥', '虻虫', '我的手机号13812345678'];
     const learners = await Promise.all(replies.map(() => t.newLearner()));
     for (const [i, g] of learners.entries()) await answer(g, 'st2-fill', replies[i]!);
@@ -90,7 +81,16 @@ describe('bookLLzs', () => {
     await ok(addUserFav, { guid, appID: APP, allTestID: Q['st-a1'] });
     await ok(addUserNote, { guid, appID: APP, allTestID: Q['st-a1'], noteContent: '笔记' });
     await ok(addUserNote, { guid, appID: APP, allTestID: Q['st-x'], noteContent: '笔记二' });
-    const [{ total }] = [{ total: (await t.db.select({ id: questions.id }).from(questions).where(and(eq(questions.appId, APP), eq(questions.retired, false)))).length }];
+    const [{ total }] = [
+      {
+        total: (
+          await t.db
+            .select({ id: questions.id })
+            .from(questions)
+            .where(and(eq(questions.appId, APP), eq(questions.retired, false)))
+        ).length,
+      },
+    ];
     const s = await ok(bookLLzs, { guid, appID: APP });
     expect(s).toMatchObject({
       AppID: APP,
@@ -107,7 +107,14 @@ describe('bookLLzs', () => {
     });
     expect(s.book).toEqual({ items: expect.any(Number), due: expect.any(Number), cleared: expect.any(Number) });
     // Another learner's figures are their own.
-    expect(await ok(bookLLzs, { guid: await t.newLearner(), appID: APP })).toMatchObject({ done: 0, spentSeconds: 0, activeDays: 0, favourites: 0, notes: 0, book: { items: 0, due: 0, cleared: 0 } });
+    expect(await ok(bookLLzs, { guid: await t.newLearner(), appID: APP })).toMatchObject({
+      done: 0,
+      spentSeconds: 0,
+      activeDays: 0,
+      favourites: 0,
+      notes: 0,
+      book: { items: 0, due: 0, cleared: 0 },
+    });
   });
 
   it('reads the wrong-answer book from book_items: in the book, due now, cleared', async () => {
@@ -139,7 +146,13 @@ describe('knowledge points', () => {
         .innerJoin(knowledgePoints, eq(knowledgePoints.id, questionPoints.pointId))
         .where(and(eq(knowledgePoints.appId, APP), eq(knowledgePoints.name, name), eq(questions.retired, false)))
     ).length;
-  const subjectTotal = async () => (await t.db.select({ id: questions.id }).from(questions).where(and(eq(questions.appId, APP), eq(questions.retired, false)))).length;
+  const subjectTotal = async () =>
+    (
+      await t.db
+        .select({ id: questions.id })
+        .from(questions)
+        .where(and(eq(questions.appId, APP), eq(questions.retired, false)))
+    ).length;
   const sortedWeakestFirst = (list: { mastery: number; weight: number }[]) => {
     for (let i = 1; i < list.length; i++) {
       const [a, b] = [list[i - 1]!, list[i]!];

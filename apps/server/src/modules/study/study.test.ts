@@ -63,7 +63,11 @@ describe('every study call', () => {
     }
     expect(await t.call(addUserFav, { guid, appID: APP, allTestID: Q['st3-ret'] })).toEqual({ status: 400, msg: '试题不存在', data: null });
     expect(await t.call(cptcontent, { guid, appID: APP, allTestID: Q['st3-ret'] })).toEqual({ status: 400, msg: '试题不存在', data: null });
-    expect(await t.call(updateRecitePoint, { guid, appID: APP, cptID: 999_999, allTestID: Q['st-a1'] })).toEqual({ status: 404, msg: '章节不存在', data: null });
+    expect(await t.call(updateRecitePoint, { guid, appID: APP, cptID: 999_999, allTestID: Q['st-a1'] })).toEqual({
+      status: 404,
+      msg: '章节不存在',
+      data: null,
+    });
     expect(await t.call(chapterlist, { guid, appID: APP, kind: 'fav', cptID: 999_999 })).toEqual({ status: 404, msg: '章节不存在', data: null });
     expect(await t.call(commonQuestions, { guid, appID: APP, cptID: 999_999 })).toEqual({ status: 404, msg: '章节不存在', data: null });
   });
@@ -176,7 +180,12 @@ describe('searchTest', () => {
     const guid = await t.newLearner();
     const pct = await ok(searchTest, { guid, appID: APP, keyword: '75%' });
     expect(ids(pct.list)).toEqual([Q['st3-pct']]);
-    const n = (await t.db.select({ id: questions.id }).from(questions).where(and(eq(questions.appId, APP), eq(questions.retired, false)))).length;
+    const n = (
+      await t.db
+        .select({ id: questions.id })
+        .from(questions)
+        .where(and(eq(questions.appId, APP), eq(questions.retired, false)))
+    ).length;
     for (const keyword of ['%', '_']) {
       const found = await ok(searchTest, { guid, appID: APP, keyword });
       // Only questions holding the character itself (a wildcard would match every question).

@@ -1,13 +1,4 @@
-import {
-  checkUserModulesDown,
-  getLastApp,
-  moduleInfoX,
-  myPurchases,
-  redDotList,
-  redDotRead,
-  setLastApp,
-  subjectCalls,
-} from '@kaoshi/contract';
+import { checkUserModulesDown, getLastApp, moduleInfoX, myPurchases, redDotList, redDotRead, setLastApp, subjectCalls } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleUpdates, purchases } from '../../db/schema/index.ts';
@@ -179,7 +170,10 @@ describe('checkUserModulesDown', () => {
       data: { subjectDown: false, modulesDown: ['old1'] },
     });
     expect((await t.call(checkUserModulesDown, { guid: learner, appID: 1001 })).data).toEqual({ subjectDown: false, modulesDown: [] });
-    expect((await t.call(checkUserModulesDown, { guid: learner, appID: 999, moduleIDs: 'chapter' })).data).toEqual({ subjectDown: true, modulesDown: ['chapter'] });
+    expect((await t.call(checkUserModulesDown, { guid: learner, appID: 999, moduleIDs: 'chapter' })).data).toEqual({
+      subjectDown: true,
+      modulesDown: ['chapter'],
+    });
     await t.db.execute('update subjects set listed = false where app_id = 3001');
     expect((await t.call(checkUserModulesDown, { guid: learner, appID: 3001, moduleIDs: 'chapter' })).data).toEqual({ subjectDown: true, modulesDown: [] });
     await t.db.execute('update subjects set listed = true where app_id = 3001');
@@ -187,7 +181,11 @@ describe('checkUserModulesDown', () => {
 
   it('refuses bad fields', async () => {
     expect(await t.call(checkUserModulesDown, { guid: learner })).toEqual({ status: 400, msg: '请填写科目编号', data: null });
-    expect(await t.call(checkUserModulesDown, { guid: learner, appID: 1001, moduleIDs: 'x'.repeat(2001) })).toEqual({ status: 400, msg: '模块不能超过2000个字符', data: null });
+    expect(await t.call(checkUserModulesDown, { guid: learner, appID: 1001, moduleIDs: 'x'.repeat(2001) })).toEqual({
+      status: 400,
+      msg: '模块不能超过2000个字符',
+      data: null,
+    });
   });
 });
 

@@ -1,14 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  activityClick,
-  guidePage,
-  messWindow,
-  publish,
-  selectApp,
-  sprintClassType,
-} from '@kaoshi/contract';
+import { activityClick, guidePage, messWindow, publish, selectApp, sprintClassType } from '@kaoshi/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, events, moduleUpdates, notices } from '../../db/schema/index.ts';
@@ -101,7 +94,18 @@ describe('publish (banners)', () => {
 
   it('respects the time window at the server clock', async () => {
     const at = (ms: number) => new Date(t.clock.now + ms);
-    await t.db.insert(banners).values({ id: 900, imageId: 0, position: 'home', agentCode: null, appId: 1002, title: '限时', link: '/buyapp', order: 9, startsAt: at(HOUR), endsAt: at(3 * HOUR) });
+    await t.db.insert(banners).values({
+      id: 900,
+      imageId: 0,
+      position: 'home',
+      agentCode: null,
+      appId: 1002,
+      title: '限时',
+      link: '/buyapp',
+      order: 9,
+      startsAt: at(HOUR),
+      endsAt: at(3 * HOUR),
+    });
     expect(await titles({ position: 'home', appID: 1002 })).toEqual([101, 103]);
     t.clock.advance(2 * HOUR);
     expect(await titles({ position: 'home', appID: 1002 })).toEqual([101, 103, 900]);
@@ -110,7 +114,18 @@ describe('publish (banners)', () => {
   });
 
   it('never sends a link that leaves the app, even from a bad row', async () => {
-    await t.db.insert(banners).values({ id: 901, imageId: 0, position: 'home', agentCode: null, appId: 3001, title: '外链', link: '//evil.example/x', order: 9, startsAt: new Date(0), endsAt: new Date(t.clock.now + DAY) });
+    await t.db.insert(banners).values({
+      id: 901,
+      imageId: 0,
+      position: 'home',
+      agentCode: null,
+      appId: 3001,
+      title: '外链',
+      link: '//evil.example/x',
+      order: 9,
+      startsAt: new Date(0),
+      endsAt: new Date(t.clock.now + DAY),
+    });
     const list = (await t.call(publish, { position: 'home', appID: 3001 })).data.list;
     expect(list.find((b: { ManagementID: number }) => b.ManagementID === 901).Link).toBe('');
     await t.db.delete(banners).where(eq(banners.id, 901));
@@ -156,7 +171,11 @@ describe('activityClick and selectApp', () => {
   const lastEvent = async (kind: string) => (await t.db.select().from(events).where(eq(events.kind, kind)).orderBy(desc(events.id)).limit(1))[0]!;
 
   it('record a banner tap, linked to the proven user, without storing the guid', async () => {
-    expect(await t.call(activityClick, { appID: 1001, guid: learner, manageMentID: 101, imageID: 1 }, { ip: '198.51.100.7' })).toEqual({ status: 200, msg: '', data: { recorded: true } });
+    expect(await t.call(activityClick, { appID: 1001, guid: learner, manageMentID: 101, imageID: 1 }, { ip: '198.51.100.7' })).toEqual({
+      status: 200,
+      msg: '',
+      data: { recorded: true },
+    });
     const row = await lastEvent(activityClick.id);
     expect(row).toMatchObject({ kind: 'subject.activityClick', path: '/api/getManagement/activityClick', appId: '1001', ip: '198.51.100.7' });
     expect(row.userId).toBeGreaterThan(0);
@@ -170,7 +189,13 @@ describe('activityClick and selectApp', () => {
   it('record the subject choice', async () => {
     const input = { userName: DEMO.learner, appID: 1001, appEName: 'HSZYZG', appName: '护士执业资格', vn: '3', curVn: '-1', agentCode: '888', clientType: 6 };
     expect((await t.call(selectApp, input)).data).toEqual({ recorded: true });
-    expect(await lastEvent(selectApp.id)).toMatchObject({ kind: 'tracking.selectApp', userName: DEMO.learner, appId: '1001', agentCode: '888', clientType: '6' });
+    expect(await lastEvent(selectApp.id)).toMatchObject({
+      kind: 'tracking.selectApp',
+      userName: DEMO.learner,
+      appId: '1001',
+      agentCode: '888',
+      clientType: '6',
+    });
   });
 
   it('refuse bad fields naming them, storing nothing', async () => {

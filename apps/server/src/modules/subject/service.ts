@@ -140,7 +140,14 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
     async modulesDown(appId: number, moduleIds: string | undefined) {
       const subject = await catalog.subject(appId);
       const offered = new Set(subject ? offeredModules(await catalog.versions(appId)) : []);
-      const asked = [...new Set((moduleIds ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+      const asked = [
+        ...new Set(
+          (moduleIds ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       return { subjectDown: !subject || !subject.listed, modulesDown: asked.filter((id) => !offered.has(id)) };
     },
 

@@ -85,10 +85,7 @@ export function createSubjectStore(db: Database) {
       const rows = await db
         .select({ moduleId: moduleUpdates.moduleId })
         .from(moduleUpdates)
-        .leftJoin(
-          redDotSeen,
-          and(eq(redDotSeen.userId, userId), eq(redDotSeen.appId, moduleUpdates.appId), eq(redDotSeen.moduleId, moduleUpdates.moduleId)),
-        )
+        .leftJoin(redDotSeen, and(eq(redDotSeen.userId, userId), eq(redDotSeen.appId, moduleUpdates.appId), eq(redDotSeen.moduleId, moduleUpdates.moduleId)))
         .where(and(eq(moduleUpdates.appId, appId), or(isNull(redDotSeen.seenAt), gt(moduleUpdates.updatedAt, redDotSeen.seenAt))));
       return rows.map((r) => r.moduleId);
     },
@@ -116,11 +113,7 @@ export function createSubjectStore(db: Database) {
 
     /** Every purchase of a learner over all subjects, with its subject. */
     async purchasesOf(userId: number): Promise<{ purchase: PurchaseRow; subject: SubjectRow }[]> {
-      return db
-        .select({ purchase: purchases, subject: subjects })
-        .from(purchases)
-        .innerJoin(subjects, eq(subjects.appId, purchases.appId))
-        .where(eq(purchases.userId, userId));
+      return db.select({ purchase: purchases, subject: subjects }).from(purchases).innerJoin(subjects, eq(subjects.appId, purchases.appId)).where(eq(purchases.userId, userId));
     },
 
     /** Versions of several subjects (lowest vnorder first). */

@@ -17,17 +17,73 @@ const lastEvent = async (kind: string) => (await t.db.select().from(events).wher
 
 /** A valid example of each tracking call, as the web client sends it. */
 const examples = [
-  { call: userclick, input: { userID: 12, appID: 301, agentID: '888', vn: '2', userType: 'vip', clientType: '6', btnNum: 'b1', btnName: '购买', pageNum: 'p1', pageName: '首页' }, row: { appId: '301', agentCode: '888', page: '首页', clientType: '6' } },
-  { call: position, input: { userName: '13800000000', appEName: 'HUSHI', appName: '护士', wpageName: '章节', codeName: 'cpt', userType: 'vip', agentCode: '6001', appVN: '2', clientType: 6, location: 'top' }, row: { userName: '13800000000', appId: 'HUSHI', agentCode: '6001', page: '章节' } },
-  { call: stayTime, input: { userName: 'u', userID: 1, agentCode: '888', codeName: 'c', userType: 't', wpageName: '做题', clientType: 5, appVer: '0', stayTime: 35000 }, row: { page: '做题', clientType: '5' } },
+  {
+    call: userclick,
+    input: {
+      userID: 12,
+      appID: 301,
+      agentID: '888',
+      vn: '2',
+      userType: 'vip',
+      clientType: '6',
+      btnNum: 'b1',
+      btnName: '购买',
+      pageNum: 'p1',
+      pageName: '首页',
+    },
+    row: { appId: '301', agentCode: '888', page: '首页', clientType: '6' },
+  },
+  {
+    call: position,
+    input: {
+      userName: '13800000000',
+      appEName: 'HUSHI',
+      appName: '护士',
+      wpageName: '章节',
+      codeName: 'cpt',
+      userType: 'vip',
+      agentCode: '6001',
+      appVN: '2',
+      clientType: 6,
+      location: 'top',
+    },
+    row: { userName: '13800000000', appId: 'HUSHI', agentCode: '6001', page: '章节' },
+  },
+  {
+    call: stayTime,
+    input: { userName: 'u', userID: 1, agentCode: '888', codeName: 'c', userType: 't', wpageName: '做题', clientType: 5, appVer: '0', stayTime: 35000 },
+    row: { page: '做题', clientType: '5' },
+  },
   { call: statLogin, input: { userName: 'u', userID: 1, codeName: 'agent', agentCode: '888', clientType: 3 }, row: { agentCode: '888', clientType: '3' } },
-  { call: newauthSave, input: { userName: 'u', appEName: 'HUSHI', appName: '护士', appVN: '3', codeName: 'auth', agentCode: '888', clientType: 6 }, row: { appId: 'HUSHI' } },
-  { call: frontendError, input: { appid: '301', userid: '1', client_type: 3, bug_type: 1, page: '/homePage', page_type: 'spa', action: 'load', path: '/homePage', detail: 'TypeError: x is undefined' }, row: { appId: '301', clientType: '3', page: '/homePage' } },
+  {
+    call: newauthSave,
+    input: { userName: 'u', appEName: 'HUSHI', appName: '护士', appVN: '3', codeName: 'auth', agentCode: '888', clientType: 6 },
+    row: { appId: 'HUSHI' },
+  },
+  {
+    call: frontendError,
+    input: {
+      appid: '301',
+      userid: '1',
+      client_type: 3,
+      bug_type: 1,
+      page: '/homePage',
+      page_type: 'spa',
+      action: 'load',
+      path: '/homePage',
+      detail: 'TypeError: x is undefined',
+    },
+    row: { appId: '301', clientType: '3', page: '/homePage' },
+  },
 ];
 
 describe('tracking calls', () => {
   it('covers every tracking call of the contract', () => {
-    expect(examples.map((e) => e.call.id).sort()).toEqual(Object.values(trackingCalls).map((c) => c.id).sort());
+    expect(examples.map((e) => e.call.id).sort()).toEqual(
+      Object.values(trackingCalls)
+        .map((c) => c.id)
+        .sort(),
+    );
   });
 
   for (const { call, input, row } of examples) {
@@ -86,7 +142,10 @@ describe('bounded writes (issue 12 item 5)', () => {
 
   it('events older than the retention are purged, oldest first in batches; newer ones stay', async () => {
     const clock = { now: t.clock.now };
-    const service = createTrackingService(createTrackingStore(t.db), () => clock.now, { limiter: createDbRateLimiter(t.db, () => clock.now), retentionDays: 90 });
+    const service = createTrackingService(createTrackingStore(t.db), () => clock.now, {
+      limiter: createDbRateLimiter(t.db, () => clock.now),
+      retentionDays: 90,
+    });
     const old = await t.db.select().from(events);
     for (let i = 0; i < 3; i++) await service.record({ kind: 'test.old', path: '/x', input: {}, ip: '198.51.100.1' });
     clock.now += 91 * 86_400_000;

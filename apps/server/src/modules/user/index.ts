@@ -28,7 +28,15 @@ export function createUserModule(p: Platform, deps: { sessions: SessionService; 
     phoneBound: async (phone) => (await users.byPhone(phone)) !== undefined,
     countExistenceProbe: existenceProbeLimit(p.limiter),
   });
-  const accounts = createAccountService({ users, sessions: deps.sessions, codes: sms.codes, limiter: p.limiter, tracking: deps.tracking, clock: p.clock, passwords: deps.passwords });
+  const accounts = createAccountService({
+    users,
+    sessions: deps.sessions,
+    codes: sms.codes,
+    limiter: p.limiter,
+    tracking: deps.tracking,
+    clock: p.clock,
+    passwords: deps.passwords,
+  });
   const directory: AccountDirectory = { byId: (userId) => users.byId(userId) };
   return serverModule({ name: 'user', handlers: [...userRoutes(accounts), ...sms.handlers], jobs: sms.jobs, directory });
 }

@@ -26,7 +26,10 @@ describe('userlogin', () => {
     const a = (await demoLogin()).data.guid;
     const b = (await demoLogin()).data.guid;
     expect(a).not.toBe(b);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, sha256Hex(a)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(a)));
     expect(row).toBeDefined();
     expect(await t.db.select().from(sessions).where(eq(sessions.tokenHash, a))).toHaveLength(0);
   });
@@ -40,7 +43,10 @@ describe('userlogin', () => {
   it('records the login as an event and on the user row', async () => {
     const ip = freshIp();
     const body = await demoLogin(DEMO.password, ip);
-    const rows = await t.db.select().from(events).where(and(eq(events.kind, 'login'), eq(events.ip, ip)));
+    const rows = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'login'), eq(events.ip, ip)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: body.data.userID, userName: DEMO.learner, agentCode: '888', path: '/api/user/userlogin' });
     expect((await t.call(getUserInfo, { guid: body.data.guid })).data.lastIP).toBe(ip);

@@ -19,7 +19,13 @@ const alive = async (guid: string) => (await t.call(getUserInfo, { guid })).stat
 describe('freeFegist (registration)', () => {
   it('registers with phone, SMS code and password, and logs the learner in', async () => {
     const phone = '13611110001';
-    const body = await t.call(freeFegist, { phone, verifyCode: await codeFor(phone, 'register'), password: md5('Xy@12345'), nickName: '小李', agentCode: '6001' });
+    const body = await t.call(freeFegist, {
+      phone,
+      verifyCode: await codeFor(phone, 'register'),
+      password: md5('Xy@12345'),
+      nickName: '小李',
+      agentCode: '6001',
+    });
     expect(body.status).toBe(200);
     expect(body.data).toMatchObject({ userName: phone, phone, nickName: '小李', agentCode: '6001', hasPassword: true, isNew: true });
     expect(await alive(body.data.guid)).toBe(true);
@@ -115,7 +121,10 @@ describe('changePassword', () => {
     const { guid } = await t.register(phone, 'first');
     expect(await t.call(changePassword, { guid, password: md5('n'), time: '093015' })).toMatchObject({ status: 400, msg: '请填写原密码' });
     for (let i = 0; i < 4; i++) {
-      expect(await t.call(changePassword, { guid, oldPassword: md5('nope'), password: md5('n'), time: '093015' })).toMatchObject({ status: 400, msg: '原密码错误' });
+      expect(await t.call(changePassword, { guid, oldPassword: md5('nope'), password: md5('n'), time: '093015' })).toMatchObject({
+        status: 400,
+        msg: '原密码错误',
+      });
     }
     expect(await t.call(changePassword, { guid, oldPassword: md5('nope'), password: md5('n'), time: '093015' })).toMatchObject({
       status: 429,

@@ -41,10 +41,12 @@ export interface ClientInfo {
  * Count one probe of account existence (checkUser, and sendcode refusals that reveal an account)
  * for an IP; refuse past EXISTENCE_PROBES_PER_MINUTE.
  */
-export const existenceProbeLimit = (limiter: RateLimiter) => async (ip: string): Promise<void> => {
-  const w = await limiter.hit(`probe:ip:${ip}`, 60_000);
-  if (w.count > EXISTENCE_PROBES_PER_MINUTE) throw tooMany(MSG.tooOften);
-};
+export const existenceProbeLimit =
+  (limiter: RateLimiter) =>
+  async (ip: string): Promise<void> => {
+    const w = await limiter.hit(`probe:ip:${ip}`, 60_000);
+    if (w.count > EXISTENCE_PROBES_PER_MINUTE) throw tooMany(MSG.tooOften);
+  };
 
 export interface AccountDeps {
   users: UserStore;
@@ -166,11 +168,7 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** Registration (freeFegist): phone, SMS code (op register) and password; logs the learner in. */
-    async register(
-      input: { phone: string; verifyCode: string; password: string; nickName?: string },
-      tenant: () => Promise<AgentRow>,
-      client: ClientInfo,
-    ): Promise<LoginData> {
+    async register(input: { phone: string; verifyCode: string; password: string; nickName?: string }, tenant: () => Promise<AgentRow>, client: ClientInfo): Promise<LoginData> {
       const { phone } = input;
       // The code first: until it is right, a registered and a new phone get the same answers.
       await limitAccountChange('register', phone, client.ip);

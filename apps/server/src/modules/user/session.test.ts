@@ -15,7 +15,14 @@ describe('getUserInfo', () => {
     const guid = await t.login(DEMO.learner, DEMO.password);
     const body = await t.call(getUserInfo, { guid });
     expect(body).toMatchObject({ status: 200, msg: '' });
-    expect(body.data).toMatchObject({ userName: DEMO.learner, phone: DEMO.learner, nickName: '演示学员', agentCode: '888', hasPassword: true, isTourist: false });
+    expect(body.data).toMatchObject({
+      userName: DEMO.learner,
+      phone: DEMO.learner,
+      nickName: '演示学员',
+      agentCode: '888',
+      hasPassword: true,
+      isTourist: false,
+    });
     expect(getUserInfo.data.parse(body.data)).toEqual(body.data);
   });
 

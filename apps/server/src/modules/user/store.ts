@@ -58,7 +58,10 @@ export function createUserStore(db: Database) {
      */
     async setPhone(id: number, phone: string, userName?: string): Promise<boolean> {
       try {
-        await db.update(users).set(userName ? { phone, userName } : { phone }).where(eq(users.id, id));
+        await db
+          .update(users)
+          .set(userName ? { phone, userName } : { phone })
+          .where(eq(users.id, id));
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;

@@ -7,5 +7,8 @@ import { createZhiyeService } from './service.ts';
 
 /** 执业 (docs/sprint-zhiye.md): units, past-exam questions by year, the analysis and case chapters, on sprint's question pool. */
 export function createZhiyeModule(p: Platform, deps: { sprint: SprintStore; entitlements: EntitlementService; practice: PracticeService }) {
-  return serverModule({ name: 'zhiye', handlers: zhiyeRoutes(createZhiyeService({ store: deps.sprint, entitlements: deps.entitlements, practice: deps.practice })) });
+  return serverModule({
+    name: 'zhiye',
+    handlers: zhiyeRoutes(createZhiyeService({ store: deps.sprint, entitlements: deps.entitlements, practice: deps.practice })),
+  });
 }

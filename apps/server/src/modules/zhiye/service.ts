@@ -69,7 +69,10 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
     /** Past-exam questions of a year (gate 'paper'), or of a chapter subtree of any year (gate 'chapter'), in chapter order. */
     async yearTest(userId: number, appId: number, year: number | undefined, cptId: number | undefined) {
       if (year === undefined && cptId === undefined) throw badInput(ZHIYE_MSG.yearOrChapter);
-      const [rows, scope] = await Promise.all([store.pool(appId), cptId !== undefined ? chapterOf(appId, cptId) : store.chapters(appId).then((chapters) => ({ chapters, chapter: null, inTree: null }))]);
+      const [rows, scope] = await Promise.all([
+        store.pool(appId),
+        cptId !== undefined ? chapterOf(appId, cptId) : store.chapters(appId).then((chapters) => ({ chapters, chapter: null, inTree: null })),
+      ]);
       const mine = rows.filter((r) => r.year !== null && (year === undefined || r.year === year) && (scope.inTree === null || scope.inTree.has(r.chapterId)));
       const ids = idsOf(byChapterOrder(unitsOf(mine), scope.chapters));
       const name = year !== undefined ? `${year}年真题回顾${scope.chapter ? `·${scope.chapter.name}` : ''}` : `${scope.chapter!.name}·历年真题`;

@@ -96,7 +96,10 @@ describe('zhiye data', () => {
     const list = body.data.list as { year: number; count: number; paperID: number | null }[];
     expect(list.map((y) => y.year)).toEqual([...list.map((y) => y.year)].sort((a, b) => b - a));
     for (const [year, n] of counts) expect(list.find((y) => y.year === year)?.count).toBe(n);
-    const [paper] = await t.db.select({ id: papers.id, year: papers.year }).from(papers).where(and(eq(papers.appId, APP), eq(papers.kind, 'past')));
+    const [paper] = await t.db
+      .select({ id: papers.id, year: papers.year })
+      .from(papers)
+      .where(and(eq(papers.appId, APP), eq(papers.kind, 'past')));
     if (paper?.year) expect(list.find((y) => y.year === paper.year)?.paperID).toBe(paper.id);
   });
 

@@ -6,8 +6,7 @@ import type { RateLimiter, RateWindow } from './limiter.ts';
 
 /** Rate limits in the rate_counters table: one atomic upsert per hit (PGlite and PostgreSQL alike). */
 export function createDbRateLimiter(db: Database, clock: Clock): RateLimiter & { purge(): Promise<void> } {
-  const toWindow = (row: { count: number; resetAt: Date } | undefined): RateWindow =>
-    row ? { count: row.count, resetAt: row.resetAt.getTime() } : { count: 0, resetAt: clock() };
+  const toWindow = (row: { count: number; resetAt: Date } | undefined): RateWindow => (row ? { count: row.count, resetAt: row.resetAt.getTime() } : { count: 0, resetAt: clock() });
 
   return {
     async hit(key, windowMs) {
@@ -28,10 +27,7 @@ export function createDbRateLimiter(db: Database, clock: Clock): RateLimiter & {
     },
 
     async peek(key) {
-      const [row] = await db
-        .select({ count: rateCounters.count, resetAt: rateCounters.resetAt })
-        .from(rateCounters)
-        .where(eq(rateCounters.key, key));
+      const [row] = await db.select({ count: rateCounters.count, resetAt: rateCounters.resetAt }).from(rateCounters).where(eq(rateCounters.key, key));
       return row && row.resetAt.getTime() > clock() ? toWindow(row) : toWindow(undefined);
     },
 

@@ -27,7 +27,12 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimite
       return { count, resetAt: Date.now() + ttl };
     },
     async peek(key) {
-      const [count, ttl] = await redis.multi().get(prefix + key).pttl(prefix + key).exec().then((r) => [r?.[0]?.[1], r?.[1]?.[1]]);
+      const [count, ttl] = await redis
+        .multi()
+        .get(prefix + key)
+        .pttl(prefix + key)
+        .exec()
+        .then((r) => [r?.[0]?.[1], r?.[1]?.[1]]);
       const n = Number(count ?? 0);
       return n > 0 && Number(ttl) > 0 ? { count: n, resetAt: Date.now() + Number(ttl) } : { count: 0, resetAt: Date.now() };
     },

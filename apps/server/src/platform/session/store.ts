@@ -17,14 +17,7 @@ export function createSessionStore(db: Database) {
       const [row] = await db
         .select()
         .from(sessions)
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.endedAt),
-            gt(sessions.expiresAt, now),
-            gt(sessions.absoluteExpiresAt, now),
-          ),
-        );
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)));
       return row;
     },
 

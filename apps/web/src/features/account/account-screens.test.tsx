@@ -70,7 +70,10 @@ describe('/setpassword', () => {
       'user.getUserInfo': () => ({ ...demoUser, hasPassword: false }),
       'user.changePassword': () => ({ sessionEnded: false }),
     });
-    for (const [redirect, landing] of [['%2Fsettings', '/settings'], ['https%3A%2F%2Fevil.example%2F', '/homePage']]) {
+    for (const [redirect, landing] of [
+      ['%2Fsettings', '/settings'],
+      ['https%3A%2F%2Fevil.example%2F', '/homePage'],
+    ]) {
       const { where, unmount } = renderScreen(<SetPasswordScreen />, { path: '/setpassword', url: `/setpassword?redirect=${redirect}` });
       const u = user();
       await u.type(await screen.findByPlaceholderText('请输入密码'), 'abc12345');

@@ -36,13 +36,7 @@ export function AgreementDialog({ kind, onClose }: { kind: AgreementKind; onClos
 
   return (
     <div className={styles.mask} onClick={onClose}>
-      <div
-        className={styles.sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="agreement-title"
-        onClick={(e) => e.stopPropagation()}
-      >
+      <div className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby="agreement-title" onClick={(e) => e.stopPropagation()}>
         <h2 id="agreement-title" className={styles.title}>
           {text.title}
         </h2>

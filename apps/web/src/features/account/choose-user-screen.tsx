@@ -27,22 +27,13 @@ export default function ChooseUserScreen() {
             <ul className={styles.list}>
               {accounts.map((name) => (
                 <li key={name} className={styles.row}>
-                  <button
-                    type="button"
-                    className={styles.pick}
-                    onClick={() => navigate(`/login?account=${encodeURIComponent(name)}`)}
-                  >
+                  <button type="button" className={styles.pick} onClick={() => navigate(`/login?account=${encodeURIComponent(name)}`)}>
                     <span className={styles.avatar} aria-hidden="true">
                       {initialOf(name)}
                     </span>
                     <span className={styles.name}>{maskPhone(name)}</span>
                   </button>
-                  <button
-                    type="button"
-                    className={styles.remove}
-                    aria-label={`删除账号 ${maskPhone(name)}`}
-                    onClick={() => remove(name)}
-                  >
+                  <button type="button" className={styles.remove} aria-label={`删除账号 ${maskPhone(name)}`} onClick={() => remove(name)}>
                     删除
                   </button>
                 </li>

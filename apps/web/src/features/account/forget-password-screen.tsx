@@ -35,11 +35,7 @@ export default function ForgetPasswordScreen() {
   const reset = form.submit(
     () => ({ password: passwordProblem(v.password), confirm: confirmProblem(v.password, v.confirm) }),
     async () => {
-      await call(
-        restorePassword,
-        { phone: v.phone.trim(), verifyCode: v.code.trim(), password: hashPassword(v.password) },
-        { silent: true },
-      );
+      await call(restorePassword, { phone: v.phone.trim(), verifyCode: v.code.trim(), password: hashPassword(v.password) }, { silent: true });
       toast('密码已重置，请使用新密码登录');
       navigate(`/login?account=${encodeURIComponent(v.phone.trim())}`, { replace: true });
     },

@@ -43,17 +43,7 @@ export function Field({ label, value, onValue, error, aside, ...input }: FieldPr
 }
 
 export function PhoneField(props: Omit<FieldProps, 'label'> & { label?: string }) {
-  return (
-    <Field
-      label="手机号"
-      placeholder="请输入手机号"
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel"
-      maxLength={11}
-      {...props}
-    />
-  );
+  return <Field label="手机号" placeholder="请输入手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} {...props} />;
 }
 
 /** A password input with a show/hide toggle. */
@@ -67,13 +57,7 @@ export function PasswordField(props: Omit<FieldProps, 'aside' | 'type'>) {
       {...props}
       type={shown ? 'text' : 'password'}
       aside={
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={shown ? '隐藏密码' : '显示密码'}
-          aria-pressed={shown}
-          onClick={() => setShown((s) => !s)}
-        >
+        <button type="button" className={styles.iconButton} aria-label={shown ? '隐藏密码' : '显示密码'} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
           {shown ? '隐藏' : '显示'}
         </button>
       }

@@ -33,13 +33,7 @@ export function PasswordLoginForm({ initialAccount }: { initialAccount: string }
   return (
     <form onSubmit={submit} noValidate>
       <div className={styles.card}>
-        <Field
-          label="手机号/账号"
-          placeholder="请输入手机号"
-          autoComplete="username"
-          maxLength={32}
-          {...form.field('account')}
-        />
+        <Field label="手机号/账号" placeholder="请输入手机号" autoComplete="username" maxLength={32} {...form.field('account')} />
         <PasswordField label="密码" {...form.field('password')} />
       </div>
       <FormError message={form.serverError} />

@@ -45,18 +45,8 @@ export function RegisterForm({ initialPhone }: { initialPhone: string }) {
       <div className={styles.card}>
         <PhoneField {...form.field('phone')} />
         <CodeField op="register" {...smsCodeProps(form)} />
-        <PasswordField
-          label="设置密码"
-          placeholder="请输入密码"
-          autoComplete="new-password"
-          {...form.field('password')}
-        />
-        <PasswordField
-          label="确认密码"
-          placeholder="请再次输入密码"
-          autoComplete="new-password"
-          {...form.field('confirm')}
-        />
+        <PasswordField label="设置密码" placeholder="请输入密码" autoComplete="new-password" {...form.field('password')} />
+        <PasswordField label="确认密码" placeholder="请再次输入密码" autoComplete="new-password" {...form.field('confirm')} />
       </div>
       <p className={styles.hint}>密码为6-20位，需同时包含字母和数字。</p>
       <label className={styles.agree}>

@@ -72,9 +72,7 @@ export default function SetPasswordScreen() {
           </>
         ) : (
           <form onSubmit={submit} noValidate>
-            <p className={styles.hint}>
-              {changing ? '修改密码后，所有设备上的登录都将失效，需要重新登录。' : '您的账号还没有密码，设置后可使用手机号和密码登录。'}
-            </p>
+            <p className={styles.hint}>{changing ? '修改密码后，所有设备上的登录都将失效，需要重新登录。' : '您的账号还没有密码，设置后可使用手机号和密码登录。'}</p>
             <div className={styles.card}>
               {changing ? <PasswordField label="原密码" placeholder="请输入原密码" {...form.field('old')} /> : null}
               <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />

@@ -46,13 +46,7 @@ export default function SettingsScreen() {
           <li>
             <label className={styles.row}>
               <span className={styles.label}>夜间模式</span>
-              <input
-                type="checkbox"
-                role="switch"
-                className={styles.switch}
-                checked={dark}
-                onChange={(e) => setDark(e.target.checked)}
-              />
+              <input type="checkbox" role="switch" className={styles.switch} checked={dark} onChange={(e) => setDark(e.target.checked)} />
             </label>
           </li>
           <InfoRow label="关于">{agent.StoreName}</InfoRow>

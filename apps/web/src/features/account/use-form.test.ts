@@ -54,17 +54,33 @@ describe('useForm', () => {
 
   it('is enabled again after a success with reenable (a next step on the same screen)', async () => {
     const { result } = setup();
-    await act(() => result.current.submit(() => ({}), async () => {}, { reenable: true })(event()));
+    await act(() =>
+      result.current.submit(
+        () => ({}),
+        async () => {},
+        { reenable: true },
+      )(event()),
+    );
     expect(result.current.busy).toBe(false);
   });
 
   it("shows a failed call's message, enables the form, and clears the message on the next submit", async () => {
     const { result } = setup();
-    await act(() => result.current.submit(() => ({}), () => Promise.reject({ msg: '验证码错误' }))(event()));
+    await act(() =>
+      result.current.submit(
+        () => ({}),
+        () => Promise.reject({ msg: '验证码错误' }),
+      )(event()),
+    );
     expect(result.current.serverError).toBe('验证码错误');
     expect(result.current.busy).toBe(false);
 
-    await act(() => result.current.submit(() => ({}), () => Promise.reject(new Error('offline')))(event()));
+    await act(() =>
+      result.current.submit(
+        () => ({}),
+        () => Promise.reject(new Error('offline')),
+      )(event()),
+    );
     expect(result.current.serverError).toBe(MSG.networkError);
 
     await act(() => result.current.submit(() => ({ phone: '请输入手机号' }), vi.fn())(event()));

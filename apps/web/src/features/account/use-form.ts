@@ -43,11 +43,7 @@ export function useForm<V extends Values>(initial: V) {
    * and the form enabled again; after a success it stays busy (the screen is leaving) unless
    * `reenable`.
    */
-  function submit(
-    validate: () => Partial<Record<Key<V>, string | null>>,
-    run: () => Promise<unknown>,
-    { reenable = false }: SubmitOptions = {},
-  ) {
+  function submit(validate: () => Partial<Record<Key<V>, string | null>>, run: () => Promise<unknown>, { reenable = false }: SubmitOptions = {}) {
     return async (e: FormEvent) => {
       e.preventDefault();
       const found = collect(validate());

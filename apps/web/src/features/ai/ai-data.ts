@@ -28,7 +28,13 @@ export const nextRoundQuery = (appID: number) =>
   queryOptions({ queryKey: aiKeys.next(appID), queryFn: () => call(aiNext, { appID }, silent), retry: false, staleTime: 0, refetchOnWindowFocus: false });
 
 export const lastRoundQuery = (appID: number) =>
-  queryOptions({ queryKey: aiKeys.last(appID), queryFn: async () => (await call(aiLast, { appID }, silent)).last, retry: false, staleTime: 0, refetchOnWindowFocus: false });
+  queryOptions({
+    queryKey: aiKeys.last(appID),
+    queryFn: async () => (await call(aiLast, { appID }, silent)).last,
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
 
 /** Tips points (exam type 40): the hot points, or every point of a chapter. */
 export const tipsQuery = (appID: number, cptID?: number) =>

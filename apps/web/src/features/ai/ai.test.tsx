@@ -31,7 +31,16 @@ const reason = (allTestID: number, point: number, name: string, why: string) => 
 /** A round of two questions (ids 1, 2 of the exam fixture) in practice display. */
 const round = (over: { replies?: Record<string, string>; round?: number } = {}) => ({
   round: over.round ?? 3,
-  session: examSession({ examHistoryID: 77, mode: 'practice', testMode: 'AICoreExamTest', name: 'AI核心考点·第3轮', replies: over.replies ?? {}, deadline: null, remainingSeconds: null, timeLimitSeconds: null }),
+  session: examSession({
+    examHistoryID: 77,
+    mode: 'practice',
+    testMode: 'AICoreExamTest',
+    name: 'AI核心考点·第3轮',
+    replies: over.replies ?? {},
+    deadline: null,
+    remainingSeconds: null,
+    timeLimitSeconds: null,
+  }),
   reasons: [
     reason(1, 11, '心电图', '考点「心电图」占题库 6%，你的掌握度 20%（答对 2/10）。这道题你还没做过。'),
     reason(2, 12, '休克', '考点「休克」占题库 4%，你的掌握度 10%（答对 1/10）。这道题你上次答错了。'),
@@ -163,8 +172,24 @@ describe('/AIcard', () => {
   });
 });
 
-const mod = (allowed: boolean) => ({ id: 'ai', name: 'AI核心考点', route: '/AICoreExamTest', allowed, reason: allowed ? 'purchase' : 'not-purchased', unlocking: allowed ? [] : [{ vn: '3', vname: '至尊班' }] });
-const grid = (modules: ReturnType<typeof mod>[]) => ({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类', vn: '3', vname: '至尊班', current: null, modules });
+const mod = (allowed: boolean) => ({
+  id: 'ai',
+  name: 'AI核心考点',
+  route: '/AICoreExamTest',
+  allowed,
+  reason: allowed ? 'purchase' : 'not-purchased',
+  unlocking: allowed ? [] : [{ vn: '3', vname: '至尊班' }],
+});
+const grid = (modules: ReturnType<typeof mod>[]) => ({
+  AppID: 1001,
+  AppEName: 'HSZYZG',
+  AppName: '护士执业资格',
+  CName: '护理学类',
+  vn: '3',
+  vname: '至尊班',
+  current: null,
+  modules,
+});
 
 describe('/AICorePay', () => {
   it('sends a holder to /AICoreExamTest', async () => {
@@ -177,7 +202,11 @@ describe('/AICorePay', () => {
     fakeApi(callMock, { 'subject.moduleInfoX': () => grid([mod(false)]) });
     const view = renderScreen(<AiCorePayScreen />, { path: '/AICorePay' });
     const offers = await screen.findByRole('list', { name: '包含内容' });
-    expect(within(offers).getAllByRole('heading').map((h) => h.textContent)).toEqual(['AI核心考点', 'AI考点卡']);
+    expect(
+      within(offers)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['AI核心考点', 'AI考点卡']);
     expect(within(screen.getByRole('list', { name: '可开通的班次' })).getByText('至尊班')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '去开通' }));
     expect(view.where()).toBe('/buyApp?moduleType=dialog&posSlide=3');

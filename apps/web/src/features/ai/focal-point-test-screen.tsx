@@ -49,7 +49,14 @@ function Points({ subject }: { subject: SelectedSubject }) {
       {list.length === 0 ? <StateMessage text="内容更新中，敬请期待～" /> : null}
       <ol className={styles.list} aria-label="考点">
         {list.map((p) => (
-          <PointCard key={p.point} p={p} appID={subject.AppID} count={focalCount(p.total, count)} busy={starter.busy} onStart={() => starter.start({ testMode: ROW.id, key: p.point })} />
+          <PointCard
+            key={p.point}
+            p={p}
+            appID={subject.AppID}
+            count={focalCount(p.total, count)}
+            busy={starter.busy}
+            onStart={() => starter.start({ testMode: ROW.id, key: p.point })}
+          />
         ))}
       </ol>
       {starter.prompt}

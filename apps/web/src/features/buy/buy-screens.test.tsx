@@ -134,12 +134,29 @@ describe('/memberCenter', () => {
       'subject.myPurchases': () => ({
         list: [
           {
-            AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', AppVn: '3', AppVnName: '至尊班', VnOrder: 3,
-            EndTime: '2027-06-30T08:00:00.000Z', valid: true, modules: [{ id: 'video', name: '视频精讲' }, { id: 'live', name: '直播课堂' }],
+            AppID: 1001,
+            AppEName: 'HSZYZG',
+            AppName: '护士执业资格',
+            AppVn: '3',
+            AppVnName: '至尊班',
+            VnOrder: 3,
+            EndTime: '2027-06-30T08:00:00.000Z',
+            valid: true,
+            modules: [
+              { id: 'video', name: '视频精讲' },
+              { id: 'live', name: '直播课堂' },
+            ],
           },
           {
-            AppID: 1002, AppEName: 'ZGHS', AppName: '主管护师', AppVn: '1', AppVnName: '基础班', VnOrder: 1,
-            EndTime: '2025-01-01T08:00:00.000Z', valid: false, modules: [],
+            AppID: 1002,
+            AppEName: 'ZGHS',
+            AppName: '主管护师',
+            AppVn: '1',
+            AppVnName: '基础班',
+            VnOrder: 1,
+            EndTime: '2025-01-01T08:00:00.000Z',
+            valid: false,
+            modules: [],
           },
         ],
       }),

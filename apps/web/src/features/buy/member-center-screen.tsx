@@ -26,11 +26,7 @@ export default function MemberCenterScreen() {
         ) : isError ? (
           <EmptyData message="开通记录加载失败" buyButton="重试" onBuy={() => void refetch()} />
         ) : data.list.length === 0 ? (
-          <EmptyData
-            message="您还没有开通任何班次"
-            buyButton={hasSubject ? '去开通' : '选择科目'}
-            onBuy={() => void navigate(hasSubject ? '/buyapp' : '/switchSub')}
-          />
+          <EmptyData message="您还没有开通任何班次" buyButton={hasSubject ? '去开通' : '选择科目'} onBuy={() => void navigate(hasSubject ? '/buyapp' : '/switchSub')} />
         ) : (
           <ul className={styles.purchases} aria-label="已开通的班次">
             {data.list.map((p) => (

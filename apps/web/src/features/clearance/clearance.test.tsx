@@ -63,11 +63,7 @@ describe('/tifenGuoguan', () => {
     const map = await screen.findByRole('list', { name: '关卡' });
     expect(callsTo(callMock, 'clearance.levels')[0]).toEqual({ appID: 1001, kind: 'chapter' });
     const tiles = within(map).getAllByRole('button');
-    expect(tiles.map((b) => b.getAttribute('aria-label'))).toEqual([
-      '第1关 生命体征的评估与护理 已过关 2星',
-      '第2关 给药与静脉输液 可挑战',
-      '第3关 医院感染的预防与控制 未解锁',
-    ]);
+    expect(tiles.map((b) => b.getAttribute('aria-label'))).toEqual(['第1关 生命体征的评估与护理 已过关 2星', '第2关 给药与静脉输液 可挑战', '第3关 医院感染的预防与控制 未解锁']);
     expect(tiles[0]!.textContent).toContain('★★☆');
     expect(tiles[0]!.textContent).toContain('最佳 90%');
     expect(tiles[1]!.textContent).toContain('最佳 70%');
@@ -155,12 +151,20 @@ describe('/tifenGuoguan', () => {
 
 describe('/randomPassCheck', () => {
   it('shows numbered levels with their difficulty band; an empty ladder says why', async () => {
-    const list = [level(1, { title: '第1关', cptID: null, band: '基础', state: 'open' }), level(2, { title: '第2关', cptID: null, band: '进阶' }), level(3, { title: '第3关', cptID: null, band: '冲刺' })];
+    const list = [
+      level(1, { title: '第1关', cptID: null, band: '基础', state: 'open' }),
+      level(2, { title: '第2关', cptID: null, band: '进阶' }),
+      level(3, { title: '第3关', cptID: null, band: '冲刺' }),
+    ];
     fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'random', list }) });
     const view = renderScreen(<RandomPassCheckScreen />, { path: '/randomPassCheck' });
     const map = await screen.findByRole('list', { name: '关卡' });
     expect(callsTo(callMock, 'clearance.levels')[0]).toEqual({ appID: 1001, kind: 'random' });
-    expect(within(map).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['第1关 基础 可挑战', '第2关 进阶 未解锁', '第3关 冲刺 未解锁']);
+    expect(
+      within(map)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['第1关 基础 可挑战', '第2关 进阶 未解锁', '第3关 冲刺 未解锁']);
     view.unmount();
 
     fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'random', list: [] }) });

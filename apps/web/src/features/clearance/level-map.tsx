@@ -41,7 +41,13 @@ function LadderTabs({ kind }: { kind: ClearanceKind }) {
       {(['chapter', 'random'] as const).map((k) => {
         const row = testMode(LADDER_ROUTE[k])!;
         return (
-          <button key={k} type="button" className={k === kind ? styles.tabOn : styles.tab} aria-current={k === kind ? 'page' : undefined} onClick={() => k !== kind && void navigate(row.route, { replace: true })}>
+          <button
+            key={k}
+            type="button"
+            className={k === kind ? styles.tabOn : styles.tab}
+            aria-current={k === kind ? 'page' : undefined}
+            onClick={() => k !== kind && void navigate(row.route, { replace: true })}
+          >
             {row.title}
           </button>
         );
@@ -114,7 +120,7 @@ const STATE_TEXT = { locked: '未解锁', open: '可挑战', passed: '已过关'
 
 function LevelTile({ level, kind, busy, onPlay }: { level: LevelRow; kind: ClearanceKind; busy: boolean; onPlay: () => void }) {
   const cls = level.state === 'passed' ? styles.passed : level.state === 'open' ? styles.open : styles.locked;
-  const label = `第${level.levelID}关 ${kind === 'chapter' ? level.title : level.band ?? ''} ${STATE_TEXT[level.state]}${level.state === 'passed' ? ` ${level.stars}星` : ''}`;
+  const label = `第${level.levelID}关 ${kind === 'chapter' ? level.title : (level.band ?? '')} ${STATE_TEXT[level.state]}${level.state === 'passed' ? ` ${level.stars}星` : ''}`;
   return (
     <button type="button" className={`${styles.tile} ${cls}`} aria-label={label} aria-disabled={level.state === 'locked'} disabled={busy} onClick={onPlay}>
       <span className={styles.badge} aria-hidden="true">
@@ -126,9 +132,7 @@ function LevelTile({ level, kind, busy, onPlay }: { level: LevelRow; kind: Clear
         <span className={styles.stars} aria-hidden="true">
           {starText(level.stars)}
         </span>
-        <span className={styles.tileMeta}>
-          {busy ? '正在出题…' : level.open !== null ? '继续挑战' : level.best !== null ? `最佳 ${level.best}%` : STATE_TEXT[level.state]}
-        </span>
+        <span className={styles.tileMeta}>{busy ? '正在出题…' : level.open !== null ? '继续挑战' : level.best !== null ? `最佳 ${level.best}%` : STATE_TEXT[level.state]}</span>
       </span>
     </button>
   );

@@ -106,12 +106,7 @@ describe('/gateway (partner entry)', () => {
     await waitFor(() => expect(where()).toBe('/'));
   });
 
-  it.each([
-    ['https://evil.example/x'],
-    ['//evil.example/x'],
-    ['/\\evil.example'],
-    ['javascript:alert(1)'],
-  ])('rejects the external target %s and stores nothing', async (target) => {
+  it.each([['https://evil.example/x'], ['//evil.example/x'], ['/\\evil.example'], ['javascript:alert(1)']])('rejects the external target %s and stores nothing', async (target) => {
     fakeApi(callMock, { 'agent.getAgentInfo': () => agent7 });
     const { where } = renderScreen(<GatewayScreen />, {
       path: '/gateway',

@@ -37,12 +37,7 @@ export function Actions({ actions }: { actions: Action[] }) {
   return (
     <div className={styles.actions}>
       {actions.map((a) => (
-        <button
-          key={a.label}
-          type="button"
-          className={a.primary === false ? styles.secondary : styles.primary}
-          onClick={a.onClick}
-        >
+        <button key={a.label} type="button" className={a.primary === false ? styles.secondary : styles.primary} onClick={a.onClick}>
           {a.label}
         </button>
       ))}

@@ -88,8 +88,7 @@ export function keyLabel(key: string): string {
 }
 
 /** The ranked figure of an entry: right answers (day) or the score (week). */
-export const rankedFigure = (period: EveryDayPeriod, e: { correctNumber: number; score: number }): string =>
-  period === 'day' ? `${e.correctNumber}题` : `${marks(e.score)}分`;
+export const rankedFigure = (period: EveryDayPeriod, e: { correctNumber: number; score: number }): string => (period === 'day' ? `${e.correctNumber}题` : `${marks(e.score)}分`);
 
 export const computerPaperOf = (examHistoryID: number) => `/computerPaper?examHistoryID=${examHistoryID}`;
 export const rankingPath = (period: EveryDayPeriod) => (period === 'day' ? '/ranking' : '/ranking?period=week');

@@ -36,8 +36,24 @@ const figures = (over: Record<string, unknown> = {}) => ({
   submittedAt: '2026-11-21T02:00:00.000Z',
   ...over,
 });
-const state = (over: Record<string, unknown> = {}) => ({ period: 'day', key: '2026-11-21', testMode: 'dailyMockTest', session: null, submitted: null, attempts: 0, ...over });
-const entry = (place: number, over: Record<string, unknown> = {}) => ({ place, name: `138****000${place}`, correctNumber: 10 - place, score: 10 - place, answerSeconds: 30 + place, me: false, ...over });
+const state = (over: Record<string, unknown> = {}) => ({
+  period: 'day',
+  key: '2026-11-21',
+  testMode: 'dailyMockTest',
+  session: null,
+  submitted: null,
+  attempts: 0,
+  ...over,
+});
+const entry = (place: number, over: Record<string, unknown> = {}) => ({
+  place,
+  name: `138****000${place}`,
+  correctNumber: 10 - place,
+  score: 10 - place,
+  answerSeconds: 30 + place,
+  me: false,
+  ...over,
+});
 const denied = () => {
   throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
 };
@@ -143,7 +159,10 @@ describe('/dailyMockTest', () => {
 
 describe('/weekTest', () => {
   it('this week’s card: 50 questions, 60 minutes; starts the weekly test', async () => {
-    fakeApi(callMock, { 'everyDay.submission': () => state({ period: 'week', key: '2026-W47', testMode: 'weekTest' }), 'exam.start': () => ({ examHistoryID: 77 }) });
+    fakeApi(callMock, {
+      'everyDay.submission': () => state({ period: 'week', key: '2026-W47', testMode: 'weekTest' }),
+      'exam.start': () => ({ examHistoryID: 77 }),
+    });
     const view = renderScreen(<WeekTestScreen />, { path: '/weekTest' });
     const card = await screen.findByRole('region', { name: '本周测试' });
     expect(within(card).getByRole('heading').textContent).toBe('本周测试 · 2026年第47周');
@@ -175,10 +194,7 @@ describe('/ranking', () => {
 
   it('today: the list with my row marked and 我的排名 pinned; 本周 switches the tab', async () => {
     fakeApi(callMock, {
-      'everyDay.ranking': (p) =>
-        p.period === 'week'
-          ? board({ period: 'week', key: '2026-W47', total: 1, list: [entry(1, { score: 88.5 })], mine: null })
-          : board(),
+      'everyDay.ranking': (p) => (p.period === 'week' ? board({ period: 'week', key: '2026-W47', total: 1, list: [entry(1, { score: 88.5 })], mine: null }) : board()),
     });
     const view = renderScreen(<RankingScreen />, { path: '/ranking' });
     const list = await screen.findByRole('list', { name: '今日排行' });

@@ -69,7 +69,21 @@ function Chapters({ subject }: { subject: SelectedSubject }) {
   );
 }
 
-function ChapterRow({ c, depth, best, open, busy, onTap }: { c: ChapterProgress; depth: number; best?: { score: number; total: number; attempts: number }; open?: OpenSession; busy: boolean; onTap: () => void }) {
+function ChapterRow({
+  c,
+  depth,
+  best,
+  open,
+  busy,
+  onTap,
+}: {
+  c: ChapterProgress;
+  depth: number;
+  best?: { score: number; total: number; attempts: number };
+  open?: OpenSession;
+  busy: boolean;
+  onTap: () => void;
+}) {
   const passed = best ? best.score >= Math.ceil(best.total * 0.6) : false;
   return (
     <button

@@ -86,7 +86,11 @@ describe('exam centre data', () => {
   it('groups only rows of the table, each once; the hub leaves out itself, the simulator and the pay pages', () => {
     const ids = HUB_GROUPS.flatMap((g) => g.ids);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(TEST_MODES.some((m) => m.id === id), id).toBe(true);
+    for (const id of ids)
+      expect(
+        TEST_MODES.some((m) => m.id === id),
+        id,
+      ).toBe(true);
     for (const id of ['exam', 'computerPaper', 'lnztjpay', 'AICorePay']) expect(ids).not.toContain(id);
     expect(HUB_GROUPS.map((g) => g.title)).toEqual(['考试', '练习', '冲刺', '智能']);
   });
@@ -143,7 +147,9 @@ describe('/exam (考试中心)', () => {
   it('继续考试 lists the open sessions with the remaining time; 考试记录 opens the history', async () => {
     fakeApi(callMock, {
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
-      'exam.open': () => ({ list: [openSession(), openSession({ examHistoryID: 56, testMode: 'tifenGuoguan', name: '第1关', mode: 'practice', remainingSeconds: null, answered: 2, total: 10 })] }),
+      'exam.open': () => ({
+        list: [openSession(), openSession({ examHistoryID: 56, testMode: 'tifenGuoguan', name: '第1关', mode: 'practice', remainingSeconds: null, answered: 2, total: 10 })],
+      }),
     });
     const view = renderScreen(<ExamCenterScreen />, { path: '/exam' });
     const block = await screen.findByRole('region', { name: '继续考试' });
@@ -178,7 +184,11 @@ describe('/mockTest (随机组卷)', () => {
     fakeApi(callMock, { 'exam.blueprint': () => blueprint, 'exam.open': () => ({ list: [] }), 'exam.start': () => examSession({ examHistoryID: 301 }) });
     const view = renderScreen(<MockTestScreen />, { path: '/mockTest' });
     const bp = await screen.findByRole('region', { name: '本卷结构' });
-    expect(within(bp).getAllByRole('row').map((r) => r.textContent)).toEqual(['题型题数每题分值', 'A1型题401', 'A2型题401', 'A3/A4型题201']);
+    expect(
+      within(bp)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['题型题数每题分值', 'A1型题401', 'A2型题401', 'A3/A4型题201']);
     expect(bp.textContent).toContain('100题');
     expect(bp.textContent).toContain('100分钟');
     expect(bp.textContent).toContain('60/100分');
@@ -243,17 +253,18 @@ describe('/mockTest (随机组卷)', () => {
 describe('/evaluationChapter (章节测评)', () => {
   const menu = {
     AppID: 1001,
-    list: [
-      chapter({ cptID: 1, name: '基础护理', total: 30 }),
-      chapter({ cptID: 2, name: '生命体征', parentID: 1, total: 12 }),
-      chapter({ cptID: 3, name: '内科护理', total: 0 }),
-    ],
+    list: [chapter({ cptID: 1, name: '基础护理', total: 30 }), chapter({ cptID: 2, name: '生命体征', parentID: 1, total: 12 }), chapter({ cptID: 3, name: '内科护理', total: 0 })],
   };
 
   it('the tree with each chapter’s best 测评 score; a tap starts the chapter (key = cptID)', async () => {
     const h = history([trendPoint(1, 40), trendPoint(2, 85)]);
     h.list = h.list.map((x) => ({ ...x, name: '章节测评·基础护理', testMode: 'evaluationChapter', total: 20, score: x.score / 5 }));
-    fakeApi(callMock, { 'practice.chapterMenuList': () => menu, 'exam.history': () => h, 'exam.open': () => ({ list: [] }), 'exam.start': () => examSession({ examHistoryID: 9 }) });
+    fakeApi(callMock, {
+      'practice.chapterMenuList': () => menu,
+      'exam.history': () => h,
+      'exam.open': () => ({ list: [] }),
+      'exam.start': () => examSession({ examHistoryID: 9 }),
+    });
     const view = renderScreen(<EvaluationChapterScreen />, { path: '/evaluationChapter' });
     const top = await screen.findByRole('button', { name: '基础护理，最高17分' });
     expect(top.textContent).toContain('最高 17/20分');
@@ -280,7 +291,11 @@ describe('/evaluationChapter (章节测评)', () => {
 
 describe('/examinationGuide (考试指南)', () => {
   it('the structure with the template’s marks, the guide texts, and 机考体验 → the simulator', async () => {
-    fakeApi(callMock, { 'exam.blueprint': () => ({ ...blueprint, sections: [{ type: 'A1', title: 'A1型题', count: 50, score: 2 }], totalScore: 100, passScore: 72 }), 'exam.open': () => ({ list: [] }), 'exam.start': () => examSession({ examHistoryID: 12 }) });
+    fakeApi(callMock, {
+      'exam.blueprint': () => ({ ...blueprint, sections: [{ type: 'A1', title: 'A1型题', count: 50, score: 2 }], totalScore: 100, passScore: 72 }),
+      'exam.open': () => ({ list: [] }),
+      'exam.start': () => examSession({ examHistoryID: 12 }),
+    });
     const view = renderScreen(<ExamGuideScreen />, { path: '/examinationGuide' });
     const bp = await screen.findByRole('region', { name: '护士执业资格 · 考试结构' });
     expect(within(bp).getAllByRole('row')[1]!.textContent).toBe('A1型题502');
@@ -294,7 +309,9 @@ describe('/examinationGuide (考试指南)', () => {
 });
 
 describe('/mnkcNew (模拟考场)', () => {
-  const list = () => ({ list: [paper(1, { name: '模拟试卷一', attempts: 1, best: 70 }), paper(2, { name: '模拟试卷二' }), paper(3, { name: '押题密卷一', tag: 'ytmj' })] });
+  const list = () => ({
+    list: [paper(1, { name: '模拟试卷一', attempts: 1, best: 70 }), paper(2, { name: '模拟试卷二' }), paper(3, { name: '押题密卷一', tag: 'ytmj' })],
+  });
 
   it('suggests the first paper not sat; 考场须知 for 60 s; then the 准考证 (seat no. = last 4 of the session) and 开始考试', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -32,12 +32,7 @@ function Guide({ subject }: { subject: SelectedSubject }) {
         <h2 className={styles.cardTitle}>机考体验</h2>
         <p className={styles.muted}>{`每种题型各抽一道（共用题干的题整组抽取），限时${row.timing}，界面与正式机考一致，交卷后可看成绩与解析。`}</p>
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.primary}
-            disabled={starter.busy}
-            onClick={() => (mine ? void navigate(sessionPath(mine)) : starter.start({ testMode: MODE }))}
-          >
+          <button type="button" className={styles.primary} disabled={starter.busy} onClick={() => (mine ? void navigate(sessionPath(mine)) : starter.start({ testMode: MODE }))}>
             {mine ? '继续机考体验' : '开始机考体验'}
           </button>
         </div>

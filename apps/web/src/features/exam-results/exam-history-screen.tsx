@@ -71,11 +71,7 @@ function HistoryBody({ appID, paperID, mode }: { appID: number; paperID: number 
   const history = useInfiniteQuery({
     queryKey: [...examKeys.history(appID, paperID, 0, mode), 'pages'],
     queryFn: ({ pageParam }) =>
-      call(
-        simulationHistory,
-        { appID, ...(paperID ? { paperID } : {}), ...(mode ? { testMode: mode } : {}), ...(pageParam > 1 ? { page: pageParam } : {}) },
-        { silent: true },
-      ),
+      call(simulationHistory, { appID, ...(paperID ? { paperID } : {}), ...(mode ? { testMode: mode } : {}), ...(pageParam > 1 ? { page: pageParam } : {}) }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * EXAM_HISTORY_PAGE < last.total ? last.page + 1 : undefined),
     retry: false,

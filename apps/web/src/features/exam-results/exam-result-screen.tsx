@@ -159,7 +159,11 @@ function ModeLine({ r }: { r: ExamResultData }) {
     const n = r.review.list.length;
     const share = n > 0 ? r.right / n : 0;
     const stars = LEVEL_STAR_RATES.filter((x) => share + 1e-9 >= x).length;
-    return <p className={styles.muted} data-testid="mode-line">{stars > 0 ? `闯关成功 ${'★'.repeat(stars)}${'☆'.repeat(3 - stars)}` : '未过关：答对80%即可过关'}</p>;
+    return (
+      <p className={styles.muted} data-testid="mode-line">
+        {stars > 0 ? `闯关成功 ${'★'.repeat(stars)}${'☆'.repeat(3 - stars)}` : '未过关：答对80%即可过关'}
+      </p>
+    );
   }
   return null;
 }

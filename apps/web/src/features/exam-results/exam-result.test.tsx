@@ -52,13 +52,20 @@ describe('/examResult', () => {
     fakeApi(callMock, { 'exam.result': () => result() });
     open();
     const bySection = await screen.findByRole('region', { name: '按题型' });
-    const rows = within(bySection).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent));
+    const rows = within(bySection)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.children].map((c) => c.textContent));
     expect(rows).toEqual([
       ['A1型题', '1', '1', '1', '1/3'],
       ['X型题', '1', '0', '0', '2/2'],
     ]);
     const byChapter = screen.getByRole('region', { name: '按章节' });
-    expect(within(byChapter).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['心力衰竭', '原发性高血压']);
+    expect(
+      within(byChapter)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['心力衰竭', '原发性高血压']);
   });
 
   it('reviews every question with my reply, the key, the explanation with key points and the knowledge points', async () => {
@@ -105,10 +112,23 @@ describe('/examResult', () => {
 
   it('A3 questions show the case stem of their group, B1 the shared options', async () => {
     const group = { childTableID: 5, childTableName: 'A3' as const, stem: '病例：患者男，65岁', options: [] };
-    const b1 = { childTableID: 6, childTableName: 'B1' as const, stem: '', options: [{ key: 'A', text: '共用甲' }, { key: 'B', text: '共用乙' }] };
+    const b1 = {
+      childTableID: 6,
+      childTableName: 'B1' as const,
+      stem: '',
+      options: [
+        { key: 'A', text: '共用甲' },
+        { key: 'B', text: '共用乙' },
+      ],
+    };
     fakeApi(callMock, {
       'exam.result': () =>
-        result({ review: { groups: [group, b1], list: [rq(1, { childTableID: 5, childTableName: 'A3' }), rq(2, { childTableID: 6, childTableName: 'B1', options: [] })] } }),
+        result({
+          review: {
+            groups: [group, b1],
+            list: [rq(1, { childTableID: 5, childTableName: 'A3' }), rq(2, { childTableID: 6, childTableName: 'B1', options: [] })],
+          },
+        }),
     });
     open();
     const items = await screen.findAllByTestId('review-item');

@@ -53,13 +53,7 @@ function PaperList({ subject, row }: { subject: SelectedSubject; row: PaperListR
           {g.title ? <h2 className={styles.sectionTitle}>{g.title}</h2> : null}
           <ul className={styles.list}>
             {g.papers.map((p) => (
-              <PaperCard
-                key={p.paperID}
-                p={p}
-                appID={subject.AppID}
-                busy={starter.busy}
-                onStart={() => starter.start({ testMode: row.mode.id, paperID: p.paperID })}
-              />
+              <PaperCard key={p.paperID} p={p} appID={subject.AppID} busy={starter.busy} onStart={() => starter.start({ testMode: row.mode.id, paperID: p.paperID })} />
             ))}
           </ul>
         </section>

@@ -82,7 +82,11 @@ describe('paper lists', () => {
   it('/realPapertest: past papers grouped by year, newest first', async () => {
     fakeApi(callMock, {
       'exam.list': () => ({
-        list: [paper(5, { kind: 'past', year: 2024, name: '2024年真题' }), paper(6, { kind: 'past', year: 2025, name: '2025年真题' }), paper(7, { kind: 'past', year: null, name: '真题汇编' })],
+        list: [
+          paper(5, { kind: 'past', year: 2024, name: '2024年真题' }),
+          paper(6, { kind: 'past', year: 2025, name: '2025年真题' }),
+          paper(7, { kind: 'past', year: null, name: '真题汇编' }),
+        ],
       }),
     });
     openList('/realPapertest');
@@ -108,7 +112,11 @@ describe('paper lists', () => {
     const view = openList('/renjilist');
     const groups = await screen.findAllByRole('heading', { level: 2 });
     expect(groups.map((h) => h.textContent)).toEqual(['模拟试卷', '历年真题']);
-    expect(within(screen.getByRole('region', { name: '历年真题' })).getAllByRole('listitem').map((c) => c.getAttribute('aria-label'))).toEqual(['2025年真题', '2024年真题']);
+    expect(
+      within(screen.getByRole('region', { name: '历年真题' }))
+        .getAllByRole('listitem')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['2025年真题', '2024年真题']);
     expect(screen.queryByText('押题密卷一')).toBeNull();
     expect(screen.getByText('机考操作说明')).toBeTruthy();
     expect(callsTo(callMock, 'exam.list')).toEqual([{ appID: 1001 }]);
@@ -118,7 +126,11 @@ describe('paper lists', () => {
   });
 
   it('tagged rows list their collection only; none yet → 内容更新中，敬请期待～', async () => {
-    fakeApi(callMock, { 'exam.list': () => ({ list: [paper(1, { name: '模拟试卷一' }), paper(3, { name: '押题密卷一', tag: 'ytmj' }), paper(4, { name: '燃卷一', tag: 'burning' })] }) });
+    fakeApi(callMock, {
+      'exam.list': () => ({
+        list: [paper(1, { name: '模拟试卷一' }), paper(3, { name: '押题密卷一', tag: 'ytmj' }), paper(4, { name: '燃卷一', tag: 'burning' })],
+      }),
+    });
     const v1 = openList('/ytmj');
     expect((await screen.findAllByRole('listitem')).map((c) => c.getAttribute('aria-label'))).toEqual(['押题密卷一']);
     v1.unmount();
@@ -129,7 +141,10 @@ describe('paper lists', () => {
 
   it('the row’s module closed in the home grid → the buy prompt; a 403 of the start → the buy prompt too', async () => {
     fakeApi(callMock, {
-      'subject.moduleInfoX': () => ({ ...moduleInfo(true), modules: [{ id: 'sprint', name: '考前冲刺', route: '/sprintList', allowed: false, reason: 'not-purchased', unlocking: [{ vn: '3', vname: '至尊班' }] }] }),
+      'subject.moduleInfoX': () => ({
+        ...moduleInfo(true),
+        modules: [{ id: 'sprint', name: '考前冲刺', route: '/sprintList', allowed: false, reason: 'not-purchased', unlocking: [{ vn: '3', vname: '至尊班' }] }],
+      }),
       'exam.list': () => ({ list: [paper(3, { name: '押题密卷一', tag: 'ytmj' })] }),
     });
     const v1 = openList('/ytmj');
@@ -187,8 +202,17 @@ const moduleInfo = (allowed: boolean) => ({
   vn: '3',
   vname: '至尊班',
   current: true,
-  modules: [{ id: 'daily', name: '每日一练', route: '/dailyMockTest', free: true, allowed, reason: allowed ? 'free' : 'none', unlocking: allowed ? [] : [{ vn: '2', vname: 'VIP班' }] }],
+  modules: [
+    {
+      id: 'daily',
+      name: '每日一练',
+      route: '/dailyMockTest',
+      free: true,
+      allowed,
+      reason: allowed ? 'free' : 'none',
+      unlocking: allowed ? [] : [{ vn: '2', vname: 'VIP班' }],
+    },
+  ],
 });
 
 // /dailyMockTest: features/every-day/every-day.test.tsx
-

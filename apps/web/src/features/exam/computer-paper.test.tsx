@@ -52,7 +52,8 @@ function open(over: Partial<Session> = {}, clock: { serverNow?: number; remainin
 
 const option = (key: string) => screen.getByRole('button', { name: new RegExp(`^${key}`) });
 const cell = (no: number) => within(screen.getByRole('complementary', { name: '题目导航' })).getByRole('button', { name: new RegExp(`^第${no}题 `) });
-const sentReplies = () => callsTo(callMock, 'exam.addSimulationReplys').map((p) => JSON.parse(p.replies as string) as { allTestID: number; lastUserReply: string; flagged: boolean; replyID: string }[]);
+const sentReplies = () =>
+  callsTo(callMock, 'exam.addSimulationReplys').map((p) => JSON.parse(p.replies as string) as { allTestID: number; lastUserReply: string; flagged: boolean; replyID: string }[]);
 const confirmText = (n = 0) => renderToStaticMarkup(<>{(confirmMock.mock.calls[n]![0] as { content: ReactNode }).content}</>).replace(/<[^>]+>/g, '|');
 
 describe('/computerPaper: the 机考 screen', () => {
@@ -66,7 +67,7 @@ describe('/computerPaper: the 机考 screen', () => {
     expect(screen.getByText(/A1型题\s+第 1 \/ 7 题/)).toBeTruthy();
   });
 
-  it('opens today\'s daily test with ?daily=1 and refuses a bad query in Chinese', async () => {
+  it("opens today's daily test with ?daily=1 and refuses a bad query in Chinese", async () => {
     fakeApi(callMock, { 'exam.start': () => examSession({ name: '每日一练' }) });
     renderScreen(<ComputerPaperScreen />, { path: '/computerPaper', url: '/computerPaper?daily=1' });
     expect(await screen.findByText('每日一练')).toBeTruthy();
@@ -115,7 +116,10 @@ describe('/computerPaper: the 机考 screen', () => {
     expect(callsTo(callMock, 'exam.addSimulationReplys')).toHaveLength(0);
     // … and autosaved as one batch shortly after the last change.
     await waitFor(() => expect(sentReplies()).toHaveLength(1), { timeout: 5000 });
-    expect(sentReplies()[0]!.map((e) => [e.allTestID, e.lastUserReply, e.flagged])).toEqual([[1, 'B', false], [2, '', true]]);
+    expect(sentReplies()[0]!.map((e) => [e.allTestID, e.lastUserReply, e.flagged])).toEqual([
+      [1, 'B', false],
+      [2, '', true],
+    ]);
     await waitFor(() => expect(screen.getByTestId('save-state').textContent).toBe('答案已保存'));
   });
 
@@ -199,7 +203,15 @@ describe('/computerPaper: the 机考 screen', () => {
   });
 
   it('hand-in waits when replies cannot be saved (offline) and says so', async () => {
-    open({}, {}, { 'exam.addSimulationReplys': () => { throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network'); } });
+    open(
+      {},
+      {},
+      {
+        'exam.addSimulationReplys': () => {
+          throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network');
+        },
+      },
+    );
     await screen.findByText('关于护理的说法');
     await user().click(option('A'));
     await user().click(screen.getByRole('button', { name: '交卷' }));
@@ -231,7 +243,7 @@ describe('/computerPaper: the 机考 screen', () => {
     expect(callsTo(callMock, 'exam.handIn')).toHaveLength(0);
   });
 
-  it('resumes: the server\'s replies and flags merged with unsent replies kept on this device', async () => {
+  it("resumes: the server's replies and flags merged with unsent replies kept on this device", async () => {
     const id = (nextID += 1);
     await queueExamReply(id, { allTestID: 2, lastUserReply: 'D', flagged: true });
     fakeApi(callMock, { 'exam.start': () => examSession({ examHistoryID: id, replies: { '1': 'A', '2': 'B' }, flags: [1] }) });

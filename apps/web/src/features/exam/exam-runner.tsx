@@ -5,17 +5,7 @@ import { call } from '../../api/client';
 import { getUserName } from '../../lib/session';
 import { alertMsg, confirm } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import {
-  clockOffset,
-  directory,
-  formatClock,
-  handInSummary,
-  numberList,
-  sectionAccess,
-  slotsOf,
-  type QState,
-  type Session,
-} from '../../lib/exam-model';
+import { clockOffset, directory, formatClock, handInSummary, numberList, sectionAccess, slotsOf, type QState, type Session } from '../../lib/exam-model';
 import { useExamSession } from '../../lib/exam-session';
 import { Directory, handInLines, Lines } from './components/directory';
 import { ExamQuestion } from './exam-question';
@@ -99,7 +89,12 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
 
   // ---- hand-in ---------------------------------------------------------------------------------------
   const askHandIn = async () => {
-    const ok = await confirm({ title: '确认交卷', content: <Lines lines={handInLines(handInSummary(slots, states))} />, confirmText: '交卷', cancelText: '继续答题' });
+    const ok = await confirm({
+      title: '确认交卷',
+      content: <Lines lines={handInLines(handInSummary(slots, states))} />,
+      confirmText: '交卷',
+      cancelText: '继续答题',
+    });
     if (ok) await handIn(false);
   };
 
@@ -152,7 +147,9 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
   if (!q || !slot) return <p className={styles.state}>试卷暂无试题</p>;
   const group = q.childTableID ? groups.get(q.childTableID) : undefined;
   const members = group ? slots.filter((s) => s.q.childTableID === q.childTableID) : [];
-  const groupPos = group ? { at: members.findIndex((s) => s.q.allTestID === q.allTestID) + 1, of: members.length, first: members[0]!.no, last: members[members.length - 1]!.no } : undefined;
+  const groupPos = group
+    ? { at: members.findIndex((s) => s.q.allTestID === q.allTestID) + 1, of: members.length, first: members[0]!.no, last: members[members.length - 1]!.no }
+    : undefined;
   const sectionTitle = session.sections[slot.section]?.title ?? '';
   const warn = left !== null && left <= 300;
 

@@ -118,13 +118,7 @@ export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; o
         </button>
       </div>
       <div className={styles.viewerStage}>
-        <img
-          src={src}
-          alt={alt}
-          style={{ width: `${ZOOMS[z]! * 100}%` }}
-          className={styles.viewerImage}
-          onDoubleClick={() => setZ((v) => (v === 0 ? 2 : 0))}
-        />
+        <img src={src} alt={alt} style={{ width: `${ZOOMS[z]! * 100}%` }} className={styles.viewerImage} onDoubleClick={() => setZ((v) => (v === 0 ? 2 : 0))} />
       </div>
     </div>
   );

@@ -53,13 +53,7 @@ export default function HomeScreen() {
 
   return (
     <main className={styles.screen}>
-      <UserHeader
-        user={user}
-        agentName={agent.AgentName}
-        loading={isPending}
-        failed={isError}
-        onRetry={() => void refetch()}
-      />
+      <UserHeader user={user} agentName={agent.AgentName} loading={isPending} failed={isError} onRetry={() => void refetch()} />
       <div className={styles.body}>
         {home.kind === 'ready' ? (
           <SubjectHome subject={home.subject} />

@@ -188,7 +188,7 @@ describe('/homePage: the subject', () => {
     expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ appID: 1001, moduleID: 'intro' });
   });
 
-  it("an open module whose screen is not built yet shows the no-content dialog; its red dot goes", async () => {
+  it('an open module whose screen is not built yet shows the no-content dialog; its red dot goes', async () => {
     // A module whose screen does not exist yet (章节练习 and 模拟考试 have theirs now: /chapterMenu, /mockExam).
     api({
       'subject.moduleInfoX': () => gridData([...modules, mod('handout', '讲义', '/handoutList', true)]),
@@ -241,7 +241,11 @@ describe('/homePage: the subject', () => {
     expect(within(prompt).getByText('该功能需联系客服购买后方可使用')).toBeTruthy();
     expect(within(prompt).queryByText('开通以下任一班次可使用该功能')).toBeNull();
     expect(within(prompt).queryByRole('button', { name: '去开通' })).toBeNull();
-    expect(within(prompt).getAllByRole('button').map((b) => b.textContent)).toEqual(['我知道了']);
+    expect(
+      within(prompt)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['我知道了']);
     await user().click(within(prompt).getByRole('button', { name: '我知道了' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(where()).toBe('/homePage');
@@ -255,7 +259,11 @@ describe('/homePage: the subject', () => {
     const prompt = screen.getByRole('dialog');
     expect(within(prompt).getByText('开通以下任一班次可使用该功能')).toBeTruthy();
     expect(within(prompt).getByText('VIP班')).toBeTruthy();
-    expect(within(prompt).getAllByRole('button').map((b) => b.textContent)).toEqual(['我知道了']);
+    expect(
+      within(prompt)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['我知道了']);
   });
 
   it('checks once whether cached modules went down, and fetches the grid again when some did', async () => {

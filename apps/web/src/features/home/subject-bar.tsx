@@ -9,7 +9,9 @@ export function SubjectBar({ subject }: { subject: SelectedSubject }) {
     <section className={`${styles.card} ${styles.subject}`} aria-label="当前科目">
       <div className={styles.subjectMain}>
         <h2 className={styles.subjectName}>{subject.AppName}</h2>
-        <span data-testid="version-badge" className={`${styles.badge} ${isTrial(subject) ? styles.badgeTrial : ''}`}>{versionLabel(versionBadge(subject))}</span>
+        <span data-testid="version-badge" className={`${styles.badge} ${isTrial(subject) ? styles.badgeTrial : ''}`}>
+          {versionLabel(versionBadge(subject))}
+        </span>
       </div>
       {subject.AppCName ? <p className={styles.subjectClass}>{subject.AppCName}</p> : null}
       <Link to="/switchSub" className={styles.switch} aria-label="切换科目">

@@ -76,12 +76,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
         )}
       </section>
       <NoticeWindow appID={subject.AppID} onLink={openPath} />
-      <SheetBuyPrompt
-        open={locked !== null}
-        currentName={versionBadge(subject)}
-        versions={locked?.unlocking ?? []}
-        onClose={() => setLocked(null)}
-      />
+      <SheetBuyPrompt open={locked !== null} currentName={versionBadge(subject)} versions={locked?.unlocking ?? []} onClose={() => setLocked(null)} />
     </>
   );
 }
@@ -97,7 +92,10 @@ function useModulesDownCheck(appID: number) {
   useEffect(() => {
     if (checked.current === appID) return;
     checked.current = appID;
-    const moduleIDs = cachedModuleInfo(appID)?.modules.map((m) => m.id).join(',') ?? '';
+    const moduleIDs =
+      cachedModuleInfo(appID)
+        ?.modules.map((m) => m.id)
+        .join(',') ?? '';
     void call(checkUserModulesDown, { appID, moduleIDs }, { silent: true })
       .then(async (r) => {
         if (r.subjectDown) {

@@ -22,9 +22,7 @@ export function AnswerSheet({ open, list, answers, current, onJump, onClose, onH
   const right = list.filter((q) => answers.get(q.allTestID)?.right).length;
   return (
     <Modal open={open} variant="sheet" title="答题卡" onDismiss={onClose} closable testId="answer-sheet">
-      <p className={styles.sheetStats}>
-        {`已做 ${done}/${list.length}　答对 ${right}　答错 ${done - right}`}
-      </p>
+      <p className={styles.sheetStats}>{`已做 ${done}/${list.length}　答对 ${right}　答错 ${done - right}`}</p>
       <ol className={styles.sheetGrid}>
         {list.map((q, i) => {
           const a = answers.get(q.allTestID);
@@ -49,9 +47,12 @@ export function AnswerSheet({ open, list, answers, current, onJump, onClose, onH
         })}
       </ol>
       <p className={styles.legend}>
-        <span className={`${styles.dot} ${styles.cellRight}`} />正确
-        <span className={`${styles.dot} ${styles.cellWrong}`} />错误
-        <span className={styles.dot} />未做
+        <span className={`${styles.dot} ${styles.cellRight}`} />
+        正确
+        <span className={`${styles.dot} ${styles.cellWrong}`} />
+        错误
+        <span className={styles.dot} />
+        未做
       </p>
       {onHandIn ? (
         <button type="button" className={styles.sheetHandIn} onClick={onHandIn}>

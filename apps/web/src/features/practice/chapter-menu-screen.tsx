@@ -76,13 +76,7 @@ function ChapterMenu({ subject }: { subject: SelectedSubject }) {
         return (
           <section key={top.cptID} className={styles.section}>
             {children.length > 0 ? (
-              <button
-                type="button"
-                className={styles.sectionHead}
-                aria-expanded={expanded}
-                aria-controls={`cpt-${top.cptID}`}
-                onClick={() => toggle(top.cptID)}
-              >
+              <button type="button" className={styles.sectionHead} aria-expanded={expanded} aria-controls={`cpt-${top.cptID}`} onClick={() => toggle(top.cptID)}>
                 <span className={`${styles.chevron} ${expanded ? styles.chevronOpen : ''}`} aria-hidden="true" />
                 <ChapterInfo c={top} heading />
               </button>
@@ -123,17 +117,7 @@ function ChapterInfo({ c, heading }: { c: ChapterProgress; heading?: boolean }) 
   );
 }
 
-function ChapterRow({
-  c,
-  onOpen,
-  onReset,
-  heading,
-}: {
-  c: ChapterProgress;
-  onOpen: (c: ChapterProgress) => void;
-  onReset: (c: ChapterProgress) => void;
-  heading?: boolean;
-}) {
+function ChapterRow({ c, onOpen, onReset, heading }: { c: ChapterProgress; onOpen: (c: ChapterProgress) => void; onReset: (c: ChapterProgress) => void; heading?: boolean }) {
   return (
     <div className={heading ? `${styles.row} ${styles.rowTop}` : styles.row}>
       <button type="button" className={styles.rowMain} disabled={c.total === 0} onClick={() => onOpen(c)} aria-label={`${c.name} 已做${c.done}/${c.total}`}>

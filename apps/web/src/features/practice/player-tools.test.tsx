@@ -46,7 +46,15 @@ const open = (url: string, handlers: Parameters<typeof fakeApi>[1]) => {
   return renderScreen(<AnswerTestScreen />, { path: '/answerTest', url });
 };
 
-const page = (list: SetQuestion[], extra: Record<string, unknown> = {}) => ({ AppID: 1001, page: 1, pageSize: 50, total: list.length, groups: [], list, ...extra });
+const page = (list: SetQuestion[], extra: Record<string, unknown> = {}) => ({
+  AppID: 1001,
+  page: 1,
+  pageSize: 50,
+  total: list.length,
+  groups: [],
+  list,
+  ...extra,
+});
 
 describe('/answerTest sources', () => {
   it('a chapter of two pages: both are loaded before practice and numbered as one', async () => {
@@ -227,7 +235,11 @@ describe('player tools', () => {
     });
     const book = { wrongCount: 1, rightStreak: 0, due: '2026-11-21T00:00:00.000Z', state: 'review', reps: 1, lapses: 1, addedAt: '', lastWrongAt: '' } as const;
     open('/answerTest?source=review', {
-      'study.getErrorTest': () => page([{ ...question({ allTestID: 31 }), book }, { ...question({ allTestID: 32 }), book: { ...book, rightStreak: 1 } }]),
+      'study.getErrorTest': () =>
+        page([
+          { ...question({ allTestID: 31 }), book },
+          { ...question({ allTestID: 32 }), book: { ...book, rightStreak: 1 } },
+        ]),
       'study.reviewSummary': () => ({ AppID: 1001, items: 2, due: 2, nextDueAt: null, cleared: 0, clearAfter: 2 }),
     });
     expect(await screen.findByText('错题复习')).toBeTruthy();
@@ -238,10 +250,20 @@ describe('player tools', () => {
     await user().click(screen.getByRole('button', { name: '下一题' }));
     await user().click(option('B'));
     expect(screen.getByText('同步后将移出错题本')).toBeTruthy();
-    act(() => sent({ params: { appID: 1001, cptID: 11, allTestID: 32, lastUserReply: 'B' }, data: { replyID: 'r'.repeat(16), right: true, score: 1, answer: 'B', stored: true, inBook: false } }));
+    act(() =>
+      sent({
+        params: { appID: 1001, cptID: 11, allTestID: 32, lastUserReply: 'B' },
+        data: { replyID: 'r'.repeat(16), right: true, score: 1, answer: 'B', stored: true, inBook: false },
+      }),
+    );
     expect(screen.getByText('已移出错题本')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '上一题' }));
-    act(() => sent({ params: { appID: 1001, cptID: 11, allTestID: 31, lastUserReply: 'A' }, data: { replyID: 's'.repeat(16), right: false, score: 0, answer: 'B', stored: true, inBook: true } }));
+    act(() =>
+      sent({
+        params: { appID: 1001, cptID: 11, allTestID: 31, lastUserReply: 'A' },
+        data: { replyID: 's'.repeat(16), right: false, score: 0, answer: 'B', stored: true, inBook: true },
+      }),
+    );
     expect(screen.getByText('仍在错题本中，连续答对2次后移出错题本')).toBeTruthy();
     // Removed by hand: the hint follows.
     await user().click(screen.getByRole('button', { name: /移出错题本/ }));

@@ -12,7 +12,18 @@ import { NoteSheet, QuestionActions } from './question-actions';
 import { useSessionRun } from './session-run';
 import { isMulti, QuestionView, typeName, type Answered } from './question-view';
 import type { QuestionSet, Source } from '../../api/practice-sources';
-import { bookHint, fromLast, openingIndex, RECITE_DEBOUNCE_MS, REMOVE_CONFIRM, unansweredNumbers, usePending, usePlayerGestures, useQuestionTimer, type FontSize } from './components/player-state';
+import {
+  bookHint,
+  fromLast,
+  openingIndex,
+  RECITE_DEBOUNCE_MS,
+  REMOVE_CONFIRM,
+  unansweredNumbers,
+  usePending,
+  usePlayerGestures,
+  useQuestionTimer,
+  type FontSize,
+} from './components/player-state';
 import { PlayerTop } from './components/player-top';
 import { useSetCache } from './components/use-set-cache';
 import styles from './practice.module.css';

@@ -67,7 +67,10 @@ function open(s: Session, handlers: Record<string, (p: Record<string, unknown>) 
 const option = (key: string) => screen.getByRole('button', { name: new RegExp(`^${key}`) });
 /** The batches sent for the current test's session (an earlier test's player may still flush its own on unmount). */
 let current = 0;
-const sent = () => callsTo(callMock, 'exam.addSimulationReplys').filter((p) => p.examHistoryID === current).map((p) => JSON.parse(p.replies as string) as { allTestID: number; lastUserReply: string; replyID: string }[]);
+const sent = () =>
+  callsTo(callMock, 'exam.addSimulationReplys')
+    .filter((p) => p.examHistoryID === current)
+    .map((p) => JSON.parse(p.replies as string) as { allTestID: number; lastUserReply: string; replyID: string }[]);
 const confirmText = (n = 0) => renderToStaticMarkup(<>{(confirmMock.mock.calls[n]![0] as { content: ReactNode }).content}</>).replace(/<[^>]+>/g, '|');
 
 beforeEach(() => {
@@ -143,13 +146,25 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     await user().click(screen.getByRole('button', { name: '下一题' }));
     await user().click(option('C'));
     // On the device at once (kept until the server has answered).
-    await waitFor(async () => expect((await pendingExamReplies(s.examHistoryID)).map((e) => [e.allTestID, e.lastUserReply])).toEqual([[1, 'B'], [2, 'C']]));
+    await waitFor(async () =>
+      expect((await pendingExamReplies(s.examHistoryID)).map((e) => [e.allTestID, e.lastUserReply])).toEqual([
+        [1, 'B'],
+        [2, 'C'],
+      ]),
+    );
     // A batch leaves within seconds: no notice unless a send fails.
     expect(screen.queryByText(/条答题记录待同步/)).toBeNull();
     await waitFor(() => expect(sent().length).toBeGreaterThan(0), { timeout: 5000 });
     release();
     await waitFor(async () => expect(await pendingExamReplies(s.examHistoryID)).toEqual([]), { timeout: 5000 });
-    expect(sent().flat().map((r) => [r.allTestID, r.lastUserReply])).toEqual([[1, 'B'], [2, 'C']]);
+    expect(
+      sent()
+        .flat()
+        .map((r) => [r.allTestID, r.lastUserReply]),
+    ).toEqual([
+      [1, 'B'],
+      [2, 'C'],
+    ]);
     expect(callsTo(callMock, 'practice.submitReply')).toHaveLength(0);
   });
 
@@ -160,7 +175,10 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     open(s);
     expect(await screen.findByText('第 3 / 7 题')).toBeTruthy();
     await waitFor(() => expect(sent()).toHaveLength(1), { timeout: 5000 });
-    expect(sent()[0]!.map((r) => [r.allTestID, r.lastUserReply])).toEqual([[1, 'B'], [2, 'C']]);
+    expect(sent()[0]!.map((r) => [r.allTestID, r.lastUserReply])).toEqual([
+      [1, 'B'],
+      [2, 'C'],
+    ]);
   });
 
   it('keeps a failed batch on the device and sends the same replyIDs again', async () => {
@@ -241,7 +259,11 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     await waitFor(() => expect(where()).toBe(`/examResult?examHistoryID=${s.examHistoryID}`), { timeout: 8000 });
     expect(confirmMock).not.toHaveBeenCalled();
     expect(callsTo(callMock, 'exam.handIn')).toEqual([{ examHistoryID: s.examHistoryID }]);
-    expect(sent().flat().map((r) => r.allTestID)).toEqual([1]);
+    expect(
+      sent()
+        .flat()
+        .map((r) => r.allTestID),
+    ).toEqual([1]);
   });
 
   it('handed in on another device: back on the page, the player notices it and opens the result', async () => {

@@ -57,7 +57,11 @@ describe('/sprintList', () => {
     expect(screen.getByRole('heading', { name: '三、考前冲刺' })).toBeTruthy();
     expect(within(base).getByRole('button', { name: '内科护理学' }).textContent).toContain('已做 5/40');
     const boost = screen.getByRole('region', { name: '强化提分' });
-    expect(within(boost).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['必做500题', '考前60分']);
+    expect(
+      within(boost)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['必做500题', '考前60分']);
     expect(within(boost).getByRole('button', { name: '必做500题' }).textContent).toContain('3组 · 已做 60/120');
     const final = screen.getByRole('region', { name: '考前冲刺' });
     expect(within(final).getByRole('button', { name: '押题密卷一' }).textContent).toContain('100题 · 已考2次');
@@ -80,10 +84,12 @@ describe('/sprintList', () => {
     const v4 = renderScreen(<SprintListScreen />, { path: '/sprintList' });
     await user().click(await screen.findByRole('button', { name: '押题密卷一' }));
     expect(v4.where()).toBe('/computerPaper?paperID=7');
-   }, 20_000);
+  }, 20_000);
 
   it('newClassType 0: one list without stage headings; ClassType 0: 内容更新中，敬请期待～', async () => {
-    fakeApi(callMock, { 'sprint.list': () => ({ AppID: 1001, ClassType: 2, newClassType: 0, stages: [{ title: '考前冲刺', items: [paperItem(5, '冲刺卷一')] }], sets }) });
+    fakeApi(callMock, {
+      'sprint.list': () => ({ AppID: 1001, ClassType: 2, newClassType: 0, stages: [{ title: '考前冲刺', items: [paperItem(5, '冲刺卷一')] }], sets }),
+    });
     const view = renderScreen(<SprintListScreen />, { path: '/sprintList' });
     expect(await screen.findByRole('button', { name: '冲刺卷一' })).toBeTruthy();
     expect(screen.queryByRole('heading')).toBeNull();
@@ -112,7 +118,7 @@ describe('/fivehundredTest and /md60f', () => {
     const v2 = renderScreen(<FiveHundredScreen />, { path: '/fivehundredTest' });
     await user().click(await screen.findByRole('button', { name: '第3组 已做0/20' }));
     expect(v2.where()).toBe('/answerTest?source=sprint&set=hot500&round=3');
-   }, 20_000);
+  }, 20_000);
 
   it('no rounds → 内容更新中; 403 → the buy prompt', async () => {
     fakeApi(callMock, { 'sprint.list': () => ({ ...staged, sets: { hot500: [], pass60: null } }) });

@@ -149,9 +149,7 @@ function Chapters({ subject, kind }: { subject: SelectedSubject; kind: StudyKind
   if (list.length === 0) return <StateMessage text={EMPTY_TEXT[kind]} />;
   return (
     <section className={styles.card} aria-label={`${KIND_NAMES[kind]}章节`}>
-      <h2 className={styles.cardTitle}>
-        按章节（共 {catalog.data!.items} 题）
-      </h2>
+      <h2 className={styles.cardTitle}>按章节（共 {catalog.data!.items} 题）</h2>
       <ul className={styles.list}>
         {list.map((c) => (
           <li key={c.cptID}>

@@ -29,9 +29,7 @@ export default function Consolidate2Screen() {
   const cptParam = params.get('cptID');
   const cptID = cptParam === null ? undefined : idParam(cptParam);
   if (!isStudyKind(kindParam) || cptID === null) {
-    return (
-      <SubjectPage title="错题与收藏">{() => <StateMessage text="链接参数不正确，请从错题本或收藏列表进入" />}</SubjectPage>
-    );
+    return <SubjectPage title="错题与收藏">{() => <StateMessage text="链接参数不正确，请从错题本或收藏列表进入" />}</SubjectPage>;
   }
   return <SubjectPage title={TITLES[kindParam]}>{(subject) => <ChapterItems subject={subject} kind={kindParam} cptID={cptID} />}</SubjectPage>;
 }

@@ -25,7 +25,7 @@ beforeEach(() => {
 const catalog = { AppID: 1001, kind: 'error', page: 1, pageSize: 500, total: 1, items: 3, list: [catalogChapter(11, '心力衰竭', 3)] };
 
 describe('/consolidate2', () => {
-  it('kind=error: the chapter\'s book items with type, stem, wrong count and due; tap opens the details', async () => {
+  it("kind=error: the chapter's book items with type, stem, wrong count and due; tap opens the details", async () => {
     fakeApi(callMock, {
       'study.getCataloglist': () => catalog,
       'study.getErrorTest': () =>
@@ -80,7 +80,9 @@ describe('/consolidate2', () => {
   it('kind=note: notes shown, search keeps the keyword in the URL, 删除笔记 saves an empty note, 练习本章 passes the words', async () => {
     fakeApi(callMock, {
       'study.chapterlist': (p) =>
-        page(p.keyword ? [sq({ allTestID: 3, note: '记住：端坐位' })] : [sq({ allTestID: 3, note: '记住：端坐位' }), sq({ allTestID: 4, note: '易混' })], { pageSize: 10 }),
+        page(p.keyword ? [sq({ allTestID: 3, note: '记住：端坐位' })] : [sq({ allTestID: 3, note: '记住：端坐位' }), sq({ allTestID: 4, note: '易混' })], {
+          pageSize: 10,
+        }),
       'study.addUserNote': () => ({ allTestID: 3, noteContent: null, updatedAt: null }),
     });
     const view = renderScreen(<Consolidate2Screen />, { path: '/consolidate2', url: '/consolidate2?kind=note&cptID=11' });

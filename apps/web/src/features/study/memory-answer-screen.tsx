@@ -73,17 +73,7 @@ function EmptyBook() {
   );
 }
 
-function Session({
-  subject,
-  data,
-  mode,
-  onAgain,
-}: {
-  subject: SelectedSubject;
-  data: QuestionPage;
-  mode: 'due' | 'all';
-  onAgain: (mode: 'due' | 'all') => Promise<void>;
-}) {
+function Session({ subject, data, mode, onAgain }: { subject: SelectedSubject; data: QuestionPage; mode: 'due' | 'all'; onAgain: (mode: 'due' | 'all') => Promise<void> }) {
   const appID = subject.AppID;
   // The deck is fixed for the session: answers going out never reorder it.
   const [cards] = useState(() => data.list);
@@ -95,9 +85,7 @@ function Session({
   const rate = (status: Evaluation) => {
     const q = cards[index]!;
     // Sent in the background: the next card never waits for the network.
-    call(evaluate, { appID, allTestID: q.allTestID, status }, { silent: true }).catch((err: unknown) =>
-      toast(`第${index + 1}题的复习结果未能保存：${errorText(err)}`),
-    );
+    call(evaluate, { appID, allTestID: q.allTestID, status }, { silent: true }).catch((err: unknown) => toast(`第${index + 1}题的复习结果未能保存：${errorText(err)}`));
     setCounts((c) => ({ ...c, [status]: c[status] + 1 }));
     setIndex((i) => i + 1);
   };
@@ -106,32 +94,32 @@ function Session({
     const more = data.total - cards.length;
     return (
       <div className={styles.screen}>
-      <section className={`${styles.card} ${styles.finish}`} aria-label="复习完成">
-        <h2 className={styles.cardTitle}>本轮复习完成</h2>
-        <p className={styles.muted}>共复习 {cards.length} 题</p>
-        <div className={styles.summaryNums}>
-          {ORDER.map((k) => (
-            <p key={k}>
-              <strong className={k === 'forgot' ? styles.dueNum : undefined}>{counts[k]}</strong>
-              <span>{EVALUATION_NAMES[k]}</span>
-            </p>
-          ))}
-        </div>
-        {counts.forgot + counts.vague > 0 ? <p className={styles.muted}>模糊和忘了的题会更早再次出现</p> : null}
-        <div className={styles.actions}>
-          {more > 0 ? (
-            <button type="button" className={styles.primary} onClick={() => void onAgain(mode)}>
-              继续复习（还有 {more} 题）
+        <section className={`${styles.card} ${styles.finish}`} aria-label="复习完成">
+          <h2 className={styles.cardTitle}>本轮复习完成</h2>
+          <p className={styles.muted}>共复习 {cards.length} 题</p>
+          <div className={styles.summaryNums}>
+            {ORDER.map((k) => (
+              <p key={k}>
+                <strong className={k === 'forgot' ? styles.dueNum : undefined}>{counts[k]}</strong>
+                <span>{EVALUATION_NAMES[k]}</span>
+              </p>
+            ))}
+          </div>
+          {counts.forgot + counts.vague > 0 ? <p className={styles.muted}>模糊和忘了的题会更早再次出现</p> : null}
+          <div className={styles.actions}>
+            {more > 0 ? (
+              <button type="button" className={styles.primary} onClick={() => void onAgain(mode)}>
+                继续复习（还有 {more} 题）
+              </button>
+            ) : null}
+            <button type="button" className={more > 0 ? styles.secondary : styles.primary} onClick={() => void navigate('/consolidate')}>
+              返回错题本
             </button>
-          ) : null}
-          <button type="button" className={more > 0 ? styles.secondary : styles.primary} onClick={() => void navigate('/consolidate')}>
-            返回错题本
-          </button>
-          <button type="button" className={styles.secondary} onClick={() => void onAgain(mode)}>
-            再来一轮
-          </button>
-        </div>
-      </section>
+            <button type="button" className={styles.secondary} onClick={() => void onAgain(mode)}>
+              再来一轮
+            </button>
+          </div>
+        </section>
       </div>
     );
   }

@@ -23,7 +23,13 @@ beforeEach(() => {
 
 const results = (keyword: string, p: number) =>
   p === 1
-    ? { ...page([sq({ allTestID: 1, stem: '<b>胰岛素</b>的保存：胰岛素应冷藏' }), sq({ allTestID: 2, stem: '糖尿病饮食', explanation: '餐前30分钟注射胰岛素，注意低血糖' })], { total: 3, pageSize: 2 }), keyword }
+    ? {
+        ...page([sq({ allTestID: 1, stem: '<b>胰岛素</b>的保存：胰岛素应冷藏' }), sq({ allTestID: 2, stem: '糖尿病饮食', explanation: '餐前30分钟注射胰岛素，注意低血糖' })], {
+          total: 3,
+          pageSize: 2,
+        }),
+        keyword,
+      }
     : { ...page([sq({ allTestID: 3, stem: '第二页胰岛素' })], { total: 3, pageSize: 2, page: 2 }), keyword };
 
 describe('/searchExam', () => {

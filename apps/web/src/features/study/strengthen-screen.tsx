@@ -54,7 +54,14 @@ function Points({ subject }: { subject: SelectedSubject }) {
                     <span className={styles.pointName}>{p.point}</span>
                     <span className={`${styles.masteryText} ${level}`}>{p.done === 0 ? '未练习' : `掌握 ${percent(p.mastery)}`}</span>
                   </span>
-                  <span className={styles.bar} role="progressbar" aria-label={`${p.point} 掌握度`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(p.mastery * 100)}>
+                  <span
+                    className={styles.bar}
+                    role="progressbar"
+                    aria-label={`${p.point} 掌握度`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(p.mastery * 100)}
+                  >
                     <span className={`${styles.barFill} ${level}`} style={{ width: `${p.mastery * 100}%` }} />
                   </span>
                   <span className={styles.itemMeta}>

@@ -22,7 +22,13 @@ beforeEach(() => {
 });
 
 const point = (over: Partial<PointMastery> & Pick<PointMastery, 'point'>): PointMastery => ({
-  total: 10, done: 5, right: 2, accuracy: 0.4, mastery: 0.2, weight: 0.05, ...over,
+  total: 10,
+  done: 5,
+  right: 2,
+  accuracy: 0.4,
+  mastery: 0.2,
+  weight: 0.05,
+  ...over,
 });
 
 describe('/strengthen', () => {
@@ -30,7 +36,11 @@ describe('/strengthen', () => {
     fakeApi(callMock, {
       'study.pointsMastery': () => ({
         AppID: 1001,
-        list: [point({ point: '心力衰竭 & 护理', mastery: 0.2 }), point({ point: '高血压', done: 8, right: 7, accuracy: 0.875, mastery: 0.7, weight: 0.125 }), point({ point: '糖尿病', done: 0, right: 0, accuracy: 0, mastery: 0 })],
+        list: [
+          point({ point: '心力衰竭 & 护理', mastery: 0.2 }),
+          point({ point: '高血压', done: 8, right: 7, accuracy: 0.875, mastery: 0.7, weight: 0.125 }),
+          point({ point: '糖尿病', done: 0, right: 0, accuracy: 0, mastery: 0 }),
+        ],
       }),
     });
     const view = renderScreen(<StrengthenScreen />, { path: '/strengthen' });

@@ -95,14 +95,30 @@ describe('/testdetails', () => {
       'study.cptcontent': (p) =>
         p.allTestID === 1
           ? details({
-              group: { childTableID: 8, childTableName: 'B1', stem: '', options: [{ key: 'A', text: '二甲双胍' }, { key: 'B', text: '阿卡波糖' }] },
+              group: {
+                childTableID: 8,
+                childTableName: 'B1',
+                stem: '',
+                options: [
+                  { key: 'A', text: '二甲双胍' },
+                  { key: 'B', text: '阿卡波糖' },
+                ],
+              },
               question: sq({ allTestID: 1, childTableID: 8, childTableName: 'B1', options: [], answer: 'A', stem: '肥胖者首选' }),
               mine: { attempts: 0, right: 0, lastReply: null },
             })
           : details({
               group: null,
               question: sq({ allTestID: 2, childTableName: 'FILL', options: [], answer: ['胰岛素'], stem: '降糖激素是____' }),
-              stats: { answered: 3, right: 2, rightRate: 0.667, options: [{ key: '胰岛素', count: 2, share: 0.667 }, { key: '胰高血糖素', count: 1, share: 0.333 }] },
+              stats: {
+                answered: 3,
+                right: 2,
+                rightRate: 0.667,
+                options: [
+                  { key: '胰岛素', count: 2, share: 0.667 },
+                  { key: '胰高血糖素', count: 1, share: 0.333 },
+                ],
+              },
             }),
     });
     const v = renderScreen(<TestDetailsClassicScreen />, { path: '/testdetails', url: '/testdetails?allTestID=1' });

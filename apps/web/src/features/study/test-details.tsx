@@ -23,9 +23,7 @@ export function TestDetailsScreen({ layout }: { layout: DetailsLayout }) {
   const allTestID = idParam(params.get('allTestID'));
   return (
     <SubjectPage title="试题详情">
-      {(subject) =>
-        allTestID === null ? <StateMessage text="链接参数不正确：缺少试题编号" /> : <TestDetails subject={subject} allTestID={allTestID} layout={layout} />
-      }
+      {(subject) => (allTestID === null ? <StateMessage text="链接参数不正确：缺少试题编号" /> : <TestDetails subject={subject} allTestID={allTestID} layout={layout} />)}
     </SubjectPage>
   );
 }
@@ -63,9 +61,7 @@ function TestDetails({ subject, allTestID, layout }: { subject: SelectedSubject;
         </p>
       )}
       <p className={styles.muted} data-testid="my-record">
-        {d.mine.attempts === 0
-          ? '你还没有做过这道题'
-          : `我的记录：作答 ${d.mine.attempts} 次，答对 ${d.mine.right} 次${d.mine.lastReply ? `，上次作答 ${d.mine.lastReply}` : ''}`}
+        {d.mine.attempts === 0 ? '你还没有做过这道题' : `我的记录：作答 ${d.mine.attempts} 次，答对 ${d.mine.right} 次${d.mine.lastReply ? `，上次作答 ${d.mine.lastReply}` : ''}`}
       </p>
       {q.book ? <p className={styles.muted}>在错题本中：错 {q.book.wrongCount} 次</p> : null}
     </section>

@@ -36,9 +36,7 @@ export default function AppointSubScreen() {
   const hasTarget = appID !== null || appEName !== '';
 
   const catalog = useQuery({ ...ksbClassQuery(agentCode), enabled: hasTarget });
-  const inCatalog: SubjectEntry | undefined = catalog.data?.subjects.find((s) =>
-    appID !== null ? s.AppID === appID : sameCode(s.AppEName, appEName),
-  );
+  const inCatalog: SubjectEntry | undefined = catalog.data?.subjects.find((s) => (appID !== null ? s.AppID === appID : sameCode(s.AppEName, appEName)));
   const needSearch = catalog.isSuccess && !inCatalog && appID === null && appEName !== '';
   const search = useQuery({ ...searchQuery(appEName, agentCode), enabled: needSearch });
   const found = inCatalog ?? search.data?.list.find((s) => sameCode(s.AppEName, appEName));

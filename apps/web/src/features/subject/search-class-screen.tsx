@@ -71,14 +71,7 @@ export default function SearchClassScreen() {
     body = (
       <ul className={`${styles.list} ${styles.results}`} aria-label="搜索结果">
         {list.map((s) => (
-          <SubjectRow
-            key={s.AppID}
-            subject={s}
-            showClass
-            current={s.AppID === selected?.AppID}
-            busy={busy !== null}
-            onChoose={() => void choose(pickOf(s))}
-          />
+          <SubjectRow key={s.AppID} subject={s} showClass current={s.AppID === selected?.AppID} busy={busy !== null} onChoose={() => void choose(pickOf(s))} />
         ))}
       </ul>
     );

@@ -53,7 +53,16 @@ const choosing = {
   'catalog.vipinfo': () => ({ list: [], msdbMsg: '', vipdata: null, userInfoAll: [] }),
 };
 const selectSubject = (AppID: number) =>
-  cookies.setJSON('SELECTEDAPPNEW', { AppID, AppEName: 'X', AppName: 'X', AppCName: '', AppVn: '1', AppVname: '基础班', curAppvn: '-1', curAppVname: '试用版' });
+  cookies.setJSON('SELECTEDAPPNEW', {
+    AppID,
+    AppEName: 'X',
+    AppName: 'X',
+    AppCName: '',
+    AppVn: '1',
+    AppVname: '基础班',
+    curAppvn: '-1',
+    curAppVname: '试用版',
+  });
 
 beforeEach(() => {
   resetStorage();
@@ -94,7 +103,11 @@ describe('/switchSub', () => {
     expect(callsTo(callMock, 'catalog.getKsbClass')[0]).toEqual({ agentCode: '888' });
     const nav = screen.getByRole('navigation', { name: '科目分类' });
     expect(within(nav).getByText('医药卫生')).toBeTruthy();
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['护理学类', '药学类', '临床医学类']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['护理学类', '药学类', '临床医学类']);
     expect(within(nav).getByRole('button', { name: '药学类' }).getAttribute('aria-pressed')).toBe('true');
     const current = screen.getByRole('button', { name: /执业药师\(西药\)/ });
     expect(current.getAttribute('aria-current')).toBe('true');
@@ -268,7 +281,11 @@ describe('/switchBanner', () => {
     fakeApi(callMock, { 'subject.publish': () => fail(404, 'Not Found'), ...choosing });
     const { where } = renderScreen(<SwitchBannerScreen />, { path: '/switchBanner' });
     const recent = screen.getByRole('list');
-    expect(within(recent).getAllByRole('button').map((b) => b.textContent)).toEqual(['护士执业资格当前', '执业药师(西药)药学类']);
+    expect(
+      within(recent)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['护士执业资格当前', '执业药师(西药)药学类']);
     await waitFor(() => expect(callsTo(callMock, 'subject.publish')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /第1张/ })).toBeNull();
     expect(alertMsg).not.toHaveBeenCalled();

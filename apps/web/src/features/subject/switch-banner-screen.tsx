@@ -24,7 +24,6 @@ export default function SwitchBannerScreen() {
   const [recent] = useState(recentSubjects);
   const { choose, busy } = useChooseSubject();
 
-
   return (
     <Page title="切换科目" back={() => goBack(navigate, '/homePage')}>
       <BannerCarousel className={styles.carousel} banners={banners} appID={selected?.AppID} onOpen={(to) => void navigate(to)} />

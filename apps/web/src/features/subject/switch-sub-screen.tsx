@@ -69,13 +69,7 @@ export default function SwitchSubScreen() {
             <h2 className={styles.subjectsTitle}>{active.Name}</h2>
             <ul className={styles.list}>
               {active.subjects.map((s) => (
-                <SubjectRow
-                  key={s.AppID}
-                  subject={s}
-                  current={s.AppID === selected?.AppID}
-                  busy={busy !== null}
-                  onChoose={() => void choose(pickOf(s))}
-                />
+                <SubjectRow key={s.AppID} subject={s} current={s.AppID === selected?.AppID} busy={busy !== null} onChoose={() => void choose(pickOf(s))} />
               ))}
             </ul>
           </section>

@@ -33,11 +33,13 @@ function Analyse({ subject }: { subject: SelectedSubject }) {
         <p className={styles.muted}>{`共${d.total}道历年真题，按章节占比从高到低排列：占比越高，考试中越常出现。点击章节练习该章全部真题。`}</p>
       </section>
       <ul className={styles.list}>
-        {[...d.list].sort((a, b) => b.share - a.share).map((r) => (
-          <li key={r.cptID}>
-            <ChapterCard row={r} years={d.years} max={max} />
-          </li>
-        ))}
+        {[...d.list]
+          .sort((a, b) => b.share - a.share)
+          .map((r) => (
+            <li key={r.cptID}>
+              <ChapterCard row={r} years={d.years} max={max} />
+            </li>
+          ))}
       </ul>
     </div>
   );

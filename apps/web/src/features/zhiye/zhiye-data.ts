@@ -12,12 +12,9 @@ export type UnitRow = DataOf<typeof zhiyeUnits>['list'][number];
 const key = (name: string, appID: number) => ['zhiye', name, getUserID(), appID] as const;
 const opts = { silent: true } as const;
 
-export const unitsQuery = (appID: number) =>
-  queryOptions({ queryKey: key('units', appID), queryFn: () => call(zhiyeUnits, { appID }, opts), retry: false, staleTime: 0 });
-export const yearsQuery = (appID: number) =>
-  queryOptions({ queryKey: key('years', appID), queryFn: () => call(zhiyeYears, { appID }, opts), retry: false, staleTime: 0 });
-export const analyseQuery = (appID: number) =>
-  queryOptions({ queryKey: key('analyse', appID), queryFn: () => call(zhiyeAnalyse, { appID }, opts), retry: false, staleTime: 0 });
+export const unitsQuery = (appID: number) => queryOptions({ queryKey: key('units', appID), queryFn: () => call(zhiyeUnits, { appID }, opts), retry: false, staleTime: 0 });
+export const yearsQuery = (appID: number) => queryOptions({ queryKey: key('years', appID), queryFn: () => call(zhiyeYears, { appID }, opts), retry: false, staleTime: 0 });
+export const analyseQuery = (appID: number) => queryOptions({ queryKey: key('analyse', appID), queryFn: () => call(zhiyeAnalyse, { appID }, opts), retry: false, staleTime: 0 });
 export const caseChaptersQuery = (appID: number) =>
   queryOptions({ queryKey: key('caseChapters', appID), queryFn: () => call(zhiyeCaseChapters, { appID }, opts), retry: false, staleTime: 0 });
 

@@ -32,7 +32,12 @@ const denied = () => {
 const years = (allowed: boolean) => ({
   AppID: 1001,
   allowed,
-  unlocking: allowed ? [] : [{ vn: '1', vname: '基础班' }, { vn: '3', vname: '至尊班' }],
+  unlocking: allowed
+    ? []
+    : [
+        { vn: '1', vname: '基础班' },
+        { vn: '3', vname: '至尊班' },
+      ],
   list: [
     { year: 2025, count: 3, done: 1, paperID: 21, paperName: '2025年真题' },
     { year: 2024, count: 8, done: 0, paperID: null, paperName: null },
@@ -55,7 +60,7 @@ describe('/lnztgather', () => {
     const v2 = renderScreen(<LnztGatherScreen />, { path: '/lnztgather' });
     await user().click(await screen.findByRole('button', { name: '2025年真题 整卷模考' }));
     expect(v2.where()).toBe('/realPapertest');
-   }, 20_000);
+  }, 20_000);
 
   it('not allowed → the buy prompt; no years → 内容更新中', async () => {
     fakeApi(callMock, { 'zhiye.years': () => years(false) });

@@ -23,9 +23,18 @@ async function load(): Promise<void> {
 const sent = () =>
   callMock.mock.calls
     .filter(([def]) => (def as CallDef).id === 'exam.addSimulationReplys')
-    .map(([, p]) => ({ ...(p as Record<string, unknown>), replies: JSON.parse((p as { replies: string }).replies) as { replyID: string; allTestID: number; lastUserReply: string; flagged: boolean }[] }));
+    .map(([, p]) => ({
+      ...(p as Record<string, unknown>),
+      replies: JSON.parse((p as { replies: string }).replies) as { replyID: string; allTestID: number; lastUserReply: string; flagged: boolean }[],
+    }));
 
-const serverReply = (refused: { replyID: string; msg: string }[] = []) => ({ saved: 1, refused, deadline: '2026-11-21T08:10:00.000Z', serverNow: '2026-11-21T08:00:00.000Z', remainingSeconds: 600 });
+const serverReply = (refused: { replyID: string; msg: string }[] = []) => ({
+  saved: 1,
+  refused,
+  deadline: '2026-11-21T08:10:00.000Z',
+  serverNow: '2026-11-21T08:00:00.000Z',
+  remainingSeconds: 600,
+});
 
 beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
@@ -46,7 +55,10 @@ describe('exam replies outbox', () => {
     const r = await outbox.flushExamReplies(41);
     expect(sent()).toHaveLength(1);
     expect((sent()[0] as Record<string, unknown>).examHistoryID).toBe(41);
-    expect(sent()[0]!.replies.map((x) => [x.allTestID, x.lastUserReply, x.flagged])).toEqual([[1, 'C', false], [2, '', true]]);
+    expect(sent()[0]!.replies.map((x) => [x.allTestID, x.lastUserReply, x.flagged])).toEqual([
+      [1, 'C', false],
+      [2, '', true],
+    ]);
     expect(r).toMatchObject({ sent: 2, left: 0, error: null });
     expect(r.server?.remainingSeconds).toBe(600);
     expect(await outbox.pendingExamReplies(41)).toEqual([]);
@@ -96,7 +108,7 @@ describe('exam replies outbox', () => {
     expect(await outbox.pendingExamReplies(41)).toEqual([]);
   });
 
-  it('never sends without a session, and only the signed-in learner\'s entries', async () => {
+  it("never sends without a session, and only the signed-in learner's entries", async () => {
     await outbox.queueExamReply(41, { allTestID: 1, lastUserReply: 'B', flagged: false });
     localStorage.setItem('userID', '8');
     expect(await outbox.pendingExamReplies(41)).toEqual([]);

@@ -91,7 +91,13 @@ async function runFlush(examHistoryID: number): Promise<FlushResult> {
       const top = maxSeqOf.get(e.allTestID);
       return sending.has(e.allTestID) && top !== undefined && (e.queuedAt < top.queuedAt || (e.queuedAt === top.queuedAt && e.seq <= top.seq));
     });
-    const replies = latest.map((e) => ({ replyID: e.replyID, allTestID: e.allTestID, lastUserReply: e.lastUserReply, spendTime: e.spendTime, flagged: e.flagged }));
+    const replies = latest.map((e) => ({
+      replyID: e.replyID,
+      allTestID: e.allTestID,
+      lastUserReply: e.lastUserReply,
+      spendTime: e.spendTime,
+      flagged: e.flagged,
+    }));
     try {
       const data = await call(addSimulationReplys, { examHistoryID, replies: JSON.stringify(replies) }, { silent: true, allowedRepeat: true });
       out.server = data;
@@ -122,8 +128,10 @@ export function flushExamReplies(examHistoryID: number): Promise<FlushResult> {
   const prev = running.get(examHistoryID);
   const next = (prev ? prev.catch(() => undefined) : Promise.resolve()).then(() => runFlush(examHistoryID));
   running.set(examHistoryID, next);
-  void next.finally(() => {
-    if (running.get(examHistoryID) === next) running.delete(examHistoryID);
-  }).catch(() => undefined);
+  void next
+    .finally(() => {
+      if (running.get(examHistoryID) === next) running.delete(examHistoryID);
+    })
+    .catch(() => undefined);
   return next;
 }

@@ -35,9 +35,7 @@ export const answer = (allTestID: number, lastUserReply = 'A') => ({ appID: 3001
 
 /** The submitReply calls made so far: [params, options]. */
 export const sends = () =>
-  h.callMock.mock.calls
-    .filter(([def]) => (def as CallDef).id === 'practice.submitReply')
-    .map(([, params, opts]) => ({ params: params as Record<string, unknown>, opts }));
+  h.callMock.mock.calls.filter(([def]) => (def as CallDef).id === 'practice.submitReply').map(([, params, opts]) => ({ params: params as Record<string, unknown>, opts }));
 
 /** A fake server: stores each replyID once and answers replays with the stored body. */
 export function server(behave: (params: Record<string, unknown>) => void = () => undefined) {

@@ -18,9 +18,7 @@ describe('queueReply', () => {
     const replyID = await h.outbox.queueReply(answer(101, 'AC'));
     expect(replyID).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     const rows = await rawRows();
-    expect(rows).toEqual([
-      expect.objectContaining({ replyID, userID: '7', params: { appID: 3001, cptID: 11, allTestID: 101, lastUserReply: 'AC', spendTime: 5 } }),
-    ]);
+    expect(rows).toEqual([expect.objectContaining({ replyID, userID: '7', params: { appID: 3001, cptID: 11, allTestID: 101, lastUserReply: 'AC', spendTime: 5 } })]);
     await vi.waitFor(() => expect(storedWhenSent).toHaveLength(1));
     expect(sends()).toHaveLength(1);
     expect(sends()[0]).toEqual({

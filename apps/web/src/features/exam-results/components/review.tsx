@@ -3,9 +3,22 @@ import { useSearchParams } from 'react-router';
 import { RichText } from '../../../ui/rich-text';
 import { Explanation } from '../../../ui/question-answer';
 import { StateMessage } from '../../../ui/states';
-import { REVIEW_FILTERS, answerText, filterCounts, inFilter, isReviewFilter, marks, replyText, reviewOptions, typeName, type ExamResultData, type ReviewFilter, type ReviewGroup, type ReviewQuestion } from '../../../api/exam';
+import {
+  REVIEW_FILTERS,
+  answerText,
+  filterCounts,
+  inFilter,
+  isReviewFilter,
+  marks,
+  replyText,
+  reviewOptions,
+  typeName,
+  type ExamResultData,
+  type ReviewFilter,
+  type ReviewGroup,
+  type ReviewQuestion,
+} from '../../../api/exam';
 import styles from '../exam-results.module.css';
-
 
 export function Review({ r }: { r: ExamResultData }) {
   const [params, setParams] = useSearchParams();

@@ -41,7 +41,13 @@ export function Directory({ sections, current, onGo }: { sections: DirSection[];
               <li key={i.allTestID}>
                 <button
                   type="button"
-                  className={[styles.cell, i.state === 'answered' ? styles.cellDone : '', i.flagged ? styles.cellFlag : '', i.index === current ? styles.cellCurrent : '', i.access !== 'open' ? styles.cellClosed : '']
+                  className={[
+                    styles.cell,
+                    i.state === 'answered' ? styles.cellDone : '',
+                    i.flagged ? styles.cellFlag : '',
+                    i.index === current ? styles.cellCurrent : '',
+                    i.access !== 'open' ? styles.cellClosed : '',
+                  ]
                     .filter(Boolean)
                     .join(' ')}
                   aria-label={`第${i.no}题 ${i.state === 'answered' ? '已答' : '未答'}${i.flagged ? ' 标疑' : ''}`}

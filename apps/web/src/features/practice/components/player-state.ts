@@ -58,7 +58,9 @@ export function usePending(): number {
   const [n, setN] = useState(0);
   useEffect(() => {
     let live = true;
-    void pendingCount().then((c) => live && setN(c)).catch(() => undefined);
+    void pendingCount()
+      .then((c) => live && setN(c))
+      .catch(() => undefined);
     const off = onOutboxChange((c) => setN(c));
     return () => {
       live = false;
@@ -75,7 +77,21 @@ export const unansweredNumbers = (list: readonly PracticeQuestion[], answers: Re
 export const clock = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
 /** Keyboard (←/→ previous/next, A–E or further letters pick an option) and swipe left/right for the player. */
-export function usePlayerGestures({ go, index, pick, q, groups, blocked }: { go: (i: number) => void; index: number; pick: (key: string) => void; q: SetQuestion | undefined; groups: ReadonlyMap<number, PracticeGroup>; blocked: boolean }) {
+export function usePlayerGestures({
+  go,
+  index,
+  pick,
+  q,
+  groups,
+  blocked,
+}: {
+  go: (i: number) => void;
+  index: number;
+  pick: (key: string) => void;
+  q: SetQuestion | undefined;
+  groups: ReadonlyMap<number, PracticeGroup>;
+  blocked: boolean;
+}) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;

@@ -37,9 +37,7 @@ export function useSetCache(appID: number, source: Source) {
   /** Changes one question in the cached set (and so in the player). */
   const patch = useCallback(
     (allTestID: number, change: (x: SetQuestion) => SetQuestion) => {
-      queryClient.setQueryData<QuestionSet>(queryKey, (old) =>
-        old ? { ...old, list: old.list.map((x) => (x.allTestID === allTestID ? change(x) : x)) } : old,
-      );
+      queryClient.setQueryData<QuestionSet>(queryKey, (old) => (old ? { ...old, list: old.list.map((x) => (x.allTestID === allTestID ? change(x) : x)) } : old));
       persist();
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
