@@ -12,7 +12,7 @@ import { createCatalogModule } from './modules/catalog/index.ts';
 import { createChangeLogModule } from './modules/change-log/index.ts';
 import { createClearanceModule } from './modules/clearance/index.ts';
 import { createEveryDayModule } from './modules/every-day/index.ts';
-import { createExamsModule } from './modules/exams/index.ts';
+import { createExamsModule } from './modules/exam/index.ts';
 import { createGrabPointModule } from './modules/grab-point/index.ts';
 import { createPracticeModule } from './modules/practice/index.ts';
 import { createQuestionsModule } from './modules/questions/index.ts';

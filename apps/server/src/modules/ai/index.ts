@@ -1,5 +1,5 @@
 import { serverModule, type Platform } from '../../platform/module.ts';
-import type { ExamService } from '../exams/index.ts';
+import type { ExamService } from '../exam/index.ts';
 import type { StudyService } from '../study/index.ts';
 import { aiRoutes } from './routes.ts';
 import { createAiService } from './service.ts';

@@ -2,7 +2,7 @@ import { AI_MSG, AI_RECENT_HOURS, AI_ROUND_COUNT, testMode, type AiReason, type 
 import type { Clock } from '../../platform/clock.ts';
 import { HOUR } from '../../platform/module.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { ExamService } from '../exams/index.ts';
+import type { ExamService } from '../exam/index.ts';
 import { hotCount, pointHeat, subtree } from '../questions/index.ts';
 import type { StudyService } from '../study/index.ts';
 import { adaptiveOrder, whyOf, chooseRound, markedSentences, tipsOf, GRADE_RANK, sectionsOf, order, type MasteryRow, type AnswerState, round2, firstSentence } from './choose.ts';

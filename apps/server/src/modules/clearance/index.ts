@@ -1,5 +1,5 @@
 import { serverModule, type Platform } from '../../platform/module.ts';
-import type { ExamService } from '../exams/index.ts';
+import type { ExamService } from '../exam/index.ts';
 import { clearanceRoutes } from './routes.ts';
 import { createClearanceService } from './service.ts';
 import { createClearanceStore } from './store.ts';

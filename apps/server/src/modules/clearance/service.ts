@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { drawSections, type Blueprint } from '../papers/index.ts';
-import type { ExamService } from '../exams/index.ts';
+import type { ExamService } from '../exam/index.ts';
 import { chapterLadder, inBand, levelKey, randomLadder, withStates, type LevelAttempt, type LevelDef } from './levels.ts';
 import type { ClearanceStore } from './store.ts';
 

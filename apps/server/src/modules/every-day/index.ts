@@ -1,5 +1,5 @@
 import { serverModule, type Platform } from '../../platform/module.ts';
-import type { ExamService } from '../exams/index.ts';
+import type { ExamService } from '../exam/index.ts';
 import { everyDayRoutes } from './routes.ts';
 import { createEveryDayService } from './service.ts';
 import { createEveryDayStore } from './store.ts';

@@ -3,7 +3,7 @@ import type { ExamSessionRow } from '../../db/schema/index.ts';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { isoWeek } from '../papers/index.ts';
-import type { ExamService } from '../exams/index.ts';
+import type { ExamService } from '../exam/index.ts';
 import type { EveryDayStore, RankBy, RankRow } from './store.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,6 +1,6 @@
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
-import type { ExamService } from '../exams/index.ts';
+import type { ExamService } from '../exam/index.ts';
 import { grabPointRoutes } from './routes.ts';
 import { createGrabPointService } from './service.ts';
 import { createGrabPointStore } from './store.ts';

@@ -7,7 +7,7 @@ import { RANKED } from '../clearance/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { drawSections } from '../papers/index.ts';
 import { hotCount, pointHeat } from '../questions/index.ts';
-import { DRAWN_PASS_SHARE, type ExamService } from '../exams/index.ts';
+import { DRAWN_PASS_SHARE, type ExamService } from '../exam/index.ts';
 import type { GrabPointStore } from './store.ts';
 
 /** The TEST_MODES row of a round, and the source key of its sessions: one open round per learner and subject. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { answers, examSessions, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
-import { createExamStore } from '../exams/index.ts';
+import { createExamStore } from '../exam/index.ts';
 
 /** The only SQL of 考前抢分 (docs/clearance-grabpoint.md). Learner reads filter by the given user id. */
 export function createGrabPointStore(db: Database) {

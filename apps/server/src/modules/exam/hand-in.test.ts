@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { answers, examSessions } from '../../db/schema/index.ts';
 import { makeModulePaid } from '../../test/helpers.ts';
-import { A1, A3, APP, LIMIT, X, keyOf, makeModuleFree, makePaper, paperId, reply, save, start, t, wrongOf, useSetup } from './exams-setup.ts';
+import { A1, A3, APP, LIMIT, X, keyOf, makeModuleFree, makePaper, paperId, reply, save, start, t, wrongOf, useSetup } from './exam-setup.ts';
 
 useSetup();
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examReplies, questions } from '../../db/schema/index.ts';
 import { NOT_LOGGED_IN } from '../../test/helpers.ts';
-import { A1, A3, APP, LIMIT, X, keyOf, keysIn, paperId, reply, rid, save, start, t, useSetup } from './exams-setup.ts';
+import { A1, A3, APP, LIMIT, X, keyOf, keysIn, paperId, reply, rid, save, start, t, useSetup } from './exam-setup.ts';
 
 useSetup();
 
