@@ -99,6 +99,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // A feature's calls and query keys live in its api.ts (docs/adding-a-domain.md); shared UI only draws.
+  {
+    files: [`${WEB}/features/**/*.{ts,tsx}`, `${WEB}/ui/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/features/*/api.ts`, ...TESTS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api/client'], importNames: ['call', 'callRaw'], message: "call the server from the feature's api.ts (or src/api/ when features share it)" }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: "query keys come from the feature's api.ts (or src/api/): no key literals in screens" },
+      ],
+    },
+  },
   // Tests may be longer, yet a test file past 400 lines is split by behaviour; they may drive several features.
   {
     files: TESTS,

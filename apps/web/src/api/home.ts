@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { messWindow, moduleInfoX, publish, redDotList } from '@kaoshi/contract';
+import { activityClick, messWindow, moduleInfoX, publish, redDotList } from '@kaoshi/contract';
 import { call } from './client';
 import { currentAgentCode } from '../lib/agent';
+import { getGuid } from '../lib/session';
 import { cachedModuleInfo, storeModuleInfo, type SelectedSubject } from '../lib/subject';
 
 /**
@@ -69,3 +70,7 @@ export const noticeQuery = (appID: number) =>
     },
     staleTime: 5 * 60_000,
   });
+
+/** Counts a tap on a banner image or a notice's button (best effort, quiet). */
+export const countActivityClick = (where: { appID?: number; manageMentID: number; imageID?: number }) =>
+  call(activityClick, { ...where, guid: getGuid() ?? undefined }, { quiet: true }).catch(() => undefined);

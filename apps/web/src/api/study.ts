@@ -15,6 +15,10 @@ import {
   pointsMastery,
   reviewSummary,
   searchTest,
+  addUserFav,
+  addUserNote,
+  deleteUserFav,
+  removeFromBook,
   type DataOf,
   type StudyKind,
   type StudyQuestion,
@@ -36,6 +40,8 @@ export type CatalogChapter = DataOf<typeof getCataloglist>['list'][number];
 export const studyKeys = {
   all: ['study'] as const,
   summary: (appID: number) => ['study', 'summary', appID] as const,
+  catalogs: ['study', 'catalog'] as const,
+  lists: ['study', 'list'] as const,
   catalog: (appID: number, kind: StudyKind) => ['study', 'catalog', appID, kind] as const,
   list: (appID: number, kind: StudyKind, cptID: number | undefined, keyword: string) => ['study', 'list', appID, kind, cptID ?? 0, keyword] as const,
   recite: (appID: number, due: boolean) => ['study', 'recite', appID, due] as const,
@@ -115,6 +121,19 @@ export const reportsQuery = (appID: number) =>
     },
     retry: false,
   });
+
+// ---- changes to the learner's lists (the player's 收藏/笔记/移出 and the list screens' 移除) ----
+
+export const setFavourite = (appID: number, allTestID: number, on: boolean) => call(on ? addUserFav : deleteUserFav, { appID, allTestID }, silent);
+
+/** Saves a question's note; an empty text deletes it. */
+export const writeNote = (appID: number, allTestID: number, noteContent: string) => call(addUserNote, { appID, allTestID, noteContent }, silent);
+
+export const takeOutOfBook = (appID: number, allTestID: number) => call(removeFromBook, { appID, allTestID }, silent);
+
+/** Takes a question off one of the learner's lists: the wrong-answer book, the favourites or the notes. */
+export const removeFromList = (appID: number, kind: StudyKind, allTestID: number): Promise<unknown> =>
+  kind === 'error' ? takeOutOfBook(appID, allTestID) : kind === 'fav' ? setFavourite(appID, allTestID, false) : writeNote(appID, allTestID, '');
 
 // ---------------------------------------------------------------- URL parameters
 

@@ -1,8 +1,7 @@
 import { useRef, useState, type CSSProperties } from 'react';
-import { activityClick, type Banner } from '@kaoshi/contract';
-import { call } from '../api/client';
+import type { Banner } from '@kaoshi/contract';
+import { countActivityClick } from '../api/home';
 import { safeInternalPath } from '../lib/safe-path';
-import { getGuid } from '../lib/session';
 import styles from './banner-carousel.module.css';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -46,7 +45,7 @@ export function BannerCarousel({ banners, appID, onOpen, className }: BannerCaro
   if (banners.length === 0) return null;
 
   const onTap = (b: Banner) => {
-    void call(activityClick, { appID, guid: getGuid() ?? undefined, manageMentID: b.ManagementID, imageID: b.ImageID }, { quiet: true }).catch(() => undefined);
+    void countActivityClick({ appID, manageMentID: b.ManagementID, imageID: b.ImageID });
     const to = safeInternalPath(b.Link);
     if (to) onOpen(to);
   };

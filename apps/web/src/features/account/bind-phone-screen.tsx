@@ -1,12 +1,11 @@
 import { useNavigate } from 'react-router';
+import { bindNewPhone } from './api';
 import { useQueryClient } from '@tanstack/react-query';
-import { bindPhone } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { getGuid, getUserName, renameAccount } from '../../lib/session';
+import { getUserName, renameAccount } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { maskPhone } from '../../lib/format';
-import { useUserInfo } from '../../api/user-info';
+import { useUserInfo, userKeys } from '../../api/user-info';
 import { goBack } from '../../lib/go-back';
 import { CodeField, smsCodeProps } from './code-field';
 import { FormError, PhoneField } from './form-fields';
@@ -28,9 +27,9 @@ export default function BindPhoneScreen() {
       return { phone: phoneProblem(phone) ?? samePhone, code: codeProblem(code) };
     },
     async () => {
-      const bound = await call(bindPhone, { guid: getGuid() ?? '', phone: phone.trim(), verifyCode: code.trim() }, { silent: true });
+      const bound = await bindNewPhone(phone, code);
       renameAccount(getUserName(), bound.userName);
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
       toast('手机号绑定成功');
       goBack(navigate, '/settings');
     },

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { SMS, isMobile, sendcode, type SmsOp } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { currentAgentCode } from '../../lib/agent';
+import { SMS, isMobile, type SmsOp } from '@kaoshi/contract';
+import { sendCode } from './api';
 import { Field } from './form-fields';
 import type { Form } from './use-form';
 import { useCountdown } from './use-countdown';
@@ -34,7 +33,7 @@ export function CodeField({ phone, op, value, onValue, error, onPhoneProblem, on
     if (!isMobile(trimmed)) return onPhoneProblem('请输入正确的手机号');
     setSending(true);
     try {
-      const sent = await call(sendcode, { phone: trimmed, op, agentCode: currentAgentCode() }, { silent: true });
+      const sent = await sendCode(trimmed, op);
       setSentOnce(true);
       start(sent && sent.resendAfter > 0 ? sent.resendAfter : RESEND_SECONDS);
       onSendResult(null);

@@ -1,8 +1,7 @@
-import { codelogin } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { codeLogin } from './api';
 import { CodeField, smsCodeProps } from './code-field';
 import { FormError, PhoneField } from './form-fields';
-import { loginOrigin, useFinishLogin } from './use-finish-login';
+import { useFinishLogin } from './use-finish-login';
 import { useForm } from './use-form';
 import { codeProblem, phoneProblem } from './validate';
 import styles from './form.module.css';
@@ -16,8 +15,7 @@ export function CodeLoginForm({ initialPhone }: { initialPhone: string }) {
   const submit = form.submit(
     () => ({ phone: phoneProblem(phone), code: codeProblem(code) }),
     async () => {
-      const params = { userName: phone.trim(), verifyCode: code.trim(), ...loginOrigin() };
-      finish(await call(codelogin, params, { silent: true }));
+      finish(await codeLogin(phone, code));
     },
   );
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkcode, restorePassword } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { hashPassword, passwordProblem } from '../../lib/password';
+import { passwordProblem } from '../../lib/password';
+import { checkCode, resetPassword } from './api';
 import { Page } from '../../ui/page';
 import { toast } from '../../ui/dialogs';
 import { maskPhone } from '../../lib/format';
@@ -26,7 +25,7 @@ export default function ForgetPasswordScreen() {
   const verify = form.submit(
     () => ({ phone: phoneProblem(v.phone), code: codeProblem(v.code) }),
     async () => {
-      await call(checkcode, { phone: v.phone.trim(), code: v.code.trim(), op: 'reset' }, { silent: true });
+      await checkCode(v.phone, v.code);
       setStep('reset');
     },
     { reenable: true },
@@ -35,7 +34,7 @@ export default function ForgetPasswordScreen() {
   const reset = form.submit(
     () => ({ password: passwordProblem(v.password), confirm: confirmProblem(v.password, v.confirm) }),
     async () => {
-      await call(restorePassword, { phone: v.phone.trim(), verifyCode: v.code.trim(), password: hashPassword(v.password) }, { silent: true });
+      await resetPassword(v.phone, v.code, v.password);
       toast('密码已重置，请使用新密码登录');
       navigate(`/login?account=${encodeURIComponent(v.phone.trim())}`, { replace: true });
     },

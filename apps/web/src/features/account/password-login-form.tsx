@@ -1,8 +1,6 @@
-import { userlogin } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { hashPassword } from '../../lib/password';
+import { passwordLogin } from './api';
 import { Field, FormError, PasswordField } from './form-fields';
-import { loginOrigin, useFinishLogin } from './use-finish-login';
+import { useFinishLogin } from './use-finish-login';
 import { useForm } from './use-form';
 import { accountProblem } from './validate';
 import styles from './form.module.css';
@@ -16,17 +14,7 @@ export function PasswordLoginForm({ initialAccount }: { initialAccount: string }
   const submit = form.submit(
     () => ({ account: accountProblem(account), password: password ? null : '请输入密码' }),
     async () => {
-      const data = await call(
-        userlogin,
-        {
-          username: account.trim(),
-          password: hashPassword(password),
-          timestamp: Date.now(),
-          ...loginOrigin(),
-        },
-        { silent: true },
-      );
-      finish(data);
+      finish(await passwordLogin(account, password));
     },
   );
 

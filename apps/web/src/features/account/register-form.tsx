@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { freeFegist } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { hashPassword, passwordProblem } from '../../lib/password';
+import { register } from './api';
+import { passwordProblem } from '../../lib/password';
 import { AgreementDialog, type AgreementKind } from './agreement';
 import { CodeField, smsCodeProps } from './code-field';
 import { FormError, PasswordField, PhoneField } from './form-fields';
-import { loginOrigin, useFinishLogin } from './use-finish-login';
+import { useFinishLogin } from './use-finish-login';
 import { useForm } from './use-form';
 import { codeProblem, confirmProblem, phoneProblem } from './validate';
 import styles from './form.module.css';
@@ -26,17 +25,7 @@ export function RegisterForm({ initialPhone }: { initialPhone: string }) {
       agree: values.agree ? null : '请先阅读并同意用户协议和隐私政策',
     }),
     async () => {
-      const data = await call(
-        freeFegist,
-        {
-          phone: values.phone.trim(),
-          verifyCode: values.code.trim(),
-          password: hashPassword(values.password),
-          ...loginOrigin(),
-        },
-        { silent: true },
-      );
-      finish(data);
+      finish(await register(values.phone, values.code, values.password));
     },
   );
 

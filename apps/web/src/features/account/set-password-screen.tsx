@@ -1,14 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { setPassword } from './api';
 import { useQueryClient } from '@tanstack/react-query';
-import { changePassword } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { hashPassword, passwordProblem } from '../../lib/password';
-import { clearSession, getGuid } from '../../lib/session';
+import { passwordProblem } from '../../lib/password';
+import { clearSession } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
-import { hhmmss } from '../../lib/format';
 import { safeTargetPath } from '../../lib/safe-path';
-import { useUserInfo } from '../../api/user-info';
+import { useUserInfo, userKeys } from '../../api/user-info';
 import { FormError, NewPasswordFields, PasswordField } from './form-fields';
 import { useForm } from './use-form';
 import { confirmProblem } from './validate';
@@ -34,16 +32,7 @@ export default function SetPasswordScreen() {
       confirm: confirmProblem(v.password, v.confirm),
     }),
     async () => {
-      const reply = await call(
-        changePassword,
-        {
-          guid: getGuid() ?? '',
-          ...(changing ? { oldPassword: hashPassword(v.old) } : {}),
-          password: hashPassword(v.password),
-          time: hhmmss(),
-        },
-        { silent: true },
-      );
+      const reply = await setPassword(v.password, changing ? v.old : undefined);
       if (reply.sessionEnded) {
         toast('密码已修改，请重新登录');
         clearSession();
@@ -51,7 +40,7 @@ export default function SetPasswordScreen() {
         queryClient.clear();
       } else {
         toast('密码设置成功');
-        await queryClient.invalidateQueries({ queryKey: ['user'] });
+        await queryClient.invalidateQueries({ queryKey: userKeys.all });
         navigate(safeTargetPath(params.get('redirect')) ?? '/homePage', { replace: true });
       }
     },

@@ -1,10 +1,9 @@
 import { useState } from 'react';
+import { endSession } from './api';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { logout } from '@kaoshi/contract';
-import { call } from '../../api/client';
 import { useAgent } from '../../lib/agent';
-import { clearSession, getGuid } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 import { useNightMode } from '../../lib/night-mode';
 import { confirm } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
@@ -26,9 +25,7 @@ export default function SettingsScreen() {
   async function signOut() {
     if (!(await confirm({ content: '确定要退出登录吗？' }))) return;
     setLeaving(true);
-    const guid = getGuid();
-    // Ending the session on the server is best effort: the device forgets it either way.
-    if (guid) await call(logout, { guid }, { quiet: true }).catch(() => undefined);
+    await endSession();
     clearSession();
     navigate('/login', { replace: true });
     queryClient.clear();

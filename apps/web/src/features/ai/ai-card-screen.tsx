@@ -9,7 +9,7 @@ import { RichText } from '../../ui/rich-text';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { qs } from '../../api/study';
-import { aiKeys, cardsQuery, emptyTally, gradeCard, type CardRow, type Tally } from './ai-data';
+import { aiKeys, cardsQuery, emptyTally, gradeCard, type CardRow, type Tally } from './api';
 import styles from './ai.module.css';
 
 const ROW = testMode('AIcard')!;

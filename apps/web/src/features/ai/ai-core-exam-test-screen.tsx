@@ -6,7 +6,7 @@ import { sessionPath } from '../../api/exam-center';
 import { RichText } from '../../ui/rich-text';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { answeredIn, delta, lastRoundQuery, nextRoundQuery, pct, stemOf, type AiRound, type LastRound } from './ai-data';
+import { answeredIn, delta, lastRoundQuery, nextRoundQuery, pct, stemOf, type AiRound, type LastRound } from './api';
 import styles from './ai.module.css';
 
 const ROW = testMode('AICoreExamTest')!;

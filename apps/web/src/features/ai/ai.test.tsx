@@ -10,8 +10,8 @@ import { examSession } from '../../test/fixtures/exam';
 import AiCardScreen from './ai-card-screen';
 import AiCoreExamTestScreen from './ai-core-exam-test-screen';
 import AiCorePayScreen from './ai-core-pay-screen';
-import { delta } from './ai-data';
-import type { CardRow, TipsPointRow } from './ai-data';
+import { delta } from './api';
+import type { CardRow, TipsPointRow } from './api';
 import FocalPointTestScreen from './focal-point-test-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());

@@ -7,7 +7,7 @@ import { useStartMode } from '../../ui/use-start';
 import { RichText } from '../../ui/rich-text';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { focalCount, pct, tipsQuery, type TipsPointRow } from './ai-data';
+import { focalCount, pct, tipsQuery, type TipsPointRow } from './api';
 import styles from './ai.module.css';
 
 const ROW = testMode('focalPointTest')!;

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useCode, type VipAppRecord } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { clientKind } from '../../lib/client-kind';
-import { getUserName } from '../../lib/session';
+import type { VipAppRecord } from '@kaoshi/contract';
+import { redeemCode } from './api';
 import buttons from '../../ui/buttons.module.css';
 import { errorText } from '../../lib/error-text';
 import styles from './buy.module.css';
@@ -28,7 +26,7 @@ export function ActivationForm({ appID, onDone }: { appID: number; onDone: (gran
     setBusy(true);
     setError('');
     try {
-      const granted = await call(useCode, { code: value, userName: getUserName(), appID, device: clientKind() }, { silent: true });
+      const granted = await redeemCode(appID, value);
       await onDone(granted);
     } catch (err) {
       setError(errorText(err));

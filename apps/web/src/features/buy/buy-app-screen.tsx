@@ -8,7 +8,8 @@ import { Page } from '../../ui/page';
 import { ContactCard } from '../../ui/contact-card';
 import { chooseSubject } from '../../lib/choose-subject';
 import { ActivationForm } from './activation-form';
-import { buyableVersions, useSubjectVersions, VersionCards } from '../../ui/versions';
+import { VersionCards } from '../../ui/versions';
+import { buyableVersions, useSubjectVersions } from '../../api/versions';
 import styles from './buy.module.css';
 
 /**

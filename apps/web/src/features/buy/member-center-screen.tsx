@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { myPurchases, type PurchaseDetail } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import type { PurchaseDetail } from '@kaoshi/contract';
+import { purchasesQuery } from './api';
 import { getSelectedSubject } from '../../lib/subject';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
@@ -12,10 +12,7 @@ import styles from './buy.module.css';
 /** /memberCenter — the learner's purchases over all subjects (valid first), with what each opens. */
 export default function MemberCenterScreen() {
   const navigate = useNavigate();
-  const { data, isPending, isError, refetch } = useQuery({
-    queryKey: ['buy', 'myPurchases'],
-    queryFn: () => call(myPurchases, {}, { silent: true }),
-  });
+  const { data, isPending, isError, refetch } = useQuery(purchasesQuery());
   const hasSubject = getSelectedSubject() !== null;
 
   return (

@@ -10,7 +10,7 @@ import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing }
 import { examSession } from '../../test/fixtures/exam';
 import ExamResultScreen from '../exam-results/exam-result-screen';
 import { result } from '../../test/fixtures/exam-results';
-import { starText, summary, type LevelRow } from './clearance-data';
+import { starText, summary, type LevelRow } from './api';
 import RandomPassCheckScreen from './random-pass-check-screen';
 import TifenGuoguanScreen from './tifen-guoguan-screen';
 

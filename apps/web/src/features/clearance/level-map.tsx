@@ -10,7 +10,7 @@ import { deniedVersions } from '../../api/practice';
 import { sessionPlayerPath } from '../../api/session-source';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { LADDER_ROUTE, levelsQuery, starText, startLevel, summary, type LevelRow } from './clearance-data';
+import { LADDER_ROUTE, levelsQuery, starText, startLevel, summary, type LevelRow } from './api';
 import styles from './clearance.module.css';
 
 /**

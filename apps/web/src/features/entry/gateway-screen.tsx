@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { MSG, Status, getAgentInfo } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { MSG, Status } from '@kaoshi/contract';
+import { entryAgent } from './api';
 import { rememberAgentCode } from '../../lib/ac';
 import { agentStore, writeCachedAgent } from '../../lib/agent';
 import { cookies } from '../../lib/storage';
@@ -18,7 +18,7 @@ export default function GatewayScreen() {
     <HandoverGate
       title="入口链接无效"
       parse={parseGatewayParams}
-      load={({ ac }) => call(getAgentInfo, { agentCode: ac }, { quiet: true })}
+      load={({ ac }) => entryAgent(ac)}
       onLoaded={(agent, { target, loginType }) => {
         rememberAgentCode(agent.AgentCode);
         writeCachedAgent(agent);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkIsTourist } from '@kaoshi/contract';
-import { call, isCancelled } from '../../api/client';
+import { isCancelled } from '../../api/client';
+import { startFreeTry } from './api';
 import { isLoggedIn } from '../../lib/session';
 import { cookies } from '../../lib/storage';
 import { errorText } from '../../lib/error-text';
@@ -28,7 +28,7 @@ export default function PfwayScreen() {
     let active = true;
     setState({ phase: 'loading' });
     cookies.set('freeTry', 'true');
-    call(checkIsTourist, { freeTry: true }, { silent: true }).then(
+    startFreeTry().then(
       () => active && setState({ phase: 'ready' }),
       (err: unknown) => {
         if (active && !isCancelled(err)) setState({ phase: 'error', message: errorText(err) });

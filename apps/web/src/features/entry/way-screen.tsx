@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Status, getUserInfo } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { Status } from '@kaoshi/contract';
+import { userKeys } from '../../api/user-info';
+import { handedUser } from './api';
 import { clearSession, saveLogin } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { parseWayParams } from './gateway-params';
@@ -20,15 +21,14 @@ export default function WayScreen() {
       title="无法自动登录"
       loadingText="正在登录…"
       parse={parseWayParams}
-      // quiet: a rejected guid must lead to '/', not to the client's usual 401 → /login.
-      load={({ guid }) => call(getUserInfo, { guid }, { quiet: true })}
+      load={({ guid }) => handedUser(guid)}
       onLoaded={(user, { guid, userID, userName, target }, stop) => {
         if ((userID !== null && userID !== user.userID) || (userName !== null && userName !== user.userName)) {
           stop('传入的账号信息与登录凭证不一致，请重新登录');
           return;
         }
         clearSession();
-        queryClient.removeQueries({ queryKey: ['user'] });
+        queryClient.removeQueries({ queryKey: userKeys.all });
         saveLogin({ guid, userID: user.userID, userName: user.userName });
         navigate(target ?? '/homePage', { replace: true });
       }}

@@ -8,7 +8,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { afterHandInPath } from '../exam/exam-runner';
 import DailyMockTestScreen from './daily-mock-test-screen';
-import { formatSeconds, keyLabel, periodParam, rankedFigure } from './every-day-data';
+import { formatSeconds, keyLabel, periodParam, rankedFigure } from './api';
 import RankingScreen from './ranking-screen';
 import WeekTestScreen from './week-test-screen';
 

@@ -1,26 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { simulationStart, type EveryDayPeriod } from '@kaoshi/contract';
+import { type EveryDayPeriod } from '@kaoshi/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client';
+import { startMode } from '../../api/exam-center';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { errorText } from '../../lib/error-text';
 import { positiveInt } from '../../api/exam';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { deniedVersions } from '../../api/practice';
-import {
-  computerPaperOf,
-  formatSeconds,
-  keyLabel,
-  marks,
-  PERIODS,
-  rankingPath,
-  submissionQuery,
-  submitQuery,
-  type PeriodInfo,
-  type SubmissionData,
-  type SubmitData,
-} from './every-day-data';
+import { computerPaperOf, formatSeconds, keyLabel, marks, PERIODS, rankingPath, submissionQuery, submitQuery, type PeriodInfo, type SubmissionData, type SubmitData } from './api';
 import styles from './every-day.module.css';
 
 /**
@@ -123,7 +111,7 @@ function JustSubmitted({ info, id, submit }: { info: PeriodInfo; id: number; sub
 function PeriodCard({ subject, info, data }: { subject: SelectedSubject; info: PeriodInfo; data: SubmissionData }) {
   const navigate = useNavigate();
   const start = useMutation({
-    mutationFn: () => call(simulationStart, { appID: subject.AppID, testMode: info.row.id }, { silent: true }),
+    mutationFn: () => startMode(subject.AppID, { testMode: info.row.id }),
     onSuccess: (s) => void navigate(computerPaperOf(s.examHistoryID)),
   });
   const denied = start.isError ? deniedVersions(start.error) : null;

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { formatSeconds, keyLabel, periodParam, PERIODS, rankedFigure, rankingQuery, type RankingData } from './every-day-data';
+import { formatSeconds, keyLabel, periodParam, PERIODS, rankedFigure, rankingQuery, type RankingData } from './api';
 import styles from './every-day.module.css';
 
 type Entry = RankingData['list'][number];

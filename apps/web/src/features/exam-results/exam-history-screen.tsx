@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EXAM_HISTORY_PAGE, TEST_MODES, simulationHistory, testMode as modeOf } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { TEST_MODES, testMode as modeOf } from '@kaoshi/contract';
+import { historyPagesQuery } from './api';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
-import { examKeys, formatDate, formatUsed, marks, papersQuery, passPercent, positiveInt } from '../../api/exam';
+import { formatDate, formatUsed, marks, papersQuery, passPercent, positiveInt } from '../../api/exam';
 import { ScoreChart } from '../../ui/score-chart';
 import styles from './exam-results.module.css';
 
@@ -68,14 +68,7 @@ function ModeFilter({ mode }: { mode: string | null }) {
 
 function HistoryBody({ appID, paperID, mode }: { appID: number; paperID: number | null; mode: string | null }) {
   const navigate = useNavigate();
-  const history = useInfiniteQuery({
-    queryKey: [...examKeys.history(appID, paperID, 0, mode), 'pages'],
-    queryFn: ({ pageParam }) =>
-      call(simulationHistory, { appID, ...(paperID ? { paperID } : {}), ...(mode ? { testMode: mode } : {}), ...(pageParam > 1 ? { page: pageParam } : {}) }, { silent: true }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * EXAM_HISTORY_PAGE < last.total ? last.page + 1 : undefined),
-    retry: false,
-  });
+  const history = useInfiniteQuery(historyPagesQuery(appID, paperID, mode));
   // The pass line of one paper's history comes from the paper list; a mixed history draws 60 %.
   const papers = useQuery({ ...papersQuery(appID, 'all'), enabled: paperID !== null });
   const state = queryState(history, getSelectedSubject(), { feature: '考试记录' });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EXAM_MSG, LEVEL_STAR_RATES, simulationStart, testMode } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { EXAM_MSG, LEVEL_STAR_RATES, testMode } from '@kaoshi/contract';
+import { practisePaper } from './api';
 import { isApiError } from '../../api/errors';
 import { getSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
@@ -131,7 +131,7 @@ function PracticeAgain({ r }: { r: ExamResultData }) {
   const again = async () => {
     setBusy(true);
     try {
-      const s = await call(simulationStart, { appID: r.appID, paperID, mode: 'practice' }, { silent: true });
+      const s = await practisePaper(r.appID, paperID);
       void navigate(`/answerTest?source=session&examHistoryID=${s.examHistoryID}`);
     } catch (err) {
       toast(`开始练习失败：${errorText(err)}`);

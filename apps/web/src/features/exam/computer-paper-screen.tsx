@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { simulationResume, simulationStart } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { getUserID } from '../../lib/session';
 import { getSelectedSubject, versionBadge } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { deniedVersions } from '../../api/practice';
 import { NoSubject, StateMessage } from '../../ui/states';
-import { mergeResume, parseTarget } from '../../lib/exam-model';
-import { pendingExamReplies } from '../../lib/outbox/exam';
-import { ExamRunner, type Loaded } from './exam-runner';
+import { parseTarget } from '../../lib/exam-model';
+import { ExamRunner } from './exam-runner';
+import { startQuery, type StartTarget } from './api';
 import styles from './exam.module.css';
 
 /**
@@ -31,30 +28,8 @@ export default function ComputerPaperScreen() {
   return <Start key={search} appID={subject.AppID} badge={versionBadge(subject)} target={target} />;
 }
 
-function Start({ appID, badge, target }: { appID: number; badge: string; target: { paperID: number } | { daily: true } | { examHistoryID: number } }) {
-  const started = useQuery({
-    queryKey: ['exam', 'start', getUserID(), appID, 'daily' in target ? 'daily' : 'examHistoryID' in target ? `session:${target.examHistoryID}` : target.paperID],
-    queryFn: async (): Promise<Loaded> => {
-      const session =
-        'examHistoryID' in target
-          ? await call(simulationResume, { examHistoryID: target.examHistoryID }, { silent: true })
-          : await call(simulationStart, { appID, ...('daily' in target ? { daily: true } : { paperID: target.paperID }) }, { silent: true });
-      const receivedAt = Date.now();
-      let pending: Awaited<ReturnType<typeof pendingExamReplies>> = [];
-      try {
-        pending = await pendingExamReplies(session.examHistoryID);
-      } catch {
-        /* nothing kept on this device */
-      }
-      return { session, states: mergeResume(session, pending), receivedAt };
-    },
-    // Every visit asks the server again: the remaining time and the replies are the server's.
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+function Start({ appID, badge, target }: { appID: number; badge: string; target: StartTarget }) {
+  const started = useQuery(startQuery(appID, target));
 
   if (started.isPending) return <Page title="机考模拟">{<StateMessage text="正在进入考试…" />}</Page>;
   if (started.isError) {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { simulationLockSection } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { lockSection, type Loaded } from './api';
 import { getUserName } from '../../lib/session';
 import { alertMsg, confirm } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
@@ -21,13 +20,6 @@ export const resultPath = (id: number) => `/examResult?examHistoryID=${id}`;
 /** Where a handed-in session goes: 每日一练 / 每周一测 submit and show the place on their own screen (docs/daily-ranking.md), the rest to the result. */
 export const afterHandInPath = (s: { examHistoryID: number; testMode: string | null }) =>
   s.testMode === 'dailyMockTest' || s.testMode === 'weekTest' ? `/${s.testMode}?examHistoryID=${s.examHistoryID}` : resultPath(s.examHistoryID);
-
-export interface Loaded {
-  session: Session;
-  states: Map<number, QState>;
-  /** Device ms when the session reply arrived (for the clock offset). */
-  receivedAt: number;
-}
 
 /** The first unanswered question of the open section, else its first question. */
 function openingIndex(session: Session, states: ReadonlyMap<number, QState>): number {
@@ -122,7 +114,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
         return;
       }
       const askedAt = Date.now();
-      const data = await call(simulationLockSection, { examHistoryID: id, sectionIndex }, { silent: true, allowedRepeat: true });
+      const data = await lockSection(id, sectionIndex);
       run.syncClock(data.serverNow, askedAt);
       setSectionIndex(data.sectionIndex);
       const first = slots.findIndex((s) => s.section === data.sectionIndex);

@@ -11,7 +11,7 @@ import { deniedVersions } from '../../api/practice';
 import { sessionPlayerPath, sessionResultPath } from '../../api/session-source';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { grabInfoQuery, marks, pct, startRound, type GrabInfo } from './grab-point-data';
+import { grabInfoQuery, marks, pct, startRound, type GrabInfo } from './api';
 import styles from './grab-point.module.css';
 
 const ROW = testMode('grabPoint')!;

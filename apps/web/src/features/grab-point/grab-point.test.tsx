@@ -10,7 +10,7 @@ import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing }
 import { examSession } from '../../test/fixtures/exam';
 import ExamResultScreen from '../exam-results/exam-result-screen';
 import { result } from '../../test/fixtures/exam-results';
-import type { GrabInfo } from './grab-point-data';
+import type { GrabInfo } from './api';
 import GrabPointScreen from './grab-point-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());

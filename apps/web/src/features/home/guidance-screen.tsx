@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import buttons from '../../ui/buttons.module.css';
-import { guidePageQuery } from './guide-data';
+import { guidePageQuery } from './api';
 import styles from './guide.module.css';
 
 /** /Guidance — how to use the app (the tenant's guide page) as numbered steps, then '开始学习'. */

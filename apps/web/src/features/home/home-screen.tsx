@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAgent } from '../../lib/agent';
 import { onHomeIndexCleared } from '../../lib/subject';
-import { useUserInfo } from '../../api/user-info';
+import { useUserInfo, userKeys } from '../../api/user-info';
 import { ContactCard } from '../../ui/contact-card';
 import { HOME_KEY } from '../../api/home';
 import { HomeLinks } from './home-links';
@@ -34,7 +34,7 @@ export default function HomeScreen() {
   useEffect(() => {
     if (fromUrl === null) return;
     if (fromUrl === 'mainJS') {
-      void queryClient.invalidateQueries({ queryKey: ['user'] });
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
       setGeneration((g) => g + 1);
     }
     const next = new URLSearchParams(params);

@@ -4,8 +4,9 @@ import { getSelectedSubject } from '../../lib/subject';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
 import buttons from '../../ui/buttons.module.css';
-import { buyableVersions, useSubjectVersions, VersionCards } from '../../ui/versions';
-import { guidePageQuery } from './guide-data';
+import { VersionCards } from '../../ui/versions';
+import { buyableVersions, useSubjectVersions } from '../../api/versions';
+import { guidePageQuery } from './api';
 import styles from './guide.module.css';
 
 /** /introduce — the current subject's exam introduction, its versions with what each opens, and '开通班次'. */

@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { activityClick } from '@kaoshi/contract';
-import { call } from '../../api/client';
-import { getGuid } from '../../lib/session';
 import { local } from '../../lib/storage';
 import { Modal } from '../../ui/modal';
 import buttons from '../../ui/buttons.module.css';
-import { noticeQuery } from '../../api/home';
+import { countActivityClick, noticeQuery } from '../../api/home';
 import styles from './home.module.css';
 
 /** Shell local key (lib/storage SHELL_LOCAL_KEYS): ids of notices already shown on this device. */
@@ -42,7 +39,7 @@ export function NoticeWindow({ appID, onLink }: { appID: number; onLink: (link: 
   const tap = () => {
     close();
     if (!notice) return;
-    void call(activityClick, { appID, guid: getGuid() ?? undefined, manageMentID: notice.ID }, { quiet: true }).catch(() => undefined);
+    void countActivityClick({ appID, manageMentID: notice.ID });
     if (notice.Link) onLink(notice.Link);
   };
 

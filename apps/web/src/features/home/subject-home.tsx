@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SUBJECT_MSG, checkUserModulesDown, redDotRead, type HomeModule } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { SUBJECT_MSG, type HomeModule } from '@kaoshi/contract';
+import { modulesDown, readRedDot } from './api';
 import { cachedModuleInfo, clearHomeIndex, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
@@ -43,7 +43,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
       setLocked(m);
       return;
     }
-    void call(redDotRead, { appID: subject.AppID, moduleID: m.id }, { quiet: true }).catch(() => undefined);
+    void readRedDot(subject.AppID, m.id);
     queryClient.setQueryData(redDotQuery(subject.AppID).queryKey, (old) => old?.filter((id) => id !== m.id));
     openPath(m.route);
   };
@@ -96,7 +96,7 @@ function useModulesDownCheck(appID: number) {
       cachedModuleInfo(appID)
         ?.modules.map((m) => m.id)
         .join(',') ?? '';
-    void call(checkUserModulesDown, { appID, moduleIDs }, { silent: true })
+    void modulesDown(appID, moduleIDs)
       .then(async (r) => {
         if (r.subjectDown) {
           await alertMsg(SUBJECT_MSG.subjectOffShelf);

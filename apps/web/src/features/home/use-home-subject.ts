@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getLastApp, type DataOf } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { lastSubject } from './api';
 import { getSelectedSubject, hasPendingSubject, takePendingSubject, type PendingSubject, type SelectedSubject } from '../../lib/subject';
 import { chooseSubject } from '../../lib/choose-subject';
 
@@ -53,12 +52,7 @@ function resolveSubject(): Promise<HomeSubject> {
 async function resolveOnce(): Promise<HomeSubject> {
   const pending = takePendingSubject();
   if (pending) return choose(pending);
-  let last: DataOf<typeof getLastApp> = null;
-  try {
-    last = await call(getLastApp, {}, { silent: true });
-  } catch {
-    last = null;
-  }
+  const last = await lastSubject();
   if (!last) return { kind: 'none' };
   return choose({ AppID: last.AppID, AppEName: last.AppEName, AppName: last.AppName, CName: last.CName, vn: last.AppVn });
 }

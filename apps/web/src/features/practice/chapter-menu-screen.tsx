@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resetTestInfo } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { resetChapter } from './api';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
@@ -36,7 +35,7 @@ function ChapterMenu({ subject }: { subject: SelectedSubject }) {
   }, [menu.data]);
 
   const reset = useMutation({
-    mutationFn: (cptID: number) => call(resetTestInfo, { appID, cptID }, { silent: true }),
+    mutationFn: (cptID: number) => resetChapter(appID, cptID),
     onSuccess: async () => {
       toast('已清除本章答题记录');
       await queryClient.invalidateQueries({ queryKey: practiceKeys.all });

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CLEAR_AFTER_DEFAULT, addUserFav, addUserNote, deleteUserFav, normaliseKeys, removeFromBook, reviewSummary, scoreReply, updateRecitePoint } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { CLEAR_AFTER_DEFAULT, normaliseKeys, scoreReply } from '@kaoshi/contract';
+import { reviewSummaryQuery, saveRecitePoint } from './api';
+import { setFavourite, studyKeys, takeOutOfBook, writeNote } from '../../api/study';
 import { onReplySent, queueReply } from '../../lib/outbox/practice';
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
@@ -51,13 +52,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
   const [inBook, setInBook] = useState<ReadonlyMap<number, boolean>>(new Map());
   const practicePending = usePending();
   const pending = run ? run.pending : practicePending;
-  const summary = useQuery({
-    queryKey: ['practice', 'reviewSummary', appID],
-    queryFn: () => call(reviewSummary, { appID }, { quiet: true }),
-    enabled: inBookSource,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const summary = useQuery(reviewSummaryQuery(appID, inBookSource));
   const clearAfter = summary.data?.clearAfter ?? CLEAR_AFTER_DEFAULT;
 
   const q = list[index];
@@ -83,7 +78,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
     const allTestID = q.allTestID;
     const cptID = source.cptID;
     const t = setTimeout(() => {
-      void call(updateRecitePoint, { appID, cptID, allTestID }, { quiet: true }).catch(() => undefined);
+      void saveRecitePoint(appID, cptID, allTestID);
       queryClient.setQueryData<QuestionSet>(queryKey, (old) => (old ? { ...old, recitePoint: allTestID } : old));
       persist();
     }, RECITE_DEBOUNCE_MS);
@@ -156,7 +151,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
     const want = !q.favourite;
     patch(id, (x) => ({ ...x, favourite: want }));
     try {
-      await call(want ? addUserFav : deleteUserFav, { appID, allTestID: id }, { silent: true });
+      await setFavourite(appID, id, want);
       toast(want ? '已收藏' : '已取消收藏');
     } catch (err) {
       patch(id, (x) => ({ ...x, favourite: !want }));
@@ -170,7 +165,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
       const id = q.allTestID;
       setNoteSaving(true);
       try {
-        const r = await call(addUserNote, { appID, allTestID: id, noteContent: text }, { silent: true });
+        const r = await writeNote(appID, id, text);
         patch(id, (x) => ({ ...x, note: r.noteContent || null }));
         setNoteOpen(false);
         toast(r.noteContent ? '笔记已保存' : '笔记已删除');
@@ -188,9 +183,9 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
     const id = q.allTestID;
     if (!(await confirm({ content: REMOVE_CONFIRM }))) return;
     try {
-      await call(removeFromBook, { appID, allTestID: id }, { silent: true });
+      await takeOutOfBook(appID, id);
       setRemoved((s) => new Set(s).add(id));
-      void queryClient.invalidateQueries({ queryKey: ['study'] });
+      void queryClient.invalidateQueries({ queryKey: studyKeys.all });
       toast('已移出错题本');
     } catch (err) {
       toast(`移出失败：${errorText(err)}`);

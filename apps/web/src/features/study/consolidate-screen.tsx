@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CLEAR_AFTER_MAX, STUDY_KINDS, reviewSettings, type StudyKind } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { CLEAR_AFTER_MAX, STUDY_KINDS, type StudyKind } from '@kaoshi/contract';
+import { saveReviewSettings } from './api';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
@@ -55,7 +55,7 @@ function ReviewCard({ subject }: { subject: SelectedSubject }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const settings = useMutation({
-    mutationFn: (clearAfter: number) => call(reviewSettings, { clearAfter }, { silent: true }),
+    mutationFn: saveReviewSettings,
     onSuccess: (data) => {
       queryClient.setQueryData(studyKeys.summary(appID), (old) => (old ? { ...old, clearAfter: data.clearAfter } : old));
       toast(`已设置：连续答对 ${data.clearAfter} 次移出错题本`);

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { addUserNote, deleteUserFav, removeFromBook, type StudyKind } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { type StudyKind } from '@kaoshi/contract';
 import type { SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
@@ -10,7 +9,7 @@ import { RichText } from '../../ui/rich-text';
 import { LoadMore } from '../../ui/question-answer';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { KIND_NAMES, catalogQuery, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from '../../api/study';
+import { KIND_NAMES, catalogQuery, removeFromList, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from '../../api/study';
 import styles from './study.module.css';
 
 export const REMOVE_CONFIRM: Record<StudyKind, string> = {
@@ -46,12 +45,7 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
   const queryClient = useQueryClient();
 
   const remove = useMutation({
-    mutationFn: (q: StudyQuestion): Promise<unknown> => {
-      const input = { appID, allTestID: q.allTestID };
-      if (kind === 'error') return call(removeFromBook, input, { silent: true });
-      if (kind === 'fav') return call(deleteUserFav, input, { silent: true });
-      return call(addUserNote, { ...input, noteContent: '' }, { silent: true });
-    },
+    mutationFn: (q: StudyQuestion) => removeFromList(appID, kind, q.allTestID),
     onSuccess: async () => {
       toast(REMOVED[kind]);
       await queryClient.invalidateQueries({ queryKey: studyKeys.all });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { evaluate, type Evaluation } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { type Evaluation } from '@kaoshi/contract';
+import { rateCard } from './api';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
@@ -85,7 +85,7 @@ function Session({ subject, data, mode, onAgain }: { subject: SelectedSubject; d
   const rate = (status: Evaluation) => {
     const q = cards[index]!;
     // Sent in the background: the next card never waits for the network.
-    call(evaluate, { appID, allTestID: q.allTestID, status }, { silent: true }).catch((err: unknown) => toast(`第${index + 1}题的复习结果未能保存：${errorText(err)}`));
+    rateCard(appID, q.allTestID, status).catch((err: unknown) => toast(`第${index + 1}题的复习结果未能保存：${errorText(err)}`));
     setCounts((c) => ({ ...c, [status]: c[status] + 1 }));
     setIndex((i) => i + 1);
   };

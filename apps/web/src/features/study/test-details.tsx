@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { addUserFav, deleteUserFav } from '@kaoshi/contract';
-import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
@@ -9,7 +7,7 @@ import { percent } from '../../api/practice';
 import { Explanation, QuestionWithAnswer, type Share } from '../../ui/question-answer';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { answerOf, detailsQuery, idParam, studyKeys, typeName, type Details } from '../../api/study';
+import { answerOf, detailsQuery, idParam, setFavourite, studyKeys, typeName, type Details } from '../../api/study';
 import styles from './study.module.css';
 
 export type DetailsLayout = 'classic' | 'new';
@@ -35,14 +33,14 @@ function TestDetails({ subject, allTestID, layout }: { subject: SelectedSubject;
   const navigate = useNavigate();
 
   const fav = useMutation({
-    mutationFn: (on: boolean) => call(on ? addUserFav : deleteUserFav, { appID, allTestID }, { silent: true }),
+    mutationFn: (on: boolean) => setFavourite(appID, allTestID, on),
     onSuccess: (data) => {
       queryClient.setQueryData(studyKeys.details(appID, allTestID), (old: Details | undefined) =>
         old ? { ...old, question: { ...old.question, favourite: data.favourite } } : old,
       );
       toast(data.favourite ? '已收藏' : '已取消收藏');
-      void queryClient.invalidateQueries({ queryKey: ['study', 'catalog'] });
-      void queryClient.invalidateQueries({ queryKey: ['study', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: studyKeys.catalogs });
+      void queryClient.invalidateQueries({ queryKey: studyKeys.lists });
     },
     onError: (err) => toast(errorText(err)),
   });

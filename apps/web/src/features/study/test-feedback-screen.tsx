@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { REPORT_KINDS, STUDY_MSG, addQuestionReport, type ReportKind } from '@kaoshi/contract';
-import { call } from '../../api/client';
+import { REPORT_KINDS, STUDY_MSG, type ReportKind } from '@kaoshi/contract';
+import { reportQuestion } from './api';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
@@ -41,7 +41,7 @@ function ReportForm({ subject, allTestID }: { subject: SelectedSubject; allTestI
   const queryClient = useQueryClient();
 
   const send = useMutation({
-    mutationFn: () => call(addQuestionReport, { appID, allTestID, kinds: kinds.join(','), content: content.trim() || undefined }, { silent: true }),
+    mutationFn: () => reportQuestion(appID, allTestID, kinds, content),
     onSuccess: () => {
       toast(THANKS);
       setSent(true);

@@ -5,7 +5,7 @@ import { SUBJECT_MSG, type SubjectEntry } from '@kaoshi/contract';
 import { currentAgentCode } from '../../lib/agent';
 import { Page } from '../../ui/page';
 import { goBack } from '../../lib/go-back';
-import { ksbClassQuery, levelName, searchQuery } from './catalog-queries';
+import { ksbClassQuery, levelName, searchQuery } from './api';
 import type { ChooseOutcome } from '../../lib/choose-subject';
 import { LoadError, Loading } from './states';
 import { pickOf, useChooseSubject } from './use-choose';

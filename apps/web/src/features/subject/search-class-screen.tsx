@@ -5,7 +5,7 @@ import { currentAgentCode } from '../../lib/agent';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { goBack } from '../../lib/go-back';
-import { searchQuery } from './catalog-queries';
+import { searchQuery } from './api';
 import { LoadError, Loading, Message } from './states';
 import { SubjectRow } from './subject-row';
 import { pickOf, useChooseSubject } from './use-choose';

@@ -1,5 +1,5 @@
 import type { SubjectEntry } from '@kaoshi/contract';
-import { levelName } from './catalog-queries';
+import { levelName } from './api';
 import styles from './subject.module.css';
 
 export interface SubjectRowProps {

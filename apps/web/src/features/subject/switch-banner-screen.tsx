@@ -6,7 +6,7 @@ import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { goBack } from '../../lib/go-back';
 import { BannerCarousel } from '../../ui/banner-carousel';
-import { switchBannersQuery } from './catalog-queries';
+import { switchBannersQuery } from './api';
 import { recentSubjects } from '../../lib/recent-subjects';
 import { pickOf, useChooseSubject } from './use-choose';
 import styles from './subject.module.css';

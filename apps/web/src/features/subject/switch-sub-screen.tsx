@@ -6,7 +6,7 @@ import { getSelectedSubject } from '../../lib/subject';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
 import { goBack } from '../../lib/go-back';
-import { ksbClassQuery } from './catalog-queries';
+import { ksbClassQuery } from './api';
 import { classGroups } from './class-tree';
 import { LoadError, Loading } from './states';
 import { SubjectRow } from './subject-row';

@@ -8,7 +8,7 @@ import { percent } from '../../api/practice';
 import { sourceUrl } from '../../api/source-url';
 import { ProgressBar } from '../../ui/plain-list';
 import { NO_CONTENT } from '../../api/sprint';
-import { analyseQuery, type AnalyseData } from './zhiye-data';
+import { analyseQuery, type AnalyseData } from './api';
 import styles from '../../ui/plain-list.module.css';
 
 /**

@@ -6,7 +6,7 @@ import { SubjectPage } from '../../ui/subject-page';
 import { sourceUrl } from '../../api/source-url';
 import { ItemRow } from '../../ui/plain-list';
 import { NO_CONTENT, ratio } from '../../api/sprint';
-import { packSummary, yearsQuery } from './zhiye-data';
+import { packSummary, yearsQuery } from './api';
 import styles from '../../ui/plain-list.module.css';
 
 /**

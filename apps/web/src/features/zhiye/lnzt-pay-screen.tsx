@@ -5,7 +5,7 @@ import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { UnlockPanel } from '../../ui/unlock-panel';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { packSummary, yearsQuery } from './zhiye-data';
+import { packSummary, yearsQuery } from './api';
 import styles from '../../ui/plain-list.module.css';
 
 /**

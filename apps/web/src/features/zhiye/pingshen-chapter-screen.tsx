@@ -6,7 +6,7 @@ import { SubjectPage } from '../../ui/subject-page';
 import { sourceUrl } from '../../api/source-url';
 import { ItemRow } from '../../ui/plain-list';
 import { NO_CONTENT, ratio } from '../../api/sprint';
-import { caseChaptersQuery } from './zhiye-data';
+import { caseChaptersQuery } from './api';
 import styles from '../../ui/plain-list.module.css';
 
 /** /pingshenChapter (高级评审·案例章节): chapters holding case groups (CASE, A3, A4), each → the player (plain source case). */

@@ -6,7 +6,7 @@ import { SubjectPage } from '../../ui/subject-page';
 import { percent } from '../../api/practice';
 import { ItemRow } from '../../ui/plain-list';
 import { ratio } from '../../api/sprint';
-import { unitsQuery } from './zhiye-data';
+import { unitsQuery } from './api';
 import styles from '../../ui/plain-list.module.css';
 
 /** /zyChapter (执业·考试单元): the top chapters as 单元一、单元二… with progress, each → /zyanswer?cptID=N. */
