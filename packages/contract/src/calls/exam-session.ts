@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanString } from '../fields.ts';
 import { QUESTION_TYPES } from '../questions/types.ts';
-import { practiceGroup } from './practice.ts';
+import { answerValue, practiceGroup, practiceQuestion } from './practice.ts';
 
 /** The exam session's constants, messages and shapes (the calls are in calls/exam.ts). */
 /** The catalog module of mock and past papers (the one /computerPaper uses in content/demo/catalog.json). */
@@ -90,20 +90,18 @@ export const examReplies = z
     return parsed.data;
   });
 
-const storedOption = z.object({ key: z.string(), text: z.string() });
-const answerValue = z.union([z.string(), z.array(z.string())]);
 
 /** One question as an exam shows it before hand-in: no answer, explanation or knowledge points. */
-export const examQuestion = z.object({
-  allTestID: z.number().int(),
-  srcID: z.string(),
-  cptID: z.number().int(),
-  childTableID: z.number().int(),
-  groupOrder: z.number().int(),
-  childTableName: z.enum(QUESTION_TYPES),
-  styleID: z.number().int(),
-  stem: z.string(),
-  options: z.array(storedOption),
+export const examQuestion = practiceQuestion.pick({
+  allTestID: true,
+  srcID: true,
+  cptID: true,
+  childTableID: true,
+  groupOrder: true,
+  childTableName: true,
+  styleID: true,
+  stem: true,
+  options: true,
 });
 export type ExamQuestion = z.infer<typeof examQuestion>;
 
@@ -191,6 +189,23 @@ export const examResult = z.object({
   byChapter: z.array(z.object({ cptID: z.number().int(), name: z.string(), ...tally })),
 });
 export type ExamResult = z.infer<typeof examResult>;
+
+/** One attempt of the history list: the result's head without the tallies by section and chapter. */
+export const examHistoryRow = examResult.pick({
+  examHistoryID: true,
+  paperID: true,
+  name: true,
+  mode: true,
+  score: true,
+  total: true,
+  passed: true,
+  startedAt: true,
+  handedAt: true,
+  handedBy: true,
+  testMode: true,
+  counted: true,
+  usedSeconds: true,
+});
 
 /** One question of the review: with key, explanation and the learner's reply as scored. */
 export const examReviewQuestion = examQuestion.extend({

@@ -4,7 +4,7 @@ import { appID, examHistoryID, flag, guid, int, optAppID, optDbId, optInt, paper
 import { QUESTION_TYPES } from '../questions/types.ts';
 import { startGate, startRowOf } from '../test-modes.ts';
 import { practiceGroup } from './practice.ts';
-import { EXAM_MODULE, examReplies, EXAM_MODES, EXAM_MSG, examSession, examResult, examReviewQuestion } from './exam-session.ts';
+import { EXAM_MODULE, examHistoryRow, examReplies, EXAM_MODES, EXAM_MSG, examSession, examResult, examReviewQuestion } from './exam-session.ts';
 
 /**
  * The exam engine (docs/exams.md, design in docs/test-modes.md §1): an exam session (examHistoryID) over a
@@ -177,23 +177,7 @@ export const simulationHistory = defineCall({
   data: z.object({
     total: z.number().int(),
     page: z.number().int(),
-    list: z.array(
-      z.object({
-        examHistoryID: z.number().int(),
-        paperID: z.number().int().nullable(),
-        name: z.string(),
-        mode: z.enum(EXAM_MODES),
-        score: z.number(),
-        total: z.number(),
-        passed: z.boolean(),
-        startedAt: z.string(),
-        handedAt: z.string(),
-        handedBy: z.enum(['learner', 'deadline', 'abandoned']),
-        testMode: z.string().nullable(),
-        counted: z.boolean(),
-        usedSeconds: z.number().int(),
-      }),
-    ),
+    list: z.array(examHistoryRow),
     trend: z.array(z.object({ examHistoryID: z.number().int(), handedAt: z.string(), score: z.number(), total: z.number(), percent: z.number(), passed: z.boolean() })),
   }),
 });

@@ -64,7 +64,7 @@ export const chapterMenuList = defineCall({
 });
 
 const storedOption = z.object({ key: z.string(), text: z.string() });
-const answerValue = z.union([z.string(), z.array(z.string())]);
+export const answerValue = z.union([z.string(), z.array(z.string())]);
 
 /** The learner's latest counted reply to a question. */
 export const lastReply = z.object({

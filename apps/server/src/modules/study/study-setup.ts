@@ -1,21 +1,4 @@
-import {
-  addQuestionReport,
-  addUserFav,
-  addUserNote,
-  bookLLzs,
-  chapterlist,
-  commonQuestions,
-  cptcontent,
-  deleteUserFav,
-  getChapterTestEx,
-  listQuestionReports,
-  pointsMastery,
-  pointsPractice,
-  searchTest,
-  submitReply,
-  updateRecitePoint,
-  type CallDef,
-} from '@kaoshi/contract';
+import { getChapterTestEx, submitReply, studyCalls, type CallDef } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chapters, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
@@ -25,21 +8,7 @@ export let t: TestApp;
 export const APP = 2001;
 
 /** The calls this module answers. */
-export const calls: CallDef[] = [
-  updateRecitePoint,
-  addUserNote,
-  addUserFav,
-  deleteUserFav,
-  chapterlist,
-  searchTest,
-  cptcontent,
-  bookLLzs,
-  pointsMastery,
-  pointsPractice,
-  commonQuestions,
-  addQuestionReport,
-  listQuestionReports,
-];
+export const calls: CallDef[] = Object.values(studyCalls);
 
 export const rid = replyIds('study');
 
