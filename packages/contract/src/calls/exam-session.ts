@@ -90,7 +90,6 @@ export const examReplies = z
     return parsed.data;
   });
 
-
 /** One question as an exam shows it before hand-in: no answer, explanation or knowledge points. */
 export const examQuestion = practiceQuestion.pick({
   allTestID: true,
