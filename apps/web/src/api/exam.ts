@@ -5,6 +5,7 @@ import {
   testMode,
   TF_OPTIONS,
   normaliseKeys,
+  shownAnswer,
   simulationHistory,
   simulationList,
   simulationResult,
@@ -141,11 +142,8 @@ export function reviewOptions(q: ReviewQuestion, group: ReviewGroup | undefined)
   return q.options;
 }
 
-/** The correct answer as shown: keys ('ACD') or the accepted texts of a FILL question. */
-export function answerText(q: Pick<ReviewQuestion, 'childTableName' | 'answer'>): string {
-  if (q.childTableName === 'FILL') return (Array.isArray(q.answer) ? q.answer : [q.answer]).join(' 或 ');
-  return normaliseKeys(Array.isArray(q.answer) ? q.answer.join('') : q.answer);
-}
+/** The correct answer as shown: keys ('ACD') or the canonical text of a FILL question. */
+export const answerText = (q: Pick<ReviewQuestion, 'childTableName' | 'answer'>): string => shownAnswer(q);
 
 /** The learner's reply as shown: keys normalised, a FILL text as typed, '未作答' when empty. */
 export function replyText(q: ReviewQuestion): string {

@@ -10,7 +10,7 @@ import {
   getCataloglist,
   getErrorTest,
   listQuestionReports,
-  normaliseKeys,
+  shownAnswer,
   parseMarkup,
   pointsMastery,
   reviewSummary,
@@ -218,9 +218,8 @@ export function optionsFor(q: StudyQuestion, group: StudyGroup | null | undefine
   return q.options;
 }
 
-/** The correct answer as shown: keys ('ACD') or the accepted texts of a FILL question. */
-export const answerOf = (q: Pick<StudyQuestion, 'childTableName' | 'answer'>): string =>
-  q.childTableName === 'FILL' ? (Array.isArray(q.answer) ? q.answer : [q.answer]).join(' 或 ') : normaliseKeys(Array.isArray(q.answer) ? q.answer.join('') : q.answer);
+/** The correct answer as shown: keys ('ACD') or the canonical text of a FILL question. */
+export const answerOf = (q: Pick<StudyQuestion, 'childTableName' | 'answer'>): string => shownAnswer(q);
 
 const two = (n: number) => String(n).padStart(2, '0');
 const dayStart = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();

@@ -36,6 +36,19 @@ describe('guest guard (spec §2 whitelist)', () => {
     expect(here(router)).toBe('/?ac=123');
   });
 
+  it('remembers the deep link a guest opened (targetPath), so the login can go there; not for whitelisted routes', async () => {
+    installFetch(agentServer);
+    const router = makeRouter('/settings?tab=2&ac=123');
+    await settled(router);
+    expect(here(router)).toBe('/?ac=123');
+    expect(localStorage.getItem('targetPath')).toBe('/settings?tab=2&ac=123');
+
+    localStorage.removeItem('targetPath');
+    await router.navigate('/switchSub?ac=123');
+    await settled(router);
+    expect(localStorage.getItem('targetPath')).toBeNull();
+  });
+
   it('lets a guest open /login and /maintain, and a signed-in learner open /homePage', async () => {
     installFetch(agentServer);
     const router = makeRouter('/login?ac=888');

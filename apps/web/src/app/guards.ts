@@ -5,6 +5,7 @@ import { isApiError } from '../api/errors';
 import { acFromSearch, cachedAgentCode, forgetAgentCode, rememberAgentCode, withAc } from '../lib/ac';
 import { agentStore, readCachedAgent, writeCachedAgent } from '../lib/agent';
 import { isLoggedIn } from '../lib/session';
+import { rememberLoginTarget } from '../lib/login-target';
 import { alertMsg, toast } from '../ui/dialogs';
 
 export { checkChangeInfo, startChangeInfoPoll, CHANGE_TARGET } from './change-info';
@@ -117,7 +118,11 @@ export function createGuardLoader(deps: GuardDeps) {
       { pathname: url.pathname, search: url.search, hash: url.hash },
       { previousSearch: deps.previousSearch(), cachedAc: cachedAgentCode(), hasSession: isLoggedIn(), route },
     );
-    if ('redirect' in decision) return redirect(decision.redirect);
+    if ('redirect' in decision) {
+      // A deep link opened while logged out: remembered, and opened after the login (lib/login-target.ts).
+      if (!isLoggedIn() && !isGuestAllowed(url.pathname, route)) rememberLoginTarget(`${url.pathname}${url.search}${url.hash}`);
+      return redirect(decision.redirect);
+    }
 
     const outcome = await ensureAgent(decision.ac);
     switch (outcome.kind) {

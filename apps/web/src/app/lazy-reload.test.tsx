@@ -61,11 +61,19 @@ describe('screen load failure (spec §2): remember the path, reload once, retry 
   });
 
   it('hands back the remembered path once after the reload (in-app paths only)', () => {
+    localStorage.setItem('tryReload', '1');
     localStorage.setItem('targetPath', '/settings?ac=123');
     expect(takeReloadTarget()).toBe('/settings?ac=123');
     expect(takeReloadTarget()).toBeNull();
     localStorage.setItem('targetPath', '//evil.example/x');
     expect(takeReloadTarget()).toBeNull();
+  });
+
+  it('leaves a login target alone: without tryReload the key waits for the login', () => {
+    localStorage.removeItem('tryReload');
+    localStorage.setItem('targetPath', '/answerTest?cptID=5');
+    expect(takeReloadTarget()).toBeNull();
+    expect(localStorage.getItem('targetPath')).toBe('/answerTest?cptID=5');
   });
 
   it('through the router: a failing screen triggers one reload with the navigation target remembered', async () => {

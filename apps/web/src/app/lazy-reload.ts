@@ -56,6 +56,8 @@ export function lazyWithReload(load: () => Promise<ScreenModule>, getTarget: () 
 
 /** The path remembered before a reload (only an in-app path), removed from storage. */
 export function takeReloadTarget(): string | null {
+  // Without 'tryReload' the key holds a login target (lib/login-target.ts), which waits for the login.
+  if (local.get('tryReload') !== '1') return null;
   const target = local.get('targetPath');
   local.remove('targetPath');
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return null;

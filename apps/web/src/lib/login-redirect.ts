@@ -1,6 +1,7 @@
 import { acFromSearch, cachedAgentCode, withAc } from './ac';
 import { browser, currentPathname, type Navigate } from './navigation';
 import { isLoggedIn } from './session';
+import { rememberLoginTarget } from './login-target';
 import { cookies } from './storage';
 
 /**
@@ -117,6 +118,8 @@ export function redirectToLogin(navigate: Navigate, opts: { path?: string } = {}
   }
 
   if (isLoggedIn() || currentPathname() === '/login') return 'none';
+  // The screen the expired session interrupted opens again after the login.
+  rememberLoginTarget(`${window.location.pathname}${window.location.search}${window.location.hash}`);
   const ac = acFromSearch(window.location.search) ?? cachedAgentCode();
   navigate(withAc(opts.path ?? '/login', ac));
   return 'login';

@@ -216,7 +216,7 @@ export const getLastApp = defineCall({
   group: 'general',
   needsSession: true,
   summary:
-    "Designed: the learner's last chosen subject and version (written by setLastApp), or null (also when the subject is gone or off shelf). The home page uses it to restore the subject after the change-info check cleared it, or on a new device.",
+    "Designed: the learner's last chosen subject and version (written by setLastApp); without one (or when it went off shelf), the subject of the learner's most recent valid purchase; else null. The home page uses it to restore the subject after the change-info check cleared it, or on a new device.",
   request: z.object({ guid: guid() }),
   data: z.object({ AppID: z.number().int(), AppVn: z.string(), AppEName: z.string(), AppName: z.string(), CName: z.string() }).nullable(),
 });

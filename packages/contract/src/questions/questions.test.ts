@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importItem } from './import-schema.ts';
 import { imagesIn, parseMarkup } from './markup.ts';
-import { normaliseKeys, replyFits, scoreReply } from './scoring.ts';
+import { normaliseKeys, replyFits, scoreReply, shownAnswer } from './scoring.ts';
 
 describe('scoreReply', () => {
   it.each([
@@ -51,6 +51,17 @@ describe('scoreReply', () => {
         if (s.right) expect(s.score).toBe(full);
       }),
     );
+  });
+});
+
+describe('shownAnswer', () => {
+  it('shows a FILL question its canonical text only, while every accepted spelling still scores', () => {
+    const fill = { childTableName: 'FILL' as const, answer: ['60～100', '60-100', '60~100', '60至100'] };
+    expect(shownAnswer(fill)).toBe('60～100');
+    for (const spelling of fill.answer) expect(scoreReply('FILL', fill.answer, spelling).right).toBe(true);
+    expect(shownAnswer({ childTableName: 'FILL', answer: '胰岛素' })).toBe('胰岛素');
+    expect(shownAnswer({ childTableName: 'X', answer: 'dca' })).toBe('ACD');
+    expect(shownAnswer({ childTableName: 'A1', answer: ['B'] })).toBe('B');
   });
 });
 

@@ -14,6 +14,16 @@ export function normaliseKeys(reply: string): string {
   return [...new Set(reply.toUpperCase().replace(/[^A-J]/g, ''))].sort().join('');
 }
 
+/**
+ * The correct answer as a learner is shown it: the keys ('ACD'), or for FILL the canonical text — the
+ * first accepted spelling. The other spellings ('60-100', '60~100' beside '60～100') are accepted when
+ * scoring and never listed (a list of variants reads as several answers).
+ */
+export function shownAnswer(q: { childTableName: QuestionType; answer: string | readonly string[] }): string {
+  if (q.childTableName === 'FILL') return (Array.isArray(q.answer) ? q.answer[0] : (q.answer as string)) ?? '';
+  return normaliseKeys(Array.isArray(q.answer) ? q.answer.join('') : (q.answer as string));
+}
+
 /** Spaces (also full-width) do not count in fill-in answers. */
 const normaliseFill = (s: string) => s.replace(/[\s\u3000]+/g, '').toLowerCase();
 

@@ -244,4 +244,21 @@ describe('getLastApp', () => {
     expect((await t.call(getLastApp, { guid: a.guid })).data).toBeNull();
     await t.db.execute('update subjects set listed = true where app_id = 3001');
   });
+
+  it('without a last subject, answers the subject of the most recent valid purchase (a new device), never an expired one', async () => {
+    const expired = await learnerWith([{ vn: '3', vnOrder: 3, ms: -DAY }]);
+    expect((await t.call(getLastApp, { guid: expired.guid })).data).toBeNull();
+
+    const paying = await learnerWith([{ vn: '3', vnOrder: 3, ms: 30 * DAY, appId: 1001 }]);
+    expect((await t.call(getLastApp, { guid: paying.guid })).data).toEqual({ AppID: 1001, AppVn: '3', AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类' });
+    t.clock.advance(HOUR);
+    await t.db
+      .insert(purchases)
+      .values({ userId: paying.userID, appId: 1002, vn: '2', vnOrder: 2, endTime: new Date(t.clock.now + DAY), source: 'order', createdAt: new Date(t.clock.now) });
+    expect((await t.call(getLastApp, { guid: paying.guid })).data).toMatchObject({ AppID: 1002, AppVn: '2' });
+
+    // A chosen subject still wins over purchases.
+    await t.call(setLastApp, { guid: paying.guid, appID: 1001, vn: '3' });
+    expect((await t.call(getLastApp, { guid: paying.guid })).data).toMatchObject({ AppID: 1001, AppVn: '3' });
+  });
 });

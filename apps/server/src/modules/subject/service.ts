@@ -172,13 +172,20 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
       return { list };
     },
 
-    /** The learner's last chosen subject, or null when none, unknown or off shelf. */
+    /**
+     * The learner's last chosen subject; without one (a new device after buying elsewhere, or the last
+     * subject went off shelf), the subject of the learner's most recent valid purchase on sale; else null.
+     */
     async lastApp(userId: number) {
       const row = await catalog.lastApp(userId);
-      if (!row) return null;
-      const subject = await catalog.subject(row.appId);
-      if (!subject?.listed) return null;
-      return { AppID: subject.appId, AppVn: row.vn, AppEName: subject.appEName, AppName: subject.appName, CName: subject.cName };
+      const subject = row ? await catalog.subject(row.appId) : undefined;
+      if (row && subject?.listed) return { AppID: subject.appId, AppVn: row.vn, AppEName: subject.appEName, AppName: subject.appName, CName: subject.cName };
+      const now = clock();
+      const bought = (await store.purchasesOf(userId))
+        .filter(({ purchase, subject }) => subject.listed && purchase.endTime.getTime() > now)
+        .sort((a, b) => b.purchase.createdAt.getTime() - a.purchase.createdAt.getTime() || b.purchase.vnOrder - a.purchase.vnOrder)[0];
+      if (!bought) return null;
+      return { AppID: bought.subject.appId, AppVn: bought.purchase.vn, AppEName: bought.subject.appEName, AppName: bought.subject.appName, CName: bought.subject.cName };
     },
   };
 }

@@ -9,7 +9,7 @@ import { callsTo, demoLogin, demoUser, fail, fakeApi, optionsOf, renderScreen, r
 import BindPhoneScreen from './bind-phone-screen';
 import ChooseUserScreen from './choose-user-screen';
 import ForgetPasswordScreen from './forget-password-screen';
-import SetPasswordScreen from './set-password-screen';
+import SetPasswordScreen, { SKIP_HINT } from './set-password-screen';
 import SettingsScreen from './settings-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
@@ -82,6 +82,28 @@ describe('/setpassword', () => {
       await waitFor(() => expect(where()).toBe(landing));
       unmount();
     }
+  });
+
+  it('right after a code login, offers 跳过 and a back arrow that both go on to the target, not back to the login', async () => {
+    fakeApi(callMock, { 'user.getUserInfo': () => ({ ...demoUser, hasPassword: false }) });
+    const skip = renderScreen(<SetPasswordScreen />, { path: '/setpassword', url: '/setpassword?first=1&redirect=%2Fsettings' });
+    const u = user();
+    expect(await screen.findByText(SKIP_HINT)).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: '跳过' }));
+    await waitFor(() => expect(skip.where()).toBe('/settings'));
+    skip.unmount();
+
+    const back = renderScreen(<SetPasswordScreen />, { path: '/setpassword', url: '/setpassword?first=1' });
+    await screen.findByText(SKIP_HINT);
+    await u.click(screen.getByText('返回'));
+    await waitFor(() => expect(back.where()).toBe('/homePage'));
+    expect(callsTo(callMock, 'user.changePassword')).toHaveLength(0);
+    back.unmount();
+
+    // Opened from 设置 (no first=1): no 跳过, the back arrow is the usual one.
+    renderScreen(<SetPasswordScreen />, { path: '/setpassword' });
+    await screen.findByPlaceholderText('请输入密码');
+    expect(screen.queryByRole('button', { name: '跳过' })).toBeNull();
   });
 
   it('shows a wrong old password inline', async () => {

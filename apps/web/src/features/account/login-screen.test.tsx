@@ -51,6 +51,18 @@ describe('password login', () => {
     await waitFor(() => expect(second.where()).toBe('/homePage'));
   });
 
+  it('goes on to the deep link the guest guard remembered (targetPath), once', async () => {
+    fakeApi(callMock, { 'user.userlogin': () => demoLogin });
+    localStorage.setItem('targetPath', '/answerTest?cptID=5');
+    const view = open('/login');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.type(screen.getByPlaceholderText('请输入密码'), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(view.where()).toBe('/answerTest?cptID=5'));
+    expect(localStorage.getItem('targetPath')).toBeNull();
+  });
+
   it('shows a wrong password inline, from a silent call, and stays on /login', async () => {
     fakeApi(callMock, { 'user.userlogin': () => fail(400, '账号或密码错误') });
     const { where } = open();
@@ -149,7 +161,7 @@ describe('code login', () => {
     await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
     await user.type(screen.getByPlaceholderText('请输入验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(where()).toBe('/setpassword'));
+    await waitFor(() => expect(where()).toBe('/setpassword?first=1'));
     expect(callsTo(callMock, 'user.codelogin')[0]).toMatchObject({ userName: '13800000000', verifyCode: '123456' });
     expect(getGuid()).toBe(demoLogin.guid);
   });
@@ -161,7 +173,7 @@ describe('code login', () => {
     await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
     await user.type(screen.getByPlaceholderText('请输入验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(where()).toBe('/setpassword?redirect=%2Fsettings'));
+    await waitFor(() => expect(where()).toBe('/setpassword?first=1&redirect=%2Fsettings'));
   });
 });
 

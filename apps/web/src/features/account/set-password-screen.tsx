@@ -12,6 +12,9 @@ import { useForm } from './use-form';
 import { confirmProblem } from './validate';
 import styles from './form.module.css';
 
+/** Under 跳过 on the first password screen. */
+export const SKIP_HINT = '可稍后在「设置」中设置密码';
+
 /**
  * /setpassword — change the password (old + new twice) or, for an account created by SMS-code login,
  * set a first one (new twice). `time` is the client's HHmmss, the six characters spec §5 requires.
@@ -24,6 +27,9 @@ export default function SetPasswordScreen() {
   const form = useForm({ old: '', password: '', confirm: '' });
   const v = form.values;
   const changing = user?.hasPassword ?? false;
+
+  const afterLogin = params.get('first') === '1';
+  const goOn = () => navigate(safeTargetPath(params.get('redirect')) ?? '/homePage', { replace: true });
 
   const submit = form.submit(
     () => ({
@@ -41,14 +47,17 @@ export default function SetPasswordScreen() {
       } else {
         toast('密码设置成功');
         await queryClient.invalidateQueries({ queryKey: userKeys.all });
-        navigate(safeTargetPath(params.get('redirect')) ?? '/homePage', { replace: true });
+        goOn();
       }
     },
   );
 
   const title = changing ? '修改密码' : '设置密码';
+  // Right after a code login (first=1): the password is optional, so back and 跳过 go on to where the
+  // learner was going, never back into the login.
+  const skippable = afterLogin && !changing;
   return (
-    <Page title={isPending ? '密码' : title} back>
+    <Page title={isPending ? '密码' : title} back={skippable ? goOn : true}>
       <div className={styles.screen}>
         {isPending ? (
           <p className={styles.hint}>加载中…</p>
@@ -71,6 +80,14 @@ export default function SetPasswordScreen() {
             <button type="submit" className={styles.primary} disabled={form.busy}>
               确定
             </button>
+            {skippable ? (
+              <>
+                <button type="button" className={styles.secondary} onClick={goOn} disabled={form.busy}>
+                  跳过
+                </button>
+                <p className={styles.hint}>{SKIP_HINT}</p>
+              </>
+            ) : null}
           </form>
         )}
       </div>

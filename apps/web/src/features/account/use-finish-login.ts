@@ -6,6 +6,7 @@ import { saveLogin } from '../../lib/session';
 import { cookies } from '../../lib/storage';
 import { track } from '../../lib/tracking';
 import { safeTargetPath } from '../../lib/safe-path';
+import { takeLoginTarget } from '../../lib/login-target';
 
 /** Where a login or registration comes from: the agent, the kind of client and its user agent. */
 export function loginOrigin() {
@@ -14,8 +15,8 @@ export function loginOrigin() {
 
 /**
  * What happens after any successful login or registration: the session is stored, the login is
- * tracked, and the learner goes on to the `redirect` query parameter (an internal path only) or
- * /homePage. An account without a password (created by SMS-code login) is sent to /setpassword first.
+ * tracked, and the learner goes on to the `redirect` query parameter (an internal path only), else to
+ * the remembered login target (a deep link opened while logged out, lib/login-target.ts), else /homePage. An account without a password (created by SMS-code login) is sent to /setpassword first.
  */
 export function useFinishLogin(): (data: LoginData) => void {
   const navigate = useNavigate();
@@ -25,10 +26,11 @@ export function useFinishLogin(): (data: LoginData) => void {
     // A learner who logs in is no longer a free-try tourist (tracking would prefix them as a guest).
     cookies.remove('freeTry');
     track.login();
-    const redirect = safeTargetPath(params.get('redirect'));
+    // The link's own redirect, else where the learner was going when sent to log in.
+    const redirect = safeTargetPath(params.get('redirect')) ?? takeLoginTarget();
     if (!data.hasPassword) {
-      // The target waits until the first password is set.
-      navigate(redirect ? `/setpassword?redirect=${encodeURIComponent(redirect)}` : '/setpassword', { replace: true });
+      // The target waits until the first password is set (or skipped); first=1 offers 跳过.
+      navigate(redirect ? `/setpassword?first=1&redirect=${encodeURIComponent(redirect)}` : '/setpassword?first=1', { replace: true });
       return;
     }
     navigate(redirect ?? '/homePage', { replace: true });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { QUESTION_TYPE_NAMES, TF_OPTIONS, normaliseKeys } from '@kaoshi/contract';
+import { QUESTION_TYPE_NAMES, TF_OPTIONS, normaliseKeys, shownAnswer } from '@kaoshi/contract';
 import type { PracticeGroup, PracticeQuestion } from '../../api/practice';
 import { RichText } from '../../ui/rich-text';
 import styles from './practice.module.css';
@@ -21,9 +21,8 @@ export function optionsOf(q: PracticeQuestion, group: PracticeGroup | undefined)
   return q.options;
 }
 
-/** The correct answer as shown: keys ('ACD') or the accepted texts. */
-export const answerText = (q: PracticeQuestion): string =>
-  q.childTableName === 'FILL' ? (Array.isArray(q.answer) ? q.answer : [q.answer]).join(' 或 ') : normaliseKeys(Array.isArray(q.answer) ? q.answer.join('') : q.answer);
+/** The correct answer as shown: keys ('ACD') or the canonical text of a FILL question. */
+export const answerText = (q: PracticeQuestion): string => shownAnswer(q);
 
 interface Props {
   q: PracticeQuestion;
