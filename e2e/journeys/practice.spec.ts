@@ -102,9 +102,15 @@ test('a learner practises a chapter: feedback, groups, answer sheet, resume afte
   await shot(page, '47-player-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
 
-  // Reload mid-chapter (after the outbox has sent everything): back at the first unanswered question (3).
+  // Reload mid-chapter (after the outbox has sent everything): back at the question the learner left.
   await expect.poll(() => sent, { timeout: 20_000 }).toBeGreaterThanOrEqual(answered);
   await page.reload();
+  await expect(page.getByText(`第 ${fill + 1} / ${N} 题`)).toBeVisible();
+  // Opened afresh from the chapter menu: at the first unanswered question (3).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/chapterMenu/);
+  if (!(await row.isVisible())) await section.click();
+  await row.click();
   await expect(page.getByText(`第 3 / ${N} 题`)).toBeVisible();
 
   // Offline: the answer is kept and waits; online again, it is sent and the indicator clears.

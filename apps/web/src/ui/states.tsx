@@ -9,13 +9,15 @@ import styles from './states.module.css';
 
 /** Inline states of a screen: a message (with '重试'), no subject chosen, the 403 buy prompt, a query's state. */
 
-export function StateMessage({ text, onRetry }: { text: string; onRetry?: () => void }) {
+/** A message with '重试' (onRetry), or with another way on (action) where retrying cannot help. */
+export function StateMessage({ text, onRetry, action }: { text: string; onRetry?: () => void; action?: { label: string; onClick: () => void } }) {
+  const button = action ?? (onRetry ? { label: '重试', onClick: onRetry } : null);
   return (
-    <div className={styles.state} role={onRetry ? 'alert' : 'status'}>
+    <div className={styles.state} role={button ? 'alert' : 'status'}>
       <p>{text}</p>
-      {onRetry ? (
-        <button type="button" className={styles.stateButton} onClick={onRetry}>
-          重试
+      {button ? (
+        <button type="button" className={styles.stateButton} onClick={button.onClick}>
+          {button.label}
         </button>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Status } from '@kaoshi/contract';
+import { isApiError } from '../../api/errors';
 import { useQuery } from '@tanstack/react-query';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
@@ -28,7 +30,11 @@ export default function AnswerTestScreen() {
   return <SourcePractice key={search} subject={subject} source={parsed.source} />;
 }
 
+/** A chapter the current subject does not have. */
+export const otherSubjectChapter = (subject: Pick<SelectedSubject, 'AppName'>) => `当前科目「${subject.AppName}」中没有这个章节，请从章节目录重新选择`;
+
 function SourcePractice({ subject, source }: { subject: SelectedSubject; source: Source }) {
+  const navigate = useNavigate();
   const set = useQuery(sourceQuery(subject.AppID, source));
   const title = sourceTitle(source, set.data);
   let body;
@@ -37,6 +43,9 @@ function SourcePractice({ subject, source }: { subject: SelectedSubject; source:
     const versions = deniedVersions(set.error);
     body = versions ? (
       <Denied versions={versions} currentName={versionBadge(subject)} feature={deniedFeature(source)} />
+    ) : source.kind === 'chapter' && isApiError(set.error) && set.error.kind === 'reply' && set.error.status === Status.NOT_FOUND ? (
+      // A chapter of another subject (switched in another tab, or back after switching): retrying cannot help.
+      <StateMessage text={otherSubjectChapter(subject)} action={{ label: '返回章节目录', onClick: () => void navigate('/chapterMenu', { replace: true }) }} />
     ) : (
       <StateMessage text={errorText(set.error)} onRetry={() => void set.refetch()} />
     );

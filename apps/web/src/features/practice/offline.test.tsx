@@ -70,7 +70,9 @@ describe('offline across a reload', () => {
     first.unmount();
     await settle();
 
-    // Reload while offline: the chapter call fails, the kept copy opens at the first unanswered question.
+    // Opened afresh while offline (a new tab: no place kept for this history entry): the chapter call
+    // fails, the kept copy opens at the first unanswered question.
+    sessionStorage.removeItem('practicePlaces');
     state.chapter = offline;
     openChapter();
     expect(await screen.findByText('网络不可用，正在使用本机保存的题目')).toBeTruthy();
@@ -92,6 +94,7 @@ describe('offline across a reload', () => {
     await queueReply({ appID: 1001, cptID: 11, allTestID: 2, lastUserReply: 'ACD', spendTime: 6 });
     await settle();
 
+    sessionStorage.removeItem('practicePlaces');
     state.chapter = offline;
     const second = openChapter();
     expect(await screen.findByText('第 3 / 8 题')).toBeTruthy();
@@ -102,6 +105,7 @@ describe('offline across a reload', () => {
     second.unmount();
 
     // Online again but before the outbox synced: the server's copy has no reply yet, the outbox's count.
+    sessionStorage.removeItem('practicePlaces');
     state.chapter = mixedChapter;
     openChapter();
     expect(await screen.findByText('第 3 / 8 题')).toBeTruthy();

@@ -7,8 +7,8 @@ import { agentStore } from '../../lib/agent';
 import { onOutboxChange, pendingCount, queueReply } from '../../lib/outbox/practice';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import AnswerTestScreen from './answer-test-screen';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import AnswerTestScreen, { otherSubjectChapter } from './answer-test-screen';
 import { mixedChapter, question } from '../../test/fixtures/practice';
 import type { ChapterTest } from '../../api/practice';
 
@@ -119,6 +119,39 @@ describe('/answerTest: the player', () => {
     expect(screen.getByText('回答正确')).toBeTruthy();
     expect(screen.getByTestId('correct-answer').textContent).toBe('胰岛素');
     expect(queueMock.mock.calls[0]![0]).toMatchObject({ allTestID: 3, lastUserReply: '胰 岛素', childTableName: 'FILL' });
+  });
+
+  it('keeps the learner’s place: back from 纠错 and a reload return to the question left; a fresh open starts at the first unanswered', async () => {
+    const view = openPlayer();
+    await screen.findByText('第 1 / 8 题');
+    await user().click(option('B'));
+    await next();
+    await next();
+    await next();
+    expect(screen.getByText('第 4 / 8 题')).toBeTruthy();
+    await act(() => view.router.navigate('/testfeedback?allTestID=4'));
+    await act(() => view.router.navigate(-1));
+    expect(await screen.findByText('第 4 / 8 题')).toBeTruthy();
+    view.unmount();
+
+    // A reload keeps the history entry (its location key): same question.
+    const reloaded = openPlayer();
+    expect(await screen.findByText('第 4 / 8 题')).toBeTruthy();
+
+    // Opened again from the chapter menu: a new history entry, at the first unanswered question (the
+    // fake server's copy knows no reply: the outbox is mocked here).
+    await act(() => reloaded.router.navigate('/x'));
+    await act(() => reloaded.router.navigate('/answerTest?cptID=11'));
+    expect(await screen.findByText('第 1 / 8 题')).toBeTruthy();
+  });
+
+  it('a chapter the current subject does not have (switched subject meanwhile) leads back to the chapter menu, not to a useless 重试', async () => {
+    fakeApi(callMock, { 'practice.getChapterTestEx': () => fail(404, '章节不存在') });
+    const view = renderScreen(<AnswerTestScreen />, { path: '/answerTest', url: '/answerTest?cptID=999' });
+    expect(await screen.findByText(otherSubjectChapter(trialNursing))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    await user().click(screen.getByRole('button', { name: '返回章节目录' }));
+    expect(view.where()).toBe('/chapterMenu');
   });
 
   it('A3: the case stem stays on top across its sub-questions', async () => {

@@ -27,6 +27,7 @@ import {
 } from './components/player-state';
 import { PlayerTop } from './components/player-top';
 import { useSetCache } from './components/use-set-cache';
+import { usePlace } from './components/place';
 import styles from './practice.module.css';
 
 /** The practice player over one loaded question set: everything is local, answers go to the outbox. */
@@ -40,7 +41,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
   // A practice-display exam session (source 'session'): answers go to the exam outbox, it ends with 交卷.
   const run = useSessionRun(set.session);
   const [recite, setRecite] = useState(() => source.recite === true);
-  const [index, setIndex] = useState(() => openingIndex(set, source.recite === true));
+  const [index, setIndex] = usePlace(source, set, () => openingIndex(set, source.recite === true));
   const [answers, setAnswers] = useState(() => fromLast(list));
   const [round, setRound] = useState(0);
   const [picked, setPicked] = useState('');
@@ -93,7 +94,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
       setPicked('');
       window.scrollTo?.({ top: 0 });
     },
-    [list.length],
+    [list.length, setIndex],
   );
 
   const submit = useCallback(
