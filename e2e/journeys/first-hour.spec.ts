@@ -1,10 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_LEARNER, DEMO_PASSWORD, asNewClientIp, freshPhone, shot, smsCode } from './helpers';
+import { DEMO_LEARNER, DEMO_PASSWORD, asNewClientIp, freshPhone, pickNursing, shot, smsCode } from './helpers';
 
 /**
  * What a learner meets in the first hour (issue 14), each on a fresh database of this run.
  */
 const PASSWORD = 'Study2026';
+/** The demo member (至尊班 of 护士执业资格) and a paper no other journey sits. */
+const MEMBER = '13900000000';
+const PAPER = '护士执业资格 全真模拟卷（一）';
 
 /** Registers a new learner through the app (no subject chosen) and answers the phone and the session's guid. */
 async function registerFresh(page: Page, request: APIRequestContext): Promise<{ phone: string; guid: string }> {
@@ -56,4 +59,43 @@ test('a deep link opened while logged out survives the guest guard and the login
   await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
   await expect(page).toHaveURL(/\/answerTest\?cptID=5/);
+});
+
+test('back during the 机考 asks like 离开 (the clock runs on), and 继续考试 is on the home page while the session is open', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入手机号').fill(MEMBER);
+  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/homePage/);
+  await pickNursing(page);
+
+  await page.goto('/mockExam');
+  const card = page.getByRole('listitem', { name: PAPER });
+  await card.getByRole('button', { name: /开始考试|继续考试/ }).click();
+  await expect(page).toHaveURL(/\/computerPaper\?/);
+  await expect(page.getByRole('timer', { name: '剩余时间' })).toBeVisible();
+  // The learner is shown masked in the header.
+  await expect(page.getByText('考生：139****0000')).toBeVisible();
+
+  // The phone's back button: asked first; 继续答题 stays in the exam.
+  await page.goBack();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('离开后考试计时不会暂停')).toBeVisible();
+  await shot(page, '101-exam-back-asks');
+  await dialog.getByRole('button', { name: '继续答题' }).click();
+  await expect(page).toHaveURL(/\/computerPaper\?/);
+
+  // Confirmed: out of the exam, the session stays open and the home page offers 继续考试.
+  await page.goBack();
+  await page.getByRole('dialog').getByRole('button', { name: '离开' }).click();
+  await expect(page).toHaveURL(/\/mockExam/);
+  await page.goto('/homePage');
+  const banner = page.getByRole('region', { name: '未交卷的考试' });
+  await expect(banner).toContainText(PAPER);
+  await shot(page, '102-home-continue-exam');
+  await banner.getByRole('button', { name: '继续考试' }).click();
+  await expect(page).toHaveURL(/\/computerPaper\?examHistoryID=\d+/);
+  await expect(page.getByRole('timer', { name: '剩余时间' })).toBeVisible();
 });

@@ -100,7 +100,7 @@ export const TEST_MODES: readonly TestMode[] = [
   row({ id: 'BurningExam', title: '冲刺燃卷', blurb: '高难度整套冲刺试卷', module: 'sprint', source: 'paper', display: 'exam', lockSections: true, papers: { kinds: ['mock'], tag: 'burning' }, timing: PAPER_TIME, scoring: PAPER_SCORE }),
   row({ id: 'sprintList', title: '考前冲刺', blurb: '按阶段安排的冲刺内容', module: 'sprint', source: 'plain', display: null, papers: { kinds: ['mock'], tag: 'sprint' }, timing: '按内容', scoring: '按内容' }),
   row({ id: 'secretVolumeWay', title: '考前密卷', blurb: '考前模拟班的密卷', module: 'mock', source: 'paper', display: 'exam', lockSections: true, papers: { kinds: ['mock'], tag: 'secret' }, timing: PAPER_TIME, scoring: PAPER_SCORE }),
-  row({ id: 'tifenGuoguan', title: '提分过关', blurb: '按章节逐关闯关，过关解锁下一关', module: 'clearance', source: 'level', display: 'practice', timing: '不限时', scoring: '答对80%过关，80/90/100%得1/2/3星' }),
+  row({ id: 'tifenGuoguan', title: '闯关提分', blurb: '按章节逐关闯关，过关解锁下一关', module: 'clearance', source: 'level', display: 'practice', timing: '不限时', scoring: '答对80%过关，80/90/100%得1/2/3星' }),
   row({ id: 'randomPassCheck', title: '随机闯关', blurb: '难度逐关上升的随机关卡', module: 'clearance', source: 'level', display: 'practice', timing: '不限时', scoring: '答对80%过关，80/90/100%得1/2/3星' }),
   row({ id: 'grabPoint', title: '考前抢分', blurb: '专攻还没掌握的高频考点，每轮限时5分钟', module: 'grabPoint', source: 'round', display: 'practice', timing: '每轮5分钟，到时自动交卷', scoring: '本轮抢回的分数' }),
   row({ id: 'examAnalyseMenu', title: '考情分析', blurb: '各章节历年考题数量与占比', module: 'chapter', source: 'plain', display: 'practice', timing: '不限时', scoring: '逐题判分' }),

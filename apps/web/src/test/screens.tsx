@@ -24,9 +24,10 @@ function Landed() {
 
 const STUB_PATHS = ['/', '/login', '/homePage', '/setpassword', '/settings', '/chooseUser', '/maintain', '/forgetpwd', '/bindphone', '/x'];
 
-export function renderScreen(screen: ReactElement, { path, url = path }: { path: string; url?: string }) {
+/** Renders a screen in a memory router; `before` are history entries behind it (for the back button). */
+export function renderScreen(screen: ReactElement, { path, url = path, before = [] }: { path: string; url?: string; before?: string[] }) {
   const routes = [{ path, element: screen }, ...STUB_PATHS.filter((p) => p !== path).map((p) => ({ path: p, element: <Landed /> })), { path: '*', element: <Landed /> }];
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(routes, { initialEntries: [...before, url], initialIndex: before.length });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={queryClient}>

@@ -97,7 +97,7 @@ describe('the chapter ladder (/tifenGuoguan)', () => {
     const s = (await t.call(clearanceStart, { guid: member, appID: APP, kind: 'chapter', levelID: 1 })).data;
     expect(s).toMatchObject({ mode: 'practice', testMode: 'tifenGuoguan', status: 'open', deadline: null, remainingSeconds: null });
     expect(s.passScore).toBeCloseTo(s.list.length * 0.8);
-    expect(s.name).toBe('提分过关·第1关 生命体征的评估与护理');
+    expect(s.name).toBe('闯关提分·第1关 生命体征的评估与护理');
     // 10 drawn; a case group (A3/A4/B1) is kept whole, so a few more may come.
     expect(s.list.length).toBeGreaterThanOrEqual(10);
     expect(s.list.length).toBeLessThan(16);

@@ -1,4 +1,4 @@
-import { checkUserModulesDown, getLastApp, moduleInfoX, myPurchases, redDotList, redDotRead, setLastApp, subjectCalls } from '@kaoshi/contract';
+import { TEST_MODES, checkUserModulesDown, getLastApp, moduleInfoX, myPurchases, redDotList, redDotRead, setLastApp, subjectCalls } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleUpdates, purchases } from '../../db/schema/index.ts';
@@ -48,6 +48,16 @@ describe('every call of calls/subject.ts', () => {
 });
 
 describe('moduleInfoX', () => {
+  it('names each tile as the screen it opens is titled (闯关提分 on the tile and on the page)', async () => {
+    for (const appID of [1001, 1002]) {
+      const { data } = await t.call(moduleInfoX, { guid: owner, appID });
+      for (const m of data.modules as { name: string; route: string }[]) {
+        const row = TEST_MODES.find((r) => `/${r.route}` === m.route);
+        if (row) expect([m.route, row.title]).toEqual([m.route, m.name]);
+      }
+    }
+  });
+
   it('gives the trial learner the top version’s grid: free modules open (trial), paid ones locked with the versions that open them', async () => {
     const body = await t.call(moduleInfoX, { guid: learner, appID: 1001 });
     expect(body.status).toBe(200);

@@ -67,7 +67,7 @@ describe('/tifenGuoguan', () => {
     expect(tiles[0]!.textContent).toContain('★★☆');
     expect(tiles[0]!.textContent).toContain('最佳 90%');
     expect(tiles[1]!.textContent).toContain('最佳 70%');
-    expect(screen.getByRole('region', { name: '提分过关' }).textContent).toContain('1/3已过关');
+    expect(screen.getByRole('region', { name: '闯关提分' }).textContent).toContain('1/3已过关');
     expect(screen.getByText('按章节逐关闯关，过关解锁下一关')).toBeTruthy();
 
     await user().click(tiles[2]!);
@@ -129,7 +129,7 @@ describe('/tifenGuoguan', () => {
       },
     });
     renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
-    expect(await screen.findByText('开通以下任一班次可使用提分过关')).toBeTruthy();
+    expect(await screen.findByText('开通以下任一班次可使用闯关提分')).toBeTruthy();
     expect(screen.getByRole('button', { name: '查看开通班次' })).toBeTruthy();
   });
 
@@ -178,7 +178,7 @@ describe('the result of a level (/examResult)', () => {
     fakeApi(callMock, { 'exam.result': () => result({ testMode: 'tifenGuoguan', mode: 'practice', right: 4, wrong: 0, unanswered: 0 }) });
     const view = renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
     expect((await screen.findByTestId('mode-line')).textContent).toBe('闯关成功 ★★★');
-    expect(screen.getByRole('button', { name: '返回提分过关' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回闯关提分' })).toBeTruthy();
     view.unmount();
     fakeApi(callMock, { 'exam.result': () => result({ testMode: 'randomPassCheck', mode: 'practice' }) });
     renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
@@ -187,11 +187,11 @@ describe('the result of a level (/examResult)', () => {
 });
 
 describe('ladder tabs', () => {
-  it('switch between 提分过关 and 随机闯关 (the current one marked)', async () => {
+  it('switch between 闯关提分 and 随机闯关 (the current one marked)', async () => {
     fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
     const view = renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
     const tabs = await screen.findByRole('navigation', { name: '闯关方式' });
-    expect(within(tabs).getByRole('button', { name: '提分过关' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabs).getByRole('button', { name: '闯关提分' }).getAttribute('aria-current')).toBe('page');
     await user().click(within(tabs).getByRole('button', { name: '随机闯关' }));
     expect(view.where()).toBe('/randomPassCheck');
   });

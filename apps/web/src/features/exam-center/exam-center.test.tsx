@@ -154,7 +154,7 @@ describe('/exam (考试中心)', () => {
     const view = renderScreen(<ExamCenterScreen />, { path: '/exam' });
     const block = await screen.findByRole('region', { name: '继续考试' });
     expect(block.textContent).toContain('模拟考试 · 已答12/100题 · 剩余 62:05');
-    expect(block.textContent).toContain('提分过关 · 已答2/10题 · 不限时');
+    expect(block.textContent).toContain('闯关提分 · 已答2/10题 · 不限时');
     await user().click(within(block).getAllByRole('button', { name: '继续考试' })[1]!);
     expect(view.where()).toBe('/answerTest?source=session&examHistoryID=56');
     view.unmount();

@@ -50,7 +50,7 @@ describe('/examResult of a practice session', () => {
   it("a session of a mode row goes back to the mode's screen", async () => {
     fakeApi(callMock, { 'exam.result': () => ({ ...result({ mode: 'practice', paperID: null }), testMode: 'tifenGuoguan', counted: false }) });
     const { where } = open();
-    await user().click(await screen.findByRole('button', { name: '返回提分过关' }));
+    await user().click(await screen.findByRole('button', { name: '返回闯关提分' }));
     expect(where()).toBe('/tifenGuoguan');
   });
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
@@ -37,7 +37,12 @@ const saveReply = { saved: 1, refused: [], deadline: null, serverNow: new Date()
 const handResult = (id: number) => ({ examHistoryID: id, score: 1 });
 
 /** Opens the screen on a fresh session (its own examHistoryID, so device queues never mix between tests). */
-function open(over: Partial<Session> = {}, clock: { serverNow?: number; remaining?: number } = {}, handlers: Record<string, (p: Record<string, unknown>) => unknown> = {}) {
+function open(
+  over: Partial<Session> = {},
+  clock: { serverNow?: number; remaining?: number } = {},
+  handlers: Record<string, (p: Record<string, unknown>) => unknown> = {},
+  before: string[] = [],
+) {
   const s = examSession({ examHistoryID: (nextID += 1), ...over }, clock);
   fakeApi(callMock, {
     'exam.start': () => s,
@@ -46,7 +51,7 @@ function open(over: Partial<Session> = {}, clock: { serverNow?: number; remainin
     'exam.handIn': () => handResult(s.examHistoryID),
     ...handlers,
   });
-  const view = renderScreen(<ComputerPaperScreen />, { path: '/computerPaper', url: '/computerPaper?paperID=3' });
+  const view = renderScreen(<ComputerPaperScreen />, { path: '/computerPaper', url: '/computerPaper?paperID=3', before });
   return { ...view, s };
 }
 
@@ -62,7 +67,10 @@ describe('/computerPaper: the 机考 screen', () => {
     const { s } = open({}, { serverNow: Date.now() - 3_600_000, remaining: 600 });
     expect(await screen.findByText(s.name)).toBeTruthy();
     expect(callsTo(callMock, 'exam.start')).toEqual([{ appID: 1001, paperID: 3 }]);
-    expect(screen.getByText('考生：13800000000')).toBeTruthy();
+    // Nothing answered yet: nothing is said to be saved.
+    expect(screen.getByTestId('save-state').textContent).toBe('尚未作答');
+    // The phone number is masked, as everywhere else.
+    expect(screen.getByText('考生：138****0000')).toBeTruthy();
     expect(screen.getByTestId('countdown').textContent).toMatch(/^(10:00|09:59)$/);
     expect(screen.getByText(/A1型题\s+第 1 \/ 7 题/)).toBeTruthy();
   });
@@ -143,6 +151,10 @@ describe('/computerPaper: the 机考 screen', () => {
     expect((cell(1) as HTMLButtonElement).disabled).toBe(true);
     expect((cell(3) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: '上一题' }) as HTMLButtonElement).disabled).toBe(true);
+    // A closed section is 已完成 in the navigation (已交卷 is said of the whole paper only).
+    const nav = screen.getByRole('complementary', { name: '题目导航' });
+    expect(nav.textContent).toContain('已完成');
+    expect(nav.textContent).not.toContain('已交卷');
   });
 
   it('keeps the A3 case stem on screen while its sub-questions advance; B1 shows the shared options with each stem', async () => {
@@ -239,6 +251,22 @@ describe('/computerPaper: the 机考 screen', () => {
     expect(where()).toBe('/computerPaper?paperID=3');
     await user().click(screen.getByRole('button', { name: '离开' }));
     await waitFor(() => expect(where()).toBe('/homePage'));
+    await waitFor(() => expect(sentReplies()).toEqual([[expect.objectContaining({ allTestID: 1, lastUserReply: 'E' })]]));
+    expect(callsTo(callMock, 'exam.handIn')).toHaveLength(0);
+  });
+
+  it('the back button asks like 离开 (the clock runs on): cancelled it stays, confirmed it leaves with the answers sent', async () => {
+    const view = open({}, {}, {}, ['/mockExam']);
+    await screen.findByText('关于护理的说法');
+    await user().click(option('E'));
+    confirmMock.mockResolvedValueOnce(false);
+    await act(() => view.router.navigate(-1));
+    await waitFor(() => expect(confirmMock).toHaveBeenCalledTimes(1));
+    expect(confirmText()).toContain('离开后考试计时不会暂停');
+    expect(view.where()).toBe('/computerPaper?paperID=3');
+    await act(() => view.router.navigate(-1));
+    await waitFor(() => expect(view.where()).toBe('/mockExam'));
+    expect(confirmMock).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(sentReplies()).toEqual([[expect.objectContaining({ allTestID: 1, lastUserReply: 'E' })]]));
     expect(callsTo(callMock, 'exam.handIn')).toHaveLength(0);
   });

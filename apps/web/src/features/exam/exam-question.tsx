@@ -108,7 +108,7 @@ export function ExamQuestion({ q, no, group, groupPos, appID, reply, access, bus
           })}
         </ul>
       )}
-      {access === 'locked' ? <p className={styles.lockedNote}>该题型已交卷，不能再修改</p> : null}
+      {access === 'locked' ? <p className={styles.lockedNote}>该题型已完成，不能再修改</p> : null}
       {access === 'ahead' ? <p className={styles.lockedNote}>请先完成当前题型</p> : null}
     </article>
   );

@@ -7,6 +7,8 @@ import { errorText } from '../../lib/error-text';
 import { clockOffset, directory, formatClock, handInSummary, numberList, sectionAccess, slotsOf, type QState, type Session } from '../../lib/exam-model';
 import { useExamSession } from '../../lib/exam-session';
 import { Directory, handInLines, Lines } from './components/directory';
+import { useLeaveGuard } from './components/use-leave-guard';
+import { maskPhone } from '../../lib/format';
 import { ExamQuestion } from './exam-question';
 import { Calculator, ImageViewer } from './exam-tools';
 import styles from './exam.module.css';
@@ -15,7 +17,7 @@ import styles from './exam.module.css';
 export const SAVE_DEBOUNCE_MS = 3_000;
 export { AUTOSAVE_MS } from '../../lib/exam-session';
 export const SECTION_CONFIRM = '进入下一题型后，本题型将不能再修改，确定吗？';
-export const LEAVE_CONFIRM = '离开后考试计时不会暂停，答案已保存，可随时回来继续作答。确定离开吗？';
+export { LEAVE_CONFIRM } from './components/use-leave-guard';
 export const resultPath = (id: number) => `/examResult?examHistoryID=${id}`;
 /** Where a handed-in session goes: 每日一练 / 每周一测 submit and show the place on their own screen (docs/daily-ranking.md), the rest to the result. */
 export const afterHandInPath = (s: { examHistoryID: number; testMode: string | null }) =>
@@ -62,6 +64,8 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
   const st = q ? states.get(q.allTestID) : undefined;
   const access = slot ? sectionAccess(session, sectionIndex, slot.section) : 'open';
   const dir = useMemo(() => directory(session, slots, states, sectionIndex), [session, slots, states, sectionIndex]);
+  // '答案已保存' only once there is something saved (a reply or a flag, from this device or the server).
+  const anyAnswer = useMemo(() => [...states.values()].some((x) => x.reply !== '' || x.flagged), [states]);
 
   useEffect(() => {
     enteredAt.current = Date.now();
@@ -90,13 +94,11 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
     if (ok) await handIn(false);
   };
 
-  const askLeave = async () => {
-    const ok = await confirm({ title: '暂时离开', content: LEAVE_CONFIRM, confirmText: '离开', cancelText: '继续答题' });
-    if (!ok) return;
-    void save();
-    // A fixed exit: history back may hold this very paper (e.g. before the guard added ac).
-    void navigate('/homePage');
-  };
+  // 离开, back or a link: asked once by the guard; confirmed, the answers are flushed and the clock runs on.
+  const flushOnLeave = useCallback(() => void save(), [save]);
+  useLeaveGuard(() => !run.handing(), flushOnLeave);
+  // A fixed exit: history back may hold this very paper (e.g. before the guard added ac).
+  const askLeave = () => void navigate('/homePage');
 
   // ---- sections --------------------------------------------------------------------------------------
   const lastSection = sectionIndex >= session.sections.length - 1;
@@ -148,12 +150,12 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
   return (
     <div className={styles.exam}>
       <header className={styles.head}>
-        <button type="button" className={styles.leave} onClick={() => void askLeave()}>
+        <button type="button" className={styles.leave} onClick={askLeave}>
           离开
         </button>
         <div className={styles.headMain}>
           <h1 className={styles.paperName}>{session.name}</h1>
-          <p className={styles.learner}>{`考生：${getUserName() || '—'}`}</p>
+          <p className={styles.learner}>{`考生：${maskPhone(getUserName()) || '—'}`}</p>
         </div>
         <div className={`${styles.clock} ${warn ? styles.clockWarn : ''}`} role="timer" aria-label="剩余时间">
           <small>剩余时间</small>
@@ -163,7 +165,7 @@ export function ExamRunner({ loaded, appID }: { loaded: Loaded; appID: number })
       <div className={styles.statusBar}>
         <span>{`${sectionTitle}　第 ${slot.no} / ${slots.length} 题`}</span>
         <span className={saveError ? styles.saveError : styles.saveOk} data-testid="save-state">
-          {pending > 0 ? (saveError ? `${pending} 条答案待保存（网络异常，自动重试）` : `${pending} 条答案待保存`) : '答案已保存'}
+          {pending > 0 ? (saveError ? `${pending} 条答案待保存（网络异常，自动重试）` : `${pending} 条答案待保存`) : anyAnswer ? '答案已保存' : '尚未作答'}
         </span>
       </div>
       <div className={styles.layout}>

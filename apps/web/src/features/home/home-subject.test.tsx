@@ -337,3 +337,25 @@ describe('/homePage: the subject', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('/homePage: 继续考试', () => {
+  it('shows an open exam of the subject (any device) and goes back into it; nothing when none is open', async () => {
+    saveSelectedSubject(nursing);
+    const open = { examHistoryID: 77, testMode: null, name: '模拟考试（一）', mode: 'exam', startedAt: '2026-11-25T01:00:00Z', answered: 12, total: 50, remainingSeconds: 1805 };
+    api({ 'exam.open': () => ({ list: [open] }) });
+    const view = renderScreen(<HomeScreen />, { path: '/homePage' });
+    const banner = await screen.findByRole('region', { name: '未交卷的考试' });
+    expect(banner.textContent).toContain('未交卷：模拟考试（一）');
+    expect(banner.textContent).toContain('已答12/50题 · 剩余 30:05');
+    expect(callsTo(callMock, 'exam.open')).toEqual([{ appID: 1001 }]);
+    await user().click(within(banner).getByRole('button', { name: '继续考试' }));
+    expect(view.where()).toBe('/computerPaper?examHistoryID=77');
+    view.unmount();
+
+    api({ 'exam.open': () => ({ list: [] }) });
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    await screen.findByRole('heading', { name: '护士执业资格' });
+    await waitFor(() => expect(callsTo(callMock, 'exam.open').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('region', { name: '未交卷的考试' })).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import { showNoContent } from '../../ui/no-content';
 import { safeInternalPath } from '../../lib/safe-path';
 import { hasScreen } from '../../lib/navigation';
 import { BannerCarousel } from '../../ui/banner-carousel';
+import { ContinueExam } from '../../ui/continue-exam';
 import { bannersQuery, moduleGridQuery, redDotQuery } from '../../api/home';
 import { ModuleGrid } from './module-grid';
 import { NoticeWindow } from './notice-window';
@@ -51,6 +52,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
   return (
     <>
       <SubjectBar subject={subject} />
+      <ContinueExam appID={subject.AppID} />
       <BannerCarousel banners={banners} appID={subject.AppID} onOpen={openPath} />
       <section className={styles.card} aria-labelledby="modules-title">
         <h2 id="modules-title" className={styles.cardTitle}>

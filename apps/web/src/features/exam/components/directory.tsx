@@ -20,7 +20,7 @@ export function Lines({ lines }: { lines: string[] }) {
   );
 }
 
-const ACCESS_NOTE = { open: '作答中', locked: '已交卷', ahead: '未开始' } as const;
+const ACCESS_NOTE = { open: '作答中', locked: '已完成', ahead: '未开始' } as const;
 
 export function Directory({ sections, current, onGo }: { sections: DirSection[]; current: number; onGo: (i: number) => void }) {
   return (
