@@ -103,7 +103,7 @@ test("a learner finds the chapter's wrong answer, favourite and note in the stud
   const rate = page.getByRole('group', { name: '掌握情况' });
   await expect(wholeBook.or(rate)).toBeVisible();
   if (await rate.isVisible()) {
-    await expect(page.getByText('到期复习')).toBeVisible();
+    await expect(page.getByText('今天该复习的')).toBeVisible();
     while (await rate.isVisible()) {
       const evaluated = api(page, '/api/queStatus/evaluate');
       await rate.getByRole('button', { name: '记得' }).click();
@@ -112,7 +112,7 @@ test("a learner finds the chapter's wrong answer, favourite and note in the stud
     await expect(page.getByText('本轮复习完成')).toBeVisible();
     await page.goto('/memoryAnswer');
   }
-  await expect(page.getByText('今天没有到期的错题')).toBeVisible();
+  await expect(page.getByText('今天没有要复习的错题')).toBeVisible();
   await expect(wholeBook).toBeEnabled();
   await shot(page, '54-recite-offer');
   await wholeBook.click();

@@ -99,7 +99,7 @@ export const SOURCES: Record<SourceKind, SourceInfo> = {
     maxPages: 10,
     keepsLast: false,
   },
-  review: { title: '错题复习', empty: () => '现在没有需要复习的错题，到期的错题会出现在这里', pageSize: STUDY_PAGE.errorTest, maxPages: 10, keepsLast: false },
+  review: { title: '错题复习', empty: () => '现在没有要复习的错题，该复习时它们会出现在这里', pageSize: STUDY_PAGE.errorTest, maxPages: 10, keepsLast: false },
   fav: {
     title: '我的收藏',
     empty: (s) => (s.keyword ? `没有找到包含“${s.keyword}”的收藏` : '还没有收藏的题目，练习时点“收藏”即可加入'),

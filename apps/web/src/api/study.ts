@@ -237,8 +237,8 @@ export function formatTime(iso: string, now: Date = new Date()): string {
   return d.getFullYear() === now.getFullYear() ? `${md} ${hm}` : `${d.getFullYear()}年${md}`;
 }
 
-/** When a wrong-answer book item comes back: '已到期' or its time. */
-export const dueText = (iso: string, now: Date = new Date()): string => (new Date(iso).getTime() <= now.getTime() ? '已到期' : `${formatTime(iso, now)} 复习`);
+/** When a wrong-answer book item comes back, in plain words: '该复习了' or when to review it. */
+export const dueText = (iso: string, now: Date = new Date()): string => (new Date(iso).getTime() <= now.getTime() ? '该复习了' : `${formatTime(iso, now)} 复习`);
 
 /** Seconds as '2小时5分', '12分钟', '不到1分钟'. */
 export function formatDuration(seconds: number): string {

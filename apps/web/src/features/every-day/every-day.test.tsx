@@ -131,6 +131,10 @@ describe('/dailyMockTest', () => {
     expect(within(card).getByRole('link', { name: '查看排名' }).getAttribute('href')).toBe('/ranking');
     // The state was read after the submission.
     expect(callMock.mock.calls.map(([d]) => (d as { id: string }).id).filter((id) => id.startsWith('everyDay'))).toEqual(['everyDay.submit', 'everyDay.submission']);
+    // The score card once: the day's card does not repeat the figures of the attempt just shown.
+    expect(screen.getAllByText('7/10题')).toHaveLength(1);
+    expect(screen.queryByTestId('period-figures')).toBeNull();
+    expect(screen.getAllByRole('link', { name: '查看解析' })).toHaveLength(1);
   });
 
   it('a second attempt of the day is not counted', async () => {

@@ -35,7 +35,7 @@ function PeriodBody({ subject, info }: { subject: SelectedSubject; info: PeriodI
   return (
     <div className={styles.screen}>
       {handed !== null ? <JustSubmitted info={info} id={handed} submit={submit} /> : null}
-      <PeriodCard subject={subject} info={info} data={data} />
+      <PeriodCard subject={subject} info={info} data={data} justHanded={handed} />
       <section className={styles.card} aria-label="排行榜">
         <h2 className={styles.cardTitle}>{`${info.when}排行榜`}</h2>
         <p className={styles.muted}>{info.row.scoring}</p>
@@ -108,7 +108,8 @@ function JustSubmitted({ info, id, submit }: { info: PeriodInfo; id: number; sub
   );
 }
 
-function PeriodCard({ subject, info, data }: { subject: SelectedSubject; info: PeriodInfo; data: SubmissionData }) {
+/** The period's card; the attempt just handed in is shown above it (本次成绩), so its figures are not repeated here. */
+function PeriodCard({ subject, info, data, justHanded }: { subject: SelectedSubject; info: PeriodInfo; data: SubmissionData; justHanded: number | null }) {
   const navigate = useNavigate();
   const start = useMutation({
     mutationFn: () => startMode(subject.AppID, { testMode: info.row.id }),
@@ -117,6 +118,7 @@ function PeriodCard({ subject, info, data }: { subject: SelectedSubject; info: P
   const denied = start.isError ? deniedVersions(start.error) : null;
   if (denied) return <Denied versions={denied} currentName={versionBadge(subject)} feature={info.row.title} />;
   const done = data.submitted;
+  const shownAbove = done !== null && done.examHistoryID === justHanded;
   return (
     <section className={styles.card} aria-label={info.heading}>
       <h2 className={styles.cardTitle}>{`${info.heading} · ${keyLabel(data.key)}`}</h2>
@@ -127,7 +129,7 @@ function PeriodCard({ subject, info, data }: { subject: SelectedSubject; info: P
           <p className={styles.doneLine} data-testid="period-done">
             {done.place !== null ? `${info.when}已交卷 · 第${done.place}名` : `${info.when}已交卷`}
           </p>
-          <Figures f={done} testId="period-figures" />
+          {shownAbove ? null : <Figures f={done} testId="period-figures" />}
           {data.attempts > 1 ? <p className={styles.muted}>{`${info.when}共交卷${data.attempts}次，排行以首次交卷为准`}</p> : null}
         </>
       ) : null}
@@ -142,7 +144,7 @@ function PeriodCard({ subject, info, data }: { subject: SelectedSubject; info: P
             {start.isPending ? '正在进入…' : done ? '再练一次' : `开始${info.heading}`}
           </button>
         )}
-        {done ? (
+        {done && !shownAbove ? (
           <Link className={styles.secondaryLink} to={`/examResult?examHistoryID=${done.examHistoryID}`}>
             查看解析
           </Link>

@@ -87,7 +87,7 @@ describe('/answerTest sources', () => {
 
   it.each([
     ['/answerTest?source=error', 'study.getErrorTest', '错题本里还没有题目，答错的题会自动收集到这里'],
-    ['/answerTest?source=review', 'study.getErrorTest', '现在没有需要复习的错题，到期的错题会出现在这里'],
+    ['/answerTest?source=review', 'study.getErrorTest', '现在没有要复习的错题，该复习时它们会出现在这里'],
     ['/answerTest?source=fav&keyword=心衰', 'study.chapterlist', '没有找到包含“心衰”的收藏'],
     ['/answerTest?source=search&keyword=胰岛素', 'study.searchTest', '没有找到包含“胰岛素”的试题'],
     ['/answerTest?source=common', 'study.commonQuestions', '暂无高频易错题'],

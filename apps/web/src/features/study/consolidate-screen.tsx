@@ -79,14 +79,14 @@ function ReviewCard({ subject }: { subject: SelectedSubject }) {
         </p>
         <p>
           <strong className={s.due > 0 ? styles.dueNum : undefined}>{s.due}</strong>
-          <span>今日到期（题）</span>
+          <span>今天该复习（题）</span>
         </p>
         <p>
           <strong>{s.cleared}</strong>
           <span>已移出（题）</span>
         </p>
       </div>
-      {!noDue && s.nextDueAt ? <p className={`${styles.muted} ${styles.center}`}>{`之后的下一题到期：${formatTime(s.nextDueAt)}`}</p> : null}
+      {!noDue && s.nextDueAt ? <p className={`${styles.muted} ${styles.center}`}>{`复习完这些，下一题在${formatTime(s.nextDueAt)}再复习`}</p> : null}
       <div className={styles.setting}>
         <span>连续答对</span>
         <span className={styles.stepper}>
@@ -120,7 +120,7 @@ function ReviewCard({ subject }: { subject: SelectedSubject }) {
       </div>
       {noDue ? (
         <p className={styles.reason} role="note">
-          {s.items === 0 ? '错题本里还没有题目' : `暂时没有到期的错题${s.nextDueAt ? `，下次复习：${formatTime(s.nextDueAt)}` : ''}`}
+          {s.items === 0 ? '错题本里还没有题目' : `今天没有要复习的错题${s.nextDueAt ? `，下一题在${formatTime(s.nextDueAt)}再复习` : ''}`}
         </p>
       ) : null}
     </section>
@@ -156,7 +156,7 @@ function Chapters({ subject, kind }: { subject: SelectedSubject; kind: StudyKind
             <button type="button" className={styles.chapterRow} onClick={() => void navigate(`/consolidate2${qs({ kind, cptID: c.cptID })}`)}>
               <span className={styles.chapterName}>{c.name}</span>
               <span className={styles.chapterCount}>
-                {c.count} 题{kind === 'error' && c.due > 0 ? <em className={styles.dueTag}>{` ${c.due} 到期`}</em> : null}
+                {c.count} 题{kind === 'error' && c.due > 0 ? <em className={styles.dueTag}>{` ${c.due} 题该复习`}</em> : null}
               </span>
               <span className={styles.arrow} aria-hidden="true" />
             </button>

@@ -40,11 +40,13 @@ describe('/consolidate', () => {
     const view = renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     const card = await screen.findByRole('region', { name: '错题复习' });
     expect(card.textContent).toContain('7在本（题）');
-    expect(card.textContent).toContain('3今日到期（题）');
+    // Plain words, not the scheduler's: how many to review today.
+    expect(card.textContent).toContain('3今天该复习（题）');
+    expect(card.textContent).not.toContain('到期');
     expect(within(card).getByText('连续答对 3 次移出错题本')).toBeTruthy();
     const chapters = await screen.findByRole('region', { name: '错题本章节' });
     const rows = within(chapters).getAllByRole('button');
-    expect(rows.map((r) => r.textContent)).toEqual(['心力衰竭5 题 3 到期', '原发性高血压2 题']);
+    expect(rows.map((r) => r.textContent)).toEqual(['心力衰竭5 题 3 题该复习', '原发性高血压2 题']);
     expect(callsTo(callMock, 'study.getCataloglist')[0]).toEqual({ appID: 1001, kind: 'error', page: 1, pageSize: 500 });
     await user().click(rows[0]!);
     expect(view.where()).toBe('/consolidate2?kind=error&cptID=11');
@@ -75,7 +77,7 @@ describe('/consolidate', () => {
     renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     const start = await screen.findByRole('button', { name: '开始复习' });
     expect((start as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('note').textContent).toBe('暂时没有到期的错题，下次复习：明天 09:05');
+    expect(screen.getByRole('note').textContent).toBe('今天没有要复习的错题，下一题在明天 09:05再复习');
   });
 
   it('the clear-after setting is saved with reviewSettings (selector and stepper)', async () => {

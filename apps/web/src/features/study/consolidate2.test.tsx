@@ -40,7 +40,7 @@ describe('/consolidate2', () => {
     expect(items[0]!.textContent).toContain('A1型题');
     expect(items[0]!.textContent).toContain('心衰病人首选的体位是');
     expect(items[0]!.textContent).toContain('错 3 次');
-    expect(items[0]!.textContent).toContain('已到期');
+    expect(items[0]!.textContent).toContain('该复习了');
     expect(items[0]!.textContent).toContain('已连续答对 1 次');
     expect(items[1]!.textContent).toContain('多选题');
     expect(items[1]!.textContent).toContain('2999年3月5日 复习');

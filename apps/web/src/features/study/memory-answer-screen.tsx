@@ -49,8 +49,8 @@ function Recite({ subject }: { subject: SelectedSubject }) {
     if (mode === 'all' || items === 0) return <EmptyBook />;
     return (
       <div className={styles.state}>
-        <p>今天没有到期的错题</p>
-        {summary.data?.nextDueAt ? <p className={styles.muted}>下次到期：{formatTime(summary.data.nextDueAt)}</p> : null}
+        <p>今天没有要复习的错题</p>
+        {summary.data?.nextDueAt ? <p className={styles.muted}>下一题在{formatTime(summary.data.nextDueAt)}再复习</p> : null}
         <button type="button" className={styles.primary} disabled={summary.isPending} onClick={() => void again('all')}>
           {items ? `复习整本错题本（${items}题）` : '复习整本错题本'}
         </button>
@@ -129,7 +129,7 @@ function Session({ subject, data, mode, onAgain }: { subject: SelectedSubject; d
     <div className={styles.screen}>
       <div className={styles.progressRow}>
         <span className={styles.typeTag}>{typeName(q)}</span>
-        <span className={styles.muted}>{mode === 'due' ? '到期复习' : '整本复习'}</span>
+        <span className={styles.muted}>{mode === 'due' ? '今天该复习的' : '整本复习'}</span>
         <span className={styles.progressText} aria-label="进度">
           {index + 1}/{cards.length}
         </span>

@@ -84,7 +84,7 @@ describe('/memoryAnswer', () => {
       'study.reviewSummary': () => summary({ items: 3, due: 0 }),
     });
     renderScreen(<MemoryAnswerScreen />, { path: '/memoryAnswer' });
-    expect(await screen.findByText('今天没有到期的错题')).toBeTruthy();
+    expect(await screen.findByText('今天没有要复习的错题')).toBeTruthy();
     await user().click(await screen.findByRole('button', { name: '复习整本错题本（3题）' }));
     expect(await screen.findByText('第一张卡')).toBeTruthy();
     expect(screen.getByText('整本复习')).toBeTruthy();
@@ -95,7 +95,7 @@ describe('/memoryAnswer', () => {
     fakeApi(callMock, { 'study.getErrorTest': () => page([]), 'study.reviewSummary': () => summary({ items: 0, due: 0 }) });
     const view = renderScreen(<MemoryAnswerScreen />, { path: '/memoryAnswer' });
     expect(await screen.findByText('错题本是空的：练习中答错的题会自动收进来')).toBeTruthy();
-    expect(screen.queryByText('今天没有到期的错题')).toBeNull();
+    expect(screen.queryByText('今天没有要复习的错题')).toBeNull();
     expect(screen.queryByRole('button', { name: /复习整本错题本/ })).toBeNull();
     await user().click(screen.getByRole('button', { name: '去章节练习' }));
     expect(view.where()).toBe('/chapterMenu');
