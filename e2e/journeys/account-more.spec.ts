@@ -8,6 +8,8 @@ async function codeLogin(page: Page, request: Parameters<typeof smsCode>[0], pho
   await page.getByPlaceholder('请输入手机号').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByPlaceholder('请输入验证码').fill(await smsCode(request, phone));
+  // The account may be created here: the same consent as 注册.
+  await page.getByRole('checkbox').check();
   await shot(page, '09-code-login');
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
 }

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, pickNursing, shot } from './helpers';
 const MEMBER = '13900000000';
 
 async function loginMember(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await page.goto('/login');
   await page.getByPlaceholder('请输入手机号').fill(MEMBER);
   await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);

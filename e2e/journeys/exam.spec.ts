@@ -18,7 +18,7 @@ interface StartReply {
 }
 
 async function loginMember(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await page.goto('/login');
   await page.getByPlaceholder('请输入手机号').fill(MEMBER);
   await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);

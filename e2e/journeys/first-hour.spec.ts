@@ -13,7 +13,7 @@ const PAPER = '护士执业资格 全真模拟卷（一）';
 async function registerFresh(page: Page, request: APIRequestContext): Promise<{ phone: string; guid: string }> {
   const phone = freshPhone();
   await asNewClientIp(page);
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await page.goto('/login?mode=register');
   await page.getByPlaceholder('请输入手机号').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
@@ -37,7 +37,7 @@ test('a learner who bought elsewhere sees the purchased subject on a new device,
 
   const context = await browser.newContext();
   const fresh = await context.newPage();
-  await fresh.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await fresh.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await fresh.goto('/login');
   await fresh.getByPlaceholder('请输入手机号').fill(phone);
   await fresh.getByPlaceholder('请输入密码').fill(PASSWORD);
@@ -51,7 +51,7 @@ test('a learner who bought elsewhere sees the purchased subject on a new device,
 });
 
 test('a deep link opened while logged out survives the guest guard and the login', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await page.goto('/answerTest?cptID=5');
   await expect(page).toHaveURL(/\/\?ac=|\/$/);
   await page.goto('/login');
@@ -63,7 +63,7 @@ test('a deep link opened while logged out survives the guest guard and the login
 
 test('back during the 机考 asks like 离开 (the clock runs on), and 继续考试 is on the home page while the session is open', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await page.goto('/login');
   await page.getByPlaceholder('请输入手机号').fill(MEMBER);
   await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);

@@ -65,7 +65,7 @@ export interface ChapterTest {
 
 /** Logs the demo learner in by password, with the home notices already seen. */
 export async function login(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await page.goto('/login');
   await page.getByPlaceholder('请输入手机号').fill(DEMO_LEARNER);
   await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);

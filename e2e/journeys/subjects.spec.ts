@@ -37,7 +37,7 @@ async function registerFresh(page: Page, request: APIRequestContext): Promise<st
 
 /** The home page's notice window opens once per device; journeys that are not about it mark it seen. */
 async function noticesSeen(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
 }
 
 const badge = (page: Page) => page.getByTestId('version-badge');

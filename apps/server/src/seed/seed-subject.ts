@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { NOTICE_AUDIENCES } from '@kaoshi/contract';
 import { isInAppLink } from '../modules/subject/index.ts';
 import { agents, banners, guidePages, moduleUpdates, notices, sprintConfigs, subjects, versions } from '../db/schema/index.ts';
 import type { Database } from '../db/index.ts';
@@ -45,6 +46,7 @@ const noticeFile = z.array(
     content: plain('content'),
     link: link.default(''),
     buttonText: plain('buttonText').default(''),
+    audience: z.enum(NOTICE_AUDIENCES).default('all'),
     ...window,
   }),
 );

@@ -47,7 +47,8 @@ const tenantFile = z.array(
 );
 const learnerFile = z.object({
   password: z.string().min(6),
-  learners: z.array(z.object({ phone: z.string().regex(/^1[3-9]\d{9}$/), nickName: z.string().min(1) })),
+  /** since: when the account was created (the demo learners came over from the old system); default now. */
+  learners: z.array(z.object({ phone: z.string().regex(/^1[3-9]\d{9}$/), nickName: z.string().min(1), since: z.iso.datetime().optional() })),
 });
 
 const readJson = (name: string): unknown => JSON.parse(readFileSync(`${CONTENT_DIR}${name}`, 'utf8'));
@@ -85,7 +86,7 @@ export async function seed(db: Database, now = Date.now(), opts: { extraPapersDi
       nickName: u.nickName,
       agentCode: DEFAULT_AGENT_CODE,
       passwordHash: await hashPassword(md5hex(DEMO_PASSWORD)),
-      createdAt: new Date(now),
+      createdAt: new Date(u.since ? Date.parse(u.since) : now),
     });
     if (created) usersAdded++;
   }

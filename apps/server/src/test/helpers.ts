@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { freeFegist, sendcode, userlogin, type CallDef, type LoginData, type RequestOf } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, freeFegist, sendcode, userlogin, type CallDef, type LoginData, type RequestOf } from '@kaoshi/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -205,7 +205,7 @@ export async function createTestApp(overrides: { config?: Partial<Config>; deps?
       const sent = await call(sendcode, { phone, op: 'register' }, { ip });
       if (sent.status !== 200) throw new Error(`sendcode for ${phone} failed: ${sent.msg}`);
       const code = await self.lastSmsCode(phone);
-      const body = await call(freeFegist, { phone, verifyCode: code, password: md5(password) }, { ip });
+      const body = await call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: code, password: md5(password) }, { ip });
       if (body.status !== 200) throw new Error(`registration of ${phone} failed: ${body.msg}`);
       return body.data as LoginData;
     },

@@ -109,14 +109,22 @@ export const publish = defineCall({
   data: z.object({ list: z.array(banner) }),
 });
 
+/**
+ * Who a notice is for: everyone; learners whose account existed before the notice started (e.g. a
+ * migration notice); or learners who joined since (e.g. a welcome). Without a session: 'all' only.
+ */
+export const NOTICE_AUDIENCES = ['all', 'existing', 'new'] as const;
+export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
+
 export const messWindow = defineCall({
   id: 'subject.messWindow',
   method: 'GET',
   path: '/api/getManagement/getmesswindow',
   group: 'general',
   needsSession: false,
-  summary: 'The notice window to show on the home page (newest current notice for the tenant and subject), or null. The client shows each ID once.',
-  request: z.object({ appID: optAppID(), ...tenantFields }),
+  summary:
+    "The notice window to show on the home page (newest current notice for the tenant, the subject and the learner's audience: NOTICE_AUDIENCES), or null. The client shows each ID once.",
+  request: z.object({ appID: optAppID(), guid: optText('登录信息', 128), ...tenantFields }),
   data: z.object({
     window: z.object({ ID: z.number().int(), Title: z.string(), Content: z.string(), Link: z.string(), ButtonText: z.string() }).nullable(),
   }),

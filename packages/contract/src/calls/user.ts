@@ -31,6 +31,16 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+/**
+ * The 用户协议 and 隐私政策 a learner accepts, by the date of their text: a new text gets a new version.
+ * 注册 and 验证码登录 (which creates an account for an unknown phone) send it; the server records who
+ * accepted which version, when and from where (docs/accounts.md).
+ */
+export const AGREEMENT_VERSION = '2026-02-01';
+export const AGREEMENT_MSG = '请先阅读并同意用户协议和隐私政策';
+/** Optional in the schema so that its absence gets AGREEMENT_MSG from the service, after nothing else was revealed. */
+const agreed = () => z.enum([AGREEMENT_VERSION], { error: '用户协议已更新，请刷新页面后重新阅读并同意' }).optional();
+
 /** Purposes of an SMS code: a code sent for one purpose cannot be used for another. */
 export const smsOps = ['register', 'login', 'reset', 'bind'] as const;
 export type SmsOp = (typeof smsOps)[number];
@@ -82,6 +92,7 @@ export const codelogin = defineCall({
     password: passwordHash().optional(),
     agentCode: agentCode().optional(),
     freeuserID: optText('游客编号', 64),
+    agreed: agreed(),
     ...clientFields,
   }),
   data: loginData,
@@ -132,6 +143,7 @@ export const freeFegist = defineCall({
     password: passwordHash(),
     nickName: optText('昵称', 32),
     agentCode: agentCode().optional(),
+    agreed: agreed(),
     ...clientFields,
   }),
   data: loginData,

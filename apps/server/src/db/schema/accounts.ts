@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -18,6 +18,24 @@ export const users = pgTable('users', {
   lastLoginAt: ts('last_login_at'),
   lastIp: text('last_ip'),
 });
+
+/**
+ * Who accepted which version of the 用户协议 and 隐私政策 (contract AGREEMENT_VERSION), when, from where and
+ * through which form ('register', 'codelogin'). One row per learner and version.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    via: text('via').notNull(),
+    ip: text('ip'),
+    acceptedAt: ts('accepted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.version] })],
+);
 
 /** Login sessions. Only the SHA-256 of the guid is stored. */
 export const sessions = pgTable(

@@ -50,6 +50,11 @@ export const notices = pgTable(
     content: text('content').notNull(),
     link: text('link').notNull().default(''),
     buttonText: text('button_text').notNull().default(''),
+    /**
+     * Who sees it: 'all'; 'existing', accounts created before starts_at (e.g. a migration notice); 'new',
+     * accounts created since (e.g. a welcome). Without a session only 'all' notices are shown.
+     */
+    audience: text('audience').notNull().default('all'),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
   },

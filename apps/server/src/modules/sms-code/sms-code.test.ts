@@ -1,4 +1,4 @@
-import { checkcode, codelogin, sendcode } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, checkcode, codelogin, sendcode } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCodes } from '../../db/schema/index.ts';
@@ -112,7 +112,7 @@ describe('checkcode and using a code', () => {
     const code = await send(p);
     expect(await t.call(checkcode, { phone: p, code })).toEqual({ status: 200, msg: '', data: { valid: true } });
     expect((await t.call(checkcode, { phone: p, code })).status).toBe(200);
-    expect((await t.call(codelogin, { userName: p, verifyCode: code })).status).toBe(200);
+    expect((await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: p, verifyCode: code })).status).toBe(200);
   });
 
   it('rejects bad input naming the field', async () => {
@@ -126,7 +126,7 @@ describe('checkcode and using a code', () => {
     for (let i = 0; i < 4; i++) expect(await t.call(checkcode, { phone: p, code: other(code) })).toMatchObject({ status: 400, msg: '验证码错误' });
     expect(await t.call(checkcode, { phone: p, code: other(code) })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
     expect(await t.call(checkcode, { phone: p, code })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
-    expect(await t.call(codelogin, { userName: p, verifyCode: code })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
+    expect(await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: p, verifyCode: code })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
   });
 
   it('never lets parallel guesses exceed 5', async () => {
@@ -141,8 +141,8 @@ describe('checkcode and using a code', () => {
   it('uses a code once', async () => {
     const p = phone();
     const code = await send(p);
-    expect((await t.call(codelogin, { userName: p, verifyCode: code })).status).toBe(200);
-    expect(await t.call(codelogin, { userName: p, verifyCode: code })).toMatchObject({ status: 400, msg: '验证码已失效，请重新获取' });
+    expect((await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: p, verifyCode: code })).status).toBe(200);
+    expect(await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: p, verifyCode: code })).toMatchObject({ status: 400, msg: '验证码已失效，请重新获取' });
   });
 
   it('expires a code after 5 minutes', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, events, moduleUpdates, notices } from '../../db/schema/index.ts';
 import { seed, CONTENT_DIR } from '../../seed/seed.ts';
 import { seedSubject } from '../../seed/seed-subject.ts';
-import { createTestApp, DEMO, TEST_EPOCH, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, TEST_EPOCH, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { isInAppLink } from './service.ts';
 
 let t: TestApp;
@@ -147,13 +147,24 @@ describe('in-app links', () => {
 
 describe('messWindow', () => {
   it('answers the newest current notice for the tenant or all tenants', async () => {
-    const body = await t.call(messWindow, { appID: 1001 });
+    // The demo learner's account is older than the notice (a learner of the old system): the migration notice.
+    const body = await t.call(messWindow, { appID: 1001, guid: learner });
     expect(body).toEqual({
       status: 200,
       msg: '',
       data: { window: { ID: 1, Title: '新版学习系统已上线', Content: expect.stringContaining('错题本'), Link: '/Guidance', ButtonText: '看看新手指南' } },
     });
     expect((await t.call(messWindow, { ac: '6001' })).data.window).toMatchObject({ ID: 2, Title: '护考学员答疑时间调整', Link: '', ButtonText: '我知道了' });
+  });
+
+  it('shows each learner the notices of their audience: the migration notice to existing accounts, the welcome to new ones', async () => {
+    const fresh = (await t.register(nextPhone())).guid;
+    expect((await t.call(messWindow, { appID: 1001, guid: fresh })).data.window).toMatchObject({ ID: 3, Title: '欢迎加入考试宝典' });
+    expect((await t.call(messWindow, { appID: 1001, guid: learner })).data.window).toMatchObject({ ID: 1, Title: '新版学习系统已上线' });
+    // Without a session: notices for everyone only (none for the default tenant in the demo).
+    expect((await t.call(messWindow, { appID: 1001 })).data.window).toBeNull();
+    // A notice for everyone reaches new and existing accounts alike.
+    expect((await t.call(messWindow, { ac: '6001', guid: fresh })).data.window).toMatchObject({ ID: 2 });
   });
 
   it('refuses a bad appID', async () => {
@@ -219,7 +230,7 @@ describe('demo seed (subject content)', () => {
           ),
         );
       const before = await count();
-      expect(before).toEqual([9, 2, 6, 3, 3]);
+      expect(before).toEqual([9, 3, 6, 3, 3]);
       const marks = await fresh.db.select().from(moduleUpdates);
       await seed(fresh.db, TEST_EPOCH + 100 * DAY);
       expect(await count()).toEqual(before);

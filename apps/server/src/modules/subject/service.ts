@@ -110,8 +110,10 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
       return { list: rows.map(toBanner) };
     },
 
-    async messWindow(tenant: AgentRow, appId: number | undefined) {
-      const n = await store.notice(tenant.code, appId ?? null, new Date(clock()));
+    /** The notice to show: the learner's audience when signed in (userId), else notices for everyone. */
+    async messWindow(tenant: AgentRow, appId: number | undefined, userId: number | null) {
+      const joined = userId === null ? null : await store.joinedAt(userId);
+      const n = await store.notice(tenant.code, appId ?? null, new Date(clock()), joined);
       return {
         window: n ? { ID: n.id, Title: n.title, Content: n.content, Link: isInAppLink(n.link) ? n.link : '', ButtonText: n.buttonText } : null,
       };

@@ -9,6 +9,7 @@ import {
   redDotSeen,
   sprintConfigs,
   subjects,
+  users,
   versions,
   type BannerRow,
   type GuidePageRow,
@@ -62,8 +63,12 @@ export function createSubjectStore(db: Database) {
         .orderBy(asc(banners.order), asc(banners.id));
     },
 
-    /** The newest current notice for the tenant (or every tenant) and the subject (or every subject). */
-    async notice(agentCode: string, appId: number | null, at: Date): Promise<NoticeRow | undefined> {
+    /**
+     * The newest current notice for the tenant (or every tenant), the subject (or every subject) and the
+     * learner's audience: with `joined` (the account's creation), 'existing' notices that started after it
+     * and 'new' notices that started before it; without, 'all' notices only.
+     */
+    async notice(agentCode: string, appId: number | null, at: Date, joined: Date | null): Promise<NoticeRow | undefined> {
       const [row] = await db
         .select()
         .from(notices)
@@ -73,11 +78,24 @@ export function createSubjectStore(db: Database) {
             appId === null ? isNull(notices.appId) : or(isNull(notices.appId), eq(notices.appId, appId)),
             lte(notices.startsAt, at),
             gt(notices.endsAt, at),
+            joined === null
+              ? eq(notices.audience, 'all')
+              : or(
+                  eq(notices.audience, 'all'),
+                  and(eq(notices.audience, 'existing'), gt(notices.startsAt, joined)),
+                  and(eq(notices.audience, 'new'), lte(notices.startsAt, joined)),
+                ),
           ),
         )
         .orderBy(desc(notices.startsAt), desc(notices.id))
         .limit(1);
       return row;
+    },
+
+    /** When the learner's account was created (null: unknown). */
+    async joinedAt(userId: number): Promise<Date | null> {
+      const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+      return row?.createdAt ?? null;
     },
 
     /** Modules of a subject with an update newer than the learner's last visit (or never visited). */

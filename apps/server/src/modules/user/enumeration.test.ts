@@ -1,4 +1,4 @@
-import { bindPhone, freeFegist, restorePassword } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, bindPhone, freeFegist, restorePassword } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, freshIp, md5, type TestApp } from '../../test/helpers.ts';
 import { ACCOUNT_CHANGE_LIMIT } from './service.ts';
@@ -18,7 +18,7 @@ afterAll(() => t.close());
 const registered = DEMO.owner;
 const unknown = '13655522299';
 const calls = {
-  freeFegist: (phone: string, ip: string) => t.call(freeFegist, { phone, verifyCode: '123456', password: md5('x') }, { ip }),
+  freeFegist: (phone: string, ip: string) => t.call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: '123456', password: md5('x') }, { ip }),
   restorePassword: (phone: string, ip: string) => t.call(restorePassword, { phone, verifyCode: '123456', password: md5('x') }, { ip }),
   bindPhone: (phone: string, ip: string) => t.call(bindPhone, { guid, phone, verifyCode: '123456' }, { ip }),
 };

@@ -1,4 +1,4 @@
-import { codelogin, sendcode, userlogin } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, codelogin, sendcode, userlogin } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Passwords, type PasswordHasher } from '../../platform/passwords.ts';
 import { createTestApp, DEMO, md5, type TestApp } from '../../test/helpers.ts';
@@ -61,9 +61,9 @@ describe('parallel guesses', () => {
     expect((await post(sendcode.path, { phone, op: 'login' })).status).toBe(200);
     const code = await t.lastSmsCode(phone);
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => post(codelogin.path, { userName: phone, verifyCode: wrong(i) })));
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => post(codelogin.path, { agreed: AGREEMENT_VERSION, userName: phone, verifyCode: wrong(i) })));
     expect(replies.filter((r) => r.msg === '验证码错误').length).toBeLessThanOrEqual(4);
     expect(replies.filter((r) => r.msg === '验证码错误次数过多，请重新获取').length).toBeGreaterThanOrEqual(16);
-    expect(await post(codelogin.path, { userName: phone, verifyCode: code })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
+    expect(await post(codelogin.path, { agreed: AGREEMENT_VERSION, userName: phone, verifyCode: code })).toMatchObject({ status: 400, msg: '验证码错误次数过多，请重新获取' });
   });
 });

@@ -1,4 +1,4 @@
-import { checkUser, codelogin, getUserInfo, sendcode, userlogin } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, checkUser, codelogin, getUserInfo, sendcode, userlogin } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, sessions, users } from '../../db/schema/index.ts';
@@ -100,35 +100,35 @@ describe('codelogin', () => {
   it('creates an account without a password for an unknown phone (isNew)', async () => {
     const phone = '13512340001';
     await t.call(sendcode, { phone, op: 'login' }, { ip: freshIp() });
-    const body = await t.call(codelogin, { userName: phone, verifyCode: await t.lastSmsCode(phone), agentCode: '6001' });
+    const body = await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: phone, verifyCode: await t.lastSmsCode(phone), agentCode: '6001' });
     expect(body.status).toBe(200);
     expect(body.data).toMatchObject({ userName: phone, phone, agentCode: '6001', hasPassword: false, isNew: true, nickName: '学员0001' });
   });
 
   it('logs an existing learner in (isNew false)', async () => {
     await t.call(sendcode, { phone: DEMO.owner, op: 'login' }, { ip: freshIp() });
-    const body = await t.call(codelogin, { userName: DEMO.owner, verifyCode: await t.lastSmsCode(DEMO.owner) });
+    const body = await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: DEMO.owner, verifyCode: await t.lastSmsCode(DEMO.owner) });
     expect(body.data).toMatchObject({ userName: DEMO.owner, hasPassword: true, isNew: false });
   });
 
   it('rejects a code sent for another purpose', async () => {
     const phone = '13512340002';
     await t.call(sendcode, { phone, op: 'register' }, { ip: freshIp() });
-    expect(await t.call(codelogin, { userName: phone, verifyCode: await t.lastSmsCode(phone) })).toMatchObject({
+    expect(await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: phone, verifyCode: await t.lastSmsCode(phone) })).toMatchObject({
       status: 400,
       msg: '验证码已失效，请重新获取',
     });
   });
 
   it('rejects bad input naming the field', async () => {
-    expect(await t.call(codelogin, { userName: '1234', verifyCode: '123456' })).toMatchObject({ status: 400, msg: '请输入正确的手机号' });
-    expect(await t.call(codelogin, { userName: DEMO.owner, verifyCode: 'abc' })).toMatchObject({ status: 400, msg: '请输入6位数字验证码' });
+    expect(await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: '1234', verifyCode: '123456' })).toMatchObject({ status: 400, msg: '请输入正确的手机号' });
+    expect(await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: DEMO.owner, verifyCode: 'abc' })).toMatchObject({ status: 400, msg: '请输入6位数字验证码' });
   });
 
   it('answers 404 for an unknown agent when creating an account', async () => {
     const phone = '13512340003';
     await t.call(sendcode, { phone }, { ip: freshIp() });
-    expect(await t.call(codelogin, { userName: phone, verifyCode: await t.lastSmsCode(phone), agentCode: '424242' })).toMatchObject({
+    expect(await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: phone, verifyCode: await t.lastSmsCode(phone), agentCode: '424242' })).toMatchObject({
       status: 404,
       msg: '没有对应代理商信息',
     });

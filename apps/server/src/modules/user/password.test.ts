@@ -1,4 +1,4 @@
-import { changePassword, checkPassword, codelogin, freeFegist, getUserInfo, restorePassword, sendcode, userlogin } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, changePassword, checkPassword, codelogin, freeFegist, getUserInfo, restorePassword, sendcode, userlogin } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, freshIp, md5, type TestApp } from '../../test/helpers.ts';
 
@@ -20,6 +20,7 @@ describe('freeFegist (registration)', () => {
   it('registers with phone, SMS code and password, and logs the learner in', async () => {
     const phone = '13611110001';
     const body = await t.call(freeFegist, {
+      agreed: AGREEMENT_VERSION,
       phone,
       verifyCode: await codeFor(phone, 'register'),
       password: md5('Xy@12345'),
@@ -35,25 +36,28 @@ describe('freeFegist (registration)', () => {
   it('takes the tenant from the Host subdomain', async () => {
     const phone = '13611110002';
     const code = await codeFor(phone, 'register');
-    const body = await t.call(freeFegist, { phone, verifyCode: code, password: md5('x') }, { host: 'hushi.example.com' });
+    const body = await t.call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: code, password: md5('x') }, { host: 'hushi.example.com' });
     expect(body.data.agentCode).toBe('6001');
   });
 
   it('refuses a phone registered since its code was sent, once the code is right', async () => {
     const phone = '13611110003';
     const code = await codeFor(phone, 'register');
-    await t.call(codelogin, { userName: phone, verifyCode: await codeFor(phone, 'login') }, { ip: freshIp() });
-    expect(await t.call(freeFegist, { phone, verifyCode: code, password: md5('x') })).toMatchObject({ status: 400, msg: '该手机号已注册，请直接登录' });
+    await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: phone, verifyCode: await codeFor(phone, 'login') }, { ip: freshIp() });
+    expect(await t.call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: code, password: md5('x') })).toMatchObject({ status: 400, msg: '该手机号已注册，请直接登录' });
   });
 
   it('refuses a wrong code and bad input naming the field', async () => {
     const phone = '13611110004';
     const code = await codeFor(phone, 'register');
     const wrong = code === '000000' ? '000001' : '000000';
-    expect(await t.call(freeFegist, { phone, verifyCode: wrong, password: md5('x') })).toMatchObject({ status: 400, msg: '验证码错误' });
-    expect(await t.call(freeFegist, { phone, verifyCode: code })).toMatchObject({ status: 400, msg: '请填写密码' });
-    expect(await t.call(freeFegist, { phone: '10000000000', verifyCode: code, password: md5('x') })).toMatchObject({ status: 400, msg: '请输入正确的手机号' });
-    expect(await t.call(freeFegist, { phone, verifyCode: code, password: md5('x'), nickName: 'n'.repeat(40) })).toMatchObject({
+    expect(await t.call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: wrong, password: md5('x') })).toMatchObject({ status: 400, msg: '验证码错误' });
+    expect(await t.call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: code })).toMatchObject({ status: 400, msg: '请填写密码' });
+    expect(await t.call(freeFegist, { agreed: AGREEMENT_VERSION, phone: '10000000000', verifyCode: code, password: md5('x') })).toMatchObject({
+      status: 400,
+      msg: '请输入正确的手机号',
+    });
+    expect(await t.call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: code, password: md5('x'), nickName: 'n'.repeat(40) })).toMatchObject({
       status: 400,
       msg: '昵称不能超过32个字符',
     });
@@ -136,10 +140,10 @@ describe('changePassword', () => {
   it('sets a first password: keeps the current session, ends the others', async () => {
     const phone = '13611110023';
     await t.call(sendcode, { phone, op: 'login' }, { ip: freshIp() });
-    const current = (await t.call(codelogin, { userName: phone, verifyCode: await t.lastSmsCode(phone) })).data.guid;
+    const current = (await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: phone, verifyCode: await t.lastSmsCode(phone) })).data.guid;
     t.clock.advance(61_000);
     await t.call(sendcode, { phone, op: 'login' }, { ip: freshIp() });
-    const other = (await t.call(codelogin, { userName: phone, verifyCode: await t.lastSmsCode(phone) })).data.guid;
+    const other = (await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: phone, verifyCode: await t.lastSmsCode(phone) })).data.guid;
     const body = await t.call(changePassword, { guid: current, password: md5('brand-new'), time: '101010' });
     expect(body).toEqual({ status: 200, msg: '', data: { sessionEnded: false } });
     expect(await alive(current)).toBe(true);

@@ -8,7 +8,7 @@ const client = (ctx: CallContext<(typeof c)[keyof typeof c]>): ClientInfo => ({ 
 export const userRoutes = (accounts: AccountService) => [
   handle(c.checkUser, async ({ input, ip }) => accounts.checkUser(input.userName, ip)),
   handle(c.userlogin, async (ctx) => accounts.passwordLogin(ctx.input.username, ctx.input.password, client(ctx))),
-  handle(c.codelogin, async (ctx) => accounts.codeLogin(ctx.input.userName, ctx.input.verifyCode, ctx.tenant, client(ctx))),
+  handle(c.codelogin, async (ctx) => accounts.codeLogin(ctx.input.userName, ctx.input.verifyCode, ctx.input.agreed, ctx.tenant, client(ctx))),
   handle(c.freeFegist, async (ctx) => accounts.register(ctx.input, ctx.tenant, client(ctx))),
   handle(c.restorePassword, async ({ input, ip }) => accounts.restorePassword(input.phone, input.verifyCode, input.password, ip)),
   handle(c.changePassword, async (ctx) => accounts.changePassword(ctx.session, ctx.input.oldPassword, ctx.input.password, ctx.ip)),

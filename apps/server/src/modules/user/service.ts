@@ -1,4 +1,4 @@
-import { LOGIN_LIMIT, MSG, type LoginData, type UserInfo } from '@kaoshi/contract';
+import { AGREEMENT_MSG, LOGIN_LIMIT, MSG, type LoginData, type UserInfo } from '@kaoshi/contract';
 import type { AgentRow, UserRow } from '../../db/schema/index.ts';
 import { minutesUntil, type Clock } from '../../platform/clock.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
@@ -152,15 +152,24 @@ export function createAccountService(deps: AccountDeps) {
       return startSession(user, client, 'password', false);
     },
 
-    /** SMS-code login; an unknown phone gets a new account without a password (isNew). */
-    async codeLogin(phone: string, code: string, tenant: () => Promise<AgentRow>, client: ClientInfo): Promise<LoginData> {
+    /**
+     * SMS-code login; an unknown phone gets a new account without a password (isNew). Every code login
+     * carries the accepted agreement version (asked before anything else, so it reveals nothing), recorded
+     * for the account.
+     */
+    async codeLogin(phone: string, code: string, agreed: string | undefined, tenant: () => Promise<AgentRow>, client: ClientInfo): Promise<LoginData> {
+      if (agreed === undefined) throw badInput(AGREEMENT_MSG);
       await codes.verify(phone, 'login', code, { consume: true });
+      const consent = { version: agreed, via: 'codelogin', ip: client.ip, acceptedAt: new Date(clock()) };
       // The code proves the phone, so only the account bound to that phone may be entered.
       const existing = await users.byPhone(phone);
-      if (existing) return startSession(existing, client, 'code', false);
+      if (existing) {
+        await users.recordConsent(existing.id, consent);
+        return startSession(existing, client, 'code', false);
+      }
       if (await phoneTaken(phone)) throw badInput(USER_MSG.phoneBound); // another account's user name
       const agent = await tenant();
-      const created = await users.create({ userName: phone, phone, nickName: defaultNickName(phone), agentCode: agent.code, createdAt: new Date(clock()) });
+      const created = await users.create({ userName: phone, phone, nickName: defaultNickName(phone), agentCode: agent.code, createdAt: new Date(clock()) }, consent);
       if (created) return startSession(created, client, 'code', true);
       const raced = await users.byPhone(phone); // created by a parallel request
       if (!raced) throw new Error('account missing right after a unique violation');
@@ -168,21 +177,29 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** Registration (freeFegist): phone, SMS code (op register) and password; logs the learner in. */
-    async register(input: { phone: string; verifyCode: string; password: string; nickName?: string }, tenant: () => Promise<AgentRow>, client: ClientInfo): Promise<LoginData> {
-      const { phone } = input;
+    async register(
+      input: { phone: string; verifyCode: string; password: string; nickName?: string; agreed?: string },
+      tenant: () => Promise<AgentRow>,
+      client: ClientInfo,
+    ): Promise<LoginData> {
+      const { phone, agreed } = input;
+      if (agreed === undefined) throw badInput(AGREEMENT_MSG);
       // The code first: until it is right, a registered and a new phone get the same answers.
       await limitAccountChange('register', phone, client.ip);
       await codes.verify(phone, 'register', input.verifyCode, { consume: true });
       if (await phoneTaken(phone)) throw badInput(USER_MSG.phoneRegistered);
       const agent = await tenant();
-      const user = await users.create({
-        userName: phone,
-        phone,
-        nickName: input.nickName || defaultNickName(phone),
-        agentCode: agent.code,
-        passwordHash: await passwords.hash(input.password),
-        createdAt: new Date(clock()),
-      });
+      const user = await users.create(
+        {
+          userName: phone,
+          phone,
+          nickName: input.nickName || defaultNickName(phone),
+          agentCode: agent.code,
+          passwordHash: await passwords.hash(input.password),
+          createdAt: new Date(clock()),
+        },
+        { version: agreed, via: 'register', ip: client.ip, acceptedAt: new Date(clock()) },
+      );
       if (!user) throw badInput(USER_MSG.phoneRegistered);
       return startSession(user, client, 'register', true);
     },

@@ -1,4 +1,4 @@
-import { bindPhone, checkIsTourist, codelogin, getUserInfo, logout, sendcode, updateIP, userlogin } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, bindPhone, checkIsTourist, codelogin, getUserInfo, logout, sendcode, updateIP, userlogin } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, freshIp, md5, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 
@@ -119,7 +119,7 @@ describe('bindPhone', () => {
     expect(await t.call(sendcode, { phone: '13722220011', op: 'reset' }, { ip: freshIp() })).toMatchObject({ status: 400, msg: '该手机号尚未注册' });
     // ... and whoever holds it now gets an account of their own by SMS-code login.
     await t.call(sendcode, { phone: '13722220011', op: 'login' }, { ip: freshIp() });
-    const other = await t.call(codelogin, { userName: '13722220011', verifyCode: await t.lastSmsCode('13722220011') }, { ip: freshIp() });
+    const other = await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: '13722220011', verifyCode: await t.lastSmsCode('13722220011') }, { ip: freshIp() });
     expect(other.data).toMatchObject({ userName: '13722220011', isNew: true });
     expect(other.data?.userID).not.toBe(me.userID);
   });
@@ -131,7 +131,7 @@ describe('bindPhone', () => {
     const code = await t.lastSmsCode('13722220013');
     t.clock.advance(61_000);
     await t.call(sendcode, { phone: '13722220013', op: 'login' }, { ip: freshIp() });
-    await t.call(codelogin, { userName: '13722220013', verifyCode: await t.lastSmsCode('13722220013') }, { ip: freshIp() });
+    await t.call(codelogin, { agreed: AGREEMENT_VERSION, userName: '13722220013', verifyCode: await t.lastSmsCode('13722220013') }, { ip: freshIp() });
     expect(await t.call(bindPhone, { guid, phone: '13722220013', verifyCode: code })).toEqual({ status: 400, msg: '该手机号已被其他账号使用', data: null });
   });
 

@@ -1,9 +1,11 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { users, type UserRow } from '../../db/schema/index.ts';
+import { consents, users, type UserRow } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
+/** An accepted 用户协议/隐私政策 version, without the learner (known once the account exists). */
+export type Consent = Omit<typeof consents.$inferInsert, 'userId'>;
 
 export function createUserStore(db: Database) {
   return {
@@ -29,15 +31,31 @@ export function createUserStore(db: Database) {
       return rows[0];
     },
 
-    /** Insert; undefined when the user name or phone is already taken. */
-    async create(row: NewUser): Promise<UserRow | undefined> {
+    /** Insert, with the consent it was created under (one transaction); undefined when the user name or phone is already taken. */
+    async create(row: NewUser, consent?: Consent): Promise<UserRow | undefined> {
       try {
-        const [created] = await db.insert(users).values(row).returning();
-        return created;
+        return await db.transaction(async (tx) => {
+          const [created] = await tx.insert(users).values(row).returning();
+          if (created && consent) await tx.insert(consents).values({ ...consent, userId: created.id });
+          return created;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return undefined;
         throw error;
       }
+    },
+
+    /** Records a consent of an existing account; a version already accepted keeps its first record. */
+    async recordConsent(userId: number, consent: Consent): Promise<void> {
+      await db
+        .insert(consents)
+        .values({ ...consent, userId })
+        .onConflictDoNothing();
+    },
+
+    /** The versions the learner accepted, oldest first. */
+    async consentsOf(userId: number): Promise<(typeof consents.$inferSelect)[]> {
+      return db.select().from(consents).where(eq(consents.userId, userId)).orderBy(consents.acceptedAt);
     },
 
     async setPasswordHash(id: number, passwordHash: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import styles from './agreement.module.css';
+import form from './form.module.css';
 
 export type AgreementKind = 'terms' | 'privacy';
 
@@ -50,5 +51,32 @@ export function AgreementDialog({ kind, onClose }: { kind: AgreementKind; onClos
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * 我已阅读并同意《用户协议》和《隐私政策》: the checkbox 注册 and 验证码登录 require (the server records the
+ * accepted version, contract AGREEMENT_VERSION), with the two texts one tap away.
+ */
+export function AgreementCheck({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+  const [reading, setReading] = useState<AgreementKind | null>(null);
+  return (
+    <>
+      <label className={form.agree}>
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        <span>
+          我已阅读并同意
+          <button type="button" className={form.link} onClick={() => setReading('terms')}>
+            《用户协议》
+          </button>
+          和
+          <button type="button" className={form.link} onClick={() => setReading('privacy')}>
+            《隐私政策》
+          </button>
+        </span>
+      </label>
+      {error ? <p className={form.fieldError}>{error}</p> : null}
+      {reading ? <AgreementDialog kind={reading} onClose={() => setReading(null)} /> : null}
+    </>
   );
 }

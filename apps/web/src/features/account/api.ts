@@ -1,4 +1,4 @@
-import { bindPhone, changePassword, checkcode, codelogin, freeFegist, logout, restorePassword, sendcode, userlogin, type SmsOp } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, bindPhone, changePassword, checkcode, codelogin, freeFegist, logout, restorePassword, sendcode, userlogin, type SmsOp } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { currentAgentCode } from '../../lib/agent';
 import { hhmmss } from '../../lib/format';
@@ -22,10 +22,11 @@ export const resetPassword = (phone: string, code: string, password: string) =>
 export const passwordLogin = (account: string, password: string) =>
   call(userlogin, { username: account.trim(), password: hashPassword(password), timestamp: Date.now(), ...loginOrigin() }, silent);
 
-export const codeLogin = (phone: string, code: string) => call(codelogin, { userName: phone.trim(), verifyCode: code.trim(), ...loginOrigin() }, silent);
+/** Called only once the learner ticked the agreement (the form checks it): the version accepted goes along. */
+export const codeLogin = (phone: string, code: string) => call(codelogin, { userName: phone.trim(), verifyCode: code.trim(), agreed: AGREEMENT_VERSION, ...loginOrigin() }, silent);
 
 export const register = (phone: string, code: string, password: string) =>
-  call(freeFegist, { phone: phone.trim(), verifyCode: code.trim(), password: hashPassword(password), ...loginOrigin() }, silent);
+  call(freeFegist, { phone: phone.trim(), verifyCode: code.trim(), password: hashPassword(password), agreed: AGREEMENT_VERSION, ...loginOrigin() }, silent);
 
 /** Sets a first password, or changes it when `old` is given (the server may then end every session). */
 export const setPassword = (password: string, old?: string) =>

@@ -1,3 +1,4 @@
+import { AGREEMENT_MSG, AGREEMENT_VERSION } from '@kaoshi/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -160,9 +161,14 @@ describe('code login', () => {
     const user = userEvent.setup();
     await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
     await user.type(screen.getByPlaceholderText('请输入验证码'), '123456');
+    // The account may be created here: the agreement first, as for 注册.
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByText(AGREEMENT_MSG)).toBeTruthy();
+    expect(callsTo(callMock, 'user.codelogin')).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(where()).toBe('/setpassword?first=1'));
-    expect(callsTo(callMock, 'user.codelogin')[0]).toMatchObject({ userName: '13800000000', verifyCode: '123456' });
+    expect(callsTo(callMock, 'user.codelogin')[0]).toMatchObject({ userName: '13800000000', verifyCode: '123456', agreed: AGREEMENT_VERSION });
     expect(getGuid()).toBe(demoLogin.guid);
   });
 
@@ -172,6 +178,7 @@ describe('code login', () => {
     const user = userEvent.setup();
     await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
     await user.type(screen.getByPlaceholderText('请输入验证码'), '123456');
+    await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(where()).toBe('/setpassword?first=1&redirect=%2Fsettings'));
   });
@@ -225,6 +232,7 @@ describe('registration', () => {
       phone: '13800000000',
       verifyCode: '654321',
       password: hashPassword('Demo@2026'),
+      agreed: AGREEMENT_VERSION,
     });
   });
 

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { register } from './api';
 import { passwordProblem } from '../../lib/password';
-import { AgreementDialog, type AgreementKind } from './agreement';
+import { AGREEMENT_MSG } from '@kaoshi/contract';
+import { AgreementCheck } from './agreement';
 import { CodeField, smsCodeProps } from './code-field';
 import { FormError, PasswordField, PhoneField } from './form-fields';
 import { useFinishLogin } from './use-finish-login';
@@ -13,7 +13,6 @@ import styles from './form.module.css';
 export function RegisterForm({ initialPhone }: { initialPhone: string }) {
   const finish = useFinishLogin();
   const form = useForm({ phone: initialPhone, code: '', password: '', confirm: '', agree: false });
-  const [reading, setReading] = useState<AgreementKind | null>(null);
   const { values, errors } = form;
 
   const submit = form.submit(
@@ -22,7 +21,7 @@ export function RegisterForm({ initialPhone }: { initialPhone: string }) {
       code: codeProblem(values.code),
       password: passwordProblem(values.password),
       confirm: confirmProblem(values.password, values.confirm),
-      agree: values.agree ? null : '请先阅读并同意用户协议和隐私政策',
+      agree: values.agree ? null : AGREEMENT_MSG,
     }),
     async () => {
       finish(await register(values.phone, values.code, values.password));
@@ -38,25 +37,11 @@ export function RegisterForm({ initialPhone }: { initialPhone: string }) {
         <PasswordField label="确认密码" placeholder="请再次输入密码" autoComplete="new-password" {...form.field('confirm')} />
       </div>
       <p className={styles.hint}>密码为6-20位，需同时包含字母和数字。</p>
-      <label className={styles.agree}>
-        <input type="checkbox" checked={values.agree} onChange={(e) => form.set('agree', e.target.checked)} />
-        <span>
-          我已阅读并同意
-          <button type="button" className={styles.link} onClick={() => setReading('terms')}>
-            《用户协议》
-          </button>
-          和
-          <button type="button" className={styles.link} onClick={() => setReading('privacy')}>
-            《隐私政策》
-          </button>
-        </span>
-      </label>
-      {errors.agree ? <p className={styles.fieldError}>{errors.agree}</p> : null}
+      <AgreementCheck checked={values.agree} onChange={(v) => form.set('agree', v)} error={errors.agree} />
       <FormError message={form.serverError} />
       <button type="submit" className={styles.primary} disabled={form.busy}>
         注册
       </button>
-      {reading ? <AgreementDialog kind={reading} onClose={() => setReading(null)} /> : null}
     </form>
   );
 }
