@@ -111,7 +111,7 @@ test('a one-minute paper: answers, 标疑 in the directory, section lock, automa
   // The left section is locked: no way back, its numbers closed in the directory.
   await expect(page.getByRole('button', { name: '上一题' })).toBeDisabled();
   sheet = await openDirectory(page);
-  await expect(sheet).toContainText('已交卷');
+  await expect(sheet).toContainText('已完成');
   for (const name of ['第1题 已答', '第2题 已答 标疑', '第3题 未答']) await expect(sheet.getByRole('button', { name, exact: true })).toBeDisabled();
   await expect(sheet.getByRole('button', { name: '第4题 未答', exact: true })).toBeEnabled();
   await shot(page, '74-section-locked');

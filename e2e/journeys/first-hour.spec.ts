@@ -89,7 +89,7 @@ test('back during the 机考 asks like 离开 (the clock runs on), and 继续考
 
   // Confirmed: out of the exam, the session stays open and the home page offers 继续考试.
   await page.goBack();
-  await page.getByRole('dialog').getByRole('button', { name: '离开' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '离开', exact: true }).click();
   await expect(page).toHaveURL(/\/mockExam/);
   await page.goto('/homePage');
   const banner = page.getByRole('region', { name: '未交卷的考试' });
@@ -98,4 +98,36 @@ test('back during the 机考 asks like 离开 (the clock runs on), and 继续考
   await banner.getByRole('button', { name: '继续考试' }).click();
   await expect(page).toHaveURL(/\/computerPaper\?examHistoryID=\d+/);
   await expect(page.getByRole('timer', { name: '剩余时间' })).toBeVisible();
+});
+
+/** Relative luminance (WCAG) of the first computed colour in `css`: 'rgb(r, g, b)' or 'color(srgb r g b)' (color-mix). */
+function luminance(css: string): number {
+  const m = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)|rgba?\((\d+), (\d+), (\d+)/.exec(css);
+  if (!m) throw new Error(`no colour in ${css}`);
+  const unit = m[1] !== undefined ? [m[1], m[2], m[3]].map(Number) : [m[4], m[5], m[6]].map((v) => Number(v) / 255);
+  const [r, g, b] = unit.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+test('night mode dims the large coloured areas: the home header, the banners and the nav bar', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('nightMode', '1'));
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入手机号').fill(DEMO_LEARNER);
+  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/homePage/);
+  await pickNursing(page);
+  const header = page.locator('header').first();
+  const banner = page.getByRole('button', { name: /先看考试介绍/ });
+  await expect(banner).toBeVisible();
+  const bg = async (l: typeof header, prop = 'backgroundColor') => l.evaluate((el, p) => getComputedStyle(el)[p as 'backgroundColor'], prop);
+  expect(luminance(await bg(header))).toBeLessThan(0.15);
+  // The banner's gradient starts from a dimmed colour.
+  const image = await bg(banner, 'backgroundImage');
+  expect(luminance(image)).toBeLessThan(0.15);
+  await shot(page, '103-night-home');
+  await page.goto('/settings');
+  expect(luminance(await bg(page.locator('.ks-page__nav')))).toBeLessThan(0.15);
+  await shot(page, '104-night-settings');
 });

@@ -103,3 +103,36 @@ export async function answer(page: Page, q: Q, right: boolean) {
   }
   await expect(page.getByText(right ? '回答正确' : '回答错误')).toBeVisible();
 }
+
+/**
+ * The tap targets on screen smaller than 44×44 CSS px (WCAG 2.5.5): buttons, links, form controls, tabs.
+ * A checkbox or radio counts with its label (tapping the label works it); a link or button inside a
+ * sentence is exempt (WCAG's inline exception); disabled and hidden controls are not targets.
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 43.5;
+    const out: string[] = [];
+    const inSentence = (el: Element) => {
+      if (getComputedStyle(el).display !== 'inline' && getComputedStyle(el).display !== 'inline-block') return false;
+      return [...(el.parentElement?.childNodes ?? [])].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    };
+    const selector = 'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=link], [role=checkbox]';
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if ((el as HTMLButtonElement).disabled) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      let r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (el.closest('[aria-hidden=true]')) continue;
+      const label = el.closest('label');
+      if (label && (el.tagName === 'INPUT' || el.tagName === 'SELECT')) r = label.getBoundingClientRect();
+      if (inSentence(el)) continue;
+      if (r.width < MIN || r.height < MIN) {
+        const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.tagName).trim().slice(0, 20);
+        out.push(`${name} ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  });
+}

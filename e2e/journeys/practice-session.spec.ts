@@ -80,9 +80,9 @@ test('a practice session: instant feedback, batched answers, resume, 交卷 and 
     })
     .toBe(2);
 
-  // A reload resumes at the first unanswered question with both answers shown.
+  // A reload returns to the question the learner was on, with both answers shown.
   await page.reload();
-  await expect(page.getByText(`第 3 / ${s.list.length} 题`)).toBeVisible();
+  await expect(page.getByText(`第 2 / ${s.list.length} 题`)).toBeVisible();
   await expect(page.getByText(`已答 2/${s.list.length}`)).toBeVisible();
 
   // 交卷 from the bar: the confirmation counts what is unanswered.

@@ -147,7 +147,7 @@ function handleReply<T>(reply: Reply<T>, { def, opts }: Ctx): Reply<T> {
     case Status.UNAUTHORIZED:
       void alertMsg(reply.msg || MSG.sessionExpired);
       clearStorage();
-      redirectToLogin(navigateTo);
+      redirectToLogin(navigateTo, { returnHere: true });
       break;
     case Status.MAINTENANCE:
       clearStorage();
@@ -173,7 +173,7 @@ function handleHttp(httpStatus: number, reply: Reply<unknown> | null, ctx: Ctx):
   const err = new ApiError(httpStatus, msg, reply?.data ?? null, 'http');
   if (ctx.opts.quiet) throw err;
   if (!ctx.opts.silent) void alertMsg(msg);
-  if (httpStatus === 401) redirectToLogin(navigateTo);
+  if (httpStatus === 401) redirectToLogin(navigateTo, { returnHere: true });
   throw err;
 }
 

@@ -28,6 +28,16 @@ describe('login redirect (spec §2)', () => {
     expect(navigate).toHaveBeenCalledWith('/chooseUser?ac=7021004');
   });
 
+  it('after an expired session (returnHere) remembers the interrupted screen for after the login; a guest asked on the way is not sent back', () => {
+    window.history.replaceState(null, '', '/consolidate?tab=fav&ac=123');
+    redirectToLogin(navigate, { returnHere: true });
+    expect(localStorage.getItem('targetPath')).toBe('/consolidate?tab=fav&ac=123');
+    localStorage.removeItem('targetPath');
+    window.history.replaceState(null, '', '/switchSub?ac=123');
+    redirectToLogin(navigate);
+    expect(localStorage.getItem('targetPath')).toBeNull();
+  });
+
   it('does nothing when already on /login or when a session exists', () => {
     window.history.replaceState(null, '', '/login?ac=1');
     expect(redirectToLogin(navigate)).toBe('none');

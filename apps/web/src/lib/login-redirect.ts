@@ -105,7 +105,11 @@ export function isMiniProgram(): boolean {
   return (window as unknown as WxWindow).__wxjs_environment === 'miniprogram';
 }
 
-export function redirectToLogin(navigate: Navigate, opts: { path?: string } = {}): LoginRedirectResult {
+/**
+ * `returnHere`: the screen an expired session interrupted (a 401) opens again after the login. Not for a
+ * guest asked to log in on the way (choosing a subject on /switchSub goes home after the login).
+ */
+export function redirectToLogin(navigate: Navigate, opts: { path?: string; returnHere?: boolean } = {}): LoginRedirectResult {
   const partner = PARTNER_LOGINS[cookies.get('LOGIN_TYPE') ?? ''];
   if (partner && runPartnerLogin(partner)) return 'partner';
 
@@ -118,8 +122,7 @@ export function redirectToLogin(navigate: Navigate, opts: { path?: string } = {}
   }
 
   if (isLoggedIn() || currentPathname() === '/login') return 'none';
-  // The screen the expired session interrupted opens again after the login.
-  rememberLoginTarget(`${window.location.pathname}${window.location.search}${window.location.hash}`);
+  if (opts.returnHere) rememberLoginTarget(`${window.location.pathname}${window.location.search}${window.location.hash}`);
   const ac = acFromSearch(window.location.search) ?? cachedAgentCode();
   navigate(withAc(opts.path ?? '/login', ac));
   return 'login';

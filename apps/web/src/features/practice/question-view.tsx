@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { QUESTION_TYPE_NAMES, TF_OPTIONS, normaliseKeys, shownAnswer } from '@kaoshi/contract';
 import type { PracticeGroup, PracticeQuestion } from '../../api/practice';
 import { RichText } from '../../ui/rich-text';
+import { LongText } from '../../ui/long-text';
 import styles from './practice.module.css';
 
 /** The learner's reply to one question, scored locally. */
@@ -156,7 +157,7 @@ export function QuestionView({ q, group, groupPos, appID, answered, recite, pick
       {note ? (
         <section className={styles.note} aria-label="我的笔记">
           <h3 className={styles.explainTitle}>我的笔记</h3>
-          <p className={styles.noteText}>{note}</p>
+          <LongText text={note} className={styles.noteText} />
         </section>
       ) : null}
     </article>

@@ -10,6 +10,7 @@ import { LoadMore } from '../../ui/question-answer';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { KIND_NAMES, catalogQuery, removeFromList, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from '../../api/study';
+import { LongText } from '../../ui/long-text';
 import styles from './study.module.css';
 
 export const REMOVE_CONFIRM: Record<StudyKind, string> = {
@@ -108,26 +109,30 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
           <ul className={styles.items}>
             {items.map((q) => (
               <li key={q.allTestID} className={styles.item}>
-                <button type="button" className={styles.itemMain} onClick={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}>
-                  <span className={styles.typeTag}>{typeName(q)}</span>
-                  <span className={styles.clamp}>
-                    {q.childTableID > 0 && groups.get(q.childTableID)?.stem && q.childTableName !== 'B1' ? <span className={styles.muted}>[病例] </span> : null}
-                    <RichText text={q.stem} appID={appID} />
-                  </span>
-                  {kind === 'error' && q.book ? (
-                    <span className={styles.itemMeta}>
-                      <span className={styles.wrongCount}>错 {q.book.wrongCount} 次</span>
-                      <span>{dueText(q.book.due)}</span>
-                      {q.book.rightStreak > 0 ? <span>已连续答对 {q.book.rightStreak} 次</span> : null}
+                <div className={styles.itemBody}>
+                  <button type="button" className={styles.itemMain} onClick={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}>
+                    <span className={styles.typeTag}>{typeName(q)}</span>
+                    <span className={styles.clamp}>
+                      {q.childTableID > 0 && groups.get(q.childTableID)?.stem && q.childTableName !== 'B1' ? <span className={styles.muted}>[病例] </span> : null}
+                      <RichText text={q.stem} appID={appID} />
                     </span>
-                  ) : null}
+                    {kind === 'error' && q.book ? (
+                      <span className={styles.itemMeta}>
+                        <span className={styles.wrongCount}>错 {q.book.wrongCount} 次</span>
+                        <span>{dueText(q.book.due)}</span>
+                        {q.book.rightStreak > 0 ? <span>已连续答对 {q.book.rightStreak} 次</span> : null}
+                      </span>
+                    ) : null}
+                  </button>
                   {kind === 'note' && q.note ? (
-                    <span className={styles.note}>
+                    // Beside the card's button, not in it: a long note folds with 展开, so the card stays short and
+                    // 删除笔记 within reach.
+                    <div className={styles.note}>
                       <span className={styles.noteLabel}>笔记</span>
-                      {q.note}
-                    </span>
+                      <LongText text={q.note} lines={3} className={styles.noteText} />
+                    </div>
                   ) : null}
-                </button>
+                </div>
                 <button type="button" className={styles.remove} aria-label={`${REMOVE_LABEL[kind]} 第${q.allTestID}题`} onClick={() => void askRemove(q)}>
                   {REMOVE_LABEL[kind]}
                 </button>

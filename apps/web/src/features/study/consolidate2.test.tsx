@@ -77,6 +77,20 @@ describe('/consolidate2', () => {
     expect(callsTo(callMock, 'study.removeFromBook')).toEqual([]);
   });
 
+  it('kind=note: a long note folds to three lines with 展开/收起, and 删除笔记 stays on the card, outside the note', async () => {
+    const long = '心衰病人端坐位的原因：'.repeat(100);
+    fakeApi(callMock, { 'study.chapterlist': () => page([sq({ allTestID: 3, note: long })]) });
+    renderScreen(<Consolidate2Screen />, { path: '/consolidate2', url: '/consolidate2?kind=note&cptID=11' });
+    const text = await screen.findByText(long);
+    expect(text.dataset.folded).toBe('true');
+    await user().click(screen.getByRole('button', { name: '展开' }));
+    expect(text.dataset.folded).toBeUndefined();
+    expect(screen.getByRole('button', { name: '收起' }).getAttribute('aria-expanded')).toBe('true');
+    // The note is not inside the card's button (a button cannot hold another), and the remove action is its own.
+    expect(text.closest('button')).toBeNull();
+    expect(screen.getByRole('button', { name: '删除笔记 第3题' })).toBeTruthy();
+  });
+
   it('kind=note: notes shown, search keeps the keyword in the URL, 删除笔记 saves an empty note, 练习本章 passes the words', async () => {
     fakeApi(callMock, {
       'study.chapterlist': (p) =>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { confirm } from '../../../ui/dialogs';
 
@@ -11,18 +11,21 @@ export const LEAVE_CONFIRM = '离开后考试计时不会暂停，答案已保�
  */
 export function useLeaveGuard(running: () => boolean, onLeave: () => void): void {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => running() && currentLocation.pathname !== nextLocation.pathname);
+  // The blocker object changes with every render while blocked: one question per blocked navigation.
+  const latest = useRef(blocker);
+  latest.current = blocker;
+  const asking = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    let active = true;
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
     void confirm({ title: '暂时离开', content: LEAVE_CONFIRM, confirmText: '离开', cancelText: '继续答题' }).then((ok) => {
-      if (!active) return;
+      asking.current = false;
+      const b = latest.current;
+      if (b.state !== 'blocked') return;
       if (ok) {
         onLeave();
-        blocker.proceed();
-      } else blocker.reset();
+        b.proceed();
+      } else b.reset();
     });
-    return () => {
-      active = false;
-    };
   }, [blocker, onLeave]);
 }
