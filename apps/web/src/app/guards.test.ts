@@ -82,7 +82,7 @@ describe('agent info', () => {
     expect(f.to('/api/agentInfo/getAgentInfo')[0].query.get('agentCode')).toBe('123');
     expect(JSON.parse(sessionStorage.getItem('agentInfo')!).AgentCode).toBe('123');
     expect(agentStore.get()?.AgentCode).toBe('123');
-    expect(document.documentElement.style.getPropertyValue('--theme-color')).toBe('#ff6600');
+    expect(document.documentElement.style.getPropertyValue('--theme-brand')).toBe('#ff6600');
     await router.navigate('/settings');
     await settled(router);
     expect(f.to('/api/agentInfo/getAgentInfo')).toHaveLength(1);

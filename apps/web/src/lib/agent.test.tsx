@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contrast, readableShade } from './theme-shade';
 import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,11 +36,26 @@ describe('agent', () => {
   it('applies the theme colour as CSS variables, and the store name as title', () => {
     applyTheme({ ThemeColor: '#ff6600', StoreName: '某某题库' });
     const root = document.documentElement.style;
-    expect(root.getPropertyValue('--theme-color')).toBe('#ff6600');
-    expect(root.getPropertyValue('--adm-color-primary')).toBe('#ff6600');
+    expect(root.getPropertyValue('--theme-brand')).toBe('#ff6600');
+    // The day theme writes with the readable shade of the brand, the night theme with the brand.
+    expect(root.getPropertyValue('--theme-day')).toBe(readableShade('#ff6600'));
+    expect(root.getPropertyValue('--theme-night')).toBe('#ff6600');
     expect(document.title).toBe('某某题库');
     applyTheme({ ThemeColor: 'red;}body{x' });
-    expect(root.getPropertyValue('--theme-color')).toBe('#5bb8ff');
+    expect(root.getPropertyValue('--theme-brand')).toBe('#5bb8ff');
+  });
+
+  it('derives a readable shade of every demo tenant’s colour: AA (4.5:1) for white text on it and for it as text', () => {
+    const tenants = JSON.parse(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../../content/demo/tenants.json'), 'utf8')) as { themeColor?: string }[];
+    expect(tenants.length).toBeGreaterThan(1);
+    // A tenant without a colour gets the default one.
+    for (const themeColor of [...tenants.map((t) => t.themeColor ?? '#5bb8ff'), '#ffffff', '#ffd400']) {
+      const shade = readableShade(themeColor);
+      expect(contrast(shade, '#ffffff'), themeColor).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(shade, '#f5f6f8'), themeColor).toBeGreaterThanOrEqual(4.5);
+    }
+    // A colour that already reads is kept.
+    expect(readableShade('#0b5394')).toBe('#0b5394');
   });
 
   it('takes the agent code from the URL, else the loaded agent, else the cache, else 888', () => {

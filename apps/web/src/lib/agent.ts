@@ -2,6 +2,7 @@ import { DEFAULT_AGENT_CODE, DEFAULT_STORE_NAME, DEFAULT_THEME_COLOR, type Agent
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { acFromSearch, cachedAgentCode } from './ac';
 import { sessionCache } from './storage';
+import { readableShade } from './theme-shade';
 
 export type { AgentInfo } from '@kaoshi/contract';
 
@@ -81,15 +82,19 @@ export function currentAgentCode(): string {
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /**
- * Applies the tenant: the theme colour as CSS variables on :root (--theme-color and antd-mobile's
- * --adm-color-primary), the browser's theme-color, and the store name as the document title.
+ * Applies the tenant: its colour as CSS variables on :root — the brand itself (--theme-brand, and the
+ * night theme's --theme-night) and its readable shade for the day theme (--theme-day, WCAG AA for white
+ * text on it and for it as text: lib/theme-shade.ts); global.css makes --theme-color (and antd-mobile's
+ * --adm-color-primary) the one of the current theme. Also the browser's theme-color and the store name
+ * as the document title.
  */
 export function applyTheme(agent: Pick<AgentInfo, 'ThemeColor'> & Partial<Pick<AgentInfo, 'StoreName'>>): void {
   if (typeof document === 'undefined') return;
   const color = HEX.test(agent.ThemeColor) ? agent.ThemeColor : DEFAULT_THEME_COLOR;
   const root = document.documentElement.style;
-  root.setProperty('--theme-color', color);
-  root.setProperty('--adm-color-primary', color);
+  root.setProperty('--theme-brand', color);
+  root.setProperty('--theme-day', readableShade(color));
+  root.setProperty('--theme-night', color);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
   if (agent.StoreName) document.title = agent.StoreName;
 }

@@ -59,7 +59,7 @@ export function BannerCarousel({ banners, appID, onOpen, className }: BannerCaro
           const style = color ? ({ '--banner-color': color } as CSSProperties) : undefined;
           return (
             <div key={`${b.ManagementID}-${b.ImageID}`} className={styles.slide} aria-roledescription="slide" aria-label={`${i + 1} / ${banners.length}`}>
-              <button type="button" className={styles.banner} style={style} onClick={() => onTap(b)} aria-label={b.Title || '活动'}>
+              <button type="button" className={styles.banner} style={style} onClick={() => onTap(b)} aria-label={b.Title ? undefined : '活动'}>
                 {image ? (
                   <img className={styles.image} src={image} alt={b.Title} />
                 ) : (

@@ -1,4 +1,3 @@
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -11,7 +10,10 @@ export interface PageProps {
   className?: string;
 }
 
-/** A screen with a nav bar in the tenant's theme colour. */
+/**
+ * A screen with a nav bar in the tenant's theme colour: a named 返回 button (44×44), the screen's title as
+ * its one level-one heading, and an optional action on the right.
+ */
 export function Page({ title, back = true, right, children, className }: PageProps) {
   const navigate = useNavigate();
   const onBack = () => {
@@ -23,9 +25,19 @@ export function Page({ title, back = true, right, children, className }: PagePro
   return (
     <div className={className ? `ks-page ${className}` : 'ks-page'}>
       <header className="ks-page__nav">
-        <NavBar back={back ? <span className="ks-visually-hidden">返回</span> : null} backIcon={back ? undefined : false} onBack={onBack} right={right}>
-          {title}
-        </NavBar>
+        <div className="ks-nav">
+          <div className="ks-nav__side">
+            {back ? (
+              <button type="button" className="ks-nav__back" aria-label="返回" onClick={onBack}>
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                  <path d="M15 4 7 12l8 8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            ) : null}
+          </div>
+          <h1 className="ks-nav__title">{title}</h1>
+          <div className="ks-nav__side ks-nav__side--right">{right}</div>
+        </div>
       </header>
       <main className="ks-page__body">{children}</main>
     </div>

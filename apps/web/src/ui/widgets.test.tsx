@@ -38,9 +38,10 @@ describe('Page', () => {
       { initialEntries: ['/settings'] },
     );
     render(<RouterProvider router={router} />);
-    expect(screen.getByText('设置')).toBeTruthy();
+    // The title is the screen's one level-one heading; 返回 is a named button.
+    expect(screen.getByRole('heading', { level: 1, name: '设置' })).toBeTruthy();
     expect(document.querySelector('.ks-page__nav')).not.toBeNull();
-    await userEvent.click(document.querySelector('.adm-nav-bar-back') as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: '返回' }));
     expect(await screen.findByText('home')).toBeTruthy();
   });
 
@@ -48,7 +49,7 @@ describe('Page', () => {
     const back = vi.fn();
     const router = createMemoryRouter([{ path: '/', element: <Page title="A" back={back} /> }]);
     render(<RouterProvider router={router} />);
-    await userEvent.click(document.querySelector('.adm-nav-bar-back') as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: '返回' }));
     expect(back).toHaveBeenCalled();
   });
 });

@@ -95,7 +95,7 @@ describe('/setpassword', () => {
 
     const back = renderScreen(<SetPasswordScreen />, { path: '/setpassword', url: '/setpassword?first=1' });
     await screen.findByText(SKIP_HINT);
-    await u.click(screen.getByText('返回'));
+    await u.click(screen.getByRole('button', { name: '返回' }));
     await waitFor(() => expect(back.where()).toBe('/homePage'));
     expect(callsTo(callMock, 'user.changePassword')).toHaveLength(0);
     back.unmount();

@@ -42,7 +42,8 @@ function Hub({ subject }: { subject: SelectedSubject }) {
                 <button
                   type="button"
                   className={styles.tile}
-                  aria-label={`${row.title}${access.state === 'locked' ? '（未开通）' : ''}`}
+                  // The name holds everything the tile shows (WCAG label in name), and whether it is open.
+                  aria-label={`${row.title}${access.state === 'locked' ? '（未开通）' : ''} ${row.blurb}`}
                   onClick={() => (access.state === 'locked' ? starter.showDenied(access.unlocking) : void navigate(row.route))}
                 >
                   <span className={styles.tileTitle}>

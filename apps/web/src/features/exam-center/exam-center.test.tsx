@@ -134,13 +134,13 @@ describe('/exam (考试中心)', () => {
     const groups = await screen.findAllByRole('heading', { level: 2 });
     expect(groups.map((h) => h.textContent)).toEqual(['考试', '练习', '冲刺', '考试记录']);
     const exam = screen.getByRole('region', { name: '考试' });
-    expect(within(exam).getByRole('button', { name: '随机组卷' }).textContent).toContain('每次从题库随机抽一套完整试卷');
+    expect(within(exam).getByRole('button', { name: /^随机组卷 / }).textContent).toContain('每次从题库随机抽一套完整试卷');
     expect(within(exam).queryByRole('button', { name: /模拟考场/ })).toBeNull(); // module mock not in this grid
     const sprint = screen.getByRole('region', { name: '冲刺' });
-    await user().click(within(sprint).getByRole('button', { name: '押题密卷（未开通）' }));
+    await user().click(within(sprint).getByRole('button', { name: /^押题密卷（未开通）/ }));
     expect((await screen.findAllByText('至尊班')).length).toBeGreaterThan(0);
     expect(view.where()).toBe('/exam');
-    await user().click(within(exam).getByRole('button', { name: '考试指南' }));
+    await user().click(within(exam).getByRole('button', { name: /^考试指南 / }));
     expect(view.where()).toBe('/examinationGuide');
   });
 

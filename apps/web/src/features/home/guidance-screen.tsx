@@ -15,7 +15,7 @@ export default function GuidanceScreen() {
   return (
     <Page title="新手引导">
       <div className={styles.screen}>
-        <h1 className={styles.heading}>{page.data?.title || '新手引导'}</h1>
+        <h2 className={styles.heading}>{page.data?.title || '新手引导'}</h2>
         {page.isPending ? (
           <p className={styles.muted}>加载中…</p>
         ) : page.isError ? (

@@ -303,7 +303,7 @@ describe('/homePage: the subject', () => {
     await u.click(await screen.findByRole('button', { name: '外链' }));
     expect(where()).toBe('/homePage');
     expect(screen.getByText('至尊班直播')).toBeTruthy();
-    await u.click(screen.getByRole('button', { name: '新课上线' }));
+    await u.click(screen.getByRole('button', { name: /^新课上线/ }));
     await waitFor(() => expect(where()).toBe('/memberCenter'));
     expect(callsTo(callMock, 'subject.activityClick')).toEqual([
       { appID: 1001, guid: demoLogin.guid, manageMentID: 2, imageID: 12 },

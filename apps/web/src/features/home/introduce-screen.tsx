@@ -29,7 +29,7 @@ export default function IntroduceScreen() {
   return (
     <Page title="考试介绍">
       <div className={styles.screen}>
-        <h1 className={styles.heading}>{page.data?.title || subject.AppName}</h1>
+        <h2 className={styles.heading}>{page.data?.title || subject.AppName}</h2>
         {page.isPending ? (
           <p className={styles.muted}>加载中…</p>
         ) : page.isError ? (

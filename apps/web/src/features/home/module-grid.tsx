@@ -22,10 +22,10 @@ export function ModuleGrid({ modules, redDots, onOpen }: Props) {
     <ul className={styles.grid}>
       {modules.map((m) => {
         const dot = redDots.includes(m.id);
-        const label = `${m.name}${m.allowed ? '' : '（未开通）'}${dot ? '（有更新）' : ''}`;
+        const state = `${m.allowed ? '' : '（未开通）'}${dot ? '（有更新）' : ''}`;
         return (
           <li key={m.id}>
-            <button type="button" className={styles.tile} onClick={() => onOpen(m)} aria-label={label}>
+            <button type="button" className={styles.tile} onClick={() => onOpen(m)}>
               <span className={styles.tileIcon} style={{ background: tileColor(m.id) }} aria-hidden="true">
                 {Array.from(m.name)[0] ?? ''}
                 {dot ? <span className={styles.redDot} data-testid={`red-dot-${m.id}`} /> : null}
@@ -39,6 +39,8 @@ export function ModuleGrid({ modules, redDots, onOpen }: Props) {
                 )}
               </span>
               <span className={styles.tileName}>{m.name}</span>
+              {/* The state, for screen readers (the lock and the dot say it to the eye). */}
+              {state ? <span className="ks-visually-hidden">{state}</span> : null}
             </button>
           </li>
         );

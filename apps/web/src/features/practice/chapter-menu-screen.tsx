@@ -119,7 +119,13 @@ function ChapterInfo({ c, heading }: { c: ChapterProgress; heading?: boolean }) 
 function ChapterRow({ c, onOpen, onReset, heading }: { c: ChapterProgress; onOpen: (c: ChapterProgress) => void; onReset: (c: ChapterProgress) => void; heading?: boolean }) {
   return (
     <div className={heading ? `${styles.row} ${styles.rowTop}` : styles.row}>
-      <button type="button" className={styles.rowMain} disabled={c.total === 0} onClick={() => onOpen(c)} aria-label={`${c.name} 已做${c.done}/${c.total}`}>
+      <button
+        type="button"
+        className={styles.rowMain}
+        disabled={c.total === 0}
+        onClick={() => onOpen(c)}
+        aria-label={`${c.name} 已做 ${c.done}/${c.total} 正确率 ${percent(c.accuracy)}`}
+      >
         <ChapterInfo c={c} heading={heading} />
       </button>
       {c.done > 0 ? (

@@ -92,7 +92,7 @@ describe('/sprintList', () => {
     });
     const view = renderScreen(<SprintListScreen />, { path: '/sprintList' });
     expect(await screen.findByRole('button', { name: '冲刺卷一' })).toBeTruthy();
-    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
     view.unmount();
     fakeApi(callMock, { 'sprint.list': () => ({ AppID: 1001, ClassType: 0, newClassType: 0, stages: [], sets }) });
     renderScreen(<SprintListScreen />, { path: '/sprintList' });

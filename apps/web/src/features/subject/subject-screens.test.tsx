@@ -262,7 +262,7 @@ describe('/switchBanner', () => {
     // An invalid colour is not written into the style.
     const external = screen.getByRole('button', { name: '外部活动' });
     expect(external.getAttribute('style')).toBeNull();
-    expect(screen.getByRole('button', { name: '护考冲刺季' }).getAttribute('style')).toContain('#ff7a45');
+    expect(screen.getByRole('button', { name: /^护考冲刺季/ }).getAttribute('style')).toContain('#ff7a45');
 
     const u = user();
     await u.click(external);
@@ -270,7 +270,7 @@ describe('/switchBanner', () => {
     expect(optionsOf(callMock, 'subject.activityClick')).toMatchObject({ quiet: true });
     expect(where()).toBe('/switchBanner');
 
-    await u.click(screen.getByRole('button', { name: '护考冲刺季' }));
+    await u.click(screen.getByRole('button', { name: /^护考冲刺季/ }));
     expect(where()).toBe('/buyapp');
   });
 
