@@ -86,6 +86,8 @@ test('back during the 机考 asks like 离开 (the clock runs on), and 继续考
   await shot(page, '101-exam-back-asks');
   await dialog.getByRole('button', { name: '继续答题' }).click();
   await expect(page).toHaveURL(/\/computerPaper\?/);
+  // The question closes (its fade-out ends) before the learner presses back again.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Confirmed: out of the exam, the session stays open and the home page offers 继续考试.
   await page.goBack();
@@ -130,4 +132,31 @@ test('night mode dims the large coloured areas: the home header, the banners and
   await page.goto('/settings');
   expect(luminance(await bg(page.locator('.ks-page__nav')))).toBeLessThan(0.15);
   await shot(page, '104-night-settings');
+});
+
+test('a shared network: after a few codes from one address, the next learner answers a picture challenge and gets a code', async ({ page, request }) => {
+  await asNewClientIp(page);
+  const sendFor = async (phone: string) => {
+    await page.goto('/login?mode=code');
+    await page.getByPlaceholder('请输入手机号').fill(phone);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+  };
+  // Colleagues on the same hospital network, one after another (no minute's wait between them).
+  for (let i = 0; i < 3; i++) {
+    const phone = freshPhone();
+    await sendFor(phone);
+    await smsCode(request, phone);
+  }
+  const phone = freshPhone();
+  const challenge = page.waitForResponse((r) => r.url().includes('/api/user/captcha'));
+  await sendFor(phone);
+  const { data } = (await (await challenge).json()) as { data: { captchaId: string } };
+  await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
+  await expect(page.getByText('请输入图形验证码')).toBeVisible();
+  await shot(page, '105-sms-captcha');
+  const answer = ((await (await request.get(`/__test__/captcha?captchaId=${data.captchaId}`)).json()) as { data: { answer: string } }).data.answer;
+  await page.getByPlaceholder('请输入图中的字符').fill(answer);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  expect(await smsCode(request, phone)).toMatch(/^\d{6}$/);
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible();
 });

@@ -54,7 +54,19 @@ export const SMS = {
   validMs: 5 * 60_000,
   maxWrongGuesses: 5,
   resendAfterMs: 60_000,
+  /** Per phone and China calendar day. */
   perDay: 10,
+  /**
+   * One IP (a hospital's or a school's shared network) sends this many codes per window freely; each
+   * further one needs a picture challenge (图形验证码), up to a hard ceiling per day.
+   */
+  ipBurst: 3,
+  ipBurstWindowMs: 10 * 60_000,
+  ipPerDay: 300,
+  /** A picture challenge is answered within this time, once. */
+  captchaValidMs: 5 * 60_000,
+  /** Picture challenges one IP may ask for per window (an unauthenticated write). */
+  captchasPerWindow: 30,
 } as const;
 
 /** Login limits: failures per account per window, and per IP. */

@@ -7,6 +7,7 @@ export * from './storage-keys.ts';
 export * from './messages.ts';
 export * from './rules/index.ts';
 export * from './calls/user.ts';
+export * from './calls/sms.ts';
 export * from './calls/agent.ts';
 export * from './calls/tracking.ts';
 export * from './calls/catalog.ts';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allCalls, fieldLabel } from '../index.ts';
 import { frontendError, position, trackingCalls, userclick } from './tracking.ts';
-import { changePassword, sendcode, userlogin } from './user.ts';
+import { changePassword, userlogin } from './user.ts';
+import { sendcode } from './sms.ts';
 
 const messagesOf = (schema: z.ZodType, input: unknown): string[] => {
   const result = schema.safeParse(input);

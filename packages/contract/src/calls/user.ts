@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { captchaNew, checkcode, sendcode } from './sms.ts';
 import { agentCode, flag, guid, mobile, optInt, optText, passwordHash, smsCode, text } from '../fields.ts';
 
 /** What every successful login, code login and registration returns. */
@@ -40,10 +41,6 @@ export const AGREEMENT_VERSION = '2026-02-01';
 export const AGREEMENT_MSG = '请先阅读并同意用户协议和隐私政策';
 /** Optional in the schema so that its absence gets AGREEMENT_MSG from the service, after nothing else was revealed. */
 const agreed = () => z.enum([AGREEMENT_VERSION], { error: '用户协议已更新，请刷新页面后重新阅读并同意' }).optional();
-
-/** Purposes of an SMS code: a code sent for one purpose cannot be used for another. */
-export const smsOps = ['register', 'login', 'reset', 'bind'] as const;
-export type SmsOp = (typeof smsOps)[number];
 
 const clientFields = {
   clientType: optText('客户端类型', 20),
@@ -96,38 +93,6 @@ export const codelogin = defineCall({
     ...clientFields,
   }),
   data: loginData,
-});
-
-export const sendcode = defineCall({
-  id: 'user.sendcode',
-  method: 'POST',
-  path: '/api/user/sendcode',
-  group: 'general',
-  needsSession: false,
-  summary: 'Send a 6-digit SMS code for a purpose (op). 1 per 60 s and 10 per day per phone and per IP.',
-  request: z.object({
-    phone: mobile(),
-    op: z.enum(smsOps, { error: '验证码用途不正确' }).default('login'),
-    agentCode: agentCode().optional(),
-    isRepeat: flag(),
-    product: optText('产品', 32),
-    validate: optText('校验值', 256),
-    captchaId: optText('验证码编号', 128),
-    clienttype: optText('客户端类型', 20),
-    os: optText('系统', 32),
-  }),
-  data: z.object({ expiresIn: z.number().int(), resendAfter: z.number().int() }),
-});
-
-export const checkcode = defineCall({
-  id: 'user.checkcode',
-  method: 'POST',
-  path: '/api/user/checkcode',
-  group: 'general',
-  needsSession: false,
-  summary: 'Check an SMS code without using it up (a wrong guess counts against the code).',
-  request: z.object({ phone: mobile(), code: smsCode(), op: z.enum(smsOps, { error: '验证码用途不正确' }).default('login') }),
-  data: z.object({ valid: z.literal(true) }),
 });
 
 export const freeFegist = defineCall({
@@ -275,6 +240,7 @@ export const userCalls = {
   userlogin,
   codelogin,
   sendcode,
+  captchaNew,
   checkcode,
   freeFegist,
   restorePassword,

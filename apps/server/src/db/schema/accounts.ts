@@ -79,6 +79,19 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_phone_op_idx').on(t.phone, t.op, t.id)],
 );
 
+/**
+ * Picture challenges (图形验证码) asked of an IP that sends many SMS codes in a short time (docs/accounts.md).
+ * Only the hash of the answer is kept; a challenge is answered once, right or wrong.
+ */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  ip: text('ip'),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
 /** Changes the client must notice (purchases, refunds ...): reported by getChangeInfo until seen. */
 export const changeLog = pgTable(
   'change_log',

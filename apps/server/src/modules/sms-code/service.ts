@@ -4,6 +4,7 @@ import { randomDigits, sameHex, sha256Hex } from '../../platform/crypto.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { SmsProvider } from '../../platform/sms/provider.ts';
+import type { Captchas } from './captcha.ts';
 import type { SmsCodeStore } from './store.ts';
 
 export const SMS_MSG = {
@@ -28,13 +29,17 @@ export interface SmsCodeDeps {
   phoneBound(phone: string): Promise<boolean>;
   /** Count a lookup that reveals whether an account exists (shared per-IP limit with checkUser). */
   countExistenceProbe(ip: string): Promise<void>;
+  /** Picture challenges for an IP past its burst (captcha.ts). */
+  captchas: Captchas;
 }
 
 const codeHash = (phone: string, op: string, code: string) => sha256Hex(`${phone}:${op}:${code}`);
 
 /**
  * SMS verification codes: 6 digits from a secure RNG, stored hashed, valid 5 minutes, single use,
- * dead after 5 wrong guesses; at most 1 send per 60 s and 10 per China calendar day, per phone and per IP.
+ * dead after 5 wrong guesses; per phone at most 1 send per 60 s and 10 per China calendar day. Per IP
+ * (many learners share a hospital's or a school's network): SMS.ipBurst sends per 10 minutes freely,
+ * then each send needs a picture challenge, up to SMS.ipPerDay a day.
  */
 export function createSmsCodeService(deps: SmsCodeDeps) {
   const { store, limiter, clock } = deps;
@@ -59,15 +64,15 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
 
   return {
     /** Send a new code; returns seconds until it expires and until another may be sent. */
-    async send(phone: string, op: SmsOp, ip: string): Promise<{ expiresIn: number; resendAfter: number }> {
+    async send(phone: string, op: SmsOp, ip: string, captcha: { id?: string; answer?: string } = {}): Promise<{ expiresIn: number; resendAfter: number }> {
       const now = clock();
       const day = chinaDate(now);
       const limits = [
         { key: `sms:min:phone:${phone}`, windowMs: SMS.resendAfterMs, max: 1 },
-        { key: `sms:min:ip:${ip}`, windowMs: SMS.resendAfterMs, max: 1 },
         { key: `sms:day:phone:${phone}:${day}`, windowMs: msUntilChinaMidnight(now), max: SMS.perDay },
-        { key: `sms:day:ip:${ip}:${day}`, windowMs: msUntilChinaMidnight(now), max: SMS.perDay },
+        { key: `sms:day:ip:${ip}:${day}`, windowMs: msUntilChinaMidnight(now), max: SMS.ipPerDay },
       ];
+      const burst = `sms:burst:ip:${ip}`;
       const refuse = (max: number, w: { resetAt: number }) =>
         max === 1 ? tooMany(SMS_MSG.tooFrequent(Math.max(1, Math.ceil((w.resetAt - clock()) / 1000)))) : tooMany(SMS_MSG.dailyLimit);
 
@@ -76,7 +81,10 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
       limits.forEach((l, i) => {
         if (open[i].count >= l.max) throw refuse(l.max, open[i]);
       });
+      // Past the IP's burst: a person answers a picture challenge (used up, right or wrong).
+      if ((await limiter.peek(burst)).count >= SMS.ipBurst) await deps.captchas.check(captcha.id, captcha.answer);
       await checkOp(phone, op, ip);
+      await limiter.hit(burst, SMS.ipBurstWindowMs);
       const hits = await Promise.all(limits.map((l) => limiter.hit(l.key, l.windowMs)));
       limits.forEach((l, i) => {
         if (hits[i].count > l.max) throw refuse(l.max, hits[i]);

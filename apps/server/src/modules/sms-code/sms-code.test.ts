@@ -1,7 +1,8 @@
-import { AGREEMENT_VERSION, checkcode, codelogin, sendcode } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, CAPTCHA_MSG, SMS, captchaNew, checkcode, codelogin, sendcode } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smsCodes } from '../../db/schema/index.ts';
+import { rateCounters, smsCodes } from '../../db/schema/index.ts';
+import { chinaDate } from '../../platform/clock.ts';
 import { createTestApp, DEMO, freshIp, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -13,6 +14,11 @@ afterAll(() => t.close());
 let n = 0;
 /** A phone number no other test uses. */
 const phone = () => `1370000${String(++n).padStart(4, '0')}`;
+/** The answer of a picture challenge, through the test-only hook. */
+const answerOf = async (captchaId: string): Promise<string> => {
+  const res = await t.app.inject({ method: 'GET', url: '/__test__/captcha', query: { captchaId } });
+  return (res.json() as { data: { answer: string } }).data.answer;
+};
 
 describe('sendcode', () => {
   it('sends a 6-digit code and says when it expires and when another may be sent', async () => {
@@ -59,12 +65,6 @@ describe('sendcode', () => {
     expect((await t.call(sendcode, { phone: p }, { ip: freshIp() })).status).toBe(200);
   });
 
-  it('allows one send per 60 s per IP', async () => {
-    const ip = freshIp();
-    expect((await t.call(sendcode, { phone: phone() }, { ip })).status).toBe(200);
-    expect(await t.call(sendcode, { phone: phone() }, { ip })).toMatchObject({ status: 429, msg: '发送过于频繁，请60秒后再试' });
-  });
-
   it('allows 10 sends per day per phone', async () => {
     const p = phone();
     for (let i = 0; i < 10; i++) {
@@ -74,13 +74,44 @@ describe('sendcode', () => {
     expect(await t.call(sendcode, { phone: p }, { ip: freshIp() })).toEqual({ status: 429, msg: '今日发送次数已达上限', data: null });
   });
 
-  it('allows 10 sends per day per IP', async () => {
+  it('a shared network (one IP): different phones go through without waiting; past the burst each send needs a picture challenge', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) {
-      expect((await t.call(sendcode, { phone: phone() }, { ip })).status).toBe(200);
-      t.clock.advance(61_000);
-    }
-    expect(await t.call(sendcode, { phone: phone() }, { ip })).toMatchObject({ status: 429, msg: '今日发送次数已达上限' });
+    for (let i = 0; i < SMS.ipBurst; i++) expect((await t.call(sendcode, { phone: phone() }, { ip })).status).toBe(200);
+    const p = phone();
+    expect(await t.call(sendcode, { phone: p }, { ip })).toEqual({ status: 429, msg: CAPTCHA_MSG.needed, data: { captcha: true } });
+
+    const first = (await t.call(captchaNew, {}, { ip })).data;
+    expect(first.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(first.image.split(',')[1]!, 'base64').toString()).toContain('<svg');
+    // A wrong answer uses the challenge up.
+    expect(await t.call(sendcode, { phone: p, captchaId: first.captchaId, validate: 'xxxx' }, { ip })).toEqual({ status: 400, msg: CAPTCHA_MSG.wrong, data: { captcha: true } });
+    const right = await answerOf(first.captchaId);
+    expect(await t.call(sendcode, { phone: p, captchaId: first.captchaId, validate: right }, { ip })).toEqual({ status: 400, msg: CAPTCHA_MSG.expired, data: { captcha: true } });
+
+    const second = (await t.call(captchaNew, {}, { ip })).data;
+    expect((await t.call(sendcode, { phone: p, captchaId: second.captchaId, validate: (await answerOf(second.captchaId)).toUpperCase() }, { ip })).status).toBe(200);
+    // Each further send needs a new challenge; after the window the burst is free again.
+    expect((await t.call(sendcode, { phone: phone(), captchaId: second.captchaId, validate: 'x' }, { ip })).status).toBe(400);
+    t.clock.advance(SMS.ipBurstWindowMs);
+    expect((await t.call(sendcode, { phone: phone() }, { ip })).status).toBe(200);
+  });
+
+  it('a challenge expires, and one IP may ask for only so many', async () => {
+    const ip = freshIp();
+    const c = (await t.call(captchaNew, {}, { ip })).data;
+    expect(c.expiresIn).toBe(SMS.captchaValidMs / 1000);
+    for (let i = 0; i < SMS.ipBurst; i++) await t.call(sendcode, { phone: phone() }, { ip });
+    t.clock.advance(SMS.captchaValidMs + 1);
+    expect((await t.call(sendcode, { phone: phone(), captchaId: c.captchaId, validate: await answerOf(c.captchaId) }, { ip })).msg).toBe(CAPTCHA_MSG.expired);
+    const other = freshIp();
+    for (let i = 0; i < SMS.captchasPerWindow; i++) expect((await t.call(captchaNew, {}, { ip: other })).status).toBe(200);
+    expect(await t.call(captchaNew, {}, { ip: other })).toEqual({ status: 429, msg: CAPTCHA_MSG.tooMany, data: null });
+  });
+
+  it('keeps a hard ceiling per IP and China day, captcha or not', async () => {
+    const ip = freshIp();
+    await t.db.insert(rateCounters).values({ key: `sms:day:ip:${ip}:${chinaDate(t.clock.now)}`, count: SMS.ipPerDay, resetAt: new Date(t.clock.now + 3_600_000) });
+    expect(await t.call(sendcode, { phone: phone() }, { ip })).toEqual({ status: 429, msg: '今日发送次数已达上限', data: null });
   });
 
   it('opens a new daily allowance at midnight China time', async () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { smsCodes, type SmsCodeRow } from '../../db/schema/index.ts';
+import { captchas, smsCodes, type SmsCodeRow } from '../../db/schema/index.ts';
 
 export function createSmsCodeStore(db: Database) {
   return {
@@ -50,9 +50,24 @@ export function createSmsCodeStore(db: Database) {
       return rows.length === 1;
     },
 
-    /** Delete codes created before `before`. */
+    async insertCaptcha(row: typeof captchas.$inferInsert): Promise<void> {
+      await db.insert(captchas).values(row);
+    },
+
+    /** Marks a challenge answered (once, before it expires); its answer hash, or undefined when it cannot be used. */
+    async useCaptcha(id: string, at: Date): Promise<{ answerHash: string } | undefined> {
+      const [row] = await db
+        .update(captchas)
+        .set({ usedAt: at })
+        .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, at)))
+        .returning({ answerHash: captchas.answerHash });
+      return row;
+    },
+
+    /** Delete codes and challenges created before `before`. */
     async purge(before: Date): Promise<void> {
       await db.delete(smsCodes).where(lt(smsCodes.createdAt, before));
+      await db.delete(captchas).where(lt(captchas.createdAt, before));
     },
   };
 }

@@ -38,5 +38,5 @@ export function createUserModule(p: Platform, deps: { sessions: SessionService; 
     passwords: deps.passwords,
   });
   const directory: AccountDirectory = { byId: (userId) => users.byId(userId) };
-  return serverModule({ name: 'user', handlers: [...userRoutes(accounts), ...sms.handlers], jobs: sms.jobs, directory });
+  return serverModule({ name: 'user', handlers: [...userRoutes(accounts), ...sms.handlers], jobs: sms.jobs, install: sms.install, directory });
 }

@@ -1,4 +1,17 @@
-import { AGREEMENT_VERSION, bindPhone, changePassword, checkcode, codelogin, freeFegist, logout, restorePassword, sendcode, userlogin, type SmsOp } from '@kaoshi/contract';
+import {
+  AGREEMENT_VERSION,
+  bindPhone,
+  captchaNew,
+  changePassword,
+  checkcode,
+  codelogin,
+  freeFegist,
+  logout,
+  restorePassword,
+  sendcode,
+  userlogin,
+  type SmsOp,
+} from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { currentAgentCode } from '../../lib/agent';
 import { hhmmss } from '../../lib/format';
@@ -12,7 +25,12 @@ import { loginOrigin } from './use-finish-login';
  */
 const silent = { silent: true } as const;
 
-export const sendCode = (phone: string, op: SmsOp) => call(sendcode, { phone, op, agentCode: currentAgentCode() }, silent);
+/** Sends an SMS code; past the network's burst with the answered picture challenge (captcha). */
+export const sendCode = (phone: string, op: SmsOp, captcha?: { captchaId: string; validate: string }) =>
+  call(sendcode, { phone, op, agentCode: currentAgentCode(), ...captcha }, silent);
+
+/** A new picture challenge (图形验证码). */
+export const newCaptcha = () => call(captchaNew, {}, silent);
 
 export const checkCode = (phone: string, code: string) => call(checkcode, { phone: phone.trim(), code: code.trim(), op: 'reset' }, silent);
 

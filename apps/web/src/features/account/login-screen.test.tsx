@@ -1,4 +1,5 @@
-import { AGREEMENT_MSG, AGREEMENT_VERSION } from '@kaoshi/contract';
+import { AGREEMENT_MSG, AGREEMENT_VERSION, CAPTCHA_MSG } from '@kaoshi/contract';
+import { ApiError } from '../../api/errors';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -143,6 +144,31 @@ describe('code login', () => {
     act(() => vi.advanceTimersByTime(59_000));
     expect(button.textContent).toBe('重新获取');
     expect(button.disabled).toBe(false);
+  });
+
+  it('on a busy shared network asks for the picture challenge, then sends with its id and answer', async () => {
+    let first = true;
+    fakeApi(callMock, {
+      'user.sendcode': () => {
+        if (first) {
+          first = false;
+          throw new ApiError(429, CAPTCHA_MSG.needed, { captcha: true }, 'reply');
+        }
+        return { expiresIn: 300, resendAfter: 60 };
+      },
+      'user.captcha': () => ({ captchaId: 'c1', image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresIn: 300 }),
+    });
+    open('/login?mode=code');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(CAPTCHA_MSG.needed);
+    expect(screen.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    await user.type(screen.getByPlaceholderText('请输入图中的字符'), 'ab3d');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(callsTo(callMock, 'user.sendcode')).toHaveLength(2));
+    expect(callsTo(callMock, 'user.sendcode')[1]).toMatchObject({ phone: '13800000000', op: 'login', captchaId: 'c1', validate: 'ab3d' });
+    await waitFor(() => expect(screen.queryByPlaceholderText('请输入图中的字符')).toBeNull());
   });
 
   it('shows a refused send inline and does not start the countdown', async () => {
