@@ -26,8 +26,9 @@ export function useFinishLogin(): (data: LoginData) => void {
     // A learner who logs in is no longer a free-try tourist (tracking would prefix them as a guest).
     cookies.remove('freeTry');
     track.login();
-    // The link's own redirect, else where the learner was going when sent to log in.
-    const redirect = safeTargetPath(params.get('redirect')) ?? takeLoginTarget();
+    // The link's own redirect, else where the learner was going when sent to log in (taken either way).
+    const remembered = takeLoginTarget();
+    const redirect = safeTargetPath(params.get('redirect')) ?? remembered;
     if (!data.hasPassword) {
       // The target waits until the first password is set (or skipped); first=1 offers 跳过.
       navigate(redirect ? `/setpassword?first=1&redirect=${encodeURIComponent(redirect)}` : '/setpassword?first=1', { replace: true });
