@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_LEARNER, DEMO_PASSWORD, axeProblems, pickNursing, type AxeProblem } from './helpers';
+import { DEMO_LEARNER, loginAs, axeProblems, pickNursing, type AxeProblem } from './helpers';
 
 /**
  * axe-core's WCAG 2.1 A/AA rules over the main screens (issue 14 item 13): no serious or critical
@@ -24,11 +24,7 @@ test('the main screens pass axe-core (WCAG 2.1 AA, serious and critical)', async
   await visit(page, '/login');
   await page.getByRole('tab', { name: '验证码登录' }).click();
   await check('/login 验证码登录');
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill(DEMO_LEARNER);
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
+  await loginAs(page, DEMO_LEARNER);
   await pickNursing(page);
   await check('/homePage');
   for (const path of ['/switchSub', '/chapterMenu', '/answerTest?cptID=5', '/consolidate', '/exam', '/dailyMockTest', '/settings', '/memberCenter', '/buyapp'])

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { DEMO_PASSWORD, pickNursing, shot } from './helpers';
+import { pickNursing, shot, loginAs } from './helpers';
 
 /**
  * 每日一练 and the ranking (docs/daily-ranking.md), as the demo member 13900000000 on 护士执业资格: today's card,
@@ -10,14 +10,7 @@ import { DEMO_PASSWORD, pickNursing, shot } from './helpers';
 
 const MEMBER = '13900000000';
 
-async function loginMember(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill(MEMBER);
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
-}
+const loginMember = (page: Page) => loginAs(page, MEMBER);
 
 interface StartReply {
   status: number;

@@ -1,5 +1,5 @@
 import { devices, expect, test, type Browser, type Page, type Response } from '@playwright/test';
-import { DEMO_PASSWORD, pickNursing, shot } from './helpers';
+import { pickNursing, shot, loginAs } from './helpers';
 
 /**
  * The 机考 simulator (/computerPaper, docs/exam-screens.md) on the server's exam engine (docs/exams.md), as the demo
@@ -17,14 +17,7 @@ interface StartReply {
   data: { examHistoryID: number; remainingSeconds: number | null; deadline: string | null; list: { allTestID: number }[] };
 }
 
-async function loginMember(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill(MEMBER);
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
-}
+const loginMember = (page: Page) => loginAs(page, MEMBER);
 
 /** Opens a paper from /mockExam (模拟考试) with the card's button; returns the start reply. */
 async function openFromList(page: Page, paperName: string, button: '开始考试' | '继续考试'): Promise<StartReply['data']> {

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_LEARNER, DEMO_PASSWORD, asNewClientIp, freshPhone, pickNursing, shot, smsCode } from './helpers';
+import { DEMO_LEARNER, DEMO_MEMBER, DEMO_PASSWORD, asNewClientIp, freshPhone, loginAs, pickNursing, shot, smsCode } from './helpers';
 
 /**
  * What a learner meets in the first hour (issue 14), each on a fresh database of this run.
  */
 const PASSWORD = 'Study2026';
 /** The demo member (至尊班 of 护士执业资格) and a paper no other journey sits. */
-const MEMBER = '13900000000';
+const MEMBER = DEMO_MEMBER;
 const PAPER = '护士执业资格 全真模拟卷（一）';
 
 /** Registers a new learner through the app (no subject chosen) and answers the phone and the session's guid. */
@@ -37,12 +37,7 @@ test('a learner who bought elsewhere sees the purchased subject on a new device,
 
   const context = await browser.newContext();
   const fresh = await context.newPage();
-  await fresh.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
-  await fresh.goto('/login');
-  await fresh.getByPlaceholder('请输入手机号').fill(phone);
-  await fresh.getByPlaceholder('请输入密码').fill(PASSWORD);
-  await fresh.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(fresh).toHaveURL(/\/homePage/);
+  await loginAs(fresh, phone, PASSWORD);
   await expect(fresh.getByRole('heading', { name: '主管护师' })).toBeVisible();
   await expect(fresh.getByTestId('version-badge')).toHaveText('基础班');
   await expect(fresh.getByText('还没有选择科目')).toHaveCount(0);
@@ -63,12 +58,7 @@ test('a deep link opened while logged out survives the guest guard and the login
 
 test('back during the 机考 asks like 离开 (the clock runs on), and 继续考试 is on the home page while the session is open', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill(MEMBER);
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
+  await loginAs(page, MEMBER);
   await pickNursing(page);
 
   await page.goto('/mockExam');
@@ -113,12 +103,7 @@ function luminance(css: string): number {
 
 test('night mode dims the large coloured areas: the home header, the banners and the nav bar', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('nightMode', '1'));
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill(DEMO_LEARNER);
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
+  await loginAs(page, DEMO_LEARNER);
   await pickNursing(page);
   const header = page.locator('header').first();
   const banner = page.getByRole('button', { name: /先看考试介绍/ });

@@ -65,15 +65,21 @@ export interface ChapterTest {
   groups: { childTableID: number; stem: string; options: { key: string; text: string }[] }[];
 }
 
-/** Logs the demo learner in by password, with the home notices already seen. */
-export async function login(page: Page) {
+/** The demo member: holds 至尊班 of 护士执业资格 (every module). */
+export const DEMO_MEMBER = '13900000000';
+
+/** Logs a learner in by password, with the home notices already seen; lands on /homePage. */
+export async function loginAs(page: Page, phone: string, password = DEMO_PASSWORD) {
   await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill(DEMO_LEARNER);
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
   await expect(page).toHaveURL(/\/homePage/);
 }
+
+/** Logs the demo learner in by password, with the home notices already seen. */
+export const login = (page: Page) => loginAs(page, DEMO_LEARNER);
 
 /** Selects 护士执业资格 (AppID 1001) through /switchSub. */
 export async function pickNursing(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, pickNursing, shot } from './helpers';
+import { pickNursing, shot, loginAs } from './helpers';
 
 /**
  * A practice-display exam session in the practice player (docs/practice-screens.md "Practice sessions"), as the
@@ -23,14 +23,7 @@ interface Session {
   keys: Key[];
 }
 
-async function loginMember(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill(MEMBER);
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
-}
+const loginMember = (page: Page) => loginAs(page, MEMBER);
 
 /** Starts the paper in practice mode through the API, with the page's login. */
 async function startPractice(page: Page): Promise<Session> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_LEARNER, DEMO_PASSWORD, pickNursing, smallTapTargets } from './helpers';
+import { DEMO_LEARNER, loginAs, pickNursing, smallTapTargets } from './helpers';
 
 /**
  * Every tap target of the main screens is at least 44×44 CSS px (WCAG 2.5.5; issue 14 item 12), on the
@@ -22,11 +22,7 @@ test('tap targets on the main screens are at least 44×44', async ({ page }) => 
   await check('/login 验证码登录');
   await page.goto('/login?mode=register');
   await check('/login 注册');
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill(DEMO_LEARNER);
-  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
+  await loginAs(page, DEMO_LEARNER);
   await pickNursing(page);
   await check('/homePage');
   for (const path of ['/switchSub', '/chapterMenu', '/answerTest?cptID=5', '/consolidate', '/exam', '/dailyMockTest', '/settings', '/memberCenter', '/buyapp']) {
