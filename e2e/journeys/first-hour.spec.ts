@@ -145,3 +145,17 @@ test('a shared network: after a few codes from one address, the next learner ans
   expect(await smsCode(request, phone)).toMatch(/^\d{6}$/);
   await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible();
 });
+
+test('a trial learner reaches the 考试中心 from the home page: 考试指南 (机考体验) open, paid rows locked', async ({ page }) => {
+  await loginAs(page, DEMO_LEARNER);
+  await pickNursing(page);
+  const tile = page.getByRole('button', { name: /^考试中心/ });
+  await expect(page.getByTestId('lock-paper')).toHaveCount(0);
+  await tile.click();
+  await expect(page).toHaveURL(/\/exam/);
+  await expect(page.getByRole('button', { name: /^考试指南 / })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^模拟考试（未开通）/ })).toBeVisible();
+  await shot(page, '106-trial-exam-center');
+  await page.getByRole('button', { name: /^考试指南 / }).click();
+  await expect(page).toHaveURL(/\/examinationGuide/);
+});

@@ -25,6 +25,12 @@ export const homeModule = versionModule.extend({
   allowed: z.boolean(),
   reason: z.enum(entitlementReasons),
   unlocking: z.array(unlockingVersion),
+  /**
+   * The tile opens a hub (the 考试中心, TEST_MODES source 'hub') that always holds items the learner may
+   * use (考试指南 and 机考体验, the free tests, the records): the tile opens even when the module itself is
+   * closed; the hub then shows each item open or locked. `allowed` stays the module's own decision.
+   */
+  opensHub: z.boolean(),
 });
 export type HomeModule = z.infer<typeof homeModule>;
 

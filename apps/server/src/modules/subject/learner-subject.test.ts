@@ -52,7 +52,7 @@ describe('moduleInfoX', () => {
     for (const appID of [1001, 1002]) {
       const { data } = await t.call(moduleInfoX, { guid: owner, appID });
       for (const m of data.modules as { name: string; route: string }[]) {
-        const row = TEST_MODES.find((r) => `/${r.route}` === m.route);
+        const row = TEST_MODES.find((r) => r.route === m.route);
         if (row) expect([m.route, row.title]).toEqual([m.route, m.name]);
       }
     }
@@ -63,6 +63,11 @@ describe('moduleInfoX', () => {
     expect(body.status).toBe(200);
     expect(body.data).toMatchObject({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类', vn: '3', vname: '至尊班', current: null });
     expect(ids(body.data.modules)).toEqual(['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai', 'mock', 'sprint', 'clearance', 'grabPoint']);
+    // The 考试中心 tile opens its hub for the trial learner (考试指南, the free tests, the records), while the
+    // module itself stays closed for its paid rows.
+    const paper = body.data.modules.find((m: { id: string }) => m.id === 'paper');
+    expect(paper).toMatchObject({ route: '/exam', allowed: false, opensHub: true });
+    expect(body.data.modules.filter((m: { opensHub: boolean }) => m.opensHub).map((m: { id: string }) => m.id)).toEqual(['paper']);
     expect(decisions(body.data.modules)).toEqual({
       chapter: [true, 'trial'],
       daily: [true, 'trial'],
@@ -77,7 +82,7 @@ describe('moduleInfoX', () => {
       grabPoint: [false, 'not-purchased'],
     });
     const byId = Object.fromEntries(body.data.modules.map((m: { id: string }) => [m.id, m]));
-    expect(byId.chapter).toEqual({ id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true, allowed: true, reason: 'trial', unlocking: [] });
+    expect(byId.chapter).toEqual({ id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true, allowed: true, reason: 'trial', unlocking: [], opensHub: false });
     expect(byId.paper.unlocking).toEqual([
       { vn: '1', vname: '基础班' },
       { vn: '2', vname: 'VIP班' },

@@ -1,4 +1,4 @@
-import { CATALOG_MSG, SUBJECT_MSG, type Banner, type HomeModule, type PurchaseDetail, type VipAppRecord } from '@kaoshi/contract';
+import { CATALOG_MSG, SUBJECT_MSG, TEST_MODES, type Banner, type HomeModule, type PurchaseDetail, type VipAppRecord } from '@kaoshi/contract';
 import type { AgentRow, BannerRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
@@ -15,6 +15,9 @@ export const CHOOSE_SUBJECT_MSG = '请选择科目';
  */
 // eslint-disable-next-line no-control-regex -- control characters are refused on purpose
 export const isInAppLink = (link: string): boolean => link === '' || /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/.test(link);
+
+/** Routes of the hubs (TEST_MODES rows with source 'hub'): their tiles open for every learner (HomeModule.opensHub). */
+const HUB_ROUTES = new Set(TEST_MODES.filter((r) => r.source === 'hub').map((r) => r.route));
 
 /** The version a grid shows by default: highest vnorder non-simulated, else the highest simulated (spec §4). */
 export const defaultVersion = (versions: VersionRow[]): VersionRow | undefined => {
@@ -75,7 +78,7 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
       );
       const modules: HomeModule[] = grid.map((m, i) => {
         const d = decisions[i]!;
-        return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions };
+        return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions, opensHub: HUB_ROUTES.has(m.route) };
       });
       return {
         AppID: subject.appId,

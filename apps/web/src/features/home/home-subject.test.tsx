@@ -31,6 +31,7 @@ const mod = (id: string, name: string, route: string, allowed: boolean, unlockin
   allowed,
   reason: allowed ? 'trial' : 'not-purchased',
   unlocking,
+  opensHub: route === '/exam',
 });
 
 const modules: HomeModule[] = [
@@ -335,6 +336,18 @@ describe('/homePage: the subject', () => {
     await screen.findByRole('heading', { name: '护士执业资格' });
     await waitFor(() => expect(callsTo(callMock, 'subject.messWindow').length).toBeGreaterThanOrEqual(2));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('/homePage: the 考试中心 tile', () => {
+  it('opens the hub for a trial learner (its free items), while the module stays closed for its paid rows', async () => {
+    saveSelectedSubject(nursing);
+    api({ 'subject.moduleInfoX': () => gridData([...modules, mod('paper', '考试中心', '/exam', false, [{ vn: '2', vname: 'VIP班' }])]) });
+    const view = renderScreen(<HomeScreen />, { path: '/homePage' });
+    const tile = await screen.findByRole('button', { name: '考试中心' });
+    expect(screen.queryByTestId('lock-paper')).toBeNull();
+    await user().click(tile);
+    expect(view.where()).toBe('/exam');
   });
 });
 

@@ -22,21 +22,22 @@ export function ModuleGrid({ modules, redDots, onOpen }: Props) {
     <ul className={styles.grid}>
       {modules.map((m) => {
         const dot = redDots.includes(m.id);
-        const state = `${m.allowed ? '' : '（未开通）'}${dot ? '（有更新）' : ''}`;
+        const locked = !m.allowed && !m.opensHub;
+        const state = `${locked ? '（未开通）' : ''}${dot ? '（有更新）' : ''}`;
         return (
           <li key={m.id}>
             <button type="button" className={styles.tile} onClick={() => onOpen(m)}>
               <span className={styles.tileIcon} style={{ background: tileColor(m.id) }} aria-hidden="true">
                 {Array.from(m.name)[0] ?? ''}
                 {dot ? <span className={styles.redDot} data-testid={`red-dot-${m.id}`} /> : null}
-                {m.allowed ? null : (
+                {locked ? (
                   <span className={styles.lock} data-testid={`lock-${m.id}`}>
                     <svg viewBox="0 0 16 16" width="10" height="10">
                       <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
                       <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.8" />
                     </svg>
                   </span>
-                )}
+                ) : null}
               </span>
               <span className={styles.tileName}>{m.name}</span>
               {/* The state, for screen readers (the lock and the dot say it to the eye). */}

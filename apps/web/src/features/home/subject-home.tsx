@@ -40,7 +40,8 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
   useModulesDownCheck(subject.AppID);
 
   const open = (m: HomeModule) => {
-    if (!m.allowed) {
+    // A hub (考试中心) opens even when its module is closed: it shows which of its items are open.
+    if (!m.allowed && !m.opensHub) {
       setLocked(m);
       return;
     }
