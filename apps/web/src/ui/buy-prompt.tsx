@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { MSG, type UnlockingVersion } from '@kaoshi/contract';
 import { useAgent } from '../lib/agent';
+import { cachedVipinfo, getSelectedSubject } from '../lib/subject';
 import { track } from '../lib/tracking';
 import { buyAction, buyAppPath, versionLabel } from './buy-flow';
 import { Modal } from './modal';
@@ -30,6 +31,16 @@ export interface BuyPromptProps {
 }
 
 /** The version list: chips in the classic modal, cards in the sheet. */
+/**
+ * What a version includes (its modules' names), from the subject's version list that choosing the subject
+ * cached (vipinfo): the buy prompt shows the value of each class, not only its name. Empty when unknown.
+ */
+export function versionIncludes(vn: string): string[] {
+  const subject = getSelectedSubject();
+  const list = subject ? (cachedVipinfo(subject.AppID)?.list ?? []) : [];
+  return list.find((v) => v.vn === vn)?.vnjson.map((m) => m.name) ?? [];
+}
+
 export function VersionChips({ versions, highlight, cards }: { versions: readonly UnlockingVersion[]; highlight?: string; cards?: boolean }) {
   if (versions.length === 0) return null;
   return (
@@ -41,7 +52,10 @@ export function VersionChips({ versions, highlight, cards }: { versions: readonl
               <span className={styles.cardBadge} aria-hidden="true">
                 VIP
               </span>
-              <span className={styles.cardName}>{versionLabel(v.vname)}</span>
+              <span className={styles.cardText}>
+                <span className={styles.cardName}>{versionLabel(v.vname)}</span>
+                <Includes vn={v.vn} />
+              </span>
             </>
           ) : (
             versionLabel(v.vname)
@@ -50,6 +64,11 @@ export function VersionChips({ versions, highlight, cards }: { versions: readonl
       ))}
     </ul>
   );
+}
+
+function Includes({ vn }: { vn: string }) {
+  const names = versionIncludes(vn);
+  return names.length > 0 ? <span className={styles.cardIncludes}>{`包含：${names.join('、')}`}</span> : null;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { HomeModule } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
-import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
+import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModuleInfo, storeVipinfo, type SelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
 import { chooseSubject } from '../../lib/choose-subject';
@@ -219,6 +219,38 @@ describe('/homePage: the subject', () => {
     await user().click(within(prompt).getByRole('button', { name: '去开通' }));
     // Two versions open it: no posSlide.
     await waitFor(() => expect(where()).toBe('/buyApp?moduleType=dialog'));
+  });
+
+  it('the buy prompt shows what each class includes (from the cached version list), so the paid value is visible', async () => {
+    storeVipinfo(1001, {
+      list: [
+        {
+          vn: '2',
+          vname: 'VIP班',
+          vnorder: 2,
+          vnjson: [
+            { id: 'chapter', name: '章节练习', route: '/chapterMenu' },
+            { id: 'video', name: '视频精讲', route: '/videoList' },
+          ],
+        },
+        {
+          vn: '3',
+          vname: '至尊班',
+          vnorder: 3,
+          vnjson: [
+            { id: 'video', name: '视频精讲', route: '/videoList' },
+            { id: 'live', name: '直播课堂', route: '/livelist' },
+          ],
+        },
+      ],
+      vipdata: null,
+    } as unknown as Parameters<typeof storeVipinfo>[1]);
+    api();
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    await user().click(await screen.findByRole('button', { name: '视频精讲（未开通）' }));
+    const prompt = screen.getByRole('dialog');
+    expect(within(prompt).getByText('包含：章节练习、视频精讲')).toBeTruthy();
+    expect(within(prompt).getByText('包含：视频精讲、直播课堂')).toBeTruthy();
   });
 
   it("a module one version opens: '去开通' preselects it (posSlide); '取消' closes", async () => {
