@@ -1,15 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { HomeModule } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
-import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModuleInfo, storeVipinfo, type SelectedSubject } from '../../lib/subject';
+import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModuleInfo, storeVipinfo } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
 import { chooseSubject } from '../../lib/choose-subject';
-import { callsTo, demoLogin, demoUser, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, renderScreen, resetStorage } from '../../test/screens';
 import HomeScreen from './home-screen';
 import { seenNoticeIds } from './notice-window';
 
@@ -22,54 +21,7 @@ const callMock = call as unknown as Mock;
 const chooseMock = chooseSubject as unknown as Mock;
 const user = () => userEvent.setup();
 
-const nursing: SelectedSubject = trialNursing;
-
-const mod = (id: string, name: string, route: string, allowed: boolean, unlocking: HomeModule['unlocking'] = []): HomeModule => ({
-  id,
-  name,
-  route,
-  allowed,
-  reason: allowed ? 'trial' : 'not-purchased',
-  unlocking,
-  opensHub: route === '/exam',
-});
-
-const modules: HomeModule[] = [
-  mod('chapter', '章节练习', '/chapterMenu', true),
-  // A module whose screen exists (the router knows it), to prove navigation.
-  mod('intro', '考试介绍', '/introduce', true),
-  mod('video', '视频精讲', '/videoList', false, [
-    { vn: '2', vname: 'VIP班' },
-    { vn: '3', vname: '至尊班' },
-  ]),
-  mod('live', '直播课堂', '/livelist', false, [{ vn: '3', vname: '至尊班' }]),
-];
-
-const gridData = (list: HomeModule[] = modules) => ({
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  CName: '护理学类',
-  vn: '3',
-  vname: '至尊班',
-  current: null,
-  modules: list,
-});
-
-type Handlers = Parameters<typeof fakeApi>[1];
-
-function api(extra: Handlers = {}) {
-  fakeApi(callMock, {
-    'user.getUserInfo': () => demoUser,
-    'subject.moduleInfoX': () => gridData(),
-    'subject.redDotList': () => ({ modules: ['chapter'] }),
-    'subject.publish': () => ({ list: [] }),
-    'subject.messWindow': () => ({ window: null }),
-    'subject.checkUserModulesDown': () => ({ subjectDown: false, modulesDown: [] }),
-    'subject.getLastApp': () => null,
-    ...extra,
-  });
-}
+import { api, gridData, mod, modules, nursing } from './home-setup';
 
 beforeEach(() => {
   resetStorage();
@@ -368,39 +320,5 @@ describe('/homePage: the subject', () => {
     await screen.findByRole('heading', { name: '护士执业资格' });
     await waitFor(() => expect(callsTo(callMock, 'subject.messWindow').length).toBeGreaterThanOrEqual(2));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-});
-
-describe('/homePage: the 考试中心 tile', () => {
-  it('opens the hub for a trial learner (its free items), while the module stays closed for its paid rows', async () => {
-    saveSelectedSubject(nursing);
-    api({ 'subject.moduleInfoX': () => gridData([...modules, mod('paper', '考试中心', '/exam', false, [{ vn: '2', vname: 'VIP班' }])]) });
-    const view = renderScreen(<HomeScreen />, { path: '/homePage' });
-    const tile = await screen.findByRole('button', { name: '考试中心' });
-    expect(screen.queryByTestId('lock-paper')).toBeNull();
-    await user().click(tile);
-    expect(view.where()).toBe('/exam');
-  });
-});
-
-describe('/homePage: 继续考试', () => {
-  it('shows an open exam of the subject (any device) and goes back into it; nothing when none is open', async () => {
-    saveSelectedSubject(nursing);
-    const open = { examHistoryID: 77, testMode: null, name: '模拟考试（一）', mode: 'exam', startedAt: '2026-11-25T01:00:00Z', answered: 12, total: 50, remainingSeconds: 1805 };
-    api({ 'exam.open': () => ({ list: [open] }) });
-    const view = renderScreen(<HomeScreen />, { path: '/homePage' });
-    const banner = await screen.findByRole('region', { name: '未交卷的考试' });
-    expect(banner.textContent).toContain('未交卷：模拟考试（一）');
-    expect(banner.textContent).toContain('已答12/50题 · 剩余 30:05');
-    expect(callsTo(callMock, 'exam.open')).toEqual([{ appID: 1001 }]);
-    await user().click(within(banner).getByRole('button', { name: '继续考试' }));
-    expect(view.where()).toBe('/computerPaper?examHistoryID=77');
-    view.unmount();
-
-    api({ 'exam.open': () => ({ list: [] }) });
-    renderScreen(<HomeScreen />, { path: '/homePage' });
-    await screen.findByRole('heading', { name: '护士执业资格' });
-    await waitFor(() => expect(callsTo(callMock, 'exam.open').length).toBeGreaterThan(1));
-    expect(screen.queryByRole('region', { name: '未交卷的考试' })).toBeNull();
   });
 });
