@@ -42,7 +42,7 @@ export function ScoreChart({ trend, passPercent, passLabel }: { trend: readonly 
       <details className={styles.chartTable}>
         <summary>查看成绩表</summary>
         <table className={styles.table}>
-          <caption className={styles.srOnly}>历次成绩</caption>
+          <caption className="ks-visually-hidden">历次成绩</caption>
           <thead>
             <tr>
               <th scope="col">次序</th>

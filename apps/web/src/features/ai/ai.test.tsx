@@ -13,6 +13,7 @@ import AiCorePayScreen from './ai-core-pay-screen';
 import { delta } from './api';
 import type { CardRow, TipsPointRow } from './api';
 import FocalPointTestScreen from './focal-point-test-screen';
+import { homeModule, nursingGrid } from '../../test/fixtures/home';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
@@ -172,24 +173,8 @@ describe('/AIcard', () => {
   });
 });
 
-const mod = (allowed: boolean) => ({
-  id: 'ai',
-  name: 'AI核心考点',
-  route: '/AICoreExamTest',
-  allowed,
-  reason: allowed ? 'purchase' : 'not-purchased',
-  unlocking: allowed ? [] : [{ vn: '3', vname: '至尊班' }],
-});
-const grid = (modules: ReturnType<typeof mod>[]) => ({
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  CName: '护理学类',
-  vn: '3',
-  vname: '至尊班',
-  current: null,
-  modules,
-});
+const mod = (allowed: boolean) => homeModule('ai', 'AI核心考点', '/AICoreExamTest', allowed, allowed ? [] : [{ vn: '3', vname: '至尊班' }]);
+const grid = nursingGrid;
 
 describe('/AICorePay', () => {
   it('sends a holder to /AICoreExamTest', async () => {

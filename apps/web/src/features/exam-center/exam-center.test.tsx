@@ -18,6 +18,7 @@ import ExamGuideScreen from './exam-guide-screen';
 import ExamRoomScreen, { NOTICE_SECONDS } from './exam-room-screen';
 import MockTestScreen, { RESTART_CONFIRM } from './mock-test-screen';
 import SimulationTestRedirect from './simulation-test-redirect';
+import { homeModule, nursingGrid } from '../../test/fixtures/home';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
@@ -37,25 +38,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const mod = (id: string, allowed: boolean) => ({
-  id,
-  name: id,
-  route: `/${id}`,
-  allowed,
-  reason: allowed ? 'purchase' : 'not-purchased',
-  unlocking: allowed ? [] : [{ vn: '3', vname: '至尊班' }],
-});
-
-const moduleInfo = (modules: ReturnType<typeof mod>[]) => ({
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  CName: '护理学类',
-  vn: '3',
-  vname: '至尊班',
-  current: null,
-  modules,
-});
+const mod = (id: string, allowed: boolean) => homeModule(id, id, `/${id}`, allowed, allowed ? [] : [{ vn: '3', vname: '至尊班' }]);
+const moduleInfo = nursingGrid;
 
 const blueprint: Blueprint = {
   template: 1,

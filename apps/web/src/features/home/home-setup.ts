@@ -3,20 +3,17 @@ import type { HomeModule } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { demoUser, fakeApi, trialNursing } from '../../test/screens';
+import { homeModule, nursingGrid } from '../../test/fixtures/home';
 
 /** What the home page tests share: the subject, its grid and the calls the page makes (the client is mocked by each test file). */
 const callMock = call as unknown as Mock;
 
 export const nursing: SelectedSubject = trialNursing;
 
+/** A home module as a trial learner of 护士执业资格 gets it. */
 export const mod = (id: string, name: string, route: string, allowed: boolean, unlocking: HomeModule['unlocking'] = []): HomeModule => ({
-  id,
-  name,
-  route,
-  allowed,
+  ...homeModule(id, name, route, allowed, unlocking),
   reason: allowed ? 'trial' : 'not-purchased',
-  unlocking,
-  opensHub: route === '/exam',
 });
 
 export const modules: HomeModule[] = [
@@ -30,16 +27,7 @@ export const modules: HomeModule[] = [
   mod('live', '直播课堂', '/livelist', false, [{ vn: '3', vname: '至尊班' }]),
 ];
 
-export const gridData = (list: HomeModule[] = modules) => ({
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  CName: '护理学类',
-  vn: '3',
-  vname: '至尊班',
-  current: null,
-  modules: list,
-});
+export const gridData = (list: HomeModule[] = modules) => nursingGrid(list);
 
 type Handlers = Parameters<typeof fakeApi>[1];
 

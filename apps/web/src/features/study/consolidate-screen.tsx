@@ -106,7 +106,7 @@ function ReviewCard({ subject }: { subject: SelectedSubject }) {
         </span>
         <span>次移出错题本</span>
       </div>
-      <p className={styles.srOnly}>{`连续答对 ${clearAfter} 次移出错题本`}</p>
+      <p className="ks-visually-hidden">{`连续答对 ${clearAfter} 次移出错题本`}</p>
       <div className={styles.actions}>
         <button type="button" className={styles.primary} disabled={noDue} onClick={() => void navigate('/answerTest?source=review')}>
           开始复习{s.due > 0 ? `（${s.due}）` : ''}
