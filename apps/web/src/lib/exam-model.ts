@@ -146,7 +146,10 @@ export function toggleKey(reply: string, key: string): string {
 }
 
 /** The 'computerPaper' query: `?paperID=N` or `?daily=1`; anything else is a Chinese error. */
-export function parseTarget(params: URLSearchParams): { paperID: number } | { daily: true } | { examHistoryID: number } | { error: string } {
+/** What /computerPaper opens: a paper, today's daily test, or a session by id. */
+export type StartTarget = { paperID: number } | { daily: true } | { examHistoryID: number };
+
+export function parseTarget(params: URLSearchParams): StartTarget | { error: string } {
   if (params.get('daily') === '1' || params.get('daily') === 'true') return { daily: true };
   // A session already started elsewhere (a TEST_MODES row's screen started it by testMode): resumed by id.
   const session = params.get('examHistoryID');

@@ -3,7 +3,7 @@ import { simulationLockSection, simulationResume, simulationStart } from '@kaosh
 import { call } from '../../api/client';
 import { examKeys } from '../../api/exam';
 import { getUserID } from '../../lib/session';
-import { mergeResume, type QState, type Session } from '../../lib/exam-model';
+import { mergeResume, type QState, type Session, type StartTarget } from '../../lib/exam-model';
 import { pendingExamReplies } from '../../lib/outbox/exam';
 
 /** What the 机考 screen opens with: the server's session and this device's unsent replies merged on top. */
@@ -13,8 +13,6 @@ export interface Loaded {
   /** Device ms when the session reply arrived (for the clock offset). */
   receivedAt: number;
 }
-
-export type StartTarget = { paperID: number } | { daily: true } | { examHistoryID: number };
 
 const targetKey = (t: StartTarget) => ('daily' in t ? 'daily' : 'examHistoryID' in t ? `session:${t.examHistoryID}` : t.paperID);
 

@@ -7,9 +7,9 @@ import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { deniedVersions } from '../../api/practice';
 import { NoSubject, StateMessage } from '../../ui/states';
-import { parseTarget } from '../../lib/exam-model';
+import { parseTarget, type StartTarget } from '../../lib/exam-model';
 import { ExamRunner } from './exam-runner';
-import { startQuery, type StartTarget } from './api';
+import { startQuery } from './api';
 import styles from './exam.module.css';
 
 /**
