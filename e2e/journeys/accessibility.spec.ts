@@ -27,7 +27,7 @@ test('the main screens pass axe-core (WCAG 2.1 AA, serious and critical)', async
   await loginAs(page, DEMO_LEARNER);
   await pickNursing(page);
   await check('/homePage');
-  for (const path of ['/switchSub', '/chapterMenu', '/answerTest?cptID=5', '/consolidate', '/exam', '/dailyMockTest', '/settings', '/memberCenter', '/buyapp'])
+  for (const path of ['/switchSub', '/chapterMenu', '/answerTest?cptID=7', '/consolidate', '/exam', '/dailyMockTest', '/settings', '/memberCenter', '/buyapp'])
     await visit(page, path);
   expect(found).toEqual({});
 });

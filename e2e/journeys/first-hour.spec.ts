@@ -47,13 +47,13 @@ test('a learner who bought elsewhere sees the purchased subject on a new device,
 
 test('a deep link opened while logged out survives the guest guard and the login', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
-  await page.goto('/answerTest?cptID=5');
+  await page.goto('/answerTest?cptID=7');
   await expect(page).toHaveURL(/\/\?ac=|\/$/);
   await page.goto('/login');
   await page.getByPlaceholder('请输入手机号').fill(DEMO_LEARNER);
   await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/answerTest\?cptID=5/);
+  await expect(page).toHaveURL(/\/answerTest\?cptID=7/);
 });
 
 test('back during the 机考 asks like 离开 (the clock runs on), and 继续考试 is on the home page while the session is open', async ({ page }) => {
@@ -158,4 +158,29 @@ test('a trial learner reaches the 考试中心 from the home page: 考试指南 
   await shot(page, '106-trial-exam-center');
   await page.getByRole('button', { name: /^考试指南 / }).click();
   await expect(page).toHaveURL(/\/examinationGuide/);
+});
+
+test('a trial learner practises the first chapter of each part; the others say 需开通 and open the buy prompt with what each class includes', async ({ page, request }) => {
+  await loginAs(page, DEMO_LEARNER);
+  await pickNursing(page);
+  await page.getByRole('button', { name: /^章节练习/ }).click();
+  await expect(page.getByText(/^试用可练习其中 \d+ 章，开通班次后全部 \d+ 章都可练习$/)).toBeVisible();
+  await page.getByRole('button', { name: /^内分泌与代谢性疾病病人的护理/ }).click();
+  await expect(page.getByRole('button', { name: /^糖尿病 已做/ })).toBeVisible();
+  await page.getByRole('button', { name: /^甲状腺功能亢进症 需开通/ }).click();
+  const prompt = page.getByTestId('buy-prompt');
+  await expect(prompt.getByText('「甲状腺功能亢进症」开通班次后可练习')).toBeVisible();
+  await expect(prompt.getByText(/^包含：章节练习/).first()).toBeVisible();
+  await shot(page, '107-trial-chapter-buy-prompt');
+  await prompt.getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(/\/chapterMenu/);
+  await shot(page, '108-trial-chapter-menu');
+  // The server decides: the closed chapter's address shows the buy prompt, not its questions.
+  const closed = page.waitForResponse((r) => r.url().includes('/api/exam/getChapterTestEx'));
+  const guid = (await page.evaluate(() => localStorage.getItem('guid')))!;
+  const menu = (await (await request.get('/api/chapterMenu/list', { params: { guid, appID: '1001' } })).json()) as { data: { list: { cptID: number; name: string }[] } };
+  const cptID = menu.data.list.find((c) => c.name === '甲状腺功能亢进症')!.cptID;
+  await page.goto(`/answerTest?cptID=${cptID}`);
+  expect((await (await closed).json()).status).toBe(403);
+  await expect(page.getByText('开通以下任一班次可使用该功能')).toBeVisible();
 });

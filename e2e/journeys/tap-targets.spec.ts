@@ -25,7 +25,7 @@ test('tap targets on the main screens are at least 44×44', async ({ page }) => 
   await loginAs(page, DEMO_LEARNER);
   await pickNursing(page);
   await check('/homePage');
-  for (const path of ['/switchSub', '/chapterMenu', '/answerTest?cptID=5', '/consolidate', '/exam', '/dailyMockTest', '/settings', '/memberCenter', '/buyapp']) {
+  for (const path of ['/switchSub', '/chapterMenu', '/answerTest?cptID=7', '/consolidate', '/exam', '/dailyMockTest', '/settings', '/memberCenter', '/buyapp']) {
     await page.goto(path);
     await check(path);
   }

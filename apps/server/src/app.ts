@@ -15,7 +15,7 @@ import { createEveryDayModule } from './modules/every-day/index.ts';
 import { createExamsModule } from './modules/exam/index.ts';
 import { createGrabPointModule } from './modules/grab-point/index.ts';
 import { createPracticeModule } from './modules/practice/index.ts';
-import { createQuestionsModule } from './modules/questions/index.ts';
+import { createQuestionsModule, createQuestionStore } from './modules/questions/index.ts';
 import { createSprintModule } from './modules/sprint/index.ts';
 import { createStudyModule } from './modules/study/index.ts';
 import { createSubjectModule } from './modules/subject/index.ts';
@@ -75,11 +75,12 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const agent = createAgentModule(p);
   const tracking = createTrackingModule(p);
   const user = createUserModule(p, { sessions, tracking: tracking.tracking, sms, passwords: deps.passwords });
-  const catalog = createCatalogModule(p, { accounts: user.directory });
+  // Trial rules read the subject's chapter tree (modules/entitlement): the bank's store answers it.
+  const catalog = createCatalogModule(p, { accounts: user.directory, chapters: createQuestionStore(db).chapterTree });
   const { entitlements } = catalog;
   const book = createBookModule(p);
   const study = createStudyModule(p);
-  const practice = createPracticeModule(p, { book: book.hooks, marks: study.marks });
+  const practice = createPracticeModule(p, { book: book.hooks, marks: study.marks, entitlements });
   const studyCalls = study.withPractice({ practice: practice.practice, bookOf: book.lookup });
   const exams = createExamsModule(p, { entitlements, book: book.hooks });
   const sprint = createSprintModule(p, { practice: practice.practice });

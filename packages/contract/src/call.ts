@@ -9,6 +9,8 @@ export interface GateTarget {
   module: string;
   /** The item is free: open to every learner of a subject on sale, whatever they hold. */
   free?: boolean;
+  /** The item lies in this chapter (cptID): a module's trial rule opens only some chapters to learners without a version. */
+  chapter?: number;
 }
 
 /** A parameter type checked bivariantly, so a call's gate of its own input fits the registrar's CallDef. */

@@ -155,7 +155,9 @@ export const rowDisplay = (row: TestMode): 'exam' | 'practice' => (row.display =
  * without one; null for a paper by id (gated once loaded) and for a request the server refuses with 400 (an
  * unknown row, or a display the row does not have).
  */
-export function startGate(row: TestMode | undefined, mode?: string): { module: string; free?: boolean } | null {
+export function startGate(row: TestMode | undefined, mode?: string, key?: number): { module: string; free?: boolean; chapter?: number } | null {
   if (!row || (mode !== undefined && mode !== rowDisplay(row))) return null;
-  return row.module === null ? { module: 'paper', free: true } : { module: row.module };
+  if (row.module === null) return { module: 'paper', free: true };
+  // A draw from one chapter (章节测评) needs that chapter open: a trial opens only some (docs/entitlement.md).
+  return row.draw?.scope === 'chapter' && key !== undefined ? { module: row.module, chapter: key } : { module: row.module };
 }

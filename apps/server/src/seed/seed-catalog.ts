@@ -16,6 +16,7 @@ const moduleSchema = z.object({
   name: z.string().min(1),
   route: z.string().startsWith('/'),
   free: z.boolean().optional(),
+  trial: z.object({ chaptersPerPart: z.number().int().min(1) }).optional(),
 });
 const catalogFile = z.object({
   classes: z.array(z.object({ id: z.number().int(), name: z.string().min(1), order: z.number().int(), parent: z.number().int().optional() })),

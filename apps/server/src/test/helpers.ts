@@ -121,16 +121,23 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 
 let ipCounter = 0;
 /** A client IP no other request of this process has used. */
-/** Makes a module paid (not free) in every version of a subject, in this test database only. */
-export async function makeModulePaid(db: Database, appId: number, moduleId: string) {
+/** Sets how a module opens to learners without a version in every version of a subject, in this test database only. */
+async function setModuleAccess(db: Database, appId: number, moduleId: string, access: { free: boolean }) {
   const rows = await db.select().from(versions).where(eq(versions.appId, appId));
   for (const v of rows) {
     await db
       .update(versions)
-      .set({ vnjson: v.vnjson.map((m) => (m.id === moduleId ? { ...m, free: false } : m)) })
+      .set({ vnjson: v.vnjson.map(({ trial: _trial, ...m }) => (m.id === moduleId ? { ...m, free: access.free } : { ...m, ...(_trial ? { trial: _trial } : {}) })) })
       .where(eq(versions.id, v.id));
   }
 }
+/** Makes a module paid (neither free nor with a trial) in every version of a subject, in this test database only. */
+export const makeModulePaid = (db: Database, appId: number, moduleId: string) => setModuleAccess(db, appId, moduleId, { free: false });
+/**
+ * Makes a module free (all of it, no trial limit) in every version of a subject, in this test database only:
+ * for tests of practice itself, whose new learners answer any chapter (the trial rule has tests of its own).
+ */
+export const makeModuleFree = (db: Database, appId: number, moduleId: string) => setModuleAccess(db, appId, moduleId, { free: true });
 
 let phoneCounter = 0;
 /** A mobile number no other learner of this test file has (1357 + 7 digits). */

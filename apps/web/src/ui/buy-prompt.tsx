@@ -27,6 +27,8 @@ export interface BuyPromptProps {
   currentName: string;
   /** The versions that open the feature (a locked module's `unlocking`). */
   versions: readonly UnlockingVersion[];
+  /** What the learner tried to open, said before the versions (e.g. a chapter beyond the trial). */
+  reason?: string;
   onClose: () => void;
 }
 
@@ -78,7 +80,7 @@ function Includes({ vn }: { vn: string }) {
  * class, the text, the versions, '去开通' / '取消' and '如果您已经购买，请重新登录'. '去开通' follows the buy
  * dialog's rules (buy-flow.ts): /buyApp?moduleType=dialog[&posSlide], close only, or nothing.
  */
-export function BuyPrompt({ open, variant = 'classic', currentName, versions, onClose }: BuyPromptProps) {
+export function BuyPrompt({ open, variant = 'classic', currentName, versions, reason, onClose }: BuyPromptProps) {
   const agent = useAgent();
   const navigate = useNavigate();
   const { contactOnly, ackOnly } = agent.Flags;
@@ -140,6 +142,7 @@ export function BuyPrompt({ open, variant = 'classic', currentName, versions, on
           <strong>{versionLabel(currentName)}</strong>
         </p>
       )}
+      {reason ? <p className={styles.text}>{reason}</p> : null}
       <p className={styles.text}>{BUY_TEXT.unlock}</p>
       <VersionChips versions={versions} cards={sheet} />
       {ackOnly ? null : <p className={styles.hint}>{BUY_TEXT.relogin}</p>}

@@ -19,8 +19,17 @@ export type SubjectEntry = z.infer<typeof subjectEntry>;
 /** A node of the class tree (parent links; ParentID null at the top). */
 export const classEntry = z.object({ ID: z.number().int(), Name: z.string(), Order: z.number().int(), ParentID: z.number().int().nullable() });
 
-/** A module of a version (vnjson): the home tile and its route. free = open to every logged-in learner (trial). */
-export const versionModule = z.object({ id: z.string(), name: z.string(), route: z.string(), free: z.boolean().optional() });
+/**
+ * A module of a version (vnjson): the home tile and its route. free = open to every logged-in learner (trial);
+ * trial = the first chaptersPerPart chapters of each part are open to learners without a version (docs/entitlement.md).
+ */
+export const versionModule = z.object({
+  id: z.string(),
+  name: z.string(),
+  route: z.string(),
+  free: z.boolean().optional(),
+  trial: z.object({ chaptersPerPart: z.number().int() }).optional(),
+});
 export type VersionModule = z.infer<typeof versionModule>;
 
 /** A version entry of the version list's 'ar' (spec §3). vn/vname ending in _MNDB = simulated-exam variant. */

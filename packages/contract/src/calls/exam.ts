@@ -55,7 +55,7 @@ export const simulationStart = defineCall({
   path: '/api/simulationTest/start',
   group: 'general',
   needsSession: true,
-  gate: { module: (i) => startGate(startRowOf(i), i.mode), unknown: EXAM_MSG.unknownPaper },
+  gate: { module: (i) => startGate(startRowOf(i), i.mode, i.key), unknown: EXAM_MSG.unknownPaper },
   allowedRepeat: true,
   summary: "Start a paper (or today's daily test) as an exam (or practice); one open session per learner and source: starting again answers the open one.",
   request: z.object({

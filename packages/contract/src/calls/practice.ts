@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { chapterGate } from '../chapter-gate.ts';
 import { allTestID, appID, cptID, guid, optAppID, optInt, optText, text, ID_MAX } from '../fields.ts';
 import { QUESTION_TYPES } from '../questions/types.ts';
+import { unlockingVersion } from './subject.ts';
 
 /**
  * Chapter practice (章节练习, spec §7 "Chapters and exams"): the chapter tree with the learner's progress,
@@ -19,6 +21,7 @@ export const STYLE_IDS = Object.fromEntries(QUESTION_TYPES.map((t, i) => [t, i +
 export const PRACTICE_MSG = {
   unknownChapter: '章节不存在',
   wrongSubject: '试题不属于该科目',
+  notInChapter: '试题不属于该章节',
   unknownQuestion: '试题不存在',
   badReply: '答案格式不正确',
   replyIdReused: '答题编号已用于其他试题',
@@ -28,6 +31,8 @@ export const PRACTICE_MSG = {
 export const PRACTICE_MODULE = 'chapter';
 /** The gate of chapter practice and of the study tools around it (calls/study.ts). */
 export const PRACTICE_GATE = { module: PRACTICE_MODULE, unknown: PRACTICE_MSG.unknownChapter };
+/** The gate of one chapter's questions: chapter practice, and the chapter itself (a trial opens only some). */
+const CHAPTER_GATE = chapterGate(PRACTICE_MODULE, PRACTICE_MSG.unknownChapter);
 
 /** One chapter with the learner's progress; a parent's numbers include its descendants'. */
 export const chapterProgress = z.object({
@@ -37,6 +42,8 @@ export const chapterProgress = z.object({
   name: z.string(),
   /** Position among all chapters of the subject. */
   order: z.number().int(),
+  /** Closed to this learner: their trial opens other chapters, a version opens this one (getChapterTestEx answers 403). */
+  locked: z.boolean(),
   /** Questions not retired. */
   total: z.number().int(),
   /** Questions answered since the last reset (latest reply per question counts). */
@@ -58,9 +65,14 @@ export const chapterMenuList = defineCall({
   group: 'general',
   needsSession: true,
   gate: PRACTICE_GATE,
-  summary: "The subject's chapter tree (by order, with parent links) with the learner's progress per chapter.",
+  summary: "The subject's chapter tree (by order, with parent links) with the learner's progress per chapter, locked ones beyond a trial.",
   request: z.object({ guid: guid(), appID: appID() }),
-  data: z.object({ AppID: z.number().int(), list: z.array(chapterProgress) }),
+  data: z.object({
+    AppID: z.number().int(),
+    list: z.array(chapterProgress),
+    /** The versions that open the locked chapters (the buy prompt's list); [] when none is locked. */
+    unlocking: z.array(unlockingVersion),
+  }),
 });
 
 const storedOption = z.object({ key: z.string(), text: z.string() });
@@ -117,7 +129,7 @@ export const getChapterTestEx = defineCall({
   path: '/api/exam/getChapterTestEx',
   group: 'general',
   needsSession: true,
-  gate: PRACTICE_GATE,
+  gate: CHAPTER_GATE,
   summary:
     "A chapter's questions (its own, or its descendants' when it holds none), in order with groups together, at most 500 per page, with answers, explanations and the learner's latest reply.",
   request: z.object({
@@ -148,7 +160,7 @@ export const submitReply = defineCall({
   path: '/api/exam/submitReply',
   group: 'general',
   needsSession: true,
-  gate: PRACTICE_GATE,
+  gate: CHAPTER_GATE,
   allowedRepeat: true,
   summary:
     'Designed: one practice answer (spec §3 exam answer fields) with a client-generated replyID; scored on the server and stored exactly once (a replay answers the stored result).',
@@ -185,7 +197,7 @@ export const resetTestInfo = defineCall({
   path: '/api/exam/resetTestInfo',
   group: 'general',
   needsSession: true,
-  gate: PRACTICE_GATE,
+  gate: CHAPTER_GATE,
   summary: "Start a chapter (and its sub-chapters) again: the learner's answers there stop counting for progress (kept for history).",
   request: z.object({ guid: guid(), appID: appID(), cptID: cptID() }),
   data: z.object({ reset: z.number().int() }),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { chapterGate } from '../chapter-gate.ts';
 import { allTestID, appID, cptID, guid, optCptID, optInt, optText, page, text, choice } from '../fields.ts';
-import { PRACTICE_GATE, practiceGroup } from './practice.ts';
+import { PRACTICE_GATE, PRACTICE_MODULE, PRACTICE_MSG, practiceGroup } from './practice.ts';
 import { STUDY_PAGE, NOTE_MAX, STUDY_MSG, REPORT_KINDS, studyQuestion, studyQuestionPage } from './study-shapes.ts';
 
 /**
@@ -20,7 +21,7 @@ export const updateRecitePoint = defineCall({
   path: '/api/exam/updateRecitePoint',
   group: 'general',
   needsSession: true,
-  gate: PRACTICE_GATE,
+  gate: chapterGate(PRACTICE_MODULE, PRACTICE_MSG.unknownChapter),
   allowedRepeat: true,
   summary: "Remember where the learner is in a chapter's recite mode (背题); getChapterTestEx answers it as recitePoint.",
   request: z.object({ guid: guid(), appID: appID(), cptID: cptID(), allTestID: allTestID() }),

@@ -13,7 +13,7 @@ import { versionModule, vipAppRecord } from './catalog.ts';
 const tenantFields = { agentCode: agentCode().optional(), ac: agentCode().optional() };
 
 /** Why a module is open or closed (the server's entitlement decision, docs/entitlement.md). */
-export const entitlementReasons = ['free', 'purchase', 'trial', 'guest', 'not-purchased', 'expired', 'hidden-by-vip', 'unknown-subject'] as const;
+export const entitlementReasons = ['free', 'purchase', 'trial', 'guest', 'not-purchased', 'beyond-trial', 'expired', 'hidden-by-vip', 'unknown-subject'] as const;
 export type EntitlementReason = (typeof entitlementReasons)[number];
 
 /** A version the learner could buy to open something: the buy prompt lists these. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { chapterGate } from '../chapter-gate.ts';
 import { appID, cptID, guid, optCptID, optInt } from '../fields.ts';
 import { EXAM_MODULE } from './exam-session.ts';
 import { chapterProgress, PRACTICE_GATE, PRACTICE_MODULE } from './practice.ts';
@@ -82,7 +83,7 @@ export const zhiyeYearTest = defineCall({
   path: '/api/zhiye/yearTest',
   group: 'general',
   needsSession: true,
-  gate: { module: (i) => (i.year !== undefined ? { module: EXAM_MODULE } : i.cptID !== undefined ? { module: PRACTICE_MODULE } : null) },
+  gate: { module: (i) => (i.year !== undefined ? { module: EXAM_MODULE } : i.cptID !== undefined ? { module: PRACTICE_MODULE, chapter: i.cptID } : null) },
   summary: "Past-exam questions: of a year (and chapter subtree), or a chapter subtree's of any year; by chapter order, then id.",
   request: z.object({ guid: guid(), appID: appID(), year: optYear(), cptID: optCptID() }),
   data: plainSetData,
@@ -138,7 +139,7 @@ export const zhiyeCaseTest = defineCall({
   path: '/api/zhiye/caseTest',
   group: 'general',
   needsSession: true,
-  gate: { module: PRACTICE_MODULE },
+  gate: chapterGate(PRACTICE_MODULE),
   summary: "A chapter subtree's case groups (CASE, A3, A4) with all their questions, by chapter order.",
   request: z.object({ guid: guid(), appID: appID(), cptID: cptID() }),
   data: plainSetData,

@@ -5,12 +5,20 @@ import { users } from './accounts.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** A module of a version's vnjson: the home page tile and the route it opens. `free` opens it for everyone. */
+/** Trial access to part of a module (docs/entitlement.md): the first `chaptersPerPart` chapters of each part. */
+export interface TrialRule {
+  chaptersPerPart: number;
+}
+/**
+ * A module of a version's vnjson: the home page tile and the route it opens. `free` opens all of it to every
+ * logged-in learner; `trial` opens part of it (some chapters) to those who hold no version offering it.
+ */
 export interface VersionModule {
   id: string;
   name: string;
   route: string;
   free?: boolean;
+  trial?: TrialRule;
 }
 /** rules JSON of a version: hideByVip lists version codes whose holders do not see this version. */
 export interface VersionRules {

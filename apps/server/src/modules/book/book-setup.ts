@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createEmptyCard, fsrs, type Card, type Grade } from 'ts-fsrs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chapters, questions } from '../../db/schema/index.ts';
-import { createTestApp, replyIds, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, makeModuleFree, replyIds, type TestApp } from '../../test/helpers.ts';
 import { FSRS_PARAMS } from './service.ts';
 
 export let t: TestApp;
@@ -90,6 +90,8 @@ export function expectedCard(reviews: { at: number; grade: Grade }[]): Card {
 export function useSetup(): void {
   beforeAll(async () => {
     t = await createTestApp();
+    // Practice itself is tested here: its new learners answer any chapter (the trial rule: entitlement tests).
+    await makeModuleFree(t.db, APP, 'chapter');
   });
   afterAll(() => t.close());
 }

@@ -1,5 +1,5 @@
 import { serverModule, type Platform } from '../../platform/module.ts';
-import { createEntitlements } from '../entitlement/index.ts';
+import { createEntitlements, type TrialChapter } from '../entitlement/index.ts';
 import type { AccountDirectory } from '../user/index.ts';
 import { catalogRoutes } from './routes.ts';
 import { createCatalogService } from './service.ts';
@@ -8,9 +8,9 @@ import { createCatalogStore, type CatalogStore } from './store.ts';
 export { createCatalogStore, type CatalogStore };
 
 /** Subjects, versions and purchases (docs/catalog.md), with the entitlement decision built on them. */
-export function createCatalogModule(p: Platform, deps: { accounts: AccountDirectory }) {
+export function createCatalogModule(p: Platform, deps: { accounts: AccountDirectory; chapters: (appId: number) => Promise<TrialChapter[]> }) {
   const store = createCatalogStore(p.db);
-  const entitlements = createEntitlements(p, store);
+  const entitlements = createEntitlements(p, store, deps.chapters);
   const catalog = createCatalogService({ store, entitlements, clock: p.clock });
   return serverModule({ name: 'catalog', handlers: catalogRoutes(catalog, deps.accounts), store, entitlements });
 }

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogStore } from '../catalog/index.ts';
 import { createDbRateLimiter } from '../../platform/rate-limit/db-store.ts';
 import { and, eq } from 'drizzle-orm';
-import { purchases, users, versions } from '../../db/schema/index.ts';
+import { chapters, purchases, users, versions } from '../../db/schema/index.ts';
 import { createEntitlementService, type Target } from './service.ts';
 import { createEntitlementStore } from './store.ts';
+import { createQuestionStore } from '../questions/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 const DAY = 86_400_000;
@@ -18,6 +19,7 @@ beforeAll(async () => {
   service = createEntitlementService({
     store: createEntitlementStore(t.db),
     catalog: createCatalogStore(t.db),
+    chapters: createQuestionStore(t.db).chapterTree,
     clock,
     limiter: createDbRateLimiter(t.db, clock),
   });
@@ -107,6 +109,42 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
     await t.db.execute('update subjects set listed = false where app_id = 3001');
     expect((await service.decide(ids.basic!, 3001, mod('chapter'))).reason).toBe('unknown-subject');
     await t.db.execute('update subjects set listed = true where app_id = 3001');
+  });
+
+  it('trial chapters: the first chapter of each part opens to a learner without a version, the rest name the versions', async () => {
+    const learner = ids['13800000000']!;
+    const rows = await t.db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(eq(chapters.appId, 1001));
+    const cpt = (name: string) => rows.find((r) => r.name === name)!.id;
+    const item = (name: string): Target => ({ contentItem: { moduleId: 'chapter', chapter: cpt(name) } });
+    const all = [{ vn: '1', vname: '基础班' }, V.vip, V.top, V.mndb];
+    expect(await service.decide(learner, 1001, item('糖尿病'))).toEqual({ allowed: true, reason: 'trial', unlockingVersions: [] });
+    expect(await service.decide(learner, 1001, item('护理伦理与卫生法规'))).toMatchObject({ allowed: true, reason: 'trial' });
+    expect(await service.decide(learner, 1001, item('甲状腺功能亢进症'))).toEqual({ allowed: false, reason: 'beyond-trial', unlockingVersions: all });
+    // A part holding a closed chapter stays closed as a whole (it would show all its chapters' questions).
+    expect((await service.decide(learner, 1001, item('内分泌与代谢性疾病病人的护理'))).reason).toBe('beyond-trial');
+    expect((await service.decide(ids.basic!, 1001, item('甲状腺功能亢进症'))).reason).toBe('purchase');
+    expect((await service.decide(null, 1001, item('糖尿病'))).reason).toBe('guest');
+
+    const access = await service.chapterAccess(learner, 1001, 'chapter');
+    expect(access.all).toBe(false);
+    const open = access.all ? [] : rows.filter((r) => access.open.has(r.id)).map((r) => r.name);
+    expect(open.sort()).toEqual(
+      [
+        '生命体征的评估与护理',
+        '心力衰竭',
+        '慢性阻塞性肺疾病',
+        '消化性溃疡',
+        '护理伦理与卫生法规',
+        '糖尿病',
+        '泌尿系统疾病病人的护理',
+        '正常妊娠与产前检查',
+        '新生儿与新生儿疾病',
+        '精神障碍病人的护理',
+      ].sort(),
+    );
+    expect(await service.chapterAccess(ids.basic!, 1001, 'chapter')).toEqual({ all: true });
+    expect(access).toMatchObject({ unlocking: all });
+    expect(await service.chapterAccess(learner, 1001, 'video')).toEqual({ all: false, open: new Set(), unlocking: [V.vip, V.top] });
   });
 
   it('one learner’s purchases never count for another', async () => {

@@ -6,13 +6,20 @@ import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import { hashCode } from './codes.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import type { EntitlementStore } from './store.ts';
+import { trialChapters, type TrialChapter } from './trial.ts';
 
 const DAY = 86_400_000;
 
-/** What is asked for: a whole module, or one content item inside a module (which may be marked free). */
-export type Target = { moduleId: string } | { contentItem: { moduleId: string; free?: boolean } };
+/**
+ * What is asked for: a whole module, or one content item inside a module (which may be marked free, or lie in
+ * a chapter, which a module's trial rule may open).
+ */
+export type Target = { moduleId: string } | { contentItem: { moduleId: string; free?: boolean; chapter?: number } };
 
-export type Reason = 'free' | 'purchase' | 'trial' | 'guest' | 'not-purchased' | 'expired' | 'hidden-by-vip' | 'unknown-subject';
+export type Reason = 'free' | 'purchase' | 'trial' | 'guest' | 'not-purchased' | 'beyond-trial' | 'expired' | 'hidden-by-vip' | 'unknown-subject';
+
+/** The chapters of a module a learner may open: all of them, or (trial) only these. */
+export type ChapterAccess = { all: true } | { all: false; open: ReadonlySet<number>; unlocking: { vn: string; vname: string }[] };
 
 export interface Decision {
   allowed: boolean;
@@ -46,8 +53,15 @@ export const hiddenFor = (versions: VersionRow[], valid: PurchaseRow[]): Set<str
   return new Set(versions.filter((v) => v.rules.hideByVip.some((vn) => held.has(vn))).map((v) => v.vn));
 };
 
-export function createEntitlementService(deps: { store: EntitlementStore; catalog: CatalogStore; clock: Clock; limiter: RateLimiter }) {
-  const { store, catalog, clock, limiter } = deps;
+export function createEntitlementService(deps: {
+  store: EntitlementStore;
+  catalog: CatalogStore;
+  /** The subject's chapter tree (for trial rules), by order. */
+  chapters: (appId: number) => Promise<TrialChapter[]>;
+  clock: Clock;
+  limiter: RateLimiter;
+}) {
+  const { store, catalog, chapters, clock, limiter } = deps;
 
   async function holdings(userId: number, appId: number): Promise<Holdings> {
     const now = clock();
@@ -64,7 +78,20 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     return { versions, h: versions.length === 0 ? undefined : held };
   }
 
-  function judge({ versions, h }: { versions: VersionRow[]; h: Holdings | undefined }, userId: number | null, target: Target): Decision {
+  type Context = { versions: VersionRow[]; h: Holdings | undefined };
+
+  /** The largest trial rule of the module among the versions offering it (none: no trial). */
+  const trialOf = (versions: VersionRow[], moduleId: string) =>
+    versions
+      .flatMap((v) => v.vnjson.filter((m) => m.id === moduleId && m.trial))
+      .map((m) => m.trial!)
+      .sort((a, b) => b.chaptersPerPart - a.chaptersPerPart)[0];
+
+  /**
+   * The decision without the chapter of a content item: `trial` when the learner, holding no version that offers
+   * the module, may use the part of it that its trial rule opens (the caller then checks the chapter).
+   */
+  function judge({ versions, h }: Context, userId: number | null, target: Target): Decision & { partial?: true } {
     if (versions.length === 0) return { allowed: false, reason: 'unknown-subject', unlockingVersions: [] };
     const moduleId = 'moduleId' in target ? target.moduleId : target.contentItem.moduleId;
     const offering = versions.filter((v) => v.vnjson.some((m) => m.id === moduleId));
@@ -77,9 +104,20 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     const offeringVns = new Set(offering.map((v) => v.vn));
     if (h.valid.some((p) => offeringVns.has(p.vn))) return { allowed: true, reason: 'purchase', unlockingVersions: [] };
     if (offering.some((v) => v.vnjson.some((m) => m.id === moduleId && m.free))) return { allowed: true, reason: 'trial', unlockingVersions: [] };
+    if (trialOf(offering, moduleId)) return { allowed: true, reason: 'trial', unlockingVersions, partial: true };
     if (offering.length > 0 && offering.every((v) => hidden.has(v.vn))) return deny('hidden-by-vip');
     if (h.all.some((p) => offeringVns.has(p.vn))) return deny('expired');
     return deny('not-purchased');
+  }
+
+  /**
+   * The chapters a partial (trial) decision opens, by the rule of the versions offering the module over the
+   * subject's tree, and every chapter of the subject (an unknown one is the handler's 404, not a buy prompt).
+   */
+  async function trialOpen(ctx: Context, appId: number, moduleId: string): Promise<{ open: ReadonlySet<number>; known: ReadonlySet<number> }> {
+    const rule = trialOf(ctx.versions, moduleId);
+    const tree = await chapters(appId);
+    return { open: rule ? trialChapters(tree, rule) : new Set(), known: new Set(tree.map((c) => c.id)) };
   }
 
   /**
@@ -88,13 +126,35 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
    * a free (trial) module → otherwise denied: hidden-by-vip, expired or not-purchased.
    */
   async function decide(userId: number | null, appId: number, target: Target): Promise<Decision> {
-    return judge(await contextOf(userId, appId), userId, target);
+    const ctx = await contextOf(userId, appId);
+    const { partial, ...d } = judge(ctx, userId, target);
+    const chapter = 'contentItem' in target ? target.contentItem.chapter : undefined;
+    if (!partial) return d;
+    if (chapter === undefined) return { ...d, unlockingVersions: [] };
+    const { open, known } = await trialOpen(ctx, appId, 'contentItem' in target ? target.contentItem.moduleId : target.moduleId);
+    if (open.has(chapter) || !known.has(chapter)) return { ...d, unlockingVersions: [] };
+    return { allowed: false, reason: 'beyond-trial', unlockingVersions: d.unlockingVersions };
+  }
+
+  /**
+   * The chapters of `moduleId` the learner may open, for lists that must leave the others out (the chapter
+   * menu, search, 易错题): all of them with a purchase or a free module, the trial rule's chapters otherwise.
+   * Call it behind the module's gate: a learner denied the module gets an empty set.
+   */
+  async function chapterAccess(userId: number, appId: number, moduleId: string): Promise<ChapterAccess> {
+    const ctx = await contextOf(userId, appId);
+    const d = judge(ctx, userId, { moduleId });
+    if (d.allowed && !d.partial) return { all: true };
+    return { all: false, open: d.allowed ? (await trialOpen(ctx, appId, moduleId)).open : new Set(), unlocking: d.unlockingVersions };
   }
 
   /** The same decision for several targets of one subject, loading the subject and purchases once (the home grid). */
   async function decideAll(userId: number | null, appId: number, targets: Target[]): Promise<Decision[]> {
     const ctx = await contextOf(userId, appId);
-    return targets.map((t) => judge(ctx, userId, t));
+    return targets.map((t) => {
+      const { partial, ...d } = judge(ctx, userId, t);
+      return partial ? { ...d, unlockingVersions: [] } : d;
+    });
   }
 
   /**
@@ -103,7 +163,8 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
    * `unknown`; denied → 403 '开通以下任一班次可使用该功能' with the versions that open the target.
    */
   async function gate(userId: number | null, appId: number, target: GateTarget, unknown: string = CATALOG_MSG.unknownSubject): Promise<void> {
-    const d = await decide(userId, appId, target.free ? { contentItem: { moduleId: target.module, free: true } } : { moduleId: target.module });
+    const item = target.free || target.chapter !== undefined;
+    const d = await decide(userId, appId, item ? { contentItem: { moduleId: target.module, free: target.free, chapter: target.chapter } } : { moduleId: target.module });
     if (d.reason === 'unknown-subject') throw notFound(unknown);
     if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
   }
@@ -144,7 +205,7 @@ export function createEntitlementService(deps: { store: EntitlementStore; catalo
     return toVipApp(purchase, versions);
   }
 
-  return { decide, decideAll, gate, holdings, redeem };
+  return { decide, decideAll, chapterAccess, gate, holdings, redeem };
 }
 
 export type EntitlementService = ReturnType<typeof createEntitlementService>;

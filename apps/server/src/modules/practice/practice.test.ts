@@ -2,11 +2,13 @@ import { chapterMenuList, getChapterTestEx, practiceCalls, resetTestInfo, submit
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, chapters, questions } from '../../db/schema/index.ts';
-import { createTestApp, DEMO, makeModulePaid, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, makeModuleFree, DEMO, makeModulePaid, NOT_LOGGED_IN, replyIds, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Practice itself is tested here: its new learners answer any chapter (the trial rule: entitlement tests).
+  await makeModuleFree(t.db, APP, 'chapter');
 });
 afterAll(() => t.close());
 

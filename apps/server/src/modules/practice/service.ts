@@ -1,7 +1,18 @@
-import { normaliseKeys, PRACTICE_MSG, replyFits, scoreReply, type ChapterProgress, type PracticeGroup, type PracticeQuestion, type QuestionType } from '@kaoshi/contract';
+import {
+  normaliseKeys,
+  PRACTICE_MODULE,
+  PRACTICE_MSG,
+  replyFits,
+  scoreReply,
+  type ChapterProgress,
+  type PracticeGroup,
+  type PracticeQuestion,
+  type QuestionType,
+} from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { BookHooks } from '../book/index.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
 import { subtree, pointNamesOf, shownGroup, shownQuestion } from '../questions/index.ts';
 import type { MarkHooks } from '../study/index.ts';
 import type { ChapterNode, PracticeStore, QuestionRow } from './store.ts';
@@ -18,8 +29,14 @@ export interface ReplyInput {
 }
 
 /** Chapter practice (docs/practice.md). Every read and write is for the given (session) user only. */
-export function createPracticeService(deps: { store: PracticeStore; clock: Clock; book: BookHooks; marks: MarkHooks }) {
-  const { store, clock, book, marks } = deps;
+export function createPracticeService(deps: {
+  store: PracticeStore;
+  clock: Clock;
+  book: BookHooks;
+  marks: MarkHooks;
+  entitlements: Pick<EntitlementService, 'chapterAccess' | 'gate'>;
+}) {
+  const { store, clock, book, marks, entitlements } = deps;
 
   async function knownChapter(appId: number, cptId: number): Promise<ChapterNode> {
     const chapter = await store.chapter(appId, cptId);
@@ -69,11 +86,28 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
       return present(userId, rows);
     },
 
-    /** The entitlement gate of practice (module 'chapter'), for the study calls built on it. */
+    /**
+     * The chapters whose questions the learner may see (docs/entitlement.md): all of them (null) with a version
+     * that has practice, the trial's chapters otherwise. Lists across chapters (search, 易错题) keep to these.
+     */
+    async openChapters(userId: number, appId: number): Promise<ReadonlySet<number> | null> {
+      const access = await entitlements.chapterAccess(userId, appId, PRACTICE_MODULE);
+      return access.all ? null : access.open;
+    },
 
-    /** The chapter tree with progress; a parent's numbers include its descendants'. */
+    /** The gate of one chapter's content, for an item loaded first (a question by id): 403 {unlocking} beyond a trial. */
+    gateChapter(userId: number, appId: number, cptId: number): Promise<void> {
+      return entitlements.gate(userId, appId, { module: PRACTICE_MODULE, chapter: cptId }, PRACTICE_MSG.unknownChapter);
+    },
+
+    /** The chapter tree with progress; a parent's numbers include its descendants'; `locked` beyond a trial. */
     async chapterMenu(userId: number, appId: number) {
-      const [all, totals, progress] = await Promise.all([store.chapters(appId), store.questionCounts(appId), store.progress(userId, appId)]);
+      const [all, totals, progress, access] = await Promise.all([
+        store.chapters(appId),
+        store.questionCounts(appId),
+        store.progress(userId, appId),
+        entitlements.chapterAccess(userId, appId, PRACTICE_MODULE),
+      ]);
       const own = new Map(all.map((c) => [c.id, { total: totals.get(c.id) ?? 0, done: 0, right: 0, spent: 0, last: null as Date | null }]));
       for (const p of progress) {
         const o = own.get(p.chapterId);
@@ -115,6 +149,7 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
           parentID: c.parentId,
           name: c.name,
           order: c.order,
+          locked: !access.all && !access.open.has(c.id),
           total: sum.total,
           done: sum.done,
           right: sum.right,
@@ -124,7 +159,7 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
           lastAnsweredAt: sum.last ? sum.last.toISOString() : null,
         };
       });
-      return { AppID: appId, list };
+      return { AppID: appId, list, unlocking: access.all ? [] : access.unlocking };
     },
 
     /** A page of a chapter's questions: its own, or, when it holds none, its descendants'. */
@@ -157,6 +192,8 @@ export function createPracticeService(deps: { store: PracticeStore; clock: Clock
       const q = await store.question(input.questionId);
       if (!q) throw badInput(PRACTICE_MSG.unknownQuestion);
       if (q.appId !== input.appId) throw badInput(PRACTICE_MSG.wrongSubject);
+      // The gate opened chapter cptID (a trial opens only some): the question must lie in it or below it.
+      if (q.chapterId !== input.cptId && !subtree(await store.chapters(input.appId), input.cptId).includes(q.chapterId)) throw badInput(PRACTICE_MSG.notInChapter);
       const type = q.type as QuestionType;
       if (!replyFits(type, input.reply)) throw badInput(PRACTICE_MSG.badReply);
       const reply = type === 'FILL' ? input.reply.trim() : normaliseKeys(input.reply);

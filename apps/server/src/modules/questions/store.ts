@@ -58,6 +58,15 @@ export function createQuestionStore(db: Database) {
       await db.execute(sql`analyze chapters, knowledge_points, question_groups, questions, question_points`);
     },
 
+    /** The subject's chapter tree (id, parent, order), by order: what a trial rule reads (modules/entitlement). */
+    chapterTree(appId: number): Promise<{ id: number; parentId: number | null; order: number }[]> {
+      return db
+        .select({ id: chapters.id, parentId: chapters.parentId, order: chapters.order })
+        .from(chapters)
+        .where(eq(chapters.appId, appId))
+        .orderBy(asc(chapters.order), asc(chapters.id));
+    },
+
     /** The subject's display name, or undefined when there is no such subject. */
     async subjectName(appId: number): Promise<string | undefined> {
       const [row] = await db.select({ name: subjects.appName }).from(subjects).where(eq(subjects.appId, appId));

@@ -73,8 +73,8 @@ export function createStudyService(deps: {
    * minutes old.
    */
   const rankings = new Map<string, { at: number; rows: Awaited<ReturnType<StudyStore['wrongRates']>> }>();
-  async function wrongRanking(appId: number, cptId: number | undefined, chapters: number[] | undefined) {
-    const key = `${appId}:${cptId ?? '*'}`;
+  async function wrongRanking(appId: number, scope: string, chapters: number[] | undefined) {
+    const key = `${appId}:${scope}`;
     const now = clock();
     const cached = rankings.get(key);
     if (cached && now - cached.at < COMMON_TTL_MS) return cached.rows;
@@ -145,13 +145,15 @@ export function createStudyService(deps: {
     },
 
     async search(userId: number, appId: number, keyword: string, page: number, pageSize: number) {
-      const { total, ids } = await store.search(appId, containsPattern(keyword), (page - 1) * pageSize, pageSize);
+      const open = await practice.openChapters(userId, appId);
+      const { total, ids } = await store.search(appId, containsPattern(keyword), (page - 1) * pageSize, pageSize, open ? [...open] : undefined);
       return { AppID: appId, keyword, page, pageSize, total, ...(await shown(userId, appId, ids)) };
     },
 
     /** One question with its group, how all learners answered it (counts only) and the learner's own record. */
     async cptcontent(userId: number, appId: number, questionId: number) {
       const q = await questionOf(appId, questionId);
+      await practice.gateChapter(userId, appId, q.chapterId);
       const type = q.type as QuestionType;
       const [view, stats, mine, chapterName] = await Promise.all([
         shown(userId, appId, [q.id]),
@@ -226,19 +228,23 @@ export function createStudyService(deps: {
         if (!named) throw badInput(STUDY_LOCAL_MSG.unknownPoint);
         chosen = [named];
       }
+      const open = await practice.openChapters(userId, appId);
       const ids = await store.pointQuestions(
         userId,
         appId,
         chosen.map((p) => p.id),
         count,
+        open ? [...open] : undefined,
       );
       return { AppID: appId, points: chosen.map(publicPoint), ...(await shown(userId, appId, ids)) };
     },
 
     /** 易错题: the questions all learners' latest answers got wrong most often (counts only). */
     async commonQuestions(userId: number, appId: number, cptId: number | undefined, page: number, pageSize: number) {
-      const chapters = cptId === undefined ? undefined : await chapterIds(appId, cptId);
-      const ranking = await wrongRanking(appId, cptId, chapters);
+      const [inChapter, open] = await Promise.all([cptId === undefined ? undefined : chapterIds(appId, cptId), practice.openChapters(userId, appId)]);
+      // A trial learner ranks only the trial's chapters (the same for every trial learner of the subject: cached apart).
+      const chapters = open ? (inChapter ?? [...open]).filter((id) => open.has(id)) : inChapter;
+      const ranking = await wrongRanking(appId, `${cptId ?? '*'}${open ? ':trial' : ''}`, chapters);
       const rows = ranking.slice((page - 1) * pageSize, page * pageSize);
       const total = ranking.length;
       const view = await shown(

@@ -152,7 +152,7 @@ export function createStudyStatsStore(db: Database) {
      * Questions (not retired) carrying any of these points, for strengthening: never answered first, then
      * latest reply wrong, then right; within each by chapter order and id.
      */
-    async pointQuestions(userId: number, appId: number, pointIds: number[], limit: number): Promise<number[]> {
+    async pointQuestions(userId: number, appId: number, pointIds: number[], limit: number, within?: readonly number[]): Promise<number[]> {
       if (pointIds.length === 0) return [];
       const onPoints = db.select({ id: questionPoints.questionId }).from(questionPoints).where(inArray(questionPoints.pointId, pointIds));
       // The learner's latest counted reply, only for the points' questions.
@@ -167,7 +167,7 @@ export function createStudyStatsStore(db: Database) {
         .from(questions)
         .innerJoin(chapters, eq(chapters.id, questions.chapterId))
         .leftJoin(latest, eq(latest.questionId, questions.id))
-        .where(and(eq(questions.appId, appId), eq(questions.retired, false), inArray(questions.id, onPoints)))
+        .where(and(eq(questions.appId, appId), eq(questions.retired, false), inArray(questions.id, onPoints), within ? inArray(questions.chapterId, [...within]) : undefined))
         .orderBy(sql`case when ${latest.questionId} is null then 0 when not ${latest.right} then 1 else 2 end`, asc(chapters.order), asc(chapters.id), asc(questions.id))
         .limit(limit);
       return rows.map((r) => r.id);

@@ -144,8 +144,14 @@ export function createStudyStore(db: Database) {
     },
 
     /** A page of the subject's questions (not retired) matching a LIKE pattern, by chapter order then id. */
-    async search(appId: number, pattern: string, offset: number, limit: number): Promise<{ total: number; ids: number[] }> {
-      const where = and(eq(questions.appId, appId), eq(questions.retired, false), sql`(${questionTextMatches(pattern)} or ${pointNameMatches(pattern)})`);
+    /** Questions matching the pattern, only in chapters `within` when given (a trial's chapters). */
+    async search(appId: number, pattern: string, offset: number, limit: number, within?: readonly number[]): Promise<{ total: number; ids: number[] }> {
+      const where = and(
+        eq(questions.appId, appId),
+        eq(questions.retired, false),
+        within ? inArray(questions.chapterId, [...within]) : undefined,
+        sql`(${questionTextMatches(pattern)} or ${pointNameMatches(pattern)})`,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select({ id: questions.id })

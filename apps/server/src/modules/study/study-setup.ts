@@ -2,7 +2,7 @@ import { getChapterTestEx, submitReply, studyCalls, type CallDef } from '@kaoshi
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chapters, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
-import { createTestApp, replyIds, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, makeModuleFree, replyIds, type TestApp } from '../../test/helpers.ts';
 
 export let t: TestApp;
 export const APP = 2001;
@@ -48,6 +48,8 @@ export const ids = (list: { allTestID: number }[]) => list.map((q) => q.allTestI
 export function useSetup(): void {
   beforeAll(async () => {
     t = await createTestApp();
+    // Practice itself is tested here: its new learners answer any chapter (the trial rule: entitlement tests).
+    await makeModuleFree(t.db, APP, 'chapter');
     const now = new Date(t.clock.now);
     const [st] = await t.db.insert(chapters).values({ appId: APP, code: 'st', name: '研究章', order: 100 }).returning();
     const rest = await t.db

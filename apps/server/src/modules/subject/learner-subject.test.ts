@@ -82,7 +82,17 @@ describe('moduleInfoX', () => {
       grabPoint: [false, 'not-purchased'],
     });
     const byId = Object.fromEntries(body.data.modules.map((m: { id: string }) => [m.id, m]));
-    expect(byId.chapter).toEqual({ id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true, allowed: true, reason: 'trial', unlocking: [], opensHub: false });
+    // Chapter practice opens as a trial (its first chapter of each part; docs/entitlement.md).
+    expect(byId.chapter).toEqual({
+      id: 'chapter',
+      name: '章节练习',
+      route: '/chapterMenu',
+      trial: { chaptersPerPart: 1 },
+      allowed: true,
+      reason: 'trial',
+      unlocking: [],
+      opensHub: false,
+    });
     expect(byId.paper.unlocking).toEqual([
       { vn: '1', vname: '基础班' },
       { vn: '2', vname: 'VIP班' },

@@ -58,8 +58,15 @@ describe('zhiye calls: session, input, entitlement', () => {
     expect((await t.call(zhiyeYears, { guid: member, appID: APP })).data).toMatchObject({ allowed: true, unlocking: [] });
     expect((await t.call(zhiyeUnits, { guid: learner, appID: APP })).status).toBe(200);
     expect((await t.call(zhiyeAnalyse, { guid: learner, appID: APP })).status).toBe(200);
-    const top = (await topChapters()).find((c) => c.parentId === null)!;
-    expect((await t.call(zhiyeYearTest, { guid: learner, appID: APP, cptID: top.id })).status).toBe(200);
+    // A trial opens the first chapter of each part: a part holding closed chapters stays closed as a whole.
+    const all = await topChapters();
+    const part = all.find((c) => c.parentId === null && all.some((k) => k.parentId === c.id))!;
+    const first = all.find((c) => c.parentId === part.id)!;
+    const second = all.filter((c) => c.parentId === part.id)[1]!;
+    expect((await t.call(zhiyeYearTest, { guid: learner, appID: APP, cptID: first.id })).status).toBe(200);
+    for (const cptID of [part.id, second.id]) expect((await t.call(zhiyeYearTest, { guid: learner, appID: APP, cptID })).status).toBe(403);
+    expect((await t.call(zhiyeCaseTest, { guid: learner, appID: APP, cptID: second.id })).status).toBe(403);
+    expect((await t.call(zhiyeYearTest, { guid: member, appID: APP, cptID: part.id })).status).toBe(200);
   });
 
   it('403 on the chapter calls once module chapter is paid', async () => {

@@ -39,6 +39,8 @@ function Chapters({ subject }: { subject: SelectedSubject }) {
   const children = new Map<number | null, ChapterProgress[]>();
   for (const c of [...list].sort((a, b) => a.order - b.order)) children.set(c.parentID, [...(children.get(c.parentID) ?? []), c]);
   const tap = (c: ChapterProgress) => {
+    // Beyond the trial: the buy prompt at once (the server would refuse the start the same way).
+    if (c.locked) return starter.showDenied(menu.data!.unlocking);
     const o = openOf.get(evaluationName(c.name));
     if (o) void navigate(sessionPath(o));
     else starter.start({ testMode: MODE, key: c.cptID });
@@ -92,11 +94,13 @@ function ChapterRow({
       style={{ paddingLeft: 4 + depth * 16 }}
       disabled={c.total === 0 || busy}
       onClick={onTap}
-      aria-label={`${c.name}，${open ? '测评未交卷' : best ? `最高${marks(best.score)}分` : '未测评'}`}
+      aria-label={`${c.name}，${c.locked ? '需开通' : open ? '测评未交卷' : best ? `最高${marks(best.score)}分` : '未测评'}`}
     >
       <span className={depth === 0 ? `${styles.chapterName} ${styles.chapterTop}` : styles.chapterName}>{c.name}</span>
       <span className={styles.chapterMeta}>
-        {open ? (
+        {c.locked ? (
+          '需开通'
+        ) : open ? (
           <span className={styles.best}>继续测评</span>
         ) : best ? (
           <span className={passed ? styles.best : styles.bestFail}>{`最高 ${marks(best.score)}/${marks(best.total)}分`}</span>

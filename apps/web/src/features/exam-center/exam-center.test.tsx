@@ -238,6 +238,7 @@ describe('/evaluationChapter (章节测评)', () => {
   const menu = {
     AppID: 1001,
     list: [chapter({ cptID: 1, name: '基础护理', total: 30 }), chapter({ cptID: 2, name: '生命体征', parentID: 1, total: 12 }), chapter({ cptID: 3, name: '内科护理', total: 0 })],
+    unlocking: [],
   };
 
   it('the tree with each chapter’s best 测评 score; a tap starts the chapter (key = cptID)', async () => {
@@ -258,6 +259,18 @@ describe('/evaluationChapter (章节测评)', () => {
     await user().click(screen.getByRole('button', { name: '生命体征，未测评' }));
     await waitFor(() => expect(view.where()).toBe('/computerPaper?examHistoryID=9'));
     expect(callsTo(callMock, 'exam.start')).toEqual([{ appID: 1001, testMode: 'evaluationChapter', key: 2 }]);
+  });
+
+  it('a chapter beyond the trial says 需开通 and opens the buy prompt without starting', async () => {
+    fakeApi(callMock, {
+      'practice.chapterMenuList': () => ({ ...menu, list: menu.list.map((c) => (c.cptID === 2 ? { ...c, locked: true } : c)), unlocking: [{ vn: '2', vname: 'VIP班' }] }),
+      'exam.history': () => history([]),
+      'exam.open': () => ({ list: [] }),
+    });
+    renderScreen(<EvaluationChapterScreen />, { path: '/evaluationChapter' });
+    await user().click(await screen.findByRole('button', { name: '生命体征，需开通' }));
+    expect(within(await screen.findByTestId('buy-prompt')).getByText('VIP班')).toBeTruthy();
+    expect(callsTo(callMock, 'exam.start')).toEqual([]);
   });
 
   it('a chapter with an open 测评 continues it', async () => {

@@ -9,6 +9,7 @@ import { errorText } from '../../lib/error-text';
 import { chapterMenuQuery, deniedVersions, percent, practiceKeys, type ChapterProgress } from '../../api/practice';
 import { ChapterStatsHeader, StudyToolsRow } from '../../ui/chapter-stats';
 import { Denied, NoSubject, StateMessage } from '../../ui/states';
+import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import styles from './practice.module.css';
 
 export const RESET_CONFIRM = '确定清除本章的答题记录并重新开始吗？';
@@ -25,13 +26,16 @@ function ChapterMenu({ subject }: { subject: SelectedSubject }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Set<number>>(new Set());
+  const [buying, setBuying] = useState<ChapterProgress | null>(null);
 
   const tree = useMemo(() => {
     const list = menu.data?.list ?? [];
     const tops = list.filter((c) => c.parentID === null);
     const kids = new Map<number, ChapterProgress[]>();
     for (const c of list) if (c.parentID !== null) kids.set(c.parentID, [...(kids.get(c.parentID) ?? []), c]);
-    return { tops, kids };
+    // Chapters that hold questions themselves (no sub-chapters): what a trial counts.
+    const leaves = list.filter((c) => !kids.has(c.cptID));
+    return { tops, kids, leaves: leaves.length, openLeaves: leaves.filter((c) => !c.locked).length };
   }, [menu.data]);
 
   const reset = useMutation({
@@ -46,7 +50,8 @@ function ChapterMenu({ subject }: { subject: SelectedSubject }) {
   const askReset = async (c: ChapterProgress) => {
     if (await confirm({ content: RESET_CONFIRM })) reset.mutate(c.cptID);
   };
-  const openChapter = (c: ChapterProgress) => void navigate(`/answerTest?cptID=${c.cptID}`);
+  // A chapter beyond the trial opens the buy prompt (the server would refuse its questions anyway).
+  const openChapter = (c: ChapterProgress) => (c.locked ? setBuying(c) : void navigate(`/answerTest?cptID=${c.cptID}`));
 
   if (menu.isPending) return <StateMessage text="加载中…" />;
   if (menu.isError) {
@@ -69,6 +74,7 @@ function ChapterMenu({ subject }: { subject: SelectedSubject }) {
       <ChapterStatsHeader appID={appID} />
       <StudyToolsRow />
       <p className={styles.menuSubject}>{subject.AppName}</p>
+      {tree.openLeaves < tree.leaves ? <p className={styles.trialNote}>{`试用可练习其中 ${tree.openLeaves} 章，开通班次后全部 ${tree.leaves} 章都可练习`}</p> : null}
       {tree.tops.map((top) => {
         const children = tree.kids.get(top.cptID) ?? [];
         const expanded = open.has(top.cptID);
@@ -94,6 +100,13 @@ function ChapterMenu({ subject }: { subject: SelectedSubject }) {
           </section>
         );
       })}
+      <SheetBuyPrompt
+        open={buying !== null}
+        currentName={versionBadge(subject)}
+        versions={menu.data.unlocking}
+        reason={buying ? `「${buying.name}」开通班次后可练习` : undefined}
+        onClose={() => setBuying(null)}
+      />
     </div>
   );
 }
@@ -124,9 +137,14 @@ function ChapterRow({ c, onOpen, onReset, heading }: { c: ChapterProgress; onOpe
         className={styles.rowMain}
         disabled={c.total === 0}
         onClick={() => onOpen(c)}
-        aria-label={`${c.name} 已做 ${c.done}/${c.total} 正确率 ${percent(c.accuracy)}`}
+        aria-label={`${c.name} ${c.locked ? '需开通 ' : ''}已做 ${c.done}/${c.total} 正确率 ${percent(c.accuracy)}`}
       >
         <ChapterInfo c={c} heading={heading} />
+        {c.locked ? (
+          <span className={styles.lockTag} aria-hidden="true">
+            需开通
+          </span>
+        ) : null}
       </button>
       {c.done > 0 ? (
         <button type="button" className={styles.redo} onClick={() => onReset(c)} aria-label={`重做 ${c.name}`}>

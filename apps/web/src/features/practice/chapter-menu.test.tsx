@@ -33,7 +33,7 @@ const menuList = () => [
 
 describe('/chapterMenu', () => {
   it('shows the chapter tree with progress and opens a chapter', async () => {
-    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }) });
+    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }) });
     const view = renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
     const head = await screen.findByRole('button', { name: /循环系统疾病病人的护理/ });
     expect(head.textContent).toContain('已做 5/20');
@@ -62,7 +62,7 @@ describe('/chapterMenu', () => {
   it('重做 asks first, resets the chapter and reloads the menu', async () => {
     let reset = false;
     fakeApi(callMock, {
-      'practice.chapterMenuList': () => ({ AppID: 1001, list: reset ? menuList().map((c) => ({ ...c, done: 0, right: 0, accuracy: 0 })) : menuList() }),
+      'practice.chapterMenuList': () => ({ AppID: 1001, list: reset ? menuList().map((c) => ({ ...c, done: 0, right: 0, accuracy: 0 })) : menuList(), unlocking: [] }),
       'practice.resetTestInfo': () => {
         reset = true;
         return { reset: 5 };
@@ -84,13 +84,39 @@ describe('/chapterMenu', () => {
     expect(view.where()).toBe('/switchSub');
   });
 
+  it('a trial learner sees the chapters beyond the trial marked 需开通; a tap opens the buy prompt, not the chapter', async () => {
+    const list = menuList().map((c) => (c.cptID === 12 || c.cptID === 1 ? { ...c, locked: true } : c));
+    fakeApi(callMock, {
+      'practice.chapterMenuList': () => ({
+        AppID: 1001,
+        list,
+        unlocking: [
+          { vn: '1', vname: '基础班' },
+          { vn: '3', vname: '至尊班' },
+        ],
+      }),
+    });
+    const view = renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
+    expect(await screen.findByText('试用可练习其中 2 章，开通班次后全部 3 章都可练习')).toBeTruthy();
+    await user().click(screen.getByRole('button', { name: /循环系统疾病病人的护理/ }));
+    await user().click(screen.getByRole('button', { name: /^原发性高血压 需开通/ }));
+    const prompt = await screen.findByTestId('buy-prompt');
+    expect(within(prompt).getByText('「原发性高血压」开通班次后可练习')).toBeTruthy();
+    expect(within(prompt).getByText('基础班')).toBeTruthy();
+    expect(within(prompt).getByText('至尊班')).toBeTruthy();
+    expect(view.where()).toBe('/chapterMenu');
+    await user().click(within(prompt).getByRole('button', { name: '取消' }));
+    await user().click(screen.getByRole('button', { name: /^心力衰竭 已做/ }));
+    await waitFor(() => expect(view.where()).toBe('/answerTest?cptID=11'));
+  });
+
   it('a failed load offers a retry', async () => {
     let n = 0;
     fakeApi(callMock, {
       'practice.chapterMenuList': () => {
         n += 1;
         if (n === 1) throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network');
-        return { AppID: 1001, list: menuList() };
+        return { AppID: 1001, list: menuList(), unlocking: [] };
       },
     });
     renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
@@ -116,7 +142,7 @@ describe('/chapterMenu statistics header and study tools', () => {
   };
 
   it('shows done, accuracy, time, active days and today from bookLLzs', async () => {
-    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }), 'study.bookLLzs': () => stats });
+    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }), 'study.bookLLzs': () => stats });
     renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
     const header = await screen.findByRole('region', { name: '学习统计' });
     // It keeps its place with dashes while loading, then shows the figures.
@@ -132,7 +158,7 @@ describe('/chapterMenu statistics header and study tools', () => {
 
   it('a failed statistics call leaves the chapter tree alone', async () => {
     fakeApi(callMock, {
-      'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }),
+      'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
       'study.bookLLzs': () => {
         throw new ApiError(500, '服务器开小差了', null, 'reply');
       },
@@ -153,7 +179,7 @@ describe('/chapterMenu statistics header and study tools', () => {
       ['薄弱点', '/strengthen'],
       ['搜题', '/searchExam'],
     ];
-    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList() }), 'study.bookLLzs': () => stats });
+    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }), 'study.bookLLzs': () => stats });
     for (const [name, to] of targets) {
       const view = renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
       const tools = await screen.findByRole('navigation', { name: '学习工具' });
