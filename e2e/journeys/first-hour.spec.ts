@@ -165,6 +165,7 @@ test('a trial learner practises the first chapter of each part; the others say �
   await pickNursing(page);
   await page.getByRole('button', { name: /^章节练习/ }).click();
   await expect(page.getByText(/^试用可练习其中 \d+ 章，开通班次后全部 \d+ 章都可练习$/)).toBeVisible();
+  await shot(page, '107-trial-chapter-note');
   await page.getByRole('button', { name: /^内分泌与代谢性疾病病人的护理/ }).click();
   await expect(page.getByRole('button', { name: /^糖尿病 已做/ })).toBeVisible();
   await page.getByRole('button', { name: /^甲状腺功能亢进症 需开通/ }).click();

@@ -46,7 +46,12 @@ export const zhiyeUnits = defineCall({
   gate: PRACTICE_GATE,
   summary: "The subject's top chapters as exam units (单元一…) with the learner's progress and their sub-chapters (chapterMenu/list grouped).",
   request: z.object({ guid: guid(), appID: appID() }),
-  data: z.object({ AppID: z.number().int(), list: z.array(zhiyeUnit) }),
+  data: z.object({
+    AppID: z.number().int(),
+    list: z.array(zhiyeUnit),
+    /** The versions that open the locked units (beyond a trial); [] when none is locked. */
+    unlocking: z.array(unlockingVersion),
+  }),
 });
 
 export const zhiyeYears = defineCall({

@@ -33,6 +33,7 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
           label: `单元${chineseNumber(i + 1)}`,
           chapters: menu.list.filter((c): c is ChapterProgress => c.cptID !== t.cptID && top.get(c.cptID) === t.cptID),
         })),
+        unlocking: menu.unlocking,
       };
     },
 

@@ -153,6 +153,7 @@ describe('/pingshenChapter and /zyChapter', () => {
           { ...top1, index: 1, label: '单元一', chapters: [chapter({ cptID: 11, parentID: 1, name: '生命体征' })] },
           { ...top2, index: 2, label: '单元二', chapters: [] },
         ],
+        unlocking: [],
       }),
     });
     const view = renderScreen(<ZyChapterScreen />, { path: '/zyChapter' });
@@ -162,5 +163,18 @@ describe('/pingshenChapter and /zyChapter', () => {
     await user().click(screen.getByRole('button', { name: '单元二 内科护理 已做0/30' }));
     expect(view.where()).toBe('/zyanswer?cptID=2');
     expect(callsTo(callMock, 'zhiye.units')).toEqual([{ appID: 1001 }]);
+  });
+
+  it('a unit beyond the trial says 需开通 and opens the buy prompt instead of the unit', async () => {
+    const top = chapter({ cptID: 1, name: '基础护理知识和技能', total: 40, locked: true });
+    fakeApi(callMock, {
+      'zhiye.units': () => ({ AppID: 1001, list: [{ ...top, index: 1, label: '单元一', chapters: [] }], unlocking: [{ vn: '2', vname: 'VIP班' }] }),
+    });
+    const view = renderScreen(<ZyChapterScreen />, { path: '/zyChapter' });
+    await user().click(await screen.findByRole('button', { name: '单元一 基础护理知识和技能 需开通 已做0/40' }));
+    const prompt = await screen.findByTestId('buy-prompt');
+    expect(within(prompt).getByText('「单元一 基础护理知识和技能」开通班次后可练习')).toBeTruthy();
+    expect(within(prompt).getByText('VIP班')).toBeTruthy();
+    expect(view.where()).toBe('/zyChapter');
   });
 });

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { SelectedSubject } from '../../lib/subject';
+import { versionBadge, type SelectedSubject } from '../../lib/subject';
+import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { percent } from '../../api/practice';
@@ -17,6 +19,7 @@ export default function ZyChapterScreen() {
 function Units({ subject }: { subject: SelectedSubject }) {
   const q = useQuery(unitsQuery(subject.AppID));
   const navigate = useNavigate();
+  const [buying, setBuying] = useState<string | null>(null);
   const state = queryState(q, subject, { feature: '章节练习' });
   if (state) return state;
   const list = q.data!.list;
@@ -30,15 +33,23 @@ function Units({ subject }: { subject: SelectedSubject }) {
             <ItemRow
               badge={u.label.replace('单元', '')}
               title={`${u.label} ${u.name}`}
-              meta={`${u.chapters.length > 0 ? `${u.chapters.length}个章节 · ` : ''}已做 ${u.done}/${u.total} · 正确率 ${percent(u.accuracy)}`}
+              meta={`${u.locked ? '需开通 · ' : ''}${u.chapters.length > 0 ? `${u.chapters.length}个章节 · ` : ''}已做 ${u.done}/${u.total} · 正确率 ${percent(u.accuracy)}`}
               progress={ratio(u.done, u.total)}
               disabled={u.total === 0}
-              onOpen={() => void navigate(`/zyanswer?cptID=${u.cptID}`)}
-              label={`${u.label} ${u.name} 已做${u.done}/${u.total}`}
+              // A unit beyond the trial (it holds closed chapters): the buy prompt, not a 403 page.
+              onOpen={() => (u.locked ? setBuying(`${u.label} ${u.name}`) : void navigate(`/zyanswer?cptID=${u.cptID}`))}
+              label={`${u.label} ${u.name} ${u.locked ? '需开通 ' : ''}已做${u.done}/${u.total}`}
             />
           </li>
         ))}
       </ul>
+      <SheetBuyPrompt
+        open={buying !== null}
+        currentName={versionBadge(subject)}
+        versions={q.data!.unlocking}
+        reason={buying ? `「${buying}」开通班次后可练习` : undefined}
+        onClose={() => setBuying(null)}
+      />
     </div>
   );
 }
