@@ -25,7 +25,7 @@ const RATE = Number(process.env.CRASH_RATE ?? 40);
 const START_KILLS = Number(process.env.CRASH_START_KILLS ?? 3);
 const PORT = 3310;
 const PG_PORT = 3311;
-const APP_ID = 1001; // the demo subject with the demo question bank; 'chapter' is free for the demo learner
+const APP_ID = 1001; // the demo subject with the demo question bank; the demo member (DEMO_PHONE) holds 至尊班 of it
 const SEND_TIMEOUT_MS = 5_000;
 const DRAIN_TIMEOUT_MS = 180_000;
 

@@ -73,7 +73,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Every call carries the common query parameters (spec §7). */
 export const COMMON = 'client=web_pc&terminalType=3&clientver=1.0.0&v=bench&_u=';
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-export const DEMO_PHONE = '13800000000';
+/** The demo member (至尊班 of 护士执业资格): every chapter is open to them, not only a trial's. */
+export const DEMO_PHONE = '13900000000';
 export const DEMO_PASSWORD = 'Demo@2026';
 
 /** Password login of a demo learner (the password travels md5-hashed, contract userlogin); returns the guid. */

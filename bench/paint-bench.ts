@@ -1,6 +1,6 @@
 // Tap → paint in the practice player (target: the next question paints within 50 ms of a tap).
 // Builds nothing: needs apps/web/dist (npm run build -w apps/web). Starts the real server on a fresh in-memory
-// database with the built web app, logs the demo learner in with headless Chromium at 390×844, opens the two
+// database with the built web app, logs the demo member in with headless Chromium at 390×844, opens the two
 // biggest demo chapters of 护士执业资格 (one per run) and measures, inside the page, from the tap (a trusted click dispatched by the
 // browser) to the first animation frame after the new question is in the DOM:
 //   - 下一题 → the next question (N taps);
@@ -99,7 +99,8 @@ try {
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
   await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill('13800000000');
+  // The demo member: the two biggest chapters are open to them (a trial opens the first chapter of each part).
+  await page.getByPlaceholder('请输入手机号').fill('13900000000');
   await page.getByPlaceholder('请输入密码').fill('Demo@2026');
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
   await page.waitForURL(/\/homePage/);

@@ -8,7 +8,8 @@
 // BENCH_PG_URL is set or a throwaway cluster can be started the way .ci/run does; otherwise it says why not.
 //
 // The synthetic bank is for subject 1001 (generate-bank.ts's default): it is in the demo catalog for agent 888,
-// and chapter practice ('chapter') is free in every version of it, so the demo learner 13800000000 is entitled.
+// and the demo member 13900000000 holds 至尊班 of it, so every chapter is open to them (a trial opens only the
+// first chapter of each part: docs/entitlement.md).
 // `npm run import` marks the bank as imported, so the demo seed at server start leaves it alone (the 316 demo
 // questions of 1001 are retired by the import: the synthetic bank is the whole bank of 1001 in this database).
 import autocannon from 'autocannon';
