@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-export const APP_PORT = 3100;
-export const MAINT_PORT = 3101;
+// E2E_PORT moves both servers (to run the journeys beside another run on this machine).
+export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const MAINT_PORT = APP_PORT + 1;
 
 // Browser journeys drive the built app, served by the real server on a fresh embedded database,
 // in Debian's Chromium (never a downloaded browser) on a phone-sized viewport.

@@ -68,6 +68,9 @@ test('back during the 机考 asks like 离开 (the clock runs on), and 继续考
   await expect(page.getByRole('timer', { name: '剩余时间' })).toBeVisible();
   // The learner is shown masked in the header.
   await expect(page.getByText('考生：139****0000')).toBeVisible();
+  // The learner answers (a person never presses back within a frame of the screen appearing: the leave
+  // guard registers in an effect, which Preact runs after the next paint).
+  await page.getByRole('button', { name: /^A/ }).first().click();
 
   // The phone's back button: asked first; 继续答题 stays in the exam.
   await page.goBack();

@@ -1,4 +1,5 @@
 import { allCalls } from '@kaoshi/contract';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -106,6 +107,9 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
 
   installSecurityHeaders(app);
   await app.register(formbody);
+  // Replies above 2 KiB go out compressed when the client accepts it (brotli quality 4, gzip); the web app's
+  // assets are precompressed at build time (platform/static.ts). Compressed request bodies are not accepted.
+  await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'], globalDecompression: false });
   installErrorHandler(app);
   registerCalls(
     app,

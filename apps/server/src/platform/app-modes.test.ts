@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { allCalls, changePassword, getAgentInfo, sendcode, userlogin } from '@kaoshi/contract';
+import { allCalls, changePassword, getAgentInfo, getChapterTestEx, sendcode, userlogin } from '@kaoshi/contract';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -47,6 +48,57 @@ describe('the web app', () => {
       expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
       const api = await t.app.inject({ method: 'GET', url: '/api/missing', headers: { accept: 'text/html' } });
       expect(api.json()).toEqual({ status: 404, msg: '接口不存在', data: null });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends the precompressed copy the client accepts (brotli, then gzip), with Vary, and the file otherwise', async () => {
+    const js = 'export const answer = 42;\n'.repeat(200);
+    writeFileSync(join(web, 'assets', 'app-def456.js'), js);
+    writeFileSync(join(web, 'assets', 'app-def456.js.br'), brotliCompressSync(js));
+    writeFileSync(join(web, 'assets', 'app-def456.js.gz'), gzipSync(js));
+    const t = await createTestApp({ config: { WEB_DIST: web } });
+    try {
+      const get = (encoding?: string) => t.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('compresses call replies above 2 KiB for clients that accept it; small replies go as they are', async () => {
+    const t = await createTestApp({ config: { WEB_DIST: web } });
+    try {
+      const guid = await t.login(DEMO.owner, DEMO.password);
+      const page = (encoding?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: getChapterTestEx.path,
+          query: { guid, appID: '1001', cptID: '7', pageSize: '50' },
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const plain = await page();
+      expect(plain.json()).toMatchObject({ status: 200 });
+      expect(plain.rawPayload.length).toBeGreaterThan(2048);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await page('gzip, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const small = await t.app.inject({ method: 'GET', url: getAgentInfo.path, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(small.rawPayload.length).toBeLessThan(2048);
+      expect(small.headers['content-encoding']).toBeUndefined();
     } finally {
       await t.close();
     }

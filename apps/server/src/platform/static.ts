@@ -10,7 +10,7 @@ export const isCallPath = (url: string): boolean => /^\/(api|ksbao|user|__test__
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * Serve the built web app from `dir` when it exists: /assets/* cached for a year (hashed names),
+ * Serve the built web app from `dir` when it exists, precompressed copies by Accept-Encoding: /assets/* cached for a year (hashed names),
  * index.html never cached, and every other GET for a page answered with index.html (history mode).
  * Unknown call paths answer the reply shape with body status 404 (408 during maintenance).
  */
@@ -19,8 +19,13 @@ export async function installWebAndFallback(app: FastifyInstance, dir: string, o
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dir,
+      // The build writes <file>.br and <file>.gz beside each text asset (apps/web/build/precompress-plugin.ts):
+      // sent by Accept-Encoding (with Vary), the file itself otherwise.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
+        // A shared cache must keep the brotli, gzip and plain copies apart.
+        res.setHeader('vary', 'accept-encoding');
         if (path.includes(`${sep}assets${sep}`)) res.setHeader('cache-control', LONG_CACHE);
         else res.setHeader('cache-control', 'no-cache');
       },

@@ -106,7 +106,7 @@ describe('screen load failure (spec §2): remember the path, reload once, retry 
 });
 
 describe('root container', () => {
-  it('renders each routed view in a fading container keyed by path', async () => {
+  it('paints the first view at once and fades each later view in, in a container keyed by path', async () => {
     installFetch(agentServer);
     localStorage.setItem('guid', GUID);
     const router = makeRouter('/homePage?ac=123');
@@ -117,6 +117,10 @@ describe('root container', () => {
     await router.navigate('/settings');
     expect(await screen.findByText('settings')).toBeTruthy();
     expect(screen.getByTestId('route-view')).not.toBe(first);
+    expect(screen.getByTestId('route-view').className).toBe('route-view route-fade');
+    await router.navigate('/homePage?ac=123');
+    expect(await screen.findByText('home')).toBeTruthy();
+    expect(screen.getByTestId('route-view').className).toBe('route-view route-fade');
   });
 
   it('renders every screen but the noQueries ones inside the query client', async () => {
