@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Database } from './db/index.ts';
+import type { Database, Listen } from './db/index.ts';
 import { createAgentModule } from './modules/agent/index.ts';
 import { createAiModule } from './modules/ai/index.ts';
 import { createBookModule } from './modules/book/index.ts';
@@ -16,7 +16,7 @@ import { createEveryDayModule } from './modules/every-day/index.ts';
 import { createExamsModule } from './modules/exam/index.ts';
 import { createGrabPointModule } from './modules/grab-point/index.ts';
 import { createPracticeModule } from './modules/practice/index.ts';
-import { createQuestionsModule, createQuestionStore } from './modules/questions/index.ts';
+import { cachedChapterTree, createQuestionsModule } from './modules/questions/index.ts';
 import { createSprintModule } from './modules/sprint/index.ts';
 import { createStudyModule } from './modules/study/index.ts';
 import { createSubjectModule } from './modules/subject/index.ts';
@@ -25,6 +25,7 @@ import { createUserModule } from './modules/user/index.ts';
 import { createZhiyeModule } from './modules/zhiye/index.ts';
 import { DEFAULT_BODY_LIMIT, registerCalls } from './platform/calls.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './platform/client-errors.ts';
+import { createCacheBus, type CacheBus } from './platform/cache/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions, type LogOptions } from './platform/logger.ts';
@@ -41,6 +42,13 @@ import type { SmsProvider } from './platform/sms/provider.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installWebAndFallback } from './platform/static.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's cache invalidations (platform/cache/bus.ts). */
+    cacheBus: CacheBus;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -52,6 +60,12 @@ export interface AppDeps {
   logger?: LogOptions;
   /** Password hashing; default argon2id (tests wrap it to count the checks). */
   passwords?: PasswordHasher;
+  /**
+   * The database's LISTEN (DatabaseHandle.listen): cache invalidations from the database's triggers, so a change
+   * made by another process (another server, an import, an operator) reaches this one. main.ts always passes it;
+   * without it this app's caches hear only its own changes.
+   */
+  listen?: Listen;
 }
 
 /**
@@ -68,8 +82,11 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const limiter: RateLimiter = redis ? createRedisRateLimiter(redis) : dbLimiter;
   const sms = deps.sms ?? (config.SMS_PROVIDER === 'disabled' ? createDisabledSmsProvider() : createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' })));
 
-  const p: Platform = { db, clock, config, limiter, log: app.log };
-  const sessions = createSessionService(createSessionStore(db), clock);
+  const bus = await createCacheBus(deps.listen, app.log);
+  const p: Platform = { db, clock, config, limiter, log: app.log, bus };
+  // For tests that write the database behind the app's back: app.cacheBus.everything() drops every cache.
+  app.decorate('cacheBus', bus);
+  const sessions = createSessionService(createSessionStore(db), clock, bus);
 
   // The modules, each built by its index.ts (docs/server.md lists them and the tables they own). A module gets
   // the platform and the faces of the modules it uses; book and study give practice their hooks first.
@@ -77,7 +94,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const tracking = createTrackingModule(p);
   const user = createUserModule(p, { sessions, tracking: tracking.tracking, sms, passwords: deps.passwords });
   // Trial rules read the subject's chapter tree (modules/entitlement): the bank's store answers it.
-  const catalog = createCatalogModule(p, { accounts: user.directory, chapters: createQuestionStore(db).chapterTree });
+  const catalog = createCatalogModule(p, { accounts: user.directory, chapters: cachedChapterTree(p) });
   const { entitlements } = catalog;
   const book = createBookModule(p);
   const study = createStudyModule(p);
@@ -139,6 +156,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     { name: 'session purge', everyMs: HOUR, atReady: true, run: sessions.purge },
   ]);
   app.addHook('onClose', async () => {
+    await bus.stop();
     await redis?.quit();
   });
 });

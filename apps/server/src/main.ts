@@ -10,7 +10,7 @@ async function main() {
   await database.migrate();
   const added = await seed(database.db, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR });
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, listen: database.listen });
   app.log.info(
     `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
   );

@@ -17,9 +17,17 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle (what `db.transaction` passes to its callback). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * Listen to a notification channel (LISTEN/NOTIFY) on a connection of its own. `onMessage` gets each payload;
+ * `onState(false)` runs when the connection is lost (notifications are being missed), `onState(true)` when it
+ * listens again. Resolves once listening; the result stops it.
+ */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void) => Promise<() => Promise<void>>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  listen: Listen;
   /** Apply every pending migration of src/db/migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +41,8 @@ export function fromPglite(client: PGlite): DatabaseHandle {
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    // One connection in one process: a notification reaches the callbacks before the query that sent it resolves.
+    listen: async (channel, onMessage) => client.listen(channel, onMessage),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
@@ -46,15 +56,66 @@ export function fromPool(pool: pg.Pool): DatabaseHandle {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    listen: (channel, onMessage, onState) => listenOnPool(pool, channel, onMessage, onState),
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a client taken from the pool and kept (the pool is sized one larger for it). When the connection
+ * fails, `onState(false)` runs, it is replaced after a pause (1 s, doubling to 30 s) and `onState(true)` runs once
+ * listening again.
+ */
+async function listenOnPool(pool: pg.Pool, channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error('Invalid LISTEN channel name');
+  let stopped = false;
+  let client: pg.PoolClient | undefined;
+  let delay = 1000;
+  const connect = async (): Promise<void> => {
+    const c = await pool.connect();
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', () => {
+      if (client !== c) return;
+      client = undefined;
+      c.release(true);
+      if (stopped) return;
+      onState(false);
+      setTimeout(retry, delay).unref();
+    });
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+    delay = 1000;
+  };
+  const retry = () => {
+    if (stopped) return;
+    connect().then(
+      () => onState(true),
+      () => {
+        delay = Math.min(delay * 2, 30_000);
+        setTimeout(retry, delay).unref();
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = undefined;
+    if (c) {
+      await c.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      c.release();
+    }
   };
 }
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR ('memory://' for an in-memory database). */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
-    return fromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 }));
+    // 10 connections for queries, one kept for LISTEN (cache invalidation).
+    return fromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 11 }));
   }
   const inMemory = config.DATA_DIR.startsWith('memory://');
   if (!inMemory) mkdirSync(config.DATA_DIR, { recursive: true });

@@ -1,3 +1,4 @@
+import type { CacheBus } from './cache/bus.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
@@ -12,6 +13,8 @@ export interface Platform {
   config: Config;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Cache invalidations (platform/cache): what a module caches, it drops on the bus's events. */
+  bus: CacheBus;
 }
 
 /** A timer of a module (a sweep, a purge): run every `everyMs`, and once when the server is ready if `atReady`. */

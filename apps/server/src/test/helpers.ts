@@ -65,6 +65,11 @@ export interface TestApp {
   register(phone: string, password?: string): Promise<LoginData>;
   /** Register a new learner with the next unused phone (`nextPhone`); answers the guid. */
   newLearner(): Promise<string>;
+  /**
+   * Drop every cache of the app, after a test wrote the database itself. On PGlite the database's notification
+   * arrives before the write resolves; on PostgreSQL it arrives a moment later, so a test asking at once says so.
+   */
+  forgetCaches(): void;
   /** Give a learner a valid purchase of a version (default: valid for a day from the test clock). */
   grant(userId: number, appId: number, version: { vn: string; vnOrder: number }, validMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -120,7 +125,10 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 }
 
 let ipCounter = 0;
-/** A client IP no other request of this process has used. */
+
+/** Each test database's app cache reset (for helpers that write the database directly). */
+const cacheOf = new WeakMap<Database, () => void>();
+
 /** Sets how a module opens to learners without a version in every version of a subject, in this test database only. */
 async function setModuleAccess(db: Database, appId: number, moduleId: string, access: { free: boolean }) {
   const rows = await db.select().from(versions).where(eq(versions.appId, appId));
@@ -130,6 +138,7 @@ async function setModuleAccess(db: Database, appId: number, moduleId: string, ac
       .set({ vnjson: v.vnjson.map(({ trial: _trial, ...m }) => (m.id === moduleId ? { ...m, free: access.free } : { ...m, ...(_trial ? { trial: _trial } : {}) })) })
       .where(eq(versions.id, v.id));
   }
+  cacheOf.get(db)?.();
 }
 /** Makes a module paid (neither free nor with a trial) in every version of a subject, in this test database only. */
 export const makeModulePaid = (db: Database, appId: number, moduleId: string) => setModuleAccess(db, appId, moduleId, { free: false });
@@ -153,21 +162,36 @@ export function replyIds(prefix: string): () => string {
   return () => `${prefix}-${run}-${String(++n).padStart(6, '0')}`;
 }
 
+/** A client IP no other request of this process has used. */
 export const freshIp = () => {
   ipCounter++;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 };
 
+type TestOverrides = { config?: Partial<Config>; deps?: Partial<Omit<AppDeps, 'config' | 'db'>>; clock?: TestClock };
+
 /** Build the real app against a fresh database; overrides replace config variables or deps. */
-export async function createTestApp(overrides: { config?: Partial<Config>; deps?: Partial<Omit<AppDeps, 'config' | 'db'>>; clock?: TestClock } = {}): Promise<TestApp> {
-  const handle = await freshDatabase();
+export function createTestApp(overrides: TestOverrides = {}): Promise<TestApp> {
+  return freshDatabase().then((handle) => appOn(handle, overrides, true));
+}
+
+/**
+ * A second server on the database of `t` (its own caches and its own LISTEN connection, as another process
+ * would have), sharing t's clock. Closing it leaves the database to `t`.
+ */
+export const createTwinApp = (t: TestApp, overrides: Omit<TestOverrides, 'clock'> = {}): Promise<TestApp> => appOn(handleOf.get(t)!, { ...overrides, clock: t.clock }, false);
+
+const handleOf = new WeakMap<TestApp, DatabaseHandle>();
+
+async function appOn(handle: DatabaseHandle, overrides: TestOverrides, ownsDatabase: boolean): Promise<TestApp> {
   const clock = overrides.clock ?? testClock();
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web-dist' }),
     ...overrides.config,
   };
-  const app = await buildApp({ config, db: handle.db, clock: () => clock.now, ...overrides.deps });
+  const app = await buildApp({ config, db: handle.db, clock: () => clock.now, listen: handle.listen, ...overrides.deps });
   await app.ready();
+  if (ownsDatabase) cacheOf.set(handle.db, () => app.cacheBus.everything());
 
   const callRaw: TestApp['callRaw'] = async (def, input, opts = {}) => {
     const strings = Object.fromEntries(
@@ -229,11 +253,14 @@ export async function createTestApp(overrides: { config?: Partial<Config>; deps?
         source: 'order',
         createdAt: new Date(clock.now),
       });
+      self.forgetCaches();
     },
+    forgetCaches: () => app.cacheBus.everything(),
     async close() {
       await app.close();
-      await handle.close();
+      if (ownsDatabase) await handle.close();
     },
   };
+  handleOf.set(self, handle);
   return self;
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import type { CacheBus } from '../../platform/cache/bus.ts';
+import { createMemo } from '../../platform/cache/memo.ts';
 import { agentSubjects, classes, lastApps, subjects, versions, type ClassRow, type SubjectRow, type VersionRow } from '../../db/schema/index.ts';
 
 /** Classes, subjects, versions and which agents sell them. */
@@ -53,3 +55,22 @@ export function createCatalogStore(db: Database) {
 }
 
 export type CatalogStore = ReturnType<typeof createCatalogStore>;
+
+/**
+ * The catalog's reads held in memory (docs/caching.md): classes, the subjects an agent sells, a subject, its
+ * versions. Dropped whole on every catalog change (the database's triggers notify it, whoever changed it), and
+ * after five minutes in any case. Values are shared and frozen: callers copy before sorting.
+ */
+export function withCatalogCache(store: CatalogStore, bus: CacheBus): CatalogStore {
+  const memo = createMemo<string, unknown>(bus, { max: 10_000, ttlMs: 5 * 60_000 });
+  bus.on('catalog', () => memo.clear());
+  const held = <T>(key: string, load: () => Promise<T>) => memo.get(key, load) as Promise<T>;
+  return {
+    ...store,
+    classes: () => held('classes', () => store.classes()),
+    soldBy: (agentCode) => held(`soldBy:${agentCode}`, () => store.soldBy(agentCode)),
+    subject: (appId) => held(`subject:${appId}`, () => store.subject(appId)),
+    sells: (agentCode, appId) => held(`sells:${agentCode}:${appId}`, () => store.sells(agentCode, appId)),
+    versions: (appId) => held(`versions:${appId}`, () => store.versions(appId)),
+  };
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogStore } from '../catalog/index.ts';
+import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createDbRateLimiter } from '../../platform/rate-limit/db-store.ts';
 import { and, eq } from 'drizzle-orm';
 import { chapters, purchases, users, versions } from '../../db/schema/index.ts';
@@ -22,6 +23,7 @@ beforeAll(async () => {
     chapters: createQuestionStore(t.db).chapterTree,
     clock,
     limiter: createDbRateLimiter(t.db, clock),
+    bus: await localCacheBus(),
   });
   const rows = await t.db.select({ id: users.id, user_name: users.userName }).from(users);
   for (const r of rows) ids[r.user_name] = r.id;

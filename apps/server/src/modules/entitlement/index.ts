@@ -15,5 +15,5 @@ export { hashCode, normaliseCode } from './codes.ts';
  * redeem codes and show purchases.
  */
 export function createEntitlements(p: Platform, catalog: CatalogStore, chapters: (appId: number) => Promise<TrialChapter[]>): EntitlementService {
-  return createEntitlementService({ store: createEntitlementStore(p.db), catalog, chapters, clock: p.clock, limiter: p.limiter });
+  return createEntitlementService({ store: createEntitlementStore(p.db), catalog, chapters, clock: p.clock, limiter: p.limiter, bus: p.bus });
 }

@@ -1,5 +1,7 @@
 import { CATALOG_MSG, MSG, Status, type GateTarget, type VipAppRecord } from '@kaoshi/contract';
 import type { PurchaseRow, VersionRow } from '../../db/schema/index.ts';
+import type { CacheBus } from '../../platform/cache/bus.ts';
+import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
@@ -9,6 +11,9 @@ import type { EntitlementStore } from './store.ts';
 import { trialChapters, type TrialChapter } from './trial.ts';
 
 const DAY = 86_400_000;
+
+/** How long a learner's purchases are held at most (a notification drops them sooner). */
+export const PURCHASE_CACHE_MS = 30_000;
 
 /**
  * What is asked for: a whole module, or one content item inside a module (which may be marked free, or lie in
@@ -60,12 +65,18 @@ export function createEntitlementService(deps: {
   chapters: (appId: number) => Promise<TrialChapter[]>;
   clock: Clock;
   limiter: RateLimiter;
+  bus: CacheBus;
 }) {
-  const { store, catalog, chapters, clock, limiter } = deps;
+  const { store, catalog, chapters, clock, limiter, bus } = deps;
+  // Each learner's purchases, all subjects in one read (docs/caching.md): dropped when the database notifies a
+  // change to them (a redemption, an order, an operator's refund, from any process) and after 30 s in any case.
+  const held = createMemo<number, PurchaseRow[]>(bus, { max: 100_000, ttlMs: PURCHASE_CACHE_MS });
+  bus.on('purchase', (e) => (e && e.userId !== '*' ? held.delete(e.userId) : held.clear()));
 
   async function holdings(userId: number, appId: number): Promise<Holdings> {
     const now = clock();
-    const all = (await store.purchases(userId, appId)).sort((a, b) => b.vnOrder - a.vnOrder || b.endTime.getTime() - a.endTime.getTime());
+    const mine = await held.get(userId, () => store.purchasesOf(userId));
+    const all = mine.filter((p) => p.appId === appId).sort((a, b) => b.vnOrder - a.vnOrder || b.endTime.getTime() - a.endTime.getTime());
     const valid = all.filter((p) => p.endTime.getTime() > now);
     return { all, valid, current: valid[0] };
   }
@@ -202,6 +213,8 @@ export function createEntitlementService(deps: {
     );
     // Lost the race to a parallel redemption of the same code.
     if (!purchase) throw badInput(CATALOG_MSG.codeUsed);
+    // Open on this process at once; the database's notification tells the others.
+    bus.local({ kind: 'purchase', userId });
     return toVipApp(purchase, versions);
   }
 

@@ -15,12 +15,9 @@ export interface Grant {
 /** Purchases and activation codes: the only SQL of entitlements. */
 export function createEntitlementStore(db: Database) {
   return {
-    /** Every purchase of a learner for a subject (expired ones too). */
-    purchases(userId: number, appId: number): Promise<PurchaseRow[]> {
-      return db
-        .select()
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.appId, appId)));
+    /** Every purchase of a learner, of every subject (expired ones too). */
+    purchasesOf(userId: number): Promise<PurchaseRow[]> {
+      return db.select().from(purchases).where(eq(purchases.userId, userId));
     },
 
     async code(codeHash: string): Promise<ActivationCodeRow | undefined> {

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/index.ts';
 import { answers, chapters, knowledgePoints, questionGroups, questionPoints, questions, type AnswerRow } from '../../db/schema/index.ts';
-import { questionColumns } from '../questions/index.ts';
+import type { Platform } from '../../platform/module.ts';
+import { bankMemo, questionColumns } from '../questions/index.ts';
 
 export interface ChapterNode {
   id: number;
@@ -205,3 +206,16 @@ export function createPracticeStore(db: Database) {
 
 export type PracticeStore = ReturnType<typeof createPracticeStore>;
 export type QuestionRow = Awaited<ReturnType<PracticeStore['chapterQuestions']>>[number];
+
+/** The practice store with the bank's hot reads held in memory (questions/index.ts bankMemo, docs/caching.md). */
+export function withBankCache(store: PracticeStore, p: Platform): PracticeStore {
+  const trees = bankMemo<ChapterNode[]>(p, 2_000);
+  const keys = bankMemo<Awaited<ReturnType<PracticeStore['question']>>>(p, 200_000);
+  const chaptersOf = (appId: number) => trees.get(appId, () => store.chapters(appId));
+  return {
+    ...store,
+    chapters: chaptersOf,
+    chapter: async (appId, id) => (await chaptersOf(appId)).find((c) => c.id === id),
+    question: (id) => keys.get(id, () => store.question(id)),
+  };
+}

@@ -1,3 +1,4 @@
+import { createMemo } from '../../platform/cache/memo.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import { installImageRoute } from './routes.ts';
 import { createQuestionStore } from './store.ts';
@@ -13,4 +14,25 @@ export { createQuestionStore };
 export function createQuestionsModule(p: Platform) {
   const store = createQuestionStore(p.db);
   return serverModule({ name: 'questions', handlers: [], install: (app) => installImageRoute(app, store) });
+}
+
+/** How long a subject's chapter tree or a question's key is held at most (an import's notification drops them sooner). */
+export const BANK_CACHE_MS = 5 * 60_000;
+
+/**
+ * The bank's reads of every hot call, held in memory (docs/caching.md): a subject's chapter tree, and a question's
+ * subject, chapter, type and answer (what scoring needs). Dropped whole on every change to the bank (an import, a
+ * re-import, an operator's edit: the database's triggers notify all processes).
+ */
+export function bankMemo<V>(p: Platform, max: number) {
+  const memo = createMemo<number, V>(p.bus, { max, ttlMs: BANK_CACHE_MS });
+  p.bus.on('bank', () => memo.clear());
+  return memo;
+}
+
+/** A subject's chapter tree (id, parent, order), held (bankMemo): what trial rules read on every gated call. */
+export function cachedChapterTree(p: Platform) {
+  const store = createQuestionStore(p.db);
+  const trees = bankMemo<Awaited<ReturnType<typeof store.chapterTree>>>(p, 2_000);
+  return (appId: number) => trees.get(appId, () => store.chapterTree(appId));
 }

@@ -1,4 +1,6 @@
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@kaoshi/contract';
+import type { CacheBus } from '../cache/bus.ts';
+import { createMemo } from '../cache/memo.ts';
 import type { Clock } from '../clock.ts';
 import { newToken, sha256Hex } from '../crypto.ts';
 import type { SessionStore } from './store.ts';
@@ -14,10 +16,33 @@ export interface Session {
 const TOUCH_EVERY_MS = 60_000;
 
 /**
+ * Sessions held in memory (docs/caching.md): an entry is dropped when the session ends (logout, password change,
+ * the database's notification from any process) and after SESSION_CACHE_MS in any case; expiry is checked
+ * against the held times on every call. A miss (an unknown guid) is not held.
+ */
+export const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 100_000;
+
+interface HeldSession {
+  userId: number;
+  createdAt: Date;
+  expiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+/**
  * Sessions: a guid of 256 random bits per login; idle expiry of 7 days slid forward on use, never past
  * the absolute expiry of 30 days after login. Logout and password changes end sessions.
  */
-export function createSessionService(store: SessionStore, clock: Clock) {
+export function createSessionService(store: SessionStore, clock: Clock, bus: CacheBus) {
+  const held = createMemo<string, HeldSession | null>(bus, { max: SESSION_CACHE_MAX, ttlMs: SESSION_CACHE_MS });
+  bus.on('session', (e) => (e ? held.delete(e.tokenHash) : held.clear()));
+
+  const load = async (tokenHash: string, now: number): Promise<HeldSession | null> => {
+    const row = await store.findActive(tokenHash, new Date(now));
+    return row ? { userId: row.userId, createdAt: row.createdAt, expiresAt: row.expiresAt.getTime(), absoluteExpiresAt: row.absoluteExpiresAt.getTime() } : null;
+  };
+
   return {
     async start(userId: number, client: { ip?: string; userAgent?: string }): Promise<string> {
       const guid = newToken();
@@ -40,17 +65,35 @@ export function createSessionService(store: SessionStore, clock: Clock) {
       if (guid.length < 16 || guid.length > 128) return null;
       const now = clock();
       const tokenHash = sha256Hex(guid);
-      const row = await store.findActive(tokenHash, new Date(now));
-      if (!row) return null;
-      const slid = Math.min(now + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime());
-      if (slid - row.expiresAt.getTime() >= TOUCH_EVERY_MS) await store.touch(tokenHash, new Date(now), new Date(slid));
+      let row = await held.get(tokenHash, () => load(tokenHash, now));
+      // Unknown guids are not held (random guids cannot fill the cache); a held session past an expiry is reread.
+      if (row === null) {
+        held.delete(tokenHash);
+        return null;
+      }
+      if (row.expiresAt <= now || row.absoluteExpiresAt <= now) {
+        held.delete(tokenHash);
+        row = await load(tokenHash, now);
+        if (!row) return null;
+      }
+      const slid = Math.min(now + SESSION_IDLE_MS, row.absoluteExpiresAt);
+      if (slid - row.expiresAt >= TOUCH_EVERY_MS) {
+        await store.touch(tokenHash, new Date(now), new Date(slid));
+        held.delete(tokenHash);
+      }
       return { tokenHash, userId: row.userId, createdAt: row.createdAt };
     },
 
-    end: (tokenHash: string) => store.end(tokenHash, new Date(clock())),
+    async end(tokenHash: string): Promise<void> {
+      await store.end(tokenHash, new Date(clock()));
+      held.delete(tokenHash);
+    },
 
     /** End every session of the user; `keep` (a token hash) survives when given. */
-    endAll: (userId: number, keep?: string) => store.endAllOfUser(userId, new Date(clock()), keep),
+    async endAll(userId: number, keep?: string): Promise<void> {
+      const ended = await store.endAllOfUser(userId, new Date(clock()), keep);
+      for (const tokenHash of ended) held.delete(tokenHash);
+    },
 
     /** Forget sessions that expired more than 30 days ago. */
     purge: () => store.purge(new Date(clock() - SESSION_ABSOLUTE_MS)),

@@ -32,13 +32,15 @@ export function createSessionStore(db: Database) {
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
     },
 
-    /** End every open session of a user, except `keep` when given. */
-    async endAllOfUser(userId: number, now: Date, keep?: string): Promise<void> {
+    /** End every open session of a user, except `keep` when given; answers the token hashes it ended. */
+    async endAllOfUser(userId: number, now: Date, keep?: string): Promise<string[]> {
       const open = and(eq(sessions.userId, userId), isNull(sessions.endedAt));
-      await db
+      const rows = await db
         .update(sessions)
         .set({ endedAt: now })
-        .where(keep ? and(open, ne(sessions.tokenHash, keep)) : open);
+        .where(keep ? and(open, ne(sessions.tokenHash, keep)) : open)
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows.map((r) => r.tokenHash);
     },
 
     /** Delete sessions whose absolute expiry passed before `before`. */

@@ -1,0 +1,73 @@
+import { LRUCache } from 'lru-cache';
+import type { CacheBus } from './bus.ts';
+
+export interface Memo<K, V> {
+  /** The value of `key`: held, or loaded once however many callers ask at the same time. */
+  get(key: K, load: () => Promise<V>): Promise<V>;
+  delete(key: K): void;
+  clear(): void;
+  /** Keys held now (for invalidations that match on the value, e.g. every session of a user). */
+  entries(): IterableIterator<[K, V]>;
+}
+
+/**
+ * A bounded cache (least recently used out, entries expire after `ttlMs` as a safety net) that never keeps a
+ * value loaded across an invalidation: a load that started before a `delete`/`clear` answers its caller but is not
+ * stored. While the bus is not live (notifications may be missed) nothing is stored or served. Values are frozen
+ * when stored: every caller shares them, so one that sorted or changed one in place would change it for all
+ * (a caller copies first; a frozen array's in-place sort throws, so a test finds the mistake).
+ */
+export function createMemo<K extends NonNullable<unknown>, V>(bus: CacheBus, opts: { max: number; ttlMs: number }): Memo<K, V> {
+  const held = new LRUCache<K, { value: V }>({ max: opts.max, ttl: opts.ttlMs, ttlAutopurge: false, updateAgeOnGet: false });
+  const pending = new Map<K, Promise<V>>();
+  // Bumped by every invalidation; a load stores its value only when no invalidation happened while it ran.
+  let generation = 0;
+
+  return {
+    get(key, load) {
+      if (!bus.live) return load();
+      const hit = held.get(key);
+      if (hit) return Promise.resolve(hit.value);
+      const inFlight = pending.get(key);
+      if (inFlight) return inFlight;
+      const started = generation;
+      const loading = load().then(
+        (value) => {
+          if (pending.get(key) === loading) pending.delete(key);
+          if (started === generation && bus.live) held.set(key, { value: deepFreeze(value) });
+          return value;
+        },
+        (err: unknown) => {
+          if (pending.get(key) === loading) pending.delete(key);
+          throw err;
+        },
+      );
+      pending.set(key, loading);
+      return loading;
+    },
+    delete(key) {
+      generation++;
+      held.delete(key);
+      pending.delete(key);
+    },
+    clear() {
+      generation++;
+      held.clear();
+      pending.clear();
+    },
+    *entries() {
+      for (const [k, v] of held.entries()) yield [k, v.value];
+    },
+  };
+}
+
+/** Freezes a value and the arrays and plain objects inside it (Dates and other objects are left as they are). */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null && !(value instanceof Map) && !(value instanceof Set)) return value;
+  Object.freeze(value);
+  const inner = value instanceof Map || value instanceof Set ? [...value.values()] : Object.values(value);
+  for (const v of inner) deepFreeze(v);
+  return value;
+}
