@@ -81,15 +81,41 @@ export function createEntitlementService(deps: {
     return { all, valid, current: valid[0] };
   }
 
-  /** What a decision needs, loaded once per (learner, subject): the versions on sale and the learner's purchases. */
-  async function contextOf(userId: number | null, appId: number): Promise<{ versions: VersionRow[]; h: Holdings | undefined }> {
-    // The three reads at once: they do not depend on each other, and every content call waits for them.
+  /**
+   * What a decision needs, loaded once per (learner, subject): the versions on sale, the learner's purchases, and
+   * what every decision of this call shares (the versions hidden from the learner, those the learner validly
+   * holds, each module's offering versions), worked out once rather than once per module of a grid.
+   */
+  async function contextOf(userId: number | null, appId: number): Promise<Context> {
+    // The reads at once: they do not depend on each other (each is held in memory once read, docs/caching.md).
     const [subject, listed, held] = await Promise.all([catalog.subject(appId), catalog.versions(appId), userId === null ? undefined : holdings(userId, appId)]);
     const versions = subject?.listed ? listed : [];
-    return { versions, h: versions.length === 0 ? undefined : held };
+    const h = versions.length === 0 ? undefined : held;
+    return {
+      versions,
+      h,
+      hidden: hiddenFor(versions, h?.valid ?? []),
+      validVns: new Set(h?.valid.map((p) => p.vn)),
+      allVns: new Set(h?.all.map((p) => p.vn)),
+      offering: new Map(),
+    };
   }
 
-  type Context = { versions: VersionRow[]; h: Holdings | undefined };
+  interface Context {
+    versions: VersionRow[];
+    h: Holdings | undefined;
+    hidden: Set<string>;
+    validVns: Set<string>;
+    allVns: Set<string>;
+    /** Per module id: the versions offering it (filled as modules are asked). */
+    offering: Map<string, VersionRow[]>;
+  }
+
+  const offeringOf = (ctx: Context, moduleId: string): VersionRow[] => {
+    let list = ctx.offering.get(moduleId);
+    if (!list) ctx.offering.set(moduleId, (list = ctx.versions.filter((v) => v.vnjson.some((m) => m.id === moduleId))));
+    return list;
+  };
 
   /** The largest trial rule of the module among the versions offering it (none: no trial). */
   const trialOf = (versions: VersionRow[], moduleId: string) =>
@@ -102,22 +128,21 @@ export function createEntitlementService(deps: {
    * The decision without the chapter of a content item: `trial` when the learner, holding no version that offers
    * the module, may use the part of it that its trial rule opens (the caller then checks the chapter).
    */
-  function judge({ versions, h }: Context, userId: number | null, target: Target): Decision & { partial?: true } {
+  function judge(ctx: Context, userId: number | null, target: Target): Decision & { partial?: true } {
+    const { versions, h, hidden } = ctx;
     if (versions.length === 0) return { allowed: false, reason: 'unknown-subject', unlockingVersions: [] };
     const moduleId = 'moduleId' in target ? target.moduleId : target.contentItem.moduleId;
-    const offering = versions.filter((v) => v.vnjson.some((m) => m.id === moduleId));
-    const hidden = hiddenFor(versions, h?.valid ?? []);
+    const offering = offeringOf(ctx, moduleId);
     const unlockingVersions = offering.filter((v) => !hidden.has(v.vn) && !v.buyListHide).map((v) => ({ vn: v.vn, vname: v.vname }));
     const deny = (reason: Reason): Decision => ({ allowed: false, reason, unlockingVersions });
 
     if ('contentItem' in target && target.contentItem.free) return { allowed: true, reason: 'free', unlockingVersions: [] };
     if (userId === null || !h) return deny('guest');
-    const offeringVns = new Set(offering.map((v) => v.vn));
-    if (h.valid.some((p) => offeringVns.has(p.vn))) return { allowed: true, reason: 'purchase', unlockingVersions: [] };
+    if (offering.some((v) => ctx.validVns.has(v.vn))) return { allowed: true, reason: 'purchase', unlockingVersions: [] };
     if (offering.some((v) => v.vnjson.some((m) => m.id === moduleId && m.free))) return { allowed: true, reason: 'trial', unlockingVersions: [] };
     if (trialOf(offering, moduleId)) return { allowed: true, reason: 'trial', unlockingVersions, partial: true };
     if (offering.length > 0 && offering.every((v) => hidden.has(v.vn))) return deny('hidden-by-vip');
-    if (h.all.some((p) => offeringVns.has(p.vn))) return deny('expired');
+    if (offering.some((v) => ctx.allVns.has(v.vn))) return deny('expired');
     return deny('not-purchased');
   }
 

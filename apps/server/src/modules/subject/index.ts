@@ -12,6 +12,6 @@ export { isInAppLink } from './service.ts';
 
 /** The learner's subject: home modules with their access, banners, notices, the chosen subject (docs/subject.md). */
 export function createSubjectModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService; tracking: TrackingService }) {
-  const subject = createSubjectService({ store: createSubjectStore(p.db), catalog: deps.catalog, entitlements: deps.entitlements, clock: p.clock });
+  const subject = createSubjectService({ store: createSubjectStore(p.db), catalog: deps.catalog, entitlements: deps.entitlements, clock: p.clock, bus: p.bus });
   return serverModule({ name: 'subject', handlers: subjectRoutes(subject, deps.tracking) });
 }

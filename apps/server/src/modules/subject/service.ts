@@ -1,5 +1,7 @@
 import { CATALOG_MSG, SUBJECT_MSG, TEST_MODES, type Banner, type HomeModule, type PurchaseDetail, type VipAppRecord } from '@kaoshi/contract';
 import type { AgentRow, BannerRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
+import type { CacheBus } from '../../platform/cache/bus.ts';
+import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { CatalogStore } from '../catalog/index.ts';
@@ -40,8 +42,12 @@ const toBanner = (b: BannerRow): Banner => ({
 });
 
 /** The app-info calls of a chosen subject (docs/catalog.md). Learner data is read by the session's user id only. */
-export function createSubjectService(deps: { store: SubjectStore; catalog: CatalogStore; entitlements: EntitlementService; clock: Clock }) {
-  const { store, catalog, entitlements, clock } = deps;
+export function createSubjectService(deps: { store: SubjectStore; catalog: CatalogStore; entitlements: EntitlementService; clock: Clock; bus: CacheBus }) {
+  const { store, catalog, entitlements, clock, bus } = deps;
+  // A home grid depends only on the subject's versions, the version shown and which versions the learner holds
+  // (valid, and at all): learners holding the same share it. Dropped with the catalog (docs/caching.md).
+  const grids = createMemo<string, HomeModule[]>(bus, { max: 5_000, ttlMs: 5 * 60_000 });
+  bus.on('catalog', () => grids.clear());
 
   async function knownSubject(appId: number): Promise<SubjectRow> {
     const subject = await catalog.subject(appId);
@@ -62,23 +68,26 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
       if (!version) throw badInput(CATALOG_MSG.unknownVersion);
 
       const h = await entitlements.holdings(userId, appId);
-      const grid = [...version.vnjson];
-      const seen = new Set(grid.map((m) => m.id));
-      for (const p of h.valid) {
-        for (const m of versions.find((v) => v.vn === p.vn)?.vnjson ?? []) {
-          if (seen.has(m.id)) continue;
-          seen.add(m.id);
-          grid.push(m);
+      const vns = (list: { vn: string }[]) => [...new Set(list.map((p) => p.vn))].sort().join(',');
+      const modules = await grids.get(`${appId}|${version.vn}|${vns(h.valid)}|${vns(h.all)}`, async () => {
+        const grid = [...version.vnjson];
+        const seen = new Set(grid.map((m) => m.id));
+        for (const p of h.valid) {
+          for (const m of versions.find((v) => v.vn === p.vn)?.vnjson ?? []) {
+            if (seen.has(m.id)) continue;
+            seen.add(m.id);
+            grid.push(m);
+          }
         }
-      }
-      const decisions = await entitlements.decideAll(
-        userId,
-        appId,
-        grid.map((m) => ({ moduleId: m.id })),
-      );
-      const modules: HomeModule[] = grid.map((m, i) => {
-        const d = decisions[i]!;
-        return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions, opensHub: HUB_ROUTES.has(m.route) };
+        const decisions = await entitlements.decideAll(
+          userId,
+          appId,
+          grid.map((m) => ({ moduleId: m.id })),
+        );
+        return grid.map((m, i): HomeModule => {
+          const d = decisions[i]!;
+          return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions, opensHub: HUB_ROUTES.has(m.route) };
+        });
       });
       return {
         AppID: subject.appId,

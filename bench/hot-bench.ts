@@ -1,0 +1,184 @@
+// The hot calls of issue 15, on PGlite and on PostgreSQL, in one run each: the home page (moduleInfoX) and an
+// answer (submitReply, a fresh replyID per request) beside a bare Fastify route answering the same bytes, and the
+// raw rate of the same answer transaction sent straight to the database (the server's own store code, no HTTP;
+// right answers, as the HTTP run sends).
+// `npm run bench:hot -w bench`. BENCH_SECONDS (5), BENCH_CONNECTIONS (20) change the runs.
+import autocannon from 'autocannon';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { api, COMMON, FORM, login, spawnServer, startBare, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
+import { openDatabase } from '../apps/server/src/db/index.ts';
+import { createPracticeStore } from '../apps/server/src/modules/practice/store.ts';
+import { createBookHooks } from '../apps/server/src/modules/book/service.ts';
+import { createBookStore } from '../apps/server/src/modules/book/store.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const APP_ID = 1001;
+const [APP_PORT, BARE_GET_PORT, BARE_POST_PORT, PG_PORT] = [3320, 3321, 3322, 3323];
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  target: string;
+  vs?: { label: string; rps: number };
+}
+
+const ok200 = (body: string | Buffer | undefined) => String(body ?? '').startsWith('{"status":200,');
+
+async function measure(name: string, target: string, opts: autocannon.Options): Promise<Row> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, verifyBody: ok200, ...opts });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx + r.mismatches, target };
+}
+
+interface Question {
+  allTestID: number;
+  answer: string | string[];
+}
+
+/** The answer transaction exactly as submitReply runs it (practice store + the book's hook), straight on the database. */
+async function rawAnswerRate(store: Store, userId: number, questions: { id: number; chapterId: number }[], parallel: number): Promise<number> {
+  const database = await openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
+  try {
+    const practice = createPracticeStore(database.db);
+    const book = createBookHooks(createBookStore(database.db));
+    const tag = Date.now().toString(36);
+    let n = 0;
+    const until = Date.now() + DURATION * 1000;
+    const worker = async () => {
+      while (Date.now() < until) {
+        const i = n++;
+        const q = questions[i % questions.length]!;
+        const at = new Date();
+        await practice.saveAnswer(
+          {
+            userId,
+            appId: APP_ID,
+            chapterId: q.chapterId,
+            questionId: q.id,
+            replyId: `raw-${tag}-${String(i).padStart(8, '0')}`,
+            reply: 'A',
+            right: true,
+            score: 1,
+            spentSeconds: 7,
+            examHistoryId: 0,
+            createdAt: at,
+          },
+          async (tx, r) => void (await book.onAnswerStored(tx, { userId, appId: r.appId, questionId: r.questionId, right: r.right, at: r.createdAt })),
+        );
+      }
+    };
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: parallel }, worker));
+    return n / ((Date.now() - t0) / 1000);
+  } finally {
+    await database.close();
+  }
+}
+
+async function benchStore(label: string, store: Store, work: string): Promise<Row[]> {
+  console.log(`\n== ${label} ==`);
+  const server = spawnServer(APP_PORT, store);
+  const bares: ChildProcess[] = [];
+  const rows: Row[] = [];
+  let userId = 0;
+  let answered: { id: number; chapterId: number }[] = [];
+  try {
+    await waitReady(server, APP_PORT);
+    const guid = await login(APP_PORT);
+    const home = await api<{ modules: unknown[] }>(APP_PORT, '/api/app/moduleInfoX', { guid, appID: APP_ID });
+    if (home.body.status !== 200) throw new Error(`moduleInfoX: ${home.text.slice(0, 200)}`);
+    const info = await api<{ userID: number }>(APP_PORT, '/api/user/getUserInfo', { guid });
+    userId = info.body.data.userID;
+    const page = await api<{ list: (Question & { cptID: number })[] }>(APP_PORT, '/api/exam/getChapterTestEx', { guid, appID: APP_ID, cptID: 7, pageSize: 200 });
+    const qs = page.body.data.list.filter((q) => !Array.isArray(q.answer) && /^[A-E]+$/.test(q.answer));
+    if (qs.length === 0) throw new Error(`no choice questions in chapter 7: ${page.text.slice(0, 200)}`);
+    answered = qs.map((q) => ({ id: q.allTestID, chapterId: q.cptID ?? 7 }));
+    const tag = Date.now().toString(36);
+    let n = 0;
+    const fresh = () => [
+      {
+        method: 'POST' as const,
+        headers: FORM,
+        setupRequest: (req: autocannon.Request) => {
+          const i = n++;
+          const q = qs[i % qs.length]!;
+          const body = new URLSearchParams({
+            guid,
+            appID: String(APP_ID),
+            cptID: '7',
+            allTestID: String(q.allTestID),
+            lastUserReply: String(q.answer),
+            spendTime: '7',
+            replyID: `hot-${tag}-${String(i).padStart(8, '0')}`,
+          });
+          return { ...req, body: body.toString() };
+        },
+      },
+    ];
+    const sample = await api(
+      APP_PORT,
+      '/api/exam/submitReply',
+      { guid, appID: APP_ID, cptID: 7, allTestID: qs[0]!.allTestID, lastUserReply: String(qs[0]!.answer), spendTime: 7, replyID: `hot-${tag}-sample-0000` },
+      'POST',
+    );
+    if (sample.body.status !== 200) throw new Error(`submitReply: ${sample.text.slice(0, 200)}`);
+    writeFileSync(join(work, 'home.json'), home.text);
+    writeFileSync(join(work, 'answer.json'), sample.text);
+    bares.push(await startBare(BARE_GET_PORT, join(work, 'home.json')), await startBare(BARE_POST_PORT, join(work, 'answer.json')));
+
+    const bareGet = await measure('bare route GET', '—', { url: `http://127.0.0.1:${BARE_GET_PORT}/bare?${COMMON}&guid=${guid}&appID=${APP_ID}` });
+    rows.push(bareGet);
+    rows.push({
+      ...(await measure('moduleInfoX', '≥ 30 % of bare, p99 ≤ 50 ms', { url: `http://127.0.0.1:${APP_PORT}/api/app/moduleInfoX?${COMMON}&guid=${guid}&appID=${APP_ID}` })),
+      vs: { label: 'bare', rps: bareGet.rps },
+    });
+    const barePost = await measure('bare route POST', '—', { url: `http://127.0.0.1:${BARE_POST_PORT}/bare?${COMMON}`, requests: fresh() });
+    rows.push(barePost);
+    rows.push(await measure('submitReply (new replyID)', '≥ 60 % of raw, p99 ≤ 50 ms', { url: `http://127.0.0.1:${APP_PORT}/api/exam/submitReply?${COMMON}`, requests: fresh() }));
+  } finally {
+    for (const c of bares) c.kill('SIGTERM');
+    await stopServer(server);
+  }
+  // PGlite is one connection in one process: the raw rate is serial, after the server let go of the data directory.
+  const parallel = store.kind === 'pglite' ? 1 : CONNECTIONS;
+  const raw = await rawAnswerRate(store, userId, answered, parallel);
+  rows.push({ name: `raw answer transaction ×${parallel}`, rps: raw, p50: NaN, p99: NaN, bad: 0, target: '—' });
+  rows[3]!.vs = { label: 'raw', rps: raw };
+  return rows;
+}
+
+function print(label: string, rows: Row[]) {
+  console.log(`\nHot paths, ${label}: ${DURATION} s each, ${CONNECTIONS} connections, ${cpus().length}-core host, load 1m ${loadavg()[0]!.toFixed(1)}`);
+  console.log('call'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'bad'.padStart(5), 'ratio'.padStart(12), '  target');
+  for (const r of rows) {
+    const ratio = r.vs ? `${((r.rps / r.vs.rps) * 100).toFixed(0)}% of ${r.vs.label}` : '—';
+    const ms = (v: number) => (Number.isNaN(v) ? '—' : String(v));
+    console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(8), ms(r.p50).padStart(7), ms(r.p99).padStart(7), String(r.bad).padStart(5), ratio.padStart(12), `  ${r.target}`);
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'kaoshi-hot-bench-'));
+const results: [string, Row[]][] = [];
+try {
+  results.push(['PGlite (data directory)', await benchStore('PGlite (data directory)', { kind: 'pglite', dataDir: join(work, 'data') }, work)]);
+  const given = process.env.BENCH_PG_URL;
+  const cluster = given ? undefined : startPgCluster(PG_PORT);
+  if (cluster && 'skipped' in cluster) console.log(`\nPostgreSQL skipped: ${cluster.skipped}`);
+  else {
+    const url = given ?? (cluster as { url: string }).url;
+    try {
+      results.push(['PostgreSQL', await benchStore('PostgreSQL', { kind: 'postgres', url }, work)]);
+    } finally {
+      if (cluster && 'stop' in cluster) cluster.stop();
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+for (const [label, rows] of results) print(label, rows);
