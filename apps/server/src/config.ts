@@ -30,6 +30,13 @@ export const configSchema = z.object({
   EVENTS_RETENTION_DAYS: z.preprocess(unset, z.coerce.number().int().min(1).max(3650).default(90)),
   /** Directory of the embedded PGlite database (used when DATABASE_URL is not set); 'memory://' keeps it in memory. */
   DATA_DIR: z.preprocess(unset, z.string().default('./data')),
+  /**
+   * Where the embedded PGlite runs: 'main' (the server's own thread) or 'worker' (a thread of its own, each
+   * statement a message between threads). Measured on this 2-core host the worker lost (submitReply 417 vs 542
+   * req/s: PGlite's own work is the limit and the thread hops add to it), so 'main' is the default;
+   * bench/README.md has the comparison (PGLITE_THREAD=worker npm run bench:hot -w bench).
+   */
+  PGLITE_THREAD: z.preprocess(unset, z.enum(['worker', 'main']).default('main')),
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of PGlite. */
   DATABASE_URL: z.preprocess(unset, z.string().optional()),
   /** Redis connection string; when set, rate limits are kept in Redis (shared by every instance). */

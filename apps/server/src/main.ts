@@ -12,7 +12,7 @@ async function main() {
 
   const app = await buildApp({ config, db: database.db, listen: database.listen });
   app.log.info(
-    `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
+    `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR} (${config.PGLITE_THREAD === 'worker' ? 'on a worker thread' : 'on the main thread'})`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
   );
   for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
   for (const line of added.papers) app.log.info(`demo papers: ${line}`);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { startPgliteThread, type PgliteLike } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export { schema };
@@ -42,6 +43,19 @@ export function fromPglite(client: PGlite): DatabaseHandle {
     db: db as unknown as Database,
     kind: 'pglite',
     // One connection in one process: a notification reaches the callbacks before the query that sent it resolves.
+    listen: async (channel, onMessage) => client.listen(channel, onMessage),
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/** Wrap PGlite running on its own thread (db/pglite-thread.ts). */
+export function fromPgliteThread(client: PgliteLike): DatabaseHandle {
+  // drizzle's PGlite driver uses only query() and transaction(), which the thread client provides.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
@@ -112,13 +126,14 @@ async function listenOnPool(pool: pg.Pool, channel: string, onMessage: (payload:
 }
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR ('memory://' for an in-memory database). */
-export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DatabaseHandle> {
+export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Config, 'PGLITE_THREAD'>>): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
     // 10 connections for queries, one kept for LISTEN (cache invalidation).
     return fromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 11 }));
   }
   const inMemory = config.DATA_DIR.startsWith('memory://');
   if (!inMemory) mkdirSync(config.DATA_DIR, { recursive: true });
+  if (config.PGLITE_THREAD === 'worker') return fromPgliteThread(await startPgliteThread(inMemory ? undefined : config.DATA_DIR));
   const client = await PGlite.create(inMemory ? undefined : config.DATA_DIR);
   return fromPglite(client);
 }

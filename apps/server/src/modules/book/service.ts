@@ -68,7 +68,7 @@ function schedule(row: BookRow, at: Date, grade: Grade): BookPatch {
 /**
  * The book's rules for one event on the learner's (locked) row: the patch to write and whether the question is
  * in the book afterwards, or undefined when the event changes nothing (a review of a question outside the
- * book). A wrong answer needs a row (`ensure` makes one); `clearAfter` is read only for a right answer in the book.
+ * book). A wrong answer needs a row (`ensureLocked` makes one); `clearAfter` is read only for a right answer in the book.
  */
 async function transition(row: BookRow, event: BookEvent, at: Date, clearAfter: () => Promise<number>): Promise<{ patch: BookPatch; inBook: boolean } | undefined> {
   if (event === 'wrong') {
@@ -96,19 +96,16 @@ async function transition(row: BookRow, event: BookEvent, at: Date, clearAfter: 
 }
 
 /**
- * One event, inside the caller's transaction. The row is locked (SELECT … FOR UPDATE, after an INSERT … ON
- * CONFLICT DO NOTHING for a wrong answer), so parallel events of the same learner and question apply one after
+ * One event, inside the caller's transaction. The row is locked (SELECT … FOR UPDATE; for a wrong answer an
+ * INSERT … ON CONFLICT DO UPDATE that creates it when missing), so parallel events of the same learner and question apply one after
  * the other and none is lost. Returns the row afterwards, or undefined when the question is not in the book
  * (now or any more).
  */
 export async function applyEvent(store: BookStore, tx: Tx, e: { userId: number; appId: number; questionId: number; at: Date; event: BookEvent }): Promise<BookRow | undefined> {
   const { userId, questionId, at } = e;
-  if (e.event === 'wrong') await store.ensure(tx, { userId, questionId, appId: e.appId, at });
-  const row = await store.lock(tx, userId, questionId);
-  if (!row) {
-    if (e.event === 'wrong') throw new Error('book item neither inserted nor found');
-    return undefined;
-  }
+  // A wrong answer puts the question in (or keeps it there) and locks its row in one statement; others only lock.
+  const row = e.event === 'wrong' ? await store.ensureLocked(tx, { userId, questionId, appId: e.appId, at }) : await store.lock(tx, userId, questionId);
+  if (!row) return undefined;
   const next = await transition(row, e.event, at, async () => (await store.clearAfter(userId, tx)) ?? CLEAR_AFTER_DEFAULT);
   if (!next) return undefined;
   const updated = await store.update(tx, userId, questionId, next.patch);

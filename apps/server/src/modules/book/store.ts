@@ -47,14 +47,17 @@ export function createBookStore(db: Database) {
     },
 
     /**
-     * Makes sure the learner has a row for the question (a new card, in the book); an existing row is left
-     * alone. A concurrent insert of the same row makes this wait for it, then do nothing.
+     * For a wrong answer, in one statement: inserts the learner's row for the question when
+     * missing, else takes the existing row's lock (a no-op update), and answers the row either way.
      */
-    async ensure(tx: Tx, row: { userId: number; questionId: number; appId: number; at: Date }): Promise<void> {
-      await tx
+    async ensureLocked(tx: Tx, row: { userId: number; questionId: number; appId: number; at: Date }): Promise<BookRow> {
+      const [locked] = await tx
         .insert(bookItems)
         .values({ userId: row.userId, questionId: row.questionId, appId: row.appId, due: row.at, addedAt: row.at, lastWrongAt: row.at })
-        .onConflictDoNothing({ target: [bookItems.userId, bookItems.questionId] });
+        .onConflictDoUpdate({ target: [bookItems.userId, bookItems.questionId], set: { userId: sql`${bookItems.userId}` } })
+        .returning();
+      if (!locked) throw new Error('book item neither inserted nor found');
+      return locked;
     },
 
     async update(tx: Tx, userId: number, questionId: number, patch: BookPatch): Promise<BookRow> {
@@ -78,7 +81,7 @@ export function createBookStore(db: Database) {
         .for('update');
     },
 
-    /** `ensure` for many questions in one statement (rows in question order). */
+    /** Makes sure the learner has a row for each question (a new card, in the book), in one statement (rows in question order); existing rows are left alone. */
     async ensureMany(tx: Tx, userId: number, appId: number, items: { questionId: number; at: Date }[]): Promise<void> {
       if (items.length === 0) return;
       const sorted = [...items].sort((a, b) => a.questionId - b.questionId);
