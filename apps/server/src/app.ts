@@ -29,7 +29,7 @@ import { createCacheBus, type CacheBus } from './platform/cache/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions, type LogOptions } from './platform/logger.ts';
-import { HOUR, runJobs, type Platform, type ServerModule } from './platform/module.ts';
+import { createJobClaim, HOUR, runJobs, type Platform, type ServerModule } from './platform/module.ts';
 import type { PasswordHasher } from './platform/passwords.ts';
 import { createDbRateLimiter } from './platform/rate-limit/db-store.ts';
 import type { RateLimiter } from './platform/rate-limit/limiter.ts';
@@ -150,11 +150,15 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   await installWebAndFallback(app, config.WEB_DIST, { maintenance: config.MAINTENANCE });
 
   // Housekeeping and sweeps: the modules' jobs, plus the platform's (closed rate windows, long-expired sessions).
-  runJobs(app, [
-    ...modules.flatMap((m) => m.jobs ?? []),
-    { name: 'rate window purge', everyMs: HOUR, atReady: true, run: dbLimiter.purge },
-    { name: 'session purge', everyMs: HOUR, atReady: true, run: sessions.purge },
-  ]);
+  runJobs(
+    app,
+    [
+      ...modules.flatMap((m) => m.jobs ?? []),
+      { name: 'rate window purge', everyMs: HOUR, atReady: true, run: dbLimiter.purge },
+      { name: 'session purge', everyMs: HOUR, atReady: true, run: sessions.purge },
+    ],
+    createJobClaim(db),
+  );
   app.addHook('onClose', async () => {
     await bus.stop();
     await redis?.quit();
@@ -179,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
     },
     clientErrorHandler,
+    // A request that arrives on an open connection while the server closes is answered, not refused with 503.
+    return503OnClosing: false,
   });
   await app.register(appPlugin, deps);
   return app;

@@ -37,6 +37,11 @@ export const configSchema = z.object({
    * bench/README.md has the comparison (PGLITE_THREAD=worker npm run bench:hot -w bench).
    */
   PGLITE_THREAD: z.preprocess(unset, z.enum(['worker', 'main']).default('main')),
+  /**
+   * Server processes sharing the port (node:cluster), for both cores and more; needs DATABASE_URL (the embedded
+   * database belongs to one process). SIGHUP restarts them one by one. docs/server.md, "Several processes".
+   */
+  WEB_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(64).default(1)),
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of PGlite. */
   DATABASE_URL: z.preprocess(unset, z.string().optional()),
   /** Redis connection string; when set, rate limits are kept in Redis (shared by every instance). */

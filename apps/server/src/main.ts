@@ -1,21 +1,30 @@
+import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seed } from './seed/seed.ts';
 
-/** Read config, open and migrate the database, seed demo data, listen; close cleanly on SIGINT/SIGTERM. */
-async function main() {
-  const config = loadConfig();
+/** How long a closing server process of a cluster answers with Connection: close before it stops listening. */
+const DRAIN_MS = 1000;
+
+/** Open and migrate the database and seed the demo data: once, in the one process or in the cluster's primary. */
+async function prepareDatabase(config: Config) {
   const database = await openDatabase(config);
   await database.migrate();
   const added = await seed(database.db, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR });
+  return { database, added };
+}
 
+/** Build the app on an open database and listen; close cleanly on SIGINT/SIGTERM. */
+async function serve(config: Config, database: Awaited<ReturnType<typeof openDatabase>>, onReady: (app: Awaited<ReturnType<typeof buildApp>>) => void) {
   const app = await buildApp({ config, db: database.db, listen: database.listen });
-  app.log.info(
-    `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR} (${config.PGLITE_THREAD === 'worker' ? 'on a worker thread' : 'on the main thread'})`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
-  );
-  for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
-  for (const line of added.papers) app.log.info(`demo papers: ${line}`);
+  onReady(app);
+  // While a server process of a cluster drains, every reply says Connection: close, so clients open their next
+  // connection to a process that stays (a keep-alive connection closed under a request would fail it).
+  let draining = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,6 +33,10 @@ async function main() {
     app.log.info(`${signal} received, closing`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      if (cluster.isWorker) {
+        draining = true;
+        await new Promise((r) => setTimeout(r, DRAIN_MS));
+      }
       await app.close();
       await database.close();
       clearTimeout(force);
@@ -37,6 +50,92 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG });
+}
+
+/**
+ * The cluster's primary (WEB_CONCURRENCY > 1): migrates and seeds once, forks the server processes (they share
+ * the port), replaces one that dies, restarts them one by one on SIGHUP (a new one listening before the old one
+ * closes), and stops them all on SIGINT/SIGTERM (each finishes its requests).
+ */
+async function primary(config: Config) {
+  const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }));
+  const { database, added } = await prepareDatabase(config);
+  await database.close();
+  log(`database: PostgreSQL (DATABASE_URL), migrated; seeded ${added.agents} agents, ${added.users} users; starting ${config.WEB_CONCURRENCY} server processes`);
+
+  let stopping = false;
+  const retiring = new Set<Worker>();
+  const fork = () => cluster.fork();
+  const listening = (w: Worker) =>
+    new Promise<void>((resolve, reject) => {
+      w.once('listening', () => resolve());
+      w.once('exit', (code) => reject(new Error(`server process ${w.process.pid} exited (${code}) before listening`)));
+    });
+  const retire = (w: Worker) =>
+    new Promise<void>((resolve) => {
+      retiring.add(w);
+      w.once('exit', () => resolve());
+      w.process.kill('SIGTERM');
+    });
+
+  cluster.on('exit', (w, code, signal) => {
+    if (stopping || retiring.delete(w)) return;
+    log(`server process ${w.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000).unref();
+  });
+
+  await Promise.all(Array.from({ length: config.WEB_CONCURRENCY }, () => listening(fork())));
+  log(`${config.WEB_CONCURRENCY} server processes listening on ${config.HOST}:${config.PORT}`);
+
+  let restarting = false;
+  process.on('SIGHUP', () => {
+    if (restarting || stopping) return;
+    restarting = true;
+    void (async () => {
+      for (const old of Object.values(cluster.workers ?? {})) {
+        if (!old || retiring.has(old)) continue;
+        await listening(fork());
+        await retire(old);
+      }
+      log('rolling restart done');
+    })()
+      .catch((err: unknown) => log(`rolling restart failed: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => (restarting = false));
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, stopping the server processes`);
+    const all = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    void Promise.all(all.map((w) => new Promise((r) => (w.once('exit', r), w.process.kill('SIGTERM'))))).then(() => process.exit(0));
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Read config; one process (migrate, seed, listen), or the cluster's primary and its server processes. */
+async function main() {
+  const config = loadConfig();
+  if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
+    throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded PGlite database belongs to one process');
+  }
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(config);
+
+  if (cluster.isWorker) {
+    // A server process of the cluster: the primary migrated and seeded already.
+    const database = await openDatabase(config);
+    return serve(config, database, (app) => app.log.info(`server process ${process.pid} of ${config.WEB_CONCURRENCY} ready`));
+  }
+
+  const { database, added } = await prepareDatabase(config);
+  return serve(config, database, (app) => {
+    app.log.info(
+      `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR} (${config.PGLITE_THREAD === 'worker' ? 'on a worker thread' : 'on the main thread'})`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
+    );
+    for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
+    for (const line of added.papers) app.log.info(`demo papers: ${line}`);
+  });
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,9 @@
 import type { CacheBus } from './cache/bus.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
+import { jobRuns } from '../db/schema/index.ts';
 import type { CallHandler } from './calls.ts';
 import type { Clock } from './clock.ts';
 import type { RateLimiter } from './rate-limit/limiter.ts';
@@ -40,9 +42,35 @@ export interface ServerModule {
 export const HOUR = 3600_000;
 export const MINUTE = 60_000;
 
-/** Start the modules' jobs on the app; each failure is logged (in English) and the timer goes on. */
-export function runJobs(app: FastifyInstance, jobs: readonly Job[]): void {
-  const safe = (job: Job) => () => job.run().catch((err: unknown) => app.log.warn({ err }, `${job.name} failed`));
+/**
+ * Claims a job's run for this process: true when no process (of any machine on this database) ran it within most
+ * of its period. One statement on the database's clock (job_runs), so processes with skewed clocks agree.
+ */
+export type JobClaim = (job: Pick<Job, 'name' | 'everyMs'>) => Promise<boolean>;
+
+export function createJobClaim(db: Database): JobClaim {
+  return async (job) => {
+    // A tenth of the period of slack: timers of several processes drift, and a run must not be skipped for it.
+    const seconds = (job.everyMs * 0.9) / 1000;
+    const rows = await db.execute<{ name: string }>(sql`
+      insert into ${jobRuns} (name, ran_at) values (${job.name}, now())
+      on conflict (name) do update set ran_at = excluded.ran_at
+      where ${jobRuns.ranAt} <= now() - make_interval(secs => ${seconds})
+      returning name`);
+    return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows).length > 0;
+  };
+}
+
+/**
+ * Start the modules' jobs on the app; each failure is logged (in English) and the timer goes on. Every process
+ * keeps the timers, and a run goes ahead only where `claim` says so: with several processes or machines on one
+ * database each job runs once per period, and when the process that ran it last stops, another takes over.
+ */
+export function runJobs(app: FastifyInstance, jobs: readonly Job[], claim: JobClaim): void {
+  const safe = (job: Job) => () =>
+    claim(job)
+      .then((mine) => (mine ? job.run() : undefined))
+      .catch((err: unknown) => app.log.warn({ err }, `${job.name} failed`));
   const timers = jobs.map((job) => setInterval(safe(job), job.everyMs).unref());
   app.addHook('onReady', async () => {
     for (const job of jobs) if (job.atReady) void safe(job)();
