@@ -3,6 +3,7 @@ import type { BookHooks } from '../book/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { examRoutes } from './routes.ts';
 import { createExamService, type ExamService } from './service.ts';
+import { heldKeys } from './question-cache.ts';
 import { createExamStore } from './store.ts';
 
 export type { ExamService };
@@ -16,7 +17,9 @@ export { createExamStore } from './store.ts';
  * `exams`. A sweep hands in sessions past their deadline (and the grace) at the deadline.
  */
 export function createExamsModule(p: Platform, deps: { entitlements: EntitlementService; book: BookHooks }) {
-  const exams = createExamService({ store: createExamStore(p.db), entitlements: deps.entitlements, clock: p.clock, book: deps.book });
+  const raw = createExamStore(p.db);
+  const store = { ...raw, keys: heldKeys(raw.keys, p.bus) };
+  const exams = createExamService({ store, entitlements: deps.entitlements, clock: p.clock, book: deps.book, bus: p.bus });
   return serverModule({
     name: 'exams',
     handlers: examRoutes(exams),

@@ -1,4 +1,7 @@
-import type { ExamStore } from './store.ts';
+import { LRUCache } from 'lru-cache';
+import type { CacheBus } from '../../platform/cache/bus.ts';
+import { deepFreeze } from '../../platform/cache/memo.ts';
+import type { ExamStore, KeyRow } from './store.ts';
 
 type Questions = Awaited<ReturnType<ExamStore['questions']>>;
 
@@ -13,8 +16,10 @@ export const QUESTION_CACHE_SIZE = 200;
  * rows, so on exam day 2,000 starts share one read instead of 2,000 (concurrent misses share the pending read).
  * Only sessions of stored papers use it (drawn sets are one-offs). `now` is the app's clock.
  */
-export function paperQuestionCache(read: ExamStore['questions'], now: () => number) {
+export function paperQuestionCache(read: ExamStore['questions'], now: () => number, bus?: CacheBus) {
   const kept = new Map<string, { at: number; value: Promise<Questions> }>();
+  // An import drops them at once (docs/caching.md); QUESTION_CACHE_MS stays the bound should a notification be lost.
+  bus?.on('bank', () => kept.clear());
   return (ids: number[]): Promise<Questions> => {
     const key = ids.join(',');
     const hit = kept.get(key);
@@ -27,5 +32,31 @@ export function paperQuestionCache(read: ExamStore['questions'], now: () => numb
     value.catch(() => kept.get(key)?.value === value && kept.delete(key));
     while (kept.size > QUESTION_CACHE_SIZE) kept.delete(kept.keys().next().value!);
     return value;
+  };
+}
+
+/**
+ * The answer keys autosave checks replies against, held per question (docs/caching.md): an exam day's autosaves
+ * ask for the same few hundred keys thousands of times. Dropped whole on every change to the bank.
+ */
+export function heldKeys(read: ExamStore['keys'], bus: CacheBus): ExamStore['keys'] {
+  const held = new LRUCache<number, KeyRow>({ max: 200_000, ttl: QUESTION_CACHE_MS * 5 });
+  let generation = 0;
+  bus.on('bank', () => {
+    generation++;
+    held.clear();
+  });
+  return async (ids) => {
+    if (!bus.live) return read(ids);
+    const missing = ids.filter((id) => !held.has(id));
+    if (missing.length === 0) return ids.map((id) => held.get(id)!);
+    const started = generation;
+    const rows = await read(missing);
+    if (started === generation && bus.live) for (const r of rows) held.set(r.id, deepFreeze(r));
+    const fresh = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = held.get(id) ?? fresh.get(id);
+      return row ? [row] : [];
+    });
   };
 }

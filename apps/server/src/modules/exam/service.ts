@@ -21,17 +21,18 @@ import { createAnswering } from './answering.ts';
 import { createHandIn, overdue } from './hand-in.ts';
 import { createSpecs, DRAWN_PASS_SHARE, paperSpec, type StartSpec, type StartWhich } from './specs.ts';
 import type { ExamStore } from './store.ts';
+import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createViews, iso, remaining, resultOf } from './views.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The exam engine (docs/exams.md): lists, starts, resume, autosave, locks, hand-in, results and history. */
-export function createExamService(deps: { store: ExamStore; entitlements: EntitlementService; clock: Clock; book: BookHooks }) {
-  const { store, entitlements, clock, book } = deps;
+export function createExamService(deps: { store: ExamStore; entitlements: EntitlementService; clock: Clock; book: BookHooks; bus?: CacheBus }) {
+  const { store, entitlements, clock, book, bus } = deps;
   const now = () => new Date(clock());
   const specOf = createSpecs(store, clock);
   const { handInRow, ownSession, sweep } = createHandIn({ store, clock, book });
-  const views = createViews(store, clock);
+  const views = createViews(store, clock, bus);
   const { sessionView } = views;
   const answering = createAnswering({ store, clock, ownSession });
 

@@ -3,6 +3,7 @@ import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput } from '../../platform/errors.ts';
 import { locksSections } from './hand-in.ts';
+import type { CacheBus } from '../../platform/cache/bus.ts';
 import { paperQuestionCache } from './question-cache.ts';
 import type { ExamStore } from './store.ts';
 import { pointNamesOf, shownGroup, shownQuestion } from '../questions/index.ts';
@@ -42,9 +43,9 @@ export function resultOf(s: ExamSessionRow): ExamResult {
 }
 
 /** How the exam engine shows sessions and results (no keys before the hand-in, except in practice display). */
-export function createViews(store: ExamStore, clock: Clock) {
+export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
   const now = () => new Date(clock());
-  const paperQuestions = paperQuestionCache(store.questions, clock);
+  const paperQuestions = paperQuestionCache(store.questions, clock, bus);
 
   /** Questions of a session in paper order, with their groups, as the exam shows them (no keys). */
   async function display(s: ExamSessionRow) {
