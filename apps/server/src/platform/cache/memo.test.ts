@@ -51,3 +51,20 @@ describe('cache notifications', () => {
     for (const bad of ['', 'purchase:x', 'session:', 'other', 'catalog:1']) expect(parseCacheEvent(bad)).toBeUndefined();
   });
 });
+
+describe('memo invalidation is per key', () => {
+  it('dropping one key does not stop another key’s load from being held; a value `keep` refuses is answered, not held', async () => {
+    const memo = createMemo<number, string | null>(bus(), { max: 10, ttlMs: 60_000 });
+    let release!: (v: string) => void;
+    const other = memo.get(2, () => new Promise((r) => (release = r)));
+    memo.delete(1);
+    release('two');
+    expect(await other).toBe('two');
+    expect(await memo.get(2, async () => 'reloaded')).toBe('two');
+    let misses = 0;
+    const miss = async () => (misses++, null);
+    expect(await memo.get(3, miss, (v) => v !== null)).toBeNull();
+    expect(await memo.get(3, miss, (v) => v !== null)).toBeNull();
+    expect(misses).toBe(2);
+  });
+});

@@ -2,8 +2,11 @@ import { LRUCache } from 'lru-cache';
 import type { CacheBus } from './bus.ts';
 
 export interface Memo<K, V> {
-  /** The value of `key`: held, or loaded once however many callers ask at the same time. */
-  get(key: K, load: () => Promise<V>): Promise<V>;
+  /**
+   * The value of `key`: held, or loaded once however many callers ask at the same time. A loaded value for which
+   * `keep` says false is answered but not held (e.g. a miss that random keys could otherwise fill memory with).
+   */
+  get(key: K, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
   delete(key: K): void;
   clear(): void;
   /** Keys held now (for invalidations that match on the value, e.g. every session of a user). */
@@ -20,11 +23,13 @@ export interface Memo<K, V> {
 export function createMemo<K extends NonNullable<unknown>, V>(bus: CacheBus, opts: { max: number; ttlMs: number }): Memo<K, V> {
   const held = new LRUCache<K, { value: V }>({ max: opts.max, ttl: opts.ttlMs, ttlAutopurge: false, updateAgeOnGet: false });
   const pending = new Map<K, Promise<V>>();
-  // Bumped by every invalidation; a load stores its value only when no invalidation happened while it ran.
+  // A load stores its value only when nothing invalidated it while it ran: `clear` bumps the generation, `delete`
+  // marks that key's load in flight as stale.
   let generation = 0;
+  const stale = new WeakSet<Promise<V>>();
 
   return {
-    get(key, load) {
+    get(key, load, keep) {
       if (!bus.live) return load();
       const hit = held.get(key);
       if (hit) return Promise.resolve(hit.value);
@@ -34,7 +39,7 @@ export function createMemo<K extends NonNullable<unknown>, V>(bus: CacheBus, opt
       const loading = load().then(
         (value) => {
           if (pending.get(key) === loading) pending.delete(key);
-          if (started === generation && bus.live) held.set(key, { value: deepFreeze(value) });
+          if (started === generation && !stale.has(loading) && bus.live && (keep?.(value) ?? true)) held.set(key, { value: deepFreeze(value) });
           return value;
         },
         (err: unknown) => {
@@ -46,7 +51,8 @@ export function createMemo<K extends NonNullable<unknown>, V>(bus: CacheBus, opt
       return loading;
     },
     delete(key) {
-      generation++;
+      const inFlight = pending.get(key);
+      if (inFlight) stale.add(inFlight);
       held.delete(key);
       pending.delete(key);
     },

@@ -65,12 +65,13 @@ export function createSessionService(store: SessionStore, clock: Clock, bus: Cac
       if (guid.length < 16 || guid.length > 128) return null;
       const now = clock();
       const tokenHash = sha256Hex(guid);
-      let row = await held.get(tokenHash, () => load(tokenHash, now));
       // Unknown guids are not held (random guids cannot fill the cache); a held session past an expiry is reread.
-      if (row === null) {
-        held.delete(tokenHash);
-        return null;
-      }
+      let row = await held.get(
+        tokenHash,
+        () => load(tokenHash, now),
+        (r) => r !== null,
+      );
+      if (row === null) return null;
       if (row.expiresAt <= now || row.absoluteExpiresAt <= now) {
         held.delete(tokenHash);
         row = await load(tokenHash, now);
