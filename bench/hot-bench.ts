@@ -2,13 +2,15 @@
 // answer (submitReply, a fresh replyID per request) beside a bare Fastify route answering the same bytes, and the
 // raw rate of the same answer transaction sent straight to the database (the server's own store code, no HTTP;
 // right answers, as the HTTP run sends).
-// `npm run bench:hot -w bench`. BENCH_SECONDS (5), BENCH_CONNECTIONS (20) change the runs.
+// On PostgreSQL (started with pg_stat_statements) it prints the statements the database ran per call, BEGIN and
+// COMMIT included. `npm run bench:hot -w bench`. BENCH_SECONDS (5), BENCH_CONNECTIONS (20) change the runs.
 import autocannon from 'autocannon';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { api, COMMON, FORM, login, spawnServer, startBare, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
+import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { createPracticeStore } from '../apps/server/src/modules/practice/store.ts';
 import { createBookHooks } from '../apps/server/src/modules/book/service.ts';
@@ -21,6 +23,8 @@ const [APP_PORT, BARE_GET_PORT, BARE_POST_PORT, PG_PORT] = [3320, 3321, 3322, 33
 
 interface Row {
   name: string;
+  /** Statements the database ran per request (PostgreSQL: pg_stat_statements, BEGIN and COMMIT included). */
+  statements?: number;
   rps: number;
   p50: number;
   p99: number;
@@ -31,9 +35,34 @@ interface Row {
 
 const ok200 = (body: string | Buffer | undefined) => String(body ?? '').startsWith('{"status":200,');
 
-async function measure(name: string, target: string, opts: autocannon.Options): Promise<Row> {
+/** Counts the database's statements around a run, where it can (PostgreSQL with pg_stat_statements). */
+type Counter = { reset(): Promise<void>; count(): Promise<number> } | undefined;
+
+async function measure(name: string, target: string, opts: autocannon.Options, counter?: Counter): Promise<Row> {
+  await counter?.reset();
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, verifyBody: ok200, ...opts });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx + r.mismatches, target };
+  const statements = counter ? (await counter.count()) / Math.max(1, r.requests.total) : undefined;
+  return { name, statements, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx + r.mismatches, target };
+}
+
+/** pg_stat_statements on a PostgreSQL started with it preloaded; undefined when it is not there. */
+async function statementCounter(url: string): Promise<{ counter: Counter; close(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+  } catch {
+    await client.end();
+    return { counter: undefined, close: async () => undefined };
+  }
+  const mine = "query not ilike '%pg_stat_statements%' and dbid = (select oid from pg_database where datname = current_database())";
+  return {
+    counter: {
+      reset: async () => void (await client.query('select pg_stat_statements_reset()')),
+      count: async () => Number((await client.query<{ n: string }>(`select coalesce(sum(calls), 0) as n from pg_stat_statements where ${mine}`)).rows[0]!.n),
+    },
+    close: () => client.end(),
+  };
 }
 
 interface Question {
@@ -84,6 +113,7 @@ async function rawAnswerRate(store: Store, userId: number, questions: { id: numb
 async function benchStore(label: string, store: Store, work: string): Promise<Row[]> {
   console.log(`\n== ${label} ==`);
   const server = spawnServer(APP_PORT, store);
+  const stats = store.kind === 'postgres' ? await statementCounter(store.url) : { counter: undefined, close: async () => undefined };
   const bares: ChildProcess[] = [];
   const rows: Row[] = [];
   let userId = 0;
@@ -135,14 +165,27 @@ async function benchStore(label: string, store: Store, work: string): Promise<Ro
     const bareGet = await measure('bare route GET', '—', { url: `http://127.0.0.1:${BARE_GET_PORT}/bare?${COMMON}&guid=${guid}&appID=${APP_ID}` });
     rows.push(bareGet);
     rows.push({
-      ...(await measure('moduleInfoX', '≥ 30 % of bare, p99 ≤ 50 ms', { url: `http://127.0.0.1:${APP_PORT}/api/app/moduleInfoX?${COMMON}&guid=${guid}&appID=${APP_ID}` })),
+      ...(await measure(
+        'moduleInfoX',
+        '≥ 30 % of bare, p99 ≤ 50 ms',
+        { url: `http://127.0.0.1:${APP_PORT}/api/app/moduleInfoX?${COMMON}&guid=${guid}&appID=${APP_ID}` },
+        stats.counter,
+      )),
       vs: { label: 'bare', rps: bareGet.rps },
     });
     const barePost = await measure('bare route POST', '—', { url: `http://127.0.0.1:${BARE_POST_PORT}/bare?${COMMON}`, requests: fresh() });
     rows.push(barePost);
-    rows.push(await measure('submitReply (new replyID)', '≥ 60 % of raw, p99 ≤ 50 ms', { url: `http://127.0.0.1:${APP_PORT}/api/exam/submitReply?${COMMON}`, requests: fresh() }));
+    rows.push(
+      await measure(
+        'submitReply (new replyID)',
+        '≥ 60 % of raw, p99 ≤ 50 ms',
+        { url: `http://127.0.0.1:${APP_PORT}/api/exam/submitReply?${COMMON}`, requests: fresh() },
+        stats.counter,
+      ),
+    );
   } finally {
     for (const c of bares) c.kill('SIGTERM');
+    await stats.close();
     await stopServer(server);
   }
   // PGlite is one connection in one process: the raw rate is serial, after the server let go of the data directory.
@@ -155,11 +198,21 @@ async function benchStore(label: string, store: Store, work: string): Promise<Ro
 
 function print(label: string, rows: Row[]) {
   console.log(`\nHot paths, ${label}: ${DURATION} s each, ${CONNECTIONS} connections, ${cpus().length}-core host, load 1m ${loadavg()[0]!.toFixed(1)}`);
-  console.log('call'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'bad'.padStart(5), 'ratio'.padStart(12), '  target');
+  console.log('call'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'bad'.padStart(5), 'ratio'.padStart(12), 'SQL/call'.padStart(9), '  target');
   for (const r of rows) {
     const ratio = r.vs ? `${((r.rps / r.vs.rps) * 100).toFixed(0)}% of ${r.vs.label}` : '—';
     const ms = (v: number) => (Number.isNaN(v) ? '—' : String(v));
-    console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(8), ms(r.p50).padStart(7), ms(r.p99).padStart(7), String(r.bad).padStart(5), ratio.padStart(12), `  ${r.target}`);
+    const sql = r.statements === undefined ? '—' : r.statements.toFixed(2);
+    console.log(
+      r.name.padEnd(30),
+      r.rps.toFixed(0).padStart(8),
+      ms(r.p50).padStart(7),
+      ms(r.p99).padStart(7),
+      String(r.bad).padStart(5),
+      ratio.padStart(12),
+      sql.padStart(9),
+      `  ${r.target}`,
+    );
   }
 }
 
@@ -168,7 +221,8 @@ const results: [string, Row[]][] = [];
 try {
   results.push(['PGlite (data directory)', await benchStore('PGlite (data directory)', { kind: 'pglite', dataDir: join(work, 'data') }, work)]);
   const given = process.env.BENCH_PG_URL;
-  const cluster = given ? undefined : startPgCluster(PG_PORT);
+  // pg_stat_statements preloaded: the bench prints the statements the database ran per call.
+  const cluster = given ? undefined : startPgCluster(PG_PORT, '-c shared_preload_libraries=pg_stat_statements');
   if (cluster && 'skipped' in cluster) console.log(`\nPostgreSQL skipped: ${cluster.skipped}`);
   else {
     const url = given ?? (cluster as { url: string }).url;

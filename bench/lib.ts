@@ -98,9 +98,10 @@ export async function api<T = unknown>(port: number, path: string, params: Recor
 
 /**
  * A throwaway PostgreSQL cluster started the way .ci/run starts one: initdb (trust auth) in a temp dir and
- * pg_ctl on a loopback port, as user postgres when we are root. Returns why it cannot when it cannot.
+ * pg_ctl on a loopback port, as user postgres when we are root; `serverOptions` are more postgres flags (-c …).
+ * Returns why it cannot when it cannot.
  */
-export function startPgCluster(port: number): { url: string; stop(): void } | { skipped: string } {
+export function startPgCluster(port: number, serverOptions = ''): { url: string; stop(): void } | { skipped: string } {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin/initdb'))) : [];
   if (versions.length === 0) return { skipped: 'no BENCH_PG_URL and no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb; .ci/run installs the postgresql package)' };
@@ -112,7 +113,7 @@ export function startPgCluster(port: number): { url: string; stop(): void } | { 
   try {
     if (isRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
     as(join(bin, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres']);
-    as(join(bin, 'pg_ctl'), ['-D', dir, '-w', '-l', join(dir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dir}`, 'start']);
+    as(join(bin, 'pg_ctl'), ['-D', dir, '-w', '-l', join(dir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dir} ${serverOptions}`.trim(), 'start']);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     const e = err as { stderr?: Buffer; message: string };

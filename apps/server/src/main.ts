@@ -22,8 +22,10 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openDat
   // While a server process of a cluster drains, every reply says Connection: close, so clients open their next
   // connection to a process that stays (a keep-alive connection closed under a request would fail it).
   let draining = false;
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every reply, and an async hook costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   let closing = false;
