@@ -3,7 +3,7 @@ import type { RouteEntry } from '../../lib/route-entry';
 /** The routes of this feature, each screen loaded lazily (app/routes.tsx lists every feature's). */
 export const accountRoutes: RouteEntry[] = [
   // Account
-  { path: '/login', load: () => import('./login-screen'), public: true },
+  { path: '/login', load: () => import('./login-screen'), public: true, noQueries: true },
   { path: '/forgetpwd', load: () => import('./forget-password-screen'), public: true },
   // Public: lists only the accounts remembered on this device, for a signed-out learner to switch to.
   { path: '/chooseUser', load: () => import('./choose-user-screen'), public: true },
