@@ -9,8 +9,6 @@ export interface Memo<K, V> {
   get(key: K, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
   delete(key: K): void;
   clear(): void;
-  /** Keys held now (for invalidations that match on the value, e.g. every session of a user). */
-  entries(): IterableIterator<[K, V]>;
 }
 
 /**
@@ -60,9 +58,6 @@ export function createMemo<K extends NonNullable<unknown>, V>(bus: CacheBus, opt
       generation++;
       held.clear();
       pending.clear();
-    },
-    *entries() {
-      for (const [k, v] of held.entries()) yield [k, v.value];
     },
   };
 }
