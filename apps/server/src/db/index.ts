@@ -36,26 +36,14 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Wrap an open PGlite client (file, memory or a clone). */
-export function fromPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema });
+/** Wrap an open PGlite client (file, memory or a clone), in this thread or on its own (PGLITE_THREAD=worker). */
+export function fromPglite(client: PGlite | PgliteLike): DatabaseHandle {
+  // drizzle's PGlite driver uses only query() and transaction(), which the thread client (db/pglite-thread.ts) has too.
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    // One connection in one process: a notification reaches the callbacks before the query that sent it resolves.
-    listen: async (channel, onMessage) => client.listen(channel, onMessage),
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
-  };
-}
-
-/** Wrap PGlite running on its own thread (db/pglite-thread.ts). */
-export function fromPgliteThread(client: PgliteLike): DatabaseHandle {
-  // drizzle's PGlite driver uses only query() and transaction(), which the thread client provides.
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
+    // One connection: a notification reaches the callbacks before the query that sent it resolves.
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
@@ -133,7 +121,7 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
   }
   const inMemory = config.DATA_DIR.startsWith('memory://');
   if (!inMemory) mkdirSync(config.DATA_DIR, { recursive: true });
-  if (config.PGLITE_THREAD === 'worker') return fromPgliteThread(await startPgliteThread(inMemory ? undefined : config.DATA_DIR));
+  if (config.PGLITE_THREAD === 'worker') return fromPglite(await startPgliteThread(inMemory ? undefined : config.DATA_DIR));
   const client = await PGlite.create(inMemory ? undefined : config.DATA_DIR);
   return fromPglite(client);
 }

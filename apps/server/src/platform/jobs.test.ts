@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { createJobClaim } from './module.ts';
+import { createJobClaim } from './job-claim.ts';
 import { jobRuns } from '../db/schema/index.ts';
 import { eq, sql } from 'drizzle-orm';
 

@@ -1,11 +1,10 @@
 import type { CacheBus } from './cache/bus.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { jobRuns } from '../db/schema/index.ts';
 import type { CallHandler } from './calls.ts';
 import type { Clock } from './clock.ts';
+import type { JobClaim } from './job-claim.ts';
 import type { RateLimiter } from './rate-limit/limiter.ts';
 
 /** What the platform hands every module: the database, the clock, the config, the rate limiter and a logger. */
@@ -41,25 +40,6 @@ export interface ServerModule {
 
 export const HOUR = 3600_000;
 export const MINUTE = 60_000;
-
-/**
- * Claims a job's run for this process: true when no process (of any machine on this database) ran it within most
- * of its period. One statement on the database's clock (job_runs), so processes with skewed clocks agree.
- */
-export type JobClaim = (job: Pick<Job, 'name' | 'everyMs'>) => Promise<boolean>;
-
-export function createJobClaim(db: Database): JobClaim {
-  return async (job) => {
-    // A tenth of the period of slack: timers of several processes drift, and a run must not be skipped for it.
-    const seconds = (job.everyMs * 0.9) / 1000;
-    const rows = await db.execute<{ name: string }>(sql`
-      insert into ${jobRuns} (name, ran_at) values (${job.name}, now())
-      on conflict (name) do update set ran_at = excluded.ran_at
-      where ${jobRuns.ranAt} <= now() - make_interval(secs => ${seconds})
-      returning name`);
-    return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows).length > 0;
-  };
-}
 
 /**
  * Start the modules' jobs on the app; each failure is logged (in English) and the timer goes on. Every process

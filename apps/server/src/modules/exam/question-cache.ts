@@ -1,6 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { CacheBus } from '../../platform/cache/bus.ts';
-import { deepFreeze } from '../../platform/cache/memo.ts';
+import { createMemo } from '../../platform/cache/memo.ts';
 import type { ExamStore, KeyRow } from './store.ts';
 
 type Questions = Awaited<ReturnType<ExamStore['questions']>>;
@@ -40,23 +39,7 @@ export function paperQuestionCache(read: ExamStore['questions'], now: () => numb
  * ask for the same few hundred keys thousands of times. Dropped whole on every change to the bank.
  */
 export function heldKeys(read: ExamStore['keys'], bus: CacheBus): ExamStore['keys'] {
-  const held = new LRUCache<number, KeyRow>({ max: 200_000, ttl: QUESTION_CACHE_MS * 5 });
-  let generation = 0;
-  bus.on('bank', () => {
-    generation++;
-    held.clear();
-  });
-  return async (ids) => {
-    if (!bus.live) return read(ids);
-    const missing = ids.filter((id) => !held.has(id));
-    if (missing.length === 0) return ids.map((id) => held.get(id)!);
-    const started = generation;
-    const rows = await read(missing);
-    if (started === generation && bus.live) for (const r of rows) held.set(r.id, deepFreeze(r));
-    const fresh = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = held.get(id) ?? fresh.get(id);
-      return row ? [row] : [];
-    });
-  };
+  const held = createMemo<number, KeyRow>(bus, { max: 200_000, ttlMs: QUESTION_CACHE_MS * 5 });
+  bus.on('bank', () => held.clear());
+  return (ids) => held.getMany(ids, async (missing) => new Map((await read(missing)).map((r) => [r.id, r])));
 }

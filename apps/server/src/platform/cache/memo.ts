@@ -7,6 +7,11 @@ export interface Memo<K, V> {
    * `keep` says false is answered but not held (e.g. a miss that random keys could otherwise fill memory with).
    */
   get(key: K, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
+  /**
+   * The values of `keys` that exist, in their order: held ones as they are, the others read in one `loadMissing`
+   * (answering a map of what it found), held under the same rules as `get`.
+   */
+  getMany(keys: readonly K[], loadMissing: (missing: K[]) => Promise<Map<K, V>>): Promise<V[]>;
   delete(key: K): void;
   clear(): void;
 }
@@ -48,6 +53,20 @@ export function createMemo<K extends NonNullable<unknown>, V>(bus: CacheBus, opt
       pending.set(key, loading);
       return loading;
     },
+    async getMany(keys, loadMissing) {
+      if (!bus.live) return valuesOf(keys, await loadMissing([...keys]));
+      const missing = keys.filter((k) => !held.has(k));
+      if (missing.length === 0) return keys.map((k) => held.get(k)!.value);
+      const started = generation;
+      const loaded = await loadMissing(missing);
+      // Kept unless a clear came during the read (a batch does not track per-key deletes: caches that drop key by
+      // key use `get`).
+      if (started === generation && bus.live) for (const [k, v] of loaded) held.set(k, { value: deepFreeze(v) });
+      return keys.flatMap((k) => {
+        const hit = held.get(k);
+        return hit ? [hit.value] : loaded.has(k) ? [loaded.get(k)!] : [];
+      });
+    },
     delete(key) {
       const inFlight = pending.get(key);
       if (inFlight) stale.add(inFlight);
@@ -61,6 +80,8 @@ export function createMemo<K extends NonNullable<unknown>, V>(bus: CacheBus, opt
     },
   };
 }
+
+const valuesOf = <K, V>(keys: readonly K[], found: Map<K, V>): V[] => keys.flatMap((k) => (found.has(k) ? [found.get(k)!] : []));
 
 /** Freezes a value and the arrays and plain objects inside it (Dates and other objects are left as they are). */
 export function deepFreeze<T>(value: T): T {
