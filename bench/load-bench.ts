@@ -4,7 +4,8 @@
 // the DevTools protocol. Prints per route: first contentful paint, largest contentful paint, bytes on the wire
 // (encoded, as sent) and requests, beside the targets. Needs apps/web/dist (npm run build -w apps/web).
 // `npm run bench:load -w bench`; LOAD_RUNS (3) loads per route, the median is printed.
-import { chromium, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { launchChromium, loginDemoMemberWithNursing, PHONE } from './browser.ts';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -64,27 +65,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const server = spawnServer(PORT, { kind: 'pglite', dataDir: 'memory://' }, { NODE_ENV: 'production' });
 try {
   await waitReady(server, PORT);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const device = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'zh-CN' };
+  const browser = await launchChromium();
   // The demo member logged in once, subject chosen: the storage a returning learner has.
-  const setup = await browser.newContext({ ...device, baseURL: base });
-  const page = await setup.newPage();
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').fill('13900000000');
-  await page.getByPlaceholder('请输入密码').fill('Demo@2026');
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await page.waitForURL(/\/homePage/);
-  await page.goto('/switchSub');
-  await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: '护理学类' }).click();
-  await page
-    .getByRole('region', { name: '护理学类' })
-    .getByRole('button', { name: /^护士执业资格/ })
-    .click();
-  await page.waitForURL(/\/homePage/);
+  const setup = await browser.newContext({ ...PHONE, baseURL: base });
+  await loginDemoMemberWithNursing(await setup.newPage());
   const learner = await setup.storageState();
   await setup.close();
 
@@ -93,7 +77,7 @@ try {
   for (const r of ROUTES) {
     const loads: Load[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ ...device, ...(r.login ? { storageState: learner } : {}) });
+      const context = await browser.newContext({ ...PHONE, ...(r.login ? { storageState: learner } : {}) });
       loads.push(await coldLoad(context, r.path));
       await context.close();
     }

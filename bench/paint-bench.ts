@@ -6,7 +6,8 @@
 //   - 下一题 → the next question (N taps);
 //   - a tap on an option → the feedback ('回答正确' / '回答错误').
 // Both without throttling and with the CPU slowed 4× (Chrome DevTools CPU throttling, a mid-range phone).
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchChromium, loginDemoMemberWithNursing, PHONE } from './browser.ts';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -91,27 +92,12 @@ async function run(page: Page, label: string) {
 
 try {
   await waitUp();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ ...PHONE, baseURL: base });
   const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2]'));
-  await page.goto('/login');
   // The demo member: the two biggest chapters are open to them (a trial opens the first chapter of each part).
-  await page.getByPlaceholder('请输入手机号').fill('13900000000');
-  await page.getByPlaceholder('请输入密码').fill('Demo@2026');
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await page.waitForURL(/\/homePage/);
-  // Pick 护士执业资格 and read its chapters from the call the chapter menu makes.
-  await page.goto('/switchSub');
-  await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: '护理学类' }).click();
-  await page
-    .getByRole('region', { name: '护理学类' })
-    .getByRole('button', { name: /^护士执业资格/ })
-    .click();
-  await page.waitForURL(/\/homePage/);
+  await loginDemoMemberWithNursing(page);
+  // Read 护士执业资格's chapters from the call the chapter menu makes.
   const menu = page.waitForResponse((r) => r.url().includes('/api/chapterMenu/list'));
   await page.goto('/chapterMenu');
   const list = ((await (await menu).json()) as { data: { list: { cptID: number; parentID: number | null; total: number }[] } }).data.list;
