@@ -33,8 +33,19 @@ async function eventually<T>(ask: () => Promise<T>, ok: (v: T) => boolean, withi
   }
 }
 
+/** The body status `ask` answers once it is `status`, or the last one it answered after a second. */
+const statusSoon = async (ask: () => Promise<{ status: number }>, status: number) => (await eventually(ask, (r) => r.status === status)).status;
+
 const practiceModule = async (t: TestApp, guid: string, appID = 1001) =>
   ((await t.call(moduleInfoX, { guid, appID })).data.modules as { id: string; allowed: boolean }[]).find((m) => m.id === 'paper')!;
+/** Whether the module is open to the learner on `t`, once it is `allowed`, or as it was after a second. */
+const allowedSoon = async (t: TestApp, guid: string, allowed: boolean) =>
+  (
+    await eventually(
+      () => practiceModule(t, guid),
+      (m) => m.allowed === allowed,
+    )
+  ).allowed;
 
 describe('caches across two servers', () => {
   it('a purchase made through one opens the module through the other, after both had it locked', async () => {
@@ -52,14 +63,7 @@ describe('caches across two servers', () => {
     expect((await a.call(useCode, { guid, code: 'CACHE-TWIN-1', userName, appID: 1001 })).status).toBe(200);
     // The server that took the purchase knows at once; the other as soon as the notification arrives.
     expect((await practiceModule(a, guid)).allowed).toBe(true);
-    expect(
-      (
-        await eventually(
-          () => practiceModule(b, guid),
-          (m) => m.allowed,
-        )
-      ).allowed,
-    ).toBe(true);
+    expect(await allowedSoon(b, guid, true)).toBe(true);
   });
 
   it('a purchase revoked in the database (an operator, a refund) closes the module on both', async () => {
@@ -69,22 +73,8 @@ describe('caches across two servers', () => {
     expect((await practiceModule(a, guid)).allowed).toBe(true);
     expect((await practiceModule(b, guid)).allowed).toBe(true);
     await a.db.delete(purchases).where(eq(purchases.userId, userID));
-    expect(
-      (
-        await eventually(
-          () => practiceModule(a, guid),
-          (m) => !m.allowed,
-        )
-      ).allowed,
-    ).toBe(false);
-    expect(
-      (
-        await eventually(
-          () => practiceModule(b, guid),
-          (m) => !m.allowed,
-        )
-      ).allowed,
-    ).toBe(false);
+    expect(await allowedSoon(a, guid, false)).toBe(false);
+    expect(await allowedSoon(b, guid, false)).toBe(false);
   });
 
   it('a purchase that runs out while held is refused at once (validity is checked on every call)', async () => {
@@ -107,14 +97,7 @@ describe('caches across two servers', () => {
     expect((await page(a, other)).status).toBe(200);
     expect((await a.call(logout, { guid })).status).toBe(200);
     expect((await page(a, guid)).status).toBe(401);
-    expect(
-      (
-        await eventually(
-          () => page(b, guid),
-          (r) => r.status === 401,
-        )
-      ).status,
-    ).toBe(401);
+    expect(await statusSoon(() => page(b, guid), 401)).toBe(401);
 
     // A password change through b ends every session of the owner, also the one a holds.
     const third = await a.login(DEMO.owner, DEMO.password);
@@ -122,14 +105,7 @@ describe('caches across two servers', () => {
     const change = (guid: string, from: string, to: string) => b.call(changePassword, { guid, oldPassword: md5(from), password: md5(to), time: '120000' }, { ip: freshIp() });
     expect((await change(other, DEMO.password, 'Cache@2027')).status).toBe(200);
     expect((await page(b, other)).status).toBe(401);
-    expect(
-      (
-        await eventually(
-          () => page(a, third),
-          (r) => r.status === 401,
-        )
-      ).status,
-    ).toBe(401);
+    expect(await statusSoon(() => page(a, third), 401)).toBe(401);
     expect((await change(await b.login(DEMO.owner, 'Cache@2027'), 'Cache@2027', DEMO.password)).status).toBe(200);
   });
 
@@ -137,14 +113,7 @@ describe('caches across two servers', () => {
     const { guid } = await a.register('13877770004');
     expect((await a.call(moduleInfoX, { guid, appID: 1001 })).status).toBe(200);
     await a.db.update(sessions).set({ expiresAt: new Date(a.clock.now - 1000) });
-    expect(
-      (
-        await eventually(
-          () => a.call(moduleInfoX, { guid, appID: 1001 }),
-          (r) => r.status === 401,
-        )
-      ).status,
-    ).toBe(401);
+    expect(await statusSoon(() => a.call(moduleInfoX, { guid, appID: 1001 }), 401)).toBe(401);
   });
 
   it('an operator’s catalog edit (a version loses a module, a subject goes off the shelf) reaches both', async () => {
