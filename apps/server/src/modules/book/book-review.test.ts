@@ -160,9 +160,11 @@ describe('lists', () => {
         })),
       )
       .returning({ id: questions.id });
+    t.forgetCaches();
     for (const m of made) await t.call(submitReply, { guid, appID: APP, cptID: cpt!.id, allTestID: m.id, lastUserReply: 'B', replyID: rid() });
     expect(await catalog(guid, 'error')).toMatchObject({ total: 1, items: 2, list: [{ cptID: cpt!.id, name: '退役测试', count: 2 }] });
     await t.db.update(questions).set({ retired: true }).where(eq(questions.id, made[0]!.id));
+    t.forgetCaches();
     expect((await errorTest(guid)).list.map((i) => i.allTestID)).toEqual([made[1]!.id]);
     expect(await catalog(guid, 'error')).toMatchObject({ total: 1, items: 1, list: [{ count: 1 }] });
     expect(await summary(guid)).toMatchObject({ items: 1 });

@@ -73,8 +73,10 @@ describe('versionList', () => {
   it("answers only 'ar': [] for a subject the tenant does not sell or that is off shelf (spec §4: 已下架)", async () => {
     expect((await t.call(versionList, { appID: 2001, ac: '6001' })).data).toEqual({ ar: [] });
     await t.db.execute('update subjects set listed = false where app_id = 3001');
+    t.forgetCaches();
     expect((await t.call(versionList, { appID: 3001 })).data).toEqual({ ar: [] });
     await t.db.execute('update subjects set listed = true where app_id = 3001');
+    t.forgetCaches();
   });
 
   it('answers 404 for an unknown subject and 400 for a bad appID', async () => {
@@ -123,6 +125,7 @@ describe('vipApp and vipinfo', () => {
     await t.db
       .insert(purchases)
       .values({ userId: userID, appId: 1001, vn: '1', vnOrder: 1, endTime: new Date(t.clock.now + DAY), source: 'order', createdAt: new Date(t.clock.now) });
+    t.forgetCaches();
     const info = await t.call(vipinfo, { guid, appID: 1001 });
     expect(info.data.list.map((i: { vn: string; isVip: number }) => [i.vn, i.isVip])).toEqual([
       ['1', 1],

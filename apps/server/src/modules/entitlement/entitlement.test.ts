@@ -103,6 +103,7 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
       expect(await service.decide(ids.basic!, 1001, mod('mock'))).toEqual({ allowed: false, reason: 'hidden-by-vip', unlockingVersions: [] });
     } finally {
       await t.db.update(versions).set({ vnjson: top!.vnjson }).where(eq(versions.id, top!.id));
+      t.forgetCaches();
     }
   });
 
@@ -111,6 +112,7 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
     await t.db.execute('update subjects set listed = false where app_id = 3001');
     expect((await service.decide(ids.basic!, 3001, mod('chapter'))).reason).toBe('unknown-subject');
     await t.db.execute('update subjects set listed = true where app_id = 3001');
+    t.forgetCaches();
   });
 
   it('trial chapters: the first chapter of each part opens to a learner without a version, the rest name the versions', async () => {

@@ -29,6 +29,7 @@ beforeAll(async () => {
     source: 'order',
     createdAt: new Date(t.clock.now),
   });
+  t.forgetCaches();
   vip = learner.guid;
   const rows = await t.db.select({ id: papers.id, code: papers.code }).from(papers).where(eq(papers.appId, APP));
   paperOf = new Map(rows.map((r) => [r.code, r.id]));

@@ -107,6 +107,7 @@ describe('paper validation in the seed', () => {
       .update(questions)
       .set({ retired: true })
       .where(and(eq(questions.appId, 1001), eq(questions.extId, 'a-jc-002')));
+    t.forgetCaches();
     const quick = demoFile('mock-quick.json');
     const good = { ...quick, code: 'good', tag: 'ytmj' };
     const sec = (type: string, qs: string[], score = 1) => ({ type, score, questions: qs });

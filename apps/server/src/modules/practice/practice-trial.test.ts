@@ -126,6 +126,7 @@ describe('the trial rule is catalog data', () => {
     const other = await createTestApp();
     try {
       await other.db.execute(`update versions set vnjson = replace(vnjson::text, '"chaptersPerPart": 1', '"chaptersPerPart": 2')::jsonb where app_id = ${APP}`);
+      other.forgetCaches();
       const guid = await other.login(DEMO.learner, DEMO.password);
       const [part] = await other.db
         .select({ id: chapters.id })

@@ -334,6 +334,7 @@ describe('getChapterTestEx', () => {
         updatedAt: new Date(t.clock.now),
       })),
     );
+    t.forgetCaches();
     const p1 = await t.call(getChapterTestEx, { guid, appID: APP, cptID: big!.id });
     expect(p1.data).toMatchObject({ total: 520, page: 1, pageSize: 500 });
     expect(p1.data.list).toHaveLength(500);

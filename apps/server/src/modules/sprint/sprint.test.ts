@@ -27,6 +27,7 @@ async function makeModuleFree(appId: number, moduleId: string) {
       .update(versions)
       .set({ vnjson: v.vnjson.map((m) => (m.id === moduleId ? { ...m, free: true } : m)) })
       .where(eq(versions.id, v.id));
+  t.forgetCaches();
 }
 
 describe('sprint calls: session, input, entitlement', () => {

@@ -201,10 +201,12 @@ describe('searchTest', () => {
       .insert(questions)
       .values({ appId: APP, extId: 'st3-soon', type: 'TF', chapterId: C.st3!, stem: '即将退役的判断题', answer: 'A', updatedAt: new Date(t.clock.now) })
       .returning({ id: questions.id });
+    t.forgetCaches();
     await ok(addUserFav, { guid, appID: APP, allTestID: q!.id });
     expect((await ok(chapterlist, { guid, appID: APP, kind: 'fav' })).total).toBe(1);
     expect((await ok(searchTest, { guid, appID: APP, keyword: '即将退役' })).total).toBe(1);
     await t.db.update(questions).set({ retired: true }).where(eq(questions.id, q!.id));
+    t.forgetCaches();
     expect((await ok(chapterlist, { guid, appID: APP, kind: 'fav' })).total).toBe(0);
     expect((await ok(searchTest, { guid, appID: APP, keyword: '即将退役' })).total).toBe(0);
     expect((await ok(bookLLzs, { guid, appID: APP })).favourites).toBe(0);

@@ -34,6 +34,7 @@ async function learnerWith(held: { vn: string; vnOrder: number; ms: number; appI
       createdAt: new Date(t.clock.now),
     });
   }
+  t.forgetCaches();
   return { guid, userID };
 }
 
@@ -147,8 +148,10 @@ describe('moduleInfoX', () => {
     expect(await t.call(moduleInfoX, { guid: learner })).toEqual({ status: 400, msg: '请填写科目编号', data: null });
     expect(await t.call(moduleInfoX, { guid: learner, appID: 1001, vn: 'x'.repeat(33) })).toEqual({ status: 400, msg: '班次不能超过32个字符', data: null });
     await t.db.execute('update subjects set listed = false where app_id = 3001');
+    t.forgetCaches();
     expect(await t.call(moduleInfoX, { guid: learner, appID: 3001 })).toEqual({ status: 400, msg: '该科目已下架，请使用其他科目', data: null });
     await t.db.execute('update subjects set listed = true where app_id = 3001');
+    t.forgetCaches();
   });
 });
 
@@ -200,8 +203,10 @@ describe('checkUserModulesDown', () => {
       modulesDown: ['chapter'],
     });
     await t.db.execute('update subjects set listed = false where app_id = 3001');
+    t.forgetCaches();
     expect((await t.call(checkUserModulesDown, { guid: learner, appID: 3001, moduleIDs: 'chapter' })).data).toEqual({ subjectDown: true, modulesDown: [] });
     await t.db.execute('update subjects set listed = true where app_id = 3001');
+    t.forgetCaches();
   });
 
   it('refuses bad fields', async () => {
@@ -266,8 +271,10 @@ describe('getLastApp', () => {
     const a = await learnerWith();
     await t.call(setLastApp, { guid: a.guid, appID: 3001, vn: '1' });
     await t.db.execute('update subjects set listed = false where app_id = 3001');
+    t.forgetCaches();
     expect((await t.call(getLastApp, { guid: a.guid })).data).toBeNull();
     await t.db.execute('update subjects set listed = true where app_id = 3001');
+    t.forgetCaches();
   });
 
   it('without a last subject, answers the subject of the most recent valid purchase (a new device), never an expired one', async () => {
@@ -280,6 +287,7 @@ describe('getLastApp', () => {
     await t.db
       .insert(purchases)
       .values({ userId: paying.userID, appId: 1002, vn: '2', vnOrder: 2, endTime: new Date(t.clock.now + DAY), source: 'order', createdAt: new Date(t.clock.now) });
+    t.forgetCaches();
     expect((await t.call(getLastApp, { guid: paying.guid })).data).toMatchObject({ AppID: 1002, AppVn: '2' });
 
     // A chosen subject still wins over purchases.
