@@ -16,6 +16,7 @@ import { createEveryDayModule } from './modules/every-day/index.ts';
 import { createExamsModule } from './modules/exam/index.ts';
 import { createGrabPointModule } from './modules/grab-point/index.ts';
 import { createPracticeModule } from './modules/practice/index.ts';
+import { createShopModule, type SandboxProvider } from './modules/shop/index.ts';
 import { cachedChapterTree, createQuestionsModule } from './modules/questions/index.ts';
 import { createSprintModule } from './modules/sprint/index.ts';
 import { createStudyModule } from './modules/study/index.ts';
@@ -47,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's cache invalidations (platform/cache/bus.ts). */
     cacheBus: CacheBus;
+    /** The sandbox payment provider (undefined in production): tests sign notifications with it. */
+    paymentSandbox: SandboxProvider | undefined;
   }
 }
 
@@ -103,6 +106,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const studyCalls = study.withPractice({ practice: practice.practice, bookOf: book.lookup });
   const exams = createExamsModule(p, { entitlements, book: book.hooks });
   const sprint = createSprintModule(p, { practice: practice.practice });
+  const shop = createShopModule(p, { catalog: catalog.store, entitlements });
+  app.decorate('paymentSandbox', shop.sandbox);
   const modules: ServerModule[] = [
     agent,
     user,
@@ -121,6 +126,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     sprint,
     createZhiyeModule(p, { sprint: sprint.store, entitlements, practice: practice.practice }),
     createQuestionsModule(p),
+    shop,
   ];
 
   installSecurityHeaders(app);

@@ -59,6 +59,11 @@ export const configSchema = z.object({
    * answers '短信服务暂不可用，请使用密码登录'. A real provider is passed to buildApp({ sms }).
    */
   SMS_PROVIDER: z.preprocess(unset, z.enum(['dev', 'disabled']).default('dev')),
+  /**
+   * The sandbox payment provider (never in production) retries a notification on WeChat Pay's schedule times
+   * this factor: 0.01 sends the first retry after 150 ms instead of 15 s (docs/shop.md).
+   */
+  SANDBOX_RETRY_SCALE: z.preprocess(unset, z.coerce.number().min(0.0001).max(1).default(0.01)),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */
   TRUST_PROXY: z.preprocess(truthy, z.boolean()),
   /**

@@ -141,3 +141,6 @@ export const flag = () =>
 
 /** One of a fixed list of values, refused in Chinese: '<label>格式不正确'. */
 export const choice = <const T extends readonly [string, ...string[]]>(label: string, values: T) => z.enum(values, { error: `${label}格式不正确` });
+
+/** A client's idempotency key for one attempt (an order): letters, digits and '-', 8–64 long. */
+export const requestKey = () => labelled('请求编号', z.string({ error: required('请求编号') }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: badFormat('请求编号') }));

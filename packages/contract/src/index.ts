@@ -23,6 +23,7 @@ export * from './calls/sprint.ts';
 export * from './calls/zhiye.ts';
 export * from './calls/ai.ts';
 export * from './calls/clearance.ts';
+export * from './calls/shop.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -44,6 +45,7 @@ import { sprintCalls } from './calls/sprint.ts';
 import { zhiyeCalls } from './calls/zhiye.ts';
 import { aiCalls } from './calls/ai.ts';
 import { clearanceCalls } from './calls/clearance.ts';
+import { shopCalls } from './calls/shop.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -61,4 +63,5 @@ export const allCalls = [
   ...Object.values(zhiyeCalls),
   ...Object.values(aiCalls),
   ...Object.values(clearanceCalls),
+  ...Object.values(shopCalls),
 ];

@@ -11,6 +11,7 @@ import type { Database } from '../db/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedPapers } from './seed-papers.ts';
 import { seedQuestions } from './seed-questions.ts';
+import { seedShop } from './seed-shop.ts';
 import { seedSubject } from './seed-subject.ts';
 
 /** Where the demo content lives (the repository's content/ workspace). */
@@ -92,6 +93,7 @@ export async function seed(db: Database, now = Date.now(), opts: { extraPapersDi
   }
   await seedCatalog(db, CONTENT_DIR, now);
   await seedSubject(db, CONTENT_DIR, now);
+  await seedShop(db, CONTENT_DIR);
   const banks = await seedQuestions(db, CONTENT_DIR, now);
   const papers = await seedPapers(db, CONTENT_DIR, now, undefined, opts.extraPapersDir);
   return { agents: agentsAdded, users: usersAdded, banks, papers };

@@ -10,3 +10,4 @@ export * from './study.ts';
 export * from './papers.ts';
 export * from './exams.ts';
 export * from './ai.ts';
+export * from './shop.ts';

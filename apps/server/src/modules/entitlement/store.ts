@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
+import type { Database, Tx } from '../../db/index.ts';
 import { activationCodes, changeLog, purchases, type ActivationCodeRow, type PurchaseRow } from '../../db/schema/index.ts';
 
 export interface Grant {
@@ -58,3 +58,36 @@ export function createEntitlementStore(db: Database) {
 }
 
 export type EntitlementStore = ReturnType<typeof createEntitlementStore>;
+
+/** A version bought in an order: granted in the transaction that marks the order paid (modules/shop). */
+export interface OrderGrant {
+  userId: number;
+  appId: number;
+  vn: string;
+  vnOrder: number;
+  validityDays: number;
+  at: Date;
+}
+
+/**
+ * Grant or extend the purchase of an order inside the caller's transaction, and write the change-log row that
+ * getChangeInfo reports to the learner's other devices. A purchase of the same version still valid runs on from
+ * its end (the days bought add up); an expired one, or none, runs from now (docs/shop.md).
+ */
+export async function grantFromOrder(tx: Tx, g: OrderGrant, changeDetail: string): Promise<PurchaseRow> {
+  const endTime = new Date(g.at.getTime() + g.validityDays * 86_400_000);
+  const [purchase] = await tx
+    .insert(purchases)
+    .values({ userId: g.userId, appId: g.appId, vn: g.vn, vnOrder: g.vnOrder, endTime, source: 'order', createdAt: g.at })
+    .onConflictDoUpdate({
+      target: [purchases.userId, purchases.appId, purchases.vn],
+      set: {
+        endTime: sql`greatest(${purchases.endTime}, excluded.created_at) + make_interval(days => ${g.validityDays}::int)`,
+        vnOrder: g.vnOrder,
+        source: 'order',
+      },
+    })
+    .returning();
+  await tx.insert(changeLog).values({ userId: g.userId, kind: 'purchase', detail: changeDetail, createdAt: g.at });
+  return purchase!;
+}

@@ -1,0 +1,45 @@
+import type { PayType } from '@kaoshi/contract';
+import { MINUTE, serverModule, type Platform } from '../../platform/module.ts';
+import type { CatalogStore } from '../catalog/index.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import type { PaymentProvider } from './providers.ts';
+import { installNotifyRoutes, shopRoutes } from './routes.ts';
+import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
+import { createShopService } from './service.ts';
+import { createShopStore } from './store.ts';
+
+export type { ShopService } from './service.ts';
+export type { SandboxProvider } from './sandbox.ts';
+
+/**
+ * The shop (docs/shop.md): prices, orders and their payment. Providers: the sandbox outside production; the
+ * real providers' adapters are configured by environment (none yet). Notifications arrive on routes of
+ * `install`; a job reconciles unpaid orders with their provider and closes the expired ones.
+ */
+export function createShopModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService }) {
+  const sandbox: SandboxProvider | undefined =
+    p.config.NODE_ENV === 'production' ? undefined : createSandboxProvider(p.db, p.clock, { retryScale: p.config.SANDBOX_RETRY_SCALE, copies: 2 });
+  const providers = new Map<PayType, PaymentProvider>();
+  if (sandbox) providers.set('sandbox', sandbox.provider);
+  const shop = createShopService({
+    store: createShopStore(p.db),
+    catalog: deps.catalog,
+    entitlements: deps.entitlements,
+    providers,
+    clock: p.clock,
+    limiter: p.limiter,
+    bus: p.bus,
+    log: p.log,
+  });
+  return serverModule({
+    name: 'shop',
+    handlers: shopRoutes(shop),
+    async install(app) {
+      sandbox?.install(app);
+      await installNotifyRoutes(app, shop, providers.values(), p.clock);
+    },
+    jobs: [{ name: 'order reconcile and expiry', everyMs: MINUTE, run: shop.sweep }],
+    shop,
+    sandbox,
+  });
+}

@@ -1,0 +1,82 @@
+import type { OrderState, PayType } from '@kaoshi/contract';
+import { grantFromOrder } from '../entitlement/index.ts';
+import { MINUTE } from '../../platform/module.ts';
+import { nextState } from './order-machine.ts';
+import type { ShopDeps } from './service.ts';
+import type { TransactionResource } from './wechat-v3.ts';
+
+/** Why a notification was refused (logged in English; nothing granted, nothing stored). */
+export type Refusal = 'unknown-order' | 'amount' | 'provider';
+export type PaymentOutcome = 'granted' | 'duplicate' | 'ignored' | { refused: Refusal };
+
+/** An unpaid order is asked of its provider once it is this old (a notification that never came). */
+export const RECONCILE_AFTER_MS = 2 * MINUTE;
+const SWEEP_BATCH = 200;
+
+/**
+ * Payments applied to orders, exactly once (docs/shop.md). One transaction locks the order, checks the amount,
+ * records the provider's notification id (a replay finds it taken), moves the order created|closed → paid,
+ * grants the version through the entitlement store with its change-log row, and moves paid → fulfilled.
+ */
+export function createPayments(deps: Pick<ShopDeps, 'store' | 'catalog' | 'providers' | 'clock' | 'bus' | 'log'>) {
+  const { store, catalog, providers, clock, bus, log } = deps;
+
+  async function applyPayment(provider: PayType, notificationId: string, t: TransactionResource): Promise<PaymentOutcome> {
+    const at = new Date(clock());
+    const order = await store.byOrderNo(t.out_trade_no);
+    const versions = order ? await catalog.versions(order.appId) : [];
+    const outcome = await store.transaction(async (tx): Promise<PaymentOutcome & {}> => {
+      const o = await store.lockOrder(tx, t.out_trade_no);
+      if (!o) return { refused: 'unknown-order' };
+      if (o.payType !== provider) return { refused: 'provider' };
+      if (t.amount.total !== o.amountFen || t.amount.currency !== 'CNY') return { refused: 'amount' };
+      if (t.trade_state !== 'SUCCESS') {
+        await store.takeNotification(tx, provider, notificationId, o.orderNo, `state:${t.trade_state}`, at);
+        return 'ignored';
+      }
+      const payable = nextState(o.status as OrderState, 'pay') !== null;
+      const fresh = await store.takeNotification(tx, provider, notificationId, o.orderNo, payable ? 'paid' : 'duplicate', at);
+      if (!fresh || !payable) return 'duplicate';
+      const paid = await store.transition(tx, o.orderNo, o.status as OrderState, 'pay', { paidAt: at, providerTxn: t.transaction_id, closedReason: null });
+      if (!paid) return 'duplicate';
+      const version = versions.find((v) => v.vn === o.vn);
+      if (!version) throw new Error(`order ${o.id}: version no longer exists`);
+      await grantFromOrder(
+        tx,
+        { userId: o.userId, appId: o.appId, vn: o.vn, vnOrder: version.vnorder, validityDays: version.validityDays, at },
+        `AppID=${o.appId} vn=${o.vn} source=order`,
+      );
+      await store.transition(tx, o.orderNo, 'paid', 'fulfil', { fulfilledAt: at });
+      return 'granted';
+    });
+    if (outcome === 'granted' && order) bus.local({ kind: 'purchase', userId: order.userId });
+    if (typeof outcome === 'object') log.error({ provider, reason: outcome.refused, order: order?.id ?? null }, 'payment notification refused');
+    return outcome;
+  }
+
+  /**
+   * Reconcile and expire (a job, every minute): each unpaid order older than RECONCILE_AFTER_MS is asked of its
+   * provider; one it holds as paid is applied (as a notification would be); one past its expiry is closed.
+   */
+  async function sweep(): Promise<{ applied: number; closed: number }> {
+    const now = clock();
+    let applied = 0;
+    let closed = 0;
+    for (const o of await store.unsettled(new Date(now - RECONCILE_AFTER_MS), SWEEP_BATCH)) {
+      const provider = providers.get(o.payType as PayType);
+      const paid = provider ? await provider.query(o.orderNo) : null;
+      if (paid) {
+        const outcome = await applyPayment(o.payType as PayType, `query:${paid.transactionId}`, {
+          out_trade_no: o.orderNo,
+          transaction_id: paid.transactionId,
+          trade_state: 'SUCCESS',
+          amount: { total: paid.amountFen, currency: 'CNY' },
+        });
+        if (outcome === 'granted') applied++;
+      } else if (o.expiresAt.getTime() <= now && (await store.close(o.orderNo, 'timeout', new Date(now)))) closed++;
+    }
+    return { applied, closed };
+  }
+
+  return { applyPayment, sweep };
+}

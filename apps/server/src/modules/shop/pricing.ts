@@ -1,0 +1,35 @@
+import type { PriceItem } from '@kaoshi/contract';
+import type { PurchaseRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
+
+/** The price row of a version for an agent: its own, else the default agent's; none: not on sale. */
+export function priceFor(rows: PriceRow[], agentCode: string, defaultAgent: string, vn: string): PriceRow | undefined {
+  return rows.find((r) => r.agentCode === agentCode && r.vn === vn) ?? rows.find((r) => r.agentCode === defaultAgent && r.vn === vn);
+}
+
+/**
+ * The versions a learner can buy, with the price the server charges (docs/shop.md): listed ones (not buyListHide,
+ * not hidden from the learner by hideByVip), with a price of the agent or the default
+ * agent. The amount of an order is `price` — nothing a client sends enters it.
+ */
+export function saleItems(versions: VersionRow[], rows: PriceRow[], held: { valid: PurchaseRow[]; hidden: Set<string> }, agentCode: string, defaultAgent: string): PriceItem[] {
+  const items: PriceItem[] = [];
+  for (const v of versions) {
+    if (v.buyListHide || held.hidden.has(v.vn)) continue;
+    const row = priceFor(rows, agentCode, defaultAgent, v.vn);
+    if (!row || row.priceFen <= 0) continue;
+    const mine = held.valid.find((p) => p.vn === v.vn);
+    items.push({
+      vn: v.vn,
+      vname: v.vname,
+      vnorder: v.vnorder,
+      price: row.priceFen,
+      originalPrice: Math.max(row.originalFen, row.priceFen),
+      validityDays: v.validityDays,
+      group: row.groupValue,
+      modules: v.vnjson.map((m) => ({ id: m.id, name: m.name })),
+      isVip: mine ? 1 : 0,
+      heldUntil: mine ? mine.endTime.toISOString() : null,
+    });
+  }
+  return items;
+}

@@ -1,0 +1,43 @@
+import { shopCalls as c } from '@kaoshi/contract';
+import type { FastifyInstance } from 'fastify';
+import { handle } from '../../platform/calls.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { notifyPath, type PaymentProvider } from './providers.ts';
+import type { ShopService } from './service.ts';
+import { openNotification } from './wechat-v3.ts';
+
+/** The shop's calls (contract calls/shop.ts): everything for the session's learner, in the request's tenant. */
+export const shopRoutes = (shop: ShopService) => [
+  handle(c.pricelist, async (ctx) => shop.priceList(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
+  handle(c.getOrderNumber, async (ctx) => shop.createOrder(ctx.session.userId, await ctx.tenant(), ctx.input)),
+  handle(c.queryUserOrder, async (ctx) => shop.order(ctx.session.userId, ctx.input.orderID)),
+  handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
+];
+
+/** A notification's body is at most this (WeChat's are about 1 KiB). */
+const NOTIFY_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The providers' notification routes (outside the contract: each provider's own format). The raw body is kept
+ * for the signature. Answers as WeChat Pay v3 expects: 204 once taken (also a duplicate), 401 for a signature
+ * or clock that does not verify, 400 for a refused payment (unknown order, wrong amount); a failure to store
+ * answers 500 and the provider sends it again.
+ */
+export function installNotifyRoutes(app: FastifyInstance, shop: ShopService, providers: Iterable<PaymentProvider>, clock: Clock) {
+  return app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    for (const provider of providers) {
+      scope.post(notifyPath(provider.id), async (request, reply) => {
+        const opened = openNotification(provider.notifyKeys, request.headers, typeof request.body === 'string' ? request.body : '', clock());
+        if (!opened.ok) {
+          request.log.warn({ provider: provider.id, reason: opened.reason }, 'payment notification not verified');
+          return reply.code(401).send({ code: 'FAIL', message: 'signature not verified' });
+        }
+        const outcome = await shop.applyPayment(provider.id, opened.id, opened.transaction);
+        if (typeof outcome === 'object') return reply.code(400).send({ code: 'FAIL', message: `refused: ${outcome.refused}` });
+        return reply.code(204).send();
+      });
+    }
+  });
+}

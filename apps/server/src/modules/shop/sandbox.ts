@@ -1,0 +1,148 @@
+import { generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/index.ts';
+import { sandboxPayments } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { notifyPath, type PaymentProvider, type StartPayment } from './providers.ts';
+import { sandboxPage } from './sandbox-page.ts';
+import { encryptResource, signBody, type SignedRequest } from './wechat-v3.ts';
+
+/** WeChat Pay's retry schedule for a notification not answered with success (seconds; 15 tries over 24 h). */
+export const WECHAT_RETRY_SCHEDULE_S = [15, 15, 30, 180, 600, 1200, 1800, 1800, 1800, 3600, 10800, 10800, 10800, 21600, 21600];
+
+export interface SandboxOptions {
+  /** WeChat's retry delays are multiplied by this (default 0.01: the first retry after 150 ms). */
+  retryScale: number;
+  /** Each notification is delivered this many times (duplicates, sent with jitter so they may cross). */
+  copies: number;
+}
+
+/**
+ * The sandbox provider (development and tests; never built when NODE_ENV=production): its own pay page with
+ * 确认支付 / 取消, and notifications signed and encrypted exactly as WeChat Pay API v3 does, delivered to the
+ * shop with duplicates, in any order, and retried on a compressed copy of WeChat's schedule until answered.
+ * Its keys are made at start; its records (sandbox_payments) are the provider's side of each payment.
+ */
+export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxOptions) {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const serial = randomBytes(20).toString('hex').toUpperCase();
+  const apiV3Key = randomBytes(16).toString('hex');
+  const timers = new Set<NodeJS.Timeout>();
+  let app: FastifyInstance | undefined;
+
+  const later = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
+    t.unref();
+    timers.add(t);
+  };
+
+  /** A notification of a successful payment, signed with `key` (a test may pass another key). */
+  function notification(
+    p: { orderNo: string; transactionId: string; amountFen: number; currency?: string },
+    key: KeyObject = privateKey,
+    id: string = randomUUID(),
+  ): SignedRequest {
+    const now = clock();
+    const transaction = {
+      mchid: 'sandbox',
+      out_trade_no: p.orderNo,
+      transaction_id: p.transactionId,
+      trade_type: 'NATIVE',
+      trade_state: 'SUCCESS',
+      trade_state_desc: '支付成功',
+      success_time: new Date(now).toISOString(),
+      payer: { openid: 'sandbox-payer' },
+      amount: { total: p.amountFen, payer_total: p.amountFen, currency: p.currency ?? 'CNY', payer_currency: p.currency ?? 'CNY' },
+    };
+    const body = JSON.stringify({
+      id,
+      create_time: new Date(now).toISOString(),
+      event_type: 'TRANSACTION.SUCCESS',
+      resource_type: 'encrypt-resource',
+      summary: '支付成功',
+      resource: encryptResource(apiV3Key, JSON.stringify(transaction)),
+    });
+    return signBody(key, serial, body, now);
+  }
+
+  /** Deliver until the shop answers 2xx, on the compressed retry schedule; each copy on its own. */
+  function deliver(req: SignedRequest, attempt = 0): void {
+    if (!app) return;
+    app
+      .inject({ method: 'POST', url: notifyPath('sandbox'), headers: req.headers, payload: req.body })
+      .then((res) => res.statusCode >= 200 && res.statusCode < 300)
+      .catch(() => false)
+      .then((ok) => {
+        const wait = WECHAT_RETRY_SCHEDULE_S[attempt];
+        if (!ok && wait !== undefined) later(wait * 1000 * opts.retryScale, () => deliver(req, attempt + 1));
+      });
+  }
+
+  const provider: PaymentProvider = {
+    id: 'sandbox',
+    notifyKeys: { publicKey, serial, apiV3Key },
+    async start(p: StartPayment) {
+      const payId = randomBytes(18).toString('base64url');
+      await db
+        .insert(sandboxPayments)
+        .values({ payId, orderNo: p.orderNo, amountFen: p.amountFen, description: p.description, returnUrl: p.returnUrl, status: 'pending', createdAt: new Date(clock()) });
+      return { payUrl: `/sandbox/pay/${payId}` };
+    },
+    async query(orderNo: string) {
+      const [row] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.orderNo, orderNo), eq(sandboxPayments.status, 'paid')));
+      return row?.transactionId ? { transactionId: row.transactionId, amountFen: row.amountFen } : null;
+    },
+  };
+
+  /** The pay page and its two buttons. */
+  function install(fastify: FastifyInstance) {
+    app = fastify;
+    fastify.addHook('onClose', async () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    });
+    const byId = async (payId: string) => {
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.payId, payId));
+      return row;
+    };
+    const params = (r: { params: unknown }) => String((r.params as { payId?: string }).payId ?? '').slice(0, 64);
+    fastify.get('/sandbox/pay/:payId', async (request, reply) => {
+      const row = await byId(params(request));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .code(row ? 200 : 404)
+        .send(sandboxPage(row));
+    });
+    fastify.post('/sandbox/pay/:payId/confirm', async (request, reply) => {
+      const row = await byId(params(request));
+      if (!row) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(undefined));
+      const transactionId = `SBX${clock()}${randomBytes(4).toString('hex')}`;
+      const [paid] = await db
+        .update(sandboxPayments)
+        .set({ status: 'paid', transactionId, paidAt: new Date(clock()) })
+        .where(and(eq(sandboxPayments.payId, row.payId), eq(sandboxPayments.status, 'pending')))
+        .returning();
+      if (paid) {
+        const note = notification({ orderNo: paid.orderNo, transactionId, amountFen: paid.amountFen });
+        for (let i = 0; i < opts.copies; i++) later(Math.floor(Math.random() * 50) * i, () => deliver(note));
+      }
+      return reply.redirect(row.returnUrl, 303);
+    });
+    fastify.post('/sandbox/pay/:payId/cancel', async (request, reply) => {
+      const row = await byId(params(request));
+      return row ? reply.redirect(row.returnUrl, 303) : reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(undefined));
+    });
+  }
+
+  return { provider, install, notification, deliver };
+}
+
+export type SandboxProvider = ReturnType<typeof createSandboxProvider>;

@@ -1,0 +1,107 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { OrderState } from '@kaoshi/contract';
+import type { Database, Tx } from '../../db/index.ts';
+import { orders, paymentNotifications, prices, type OrderRow, type PriceRow } from '../../db/schema/index.ts';
+import { nextState, type OrderEvent } from './order-machine.ts';
+
+export type NewOrder = typeof orders.$inferInsert;
+
+/** Prices, orders and provider notifications: the only SQL of the shop (the sandbox provider has its own). */
+export function createShopStore(db: Database) {
+  return {
+    /** The price rows of a subject, of every agent (pricing.ts picks the agent's, else the default agent's). */
+    pricesOf(appId: number): Promise<PriceRow[]> {
+      return db.select().from(prices).where(eq(prices.appId, appId));
+    },
+
+    /** Insert the order, or give back the one the same learner already created with this requestId. */
+    async createOrder(row: NewOrder): Promise<OrderRow> {
+      const [created] = await db
+        .insert(orders)
+        .values(row)
+        .onConflictDoNothing({ target: [orders.userId, orders.requestId] })
+        .returning();
+      if (created) return created;
+      const [existing] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, row.userId), eq(orders.requestId, row.requestId)));
+      return existing!;
+    },
+
+    async setPayUrl(orderNo: string, payUrl: string): Promise<void> {
+      await db.update(orders).set({ payUrl }).where(eq(orders.orderNo, orderNo));
+    },
+
+    async byOrderNo(orderNo: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+      return row;
+    },
+
+    listOf(userId: number, offset: number, limit: number): Promise<OrderRow[]> {
+      return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)).offset(offset).limit(limit);
+    },
+
+    /** Unpaid orders created before `before`, oldest first (the sweep asks their provider, and closes the expired). */
+    unsettled(before: Date, limit: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'created'), lt(orders.createdAt, before)))
+        .orderBy(orders.createdAt)
+        .limit(limit);
+    },
+
+    /** Close an unpaid order: a compare-and-set from created; false when it was paid (or closed) meanwhile. */
+    async close(orderNo: string, reason: string, at: Date): Promise<boolean> {
+      const to = nextState('created', 'close')!;
+      const rows = await db
+        .update(orders)
+        .set({ status: to, closedReason: reason, closedAt: at })
+        .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'created')))
+        .returning({ id: orders.id });
+      return rows.length === 1;
+    },
+
+    /** Record a provider notification once: false when this (provider, id) was taken before. */
+    async takeNotification(tx: Tx, provider: string, notificationId: string, orderNo: string, outcome: string, at: Date): Promise<boolean> {
+      const rows = await tx
+        .insert(paymentNotifications)
+        .values({ provider, notificationId, orderNo, outcome, receivedAt: at })
+        .onConflictDoNothing()
+        .returning({ id: paymentNotifications.notificationId });
+      return rows.length === 1;
+    },
+
+    /** The order, locked for the rest of the transaction (payments of one order are applied one at a time). */
+    async lockOrder(tx: Tx, orderNo: string): Promise<OrderRow | undefined> {
+      const [row] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
+      return row;
+    },
+
+    /** Apply `event` to an order in `from` as compare-and-set; the new row, or undefined when it had moved. */
+    async transition(tx: Tx, orderNo: string, from: OrderState, event: OrderEvent, set: Partial<NewOrder>): Promise<OrderRow | undefined> {
+      const to = nextState(from, event);
+      if (!to) return undefined;
+      const [row] = await tx
+        .update(orders)
+        .set({ ...set, status: to })
+        .where(and(eq(orders.orderNo, orderNo), eq(orders.status, from)))
+        .returning();
+      return row;
+    },
+
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+
+    /** Orders per status (the bench and operators). */
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ status: orders.status, n: sql<number>`count(*)::int` })
+        .from(orders)
+        .groupBy(orders.status);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    },
+  };
+}
+
+export type ShopStore = ReturnType<typeof createShopStore>;

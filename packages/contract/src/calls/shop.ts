@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { appID, choice, guid, optText, page, requestKey, text } from '../fields.ts';
+
+/**
+ * The shop (docs/shop.md): prices, orders and their payment. Every amount is in fen (1/100 yuan) and is worked
+ * out by the server; an amount sent by a client is never read.
+ */
+
+/** Payment methods. sandbox: the development provider (never in production). */
+export const payTypes = ['sandbox', 'wechat', 'alipay'] as const;
+export type PayType = (typeof payTypes)[number];
+export const PAY_TYPE_NAMES: Record<PayType, string> = { sandbox: '沙箱支付（测试）', wechat: '微信支付', alipay: '支付宝' };
+
+/** Order states (modules/shop/order-machine.ts): created → paid → fulfilled; created → closed; paid/fulfilled → refunded. */
+export const orderStates = ['created', 'paid', 'fulfilled', 'closed', 'refunded'] as const;
+export type OrderState = (typeof orderStates)[number];
+
+/** A version on sale: its price now, its list price, how long it lasts, and what it opens. */
+export const priceItem = z.object({
+  vn: z.string(),
+  vname: z.string(),
+  vnorder: z.number().int(),
+  price: z.number().int(),
+  originalPrice: z.number().int(),
+  validityDays: z.number().int(),
+  group: z.number().int(),
+  modules: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The learner holds it now (buying again extends it). */
+  isVip: z.union([z.literal(0), z.literal(1)]),
+  /** When the learner's purchase of it ends (ISO), null when they hold none. */
+  heldUntil: z.string().nullable(),
+});
+export type PriceItem = z.infer<typeof priceItem>;
+
+export const pricelist = defineCall({
+  id: 'shop.pricelist',
+  method: 'GET',
+  path: '/api/pricelist',
+  group: 'payment',
+  needsSession: true,
+  summary:
+    "The versions of a subject the learner's agent sells, with prices and what each opens, and how this agent takes payment: its methods, or its own payment page (customPayUrl), or none (buyDisabled).",
+  request: z.object({ guid: guid(), appID: appID() }),
+  data: z.object({
+    appID: z.number().int(),
+    appName: z.string(),
+    items: z.array(priceItem),
+    payTypes: z.array(z.enum(payTypes)),
+    customPayUrl: z.string().nullable(),
+    buyDisabled: z.boolean(),
+  }),
+});
+
+/** An order as its owner sees it. Times ISO 8601; payUrl only while it can still be paid. */
+export const orderView = z.object({
+  orderID: z.string(),
+  appID: z.number().int(),
+  appName: z.string(),
+  vn: z.string(),
+  vname: z.string(),
+  amount: z.number().int(),
+  originalAmount: z.number().int(),
+  payType: z.enum(payTypes),
+  status: z.enum(orderStates),
+  closedReason: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  payUrl: z.string().nullable(),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+export const getOrderNumber = defineCall({
+  id: 'shop.getOrderNumber',
+  method: 'POST',
+  path: '/api/getOrderNumber',
+  group: 'payment',
+  needsSession: true,
+  summary:
+    'Create the order for one version (or give back the one this requestId already created) at the price the server works out, and start its payment with the chosen provider. Limited per learner.',
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    vn: text('班次', 32),
+    payType: choice('支付方式', payTypes),
+    equipment: optText('设备', 100),
+    requestId: requestKey(),
+  }),
+  data: orderView,
+});
+
+export const queryUserOrder = defineCall({
+  id: 'shop.queryUserOrder',
+  method: 'POST',
+  path: '/api/queryUserOrder',
+  group: 'payment',
+  needsSession: true,
+  allowedRepeat: true,
+  summary: "One of the caller's own orders and its status (another learner's order: 403).",
+  request: z.object({ guid: guid(), orderID: text('订单号', 40) }),
+  data: orderView,
+});
+
+export const userOrderList = defineCall({
+  id: 'shop.userOrderList',
+  method: 'GET',
+  path: '/api/userOrderList',
+  group: 'payment',
+  needsSession: true,
+  summary: "The caller's orders, newest first, 20 a page.",
+  request: z.object({ guid: guid(), page: page() }),
+  data: z.object({ list: z.array(orderView), hasMore: z.boolean() }),
+});
+
+export const SHOP_MSG = {
+  notOnSale: '该班次暂不可购买',
+  buyDisabled: '当前渠道暂不支持在线购买，请联系客服',
+  customPayment: '请通过本渠道的支付页面购买',
+  payTypeOff: '暂不支持该支付方式',
+  orderUnknown: '订单不存在',
+  notYourOrder: '无权查看该订单',
+  tooMany: '下单过于频繁，请稍后再试',
+  hiddenVersion: '您已开通更高班次，无需购买该班次',
+} as const;
+
+export const shopCalls = { pricelist, getOrderNumber, queryUserOrder, userOrderList };
