@@ -174,3 +174,45 @@ export async function axeProblems(page: Page): Promise<AxeProblem[]> {
     return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.map(describe).slice(0, 8) }));
   });
 }
+
+/** The password of learners registered by registerFresh. */
+export const FRESH_PASSWORD = 'Study2026';
+
+export async function passwordLogin(page: Page, phone: string, password: string) {
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+}
+
+export async function pickSubject(page: Page, className: string, subject: string) {
+  await page.goto('/switchSub');
+  await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: className }).click();
+  await page
+    .getByRole('region', { name: className })
+    .getByRole('button', { name: new RegExp(`^${subject}`) })
+    .click();
+}
+
+/** Registers a new learner (SMS code from the test hook) and lands on the home page; returns the phone. */
+export async function registerFresh(page: Page, request: APIRequestContext): Promise<string> {
+  const phone = freshPhone();
+  await asNewClientIp(page);
+  await page.goto('/login?mode=register');
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByPlaceholder('请输入验证码').fill(await smsCode(request, phone));
+  await page.getByPlaceholder('请输入密码').fill(FRESH_PASSWORD);
+  await page.getByPlaceholder('请再次输入密码').fill(FRESH_PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '注册', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/homePage/);
+  return phone;
+}
+
+/** The home page's notice window opens once per device; journeys that are not about it mark it seen. */
+export async function noticesSeen(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
+}
+
+export const badge = (page: Page) => page.getByTestId('version-badge');
+export const tile = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) });

@@ -1,47 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { asNewClientIp, freshPhone, shot, smsCode } from './helpers';
+import { expect, test } from '@playwright/test';
+import { badge, FRESH_PASSWORD, noticesSeen, passwordLogin, pickSubject, registerFresh, shot, tile } from './helpers';
 
 const DEMO_PASSWORD = 'Demo@2026';
-const PASSWORD = 'Study2026';
-
-async function passwordLogin(page: Page, phone: string, password: string) {
-  await page.getByPlaceholder('请输入手机号').fill(phone);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-}
-
-async function pickSubject(page: Page, className: string, subject: string) {
-  await page.goto('/switchSub');
-  await page.getByRole('navigation', { name: '科目分类' }).getByRole('button', { name: className }).click();
-  await page
-    .getByRole('region', { name: className })
-    .getByRole('button', { name: new RegExp(`^${subject}`) })
-    .click();
-}
-
-/** Registers a new learner (SMS code from the test hook) and lands on the home page; returns the phone. */
-async function registerFresh(page: Page, request: APIRequestContext): Promise<string> {
-  const phone = freshPhone();
-  await asNewClientIp(page);
-  await page.goto('/login?mode=register');
-  await page.getByPlaceholder('请输入手机号').fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByPlaceholder('请输入验证码').fill(await smsCode(request, phone));
-  await page.getByPlaceholder('请输入密码').fill(PASSWORD);
-  await page.getByPlaceholder('请再次输入密码').fill(PASSWORD);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '注册', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
-  return phone;
-}
-
-/** The home page's notice window opens once per device; journeys that are not about it mark it seen. */
-async function noticesSeen(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
-}
-
-const badge = (page: Page) => page.getByTestId('version-badge');
-const tile = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) });
 
 test('a guest picks a subject, is asked to log in, and is back on that subject after logging in', async ({ page }) => {
   await page.goto('/switchSub');
@@ -141,7 +101,7 @@ test('redeeming a code opens the locked module, and a second device follows afte
   const b = await bContext.newPage();
   await noticesSeen(b);
   await b.goto('/login');
-  await passwordLogin(b, phone, PASSWORD);
+  await passwordLogin(b, phone, FRESH_PASSWORD);
   await expect(b).toHaveURL(/\/homePage/);
   await pickSubject(b, '护理学类', '护士执业资格');
   await expect(badge(b)).toHaveText('试用版');

@@ -29,6 +29,8 @@ describe('route registry', () => {
       '/switchBanner',
       '/appointSub',
       '/buyapp',
+      '/payPage',
+      '/buyCallback',
       '/memberCenter',
       '/chapterMenu',
       '/answerTest',

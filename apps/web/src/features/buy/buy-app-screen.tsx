@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAgent } from '../../lib/agent';
 import { clearHomeIndex, getSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
@@ -8,13 +8,13 @@ import { Page } from '../../ui/page';
 import { ContactCard } from '../../ui/contact-card';
 import { chooseSubject } from '../../lib/choose-subject';
 import { ActivationForm } from './activation-form';
-import { VersionCards } from '../../ui/versions';
-import { buyableVersions, useSubjectVersions } from '../../api/versions';
+import { PriceCards } from './price-cards';
+import { pricesQuery } from './api';
 import styles from './buy.module.css';
 
 /**
- * /buyapp — the interim shop until online payment exists: the current subject's versions (posSlide
- * highlighted), the activation-code form and the tenant's contacts, who sell the codes.
+ * /buyapp — the shop (docs/shop.md): the current subject's versions on sale with their prices (posSlide
+ * highlighted), 立即购买 → /payPage; then the activation-code form and the tenant's contacts.
  * A redeemed code: '激活成功', the home grid cleared, the subject chosen again (fresh purchases), /homePage.
  */
 export default function BuyAppScreen() {
@@ -23,7 +23,7 @@ export default function BuyAppScreen() {
   const agent = useAgent();
   const [params] = useSearchParams();
   const subject = getSelectedSubject();
-  const versions = useSubjectVersions(subject?.AppID ?? null);
+  const prices = useQuery({ ...pricesQuery(subject?.AppID ?? 0), enabled: subject !== null });
 
   if (!subject) {
     return (
@@ -41,7 +41,8 @@ export default function BuyAppScreen() {
     void navigate('/homePage', { replace: true });
   };
 
-  const list = versions.data ? buyableVersions(versions.data.list) : [];
+  const list = prices.data?.items ?? [];
+  const off = prices.data?.buyDisabled ?? false;
 
   return (
     <Page title="开通班次">
@@ -51,17 +52,24 @@ export default function BuyAppScreen() {
             {subject.AppName}
           </h2>
           {list.length > 0 ? (
-            <VersionCards versions={list} highlight={params.get('posSlide')} />
-          ) : versions.isError ? (
+            <PriceCards
+              items={list}
+              highlight={params.get('posSlide')}
+              readOnly={off}
+              onBuy={(v) => void navigate(`/payPage?appID=${subject.AppID}&vn=${encodeURIComponent(v.vn)}`)}
+            />
+          ) : prices.isError ? (
             <p className={styles.muted}>班次加载失败，请稍后重试</p>
-          ) : versions.isPending ? (
+          ) : prices.isPending ? (
             <p className={styles.muted}>加载中…</p>
           ) : (
             <p className={styles.muted}>暂无可开通的班次</p>
           )}
         </section>
         <ActivationForm appID={subject.AppID} onDone={done} />
-        <p className={styles.note}>暂不支持在线支付。激活码可联系下方客服购买，购买后在上方输入即可开通。</p>
+        <p className={styles.note}>
+          {off ? '当前渠道暂不支持在线购买。激活码可联系下方客服购买，购买后在上方输入即可开通。' : '已有激活码？在上方输入即可开通。购买遇到问题可联系下方客服。'}
+        </p>
         <ContactCard agent={agent} />
       </div>
     </Page>

@@ -9,6 +9,7 @@ import { saveSelectedSubject, storeModuleInfo, type SelectedSubject } from '../.
 import { toast } from '../../ui/dialogs';
 import { chooseSubject } from '../../lib/choose-subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { priceData } from '../../test/fixtures/shop';
 import BuyAppScreen from './buy-app-screen';
 import MemberCenterScreen from './member-center-screen';
 
@@ -63,18 +64,27 @@ afterEach(() => {
 describe('/buyapp', () => {
   beforeEach(() => saveSelectedSubject(nursing));
 
-  it('lists the versions one may buy with what each opens, highlights posSlide, and shows the contacts', async () => {
-    fakeApi(callMock, { 'catalog.vipinfo': () => vipinfoData });
-    renderScreen(<BuyAppScreen />, { path: '/buyapp', url: '/buyApp?moduleType=dialog&posSlide=2' });
+  it('lists the versions on sale with prices and what each opens, highlights posSlide, buys through /payPage, and shows the contacts', async () => {
+    fakeApi(callMock, { 'shop.pricelist': () => priceData() });
+    const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp', url: '/buyApp?moduleType=dialog&posSlide=2' });
     const vipCard = await screen.findByTestId('version-2');
     expect(vipCard.getAttribute('aria-current')).toBe('true');
     expect(scrolled).toHaveBeenCalled();
     expect(within(vipCard).getByText('包含：章节练习、视频精讲')).toBeTruthy();
-    expect(within(screen.getByTestId('version-1')).getByText('已开通')).toBeTruthy();
-    expect(screen.queryByTestId('version-3')?.getAttribute('aria-current')).toBeNull();
-    expect(screen.queryByText('内部班')).toBeNull();
+    expect(within(vipCard).getByText('¥398.00')).toBeTruthy();
+    expect(within(vipCard).getByText('¥598.00')).toBeTruthy();
+    expect(within(screen.getByTestId('version-1')).getByText(/已开通/)).toBeTruthy();
+    expect(within(screen.getByTestId('version-1')).getByRole('button', { name: '续费' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '联系客服' })).toBeTruthy();
-    expect(screen.getByText(/暂不支持在线支付/)).toBeTruthy();
+    await user().click(within(vipCard).getByRole('button', { name: '立即购买' }));
+    expect(where()).toBe('/payPage?appID=1001&vn=2');
+  });
+
+  it('shows prices without a buy button when the agent sells nothing online', async () => {
+    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }) });
+    renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+    expect(within(await screen.findByTestId('version-2')).queryByRole('button')).toBeNull();
+    expect(screen.getByText(/当前渠道暂不支持在线购买/)).toBeTruthy();
   });
 
   it("redeems a code: '激活成功', the subject is chosen again, home (replace)", async () => {

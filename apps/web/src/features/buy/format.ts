@@ -5,3 +5,12 @@ export function ymd(iso: string): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
+
+/** An amount in fen as yuan: 39800 → '¥398.00'. */
+export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+/** Where a purchase of `days` ends when bought now: on from a held purchase's end, else from today. */
+export function endAfterBuying(days: number, heldUntil: string | null, now = Date.now()): string {
+  const from = heldUntil ? Math.max(Date.parse(heldUntil), now) : now;
+  return new Date(from + days * 86_400_000).toISOString();
+}

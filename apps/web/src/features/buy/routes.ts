@@ -2,7 +2,9 @@ import type { RouteEntry } from '../../lib/route-entry';
 
 /** The routes of this feature, each screen loaded lazily (app/routes.tsx lists every feature's). */
 export const buyRoutes: RouteEntry[] = [
-  // Buying (until the shop exists: activation codes and the tenant's contacts) and the member centre
+  // The shop (docs/shop.md): versions with prices and the activation-code form, the pay page, the wait for the payment
   { path: '/buyapp', load: () => import('./buy-app-screen') },
+  { path: '/payPage', load: () => import('./pay-page-screen') },
+  { path: '/buyCallback', load: () => import('./buy-callback-screen') },
   { path: '/memberCenter', load: () => import('./member-center-screen') },
 ];

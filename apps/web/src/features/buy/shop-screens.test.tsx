@@ -1,0 +1,122 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { SHOP_MSG } from '@kaoshi/contract';
+import { call } from '../../api/client';
+import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
+import { chooseSubject } from '../../lib/choose-subject';
+import { saveLogin } from '../../lib/session';
+import { saveSelectedSubject } from '../../lib/subject';
+import { priceData } from '../../test/fixtures/shop';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import BuyCallbackScreen from './buy-callback-screen';
+import PayPageScreen from './pay-page-screen';
+
+vi.mock('../../api/client', async () => ({ ...(await import('../../test/client-mock')).clientMock(), baseUrl: () => '' }));
+vi.mock('../../ui/dialogs');
+vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
+
+const callMock = call as unknown as Mock;
+const assign = vi.fn();
+const orderView = (status: string, extra: Record<string, unknown> = {}) => ({
+  orderID: 'KS20261125120000123456',
+  appID: 1001,
+  appName: '护士执业资格',
+  vn: '2',
+  vname: 'VIP班',
+  amount: 39800,
+  originalAmount: 59800,
+  payType: 'sandbox',
+  status,
+  closedReason: status === 'closed' ? 'timeout' : null,
+  createdAt: '2026-11-25T04:00:00.000Z',
+  expiresAt: '2026-11-25T04:30:00.000Z',
+  paidAt: null,
+  payUrl: status === 'created' ? '/sandbox/pay/abc' : null,
+  ...extra,
+});
+
+beforeEach(() => {
+  resetStorage();
+  saveLogin(demoLogin);
+  saveSelectedSubject(trialNursing);
+  agentStore.set({ ...DEFAULT_AGENT, TelePhone: '400-888-0888' });
+  assign.mockReset();
+  Object.defineProperty(window, 'location', { configurable: true, value: { ...window.location, origin: 'http://localhost', assign } });
+});
+
+describe('/payPage', () => {
+  it('shows the order, creates it once with one requestId (no amount sent), and goes to the provider page', async () => {
+    fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.getOrderNumber': () => orderView('created') });
+    renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
+    expect(await screen.findByText('VIP班')).toBeTruthy();
+    expect(screen.getByText('护士执业资格')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '沙箱支付（测试）' })).toHaveProperty('checked', true);
+    const pay = screen.getByRole('button', { name: '确认支付' });
+    await userEvent.setup().click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/pay/abc'));
+    const [sent] = callsTo(callMock, 'shop.getOrderNumber');
+    expect(sent).toMatchObject({ appID: 1001, vn: '2', payType: 'sandbox' });
+    expect(sent).not.toHaveProperty('amount');
+    expect(String(sent!.requestId)).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+  });
+
+  it("shows the server's refusal under the button", async () => {
+    fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.getOrderNumber': () => fail(429, SHOP_MSG.tooMany) });
+    renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: '确认支付' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SHOP_MSG.tooMany);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("sends a custom-payment agent's learner to its page, and shows a buy-disabled agent's contacts", async () => {
+    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], customPayUrl: 'https://pay.example/buy' }) });
+    const first = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: '前往支付' }));
+    expect(assign).toHaveBeenCalledWith('https://pay.example/buy');
+    first.unmount();
+    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }) });
+    renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
+    expect(await screen.findByText(/当前渠道暂不支持在线购买/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '确认支付' })).toBeNull();
+  });
+
+  it('a version not on sale says so and leads back to the list', async () => {
+    fakeApi(callMock, { 'shop.pricelist': () => priceData() });
+    const { where } = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=9' });
+    expect(await screen.findByText('该班次暂不可购买')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: '返回班次列表' }));
+    expect(where()).toBe('/buyapp');
+  });
+});
+
+describe('/buyCallback', () => {
+  it('waits for the payment, then says 支付成功, refreshes the subject and opens home', async () => {
+    let status = 'created';
+    fakeApi(callMock, { 'shop.queryUserOrder': () => orderView(status, status === 'fulfilled' ? { paidAt: '2026-11-25T04:01:00.000Z' } : {}) });
+    const { where } = renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
+    expect(await screen.findByText('正在确认支付结果…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '去支付' })).toBeTruthy();
+    status = 'fulfilled';
+    expect(await screen.findByText('支付成功', {}, { timeout: 4000 })).toBeTruthy();
+    const start = await screen.findByRole('button', { name: '开始学习' });
+    expect(chooseSubject).toHaveBeenCalledWith(expect.objectContaining({ AppID: 1001 }));
+    await userEvent.setup().click(start);
+    expect(where()).toBe('/homePage');
+  });
+
+  it('explains a closed order and offers 重新购买', async () => {
+    fakeApi(callMock, { 'shop.queryUserOrder': () => orderView('closed') });
+    const { where } = renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
+    expect(await screen.findByText('订单已关闭')).toBeTruthy();
+    expect(screen.getByText(/超时未支付/)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: '重新购买' }));
+    expect(where()).toBe('/buyapp?posSlide=2');
+  });
+
+  it("shows the server's refusal for another learner's order", async () => {
+    fakeApi(callMock, { 'shop.queryUserOrder': () => fail(403, SHOP_MSG.notYourOrder) });
+    renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS1' });
+    expect(await screen.findByText(SHOP_MSG.notYourOrder)).toBeTruthy();
+  });
+});
