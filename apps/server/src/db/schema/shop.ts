@@ -61,11 +61,7 @@ export const orders = pgTable(
     fulfilledAt: ts('fulfilled_at'),
     closedAt: ts('closed_at'),
   },
-  (t) => [
-    uniqueIndex('orders_user_request_idx').on(t.userId, t.requestId),
-    index('orders_user_idx').on(t.userId, t.id),
-    index('orders_open_idx').on(t.status, t.expiresAt),
-  ],
+  (t) => [uniqueIndex('orders_user_request_idx').on(t.userId, t.requestId), index('orders_user_idx').on(t.userId, t.id), index('orders_open_idx').on(t.status, t.expiresAt)],
 );
 
 /** Every provider notification taken, once: a replay of the same notification id changes nothing. */
