@@ -24,6 +24,7 @@ export * from './calls/zhiye.ts';
 export * from './calls/ai.ts';
 export * from './calls/clearance.ts';
 export * from './calls/shop.ts';
+export * from './calls/coupon.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -46,6 +47,7 @@ import { zhiyeCalls } from './calls/zhiye.ts';
 import { aiCalls } from './calls/ai.ts';
 import { clearanceCalls } from './calls/clearance.ts';
 import { shopCalls } from './calls/shop.ts';
+import { couponCalls } from './calls/coupon.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -64,4 +66,5 @@ export const allCalls = [
   ...Object.values(aiCalls),
   ...Object.values(clearanceCalls),
   ...Object.values(shopCalls),
+  ...Object.values(couponCalls),
 ];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { agents, prices, subjects } from '../db/schema/index.ts';
+import { agents, coupons, prices, subjects } from '../db/schema/index.ts';
 import type { Database } from '../db/index.ts';
 
 const pricesFile = z.object({
@@ -16,7 +16,25 @@ const pricesFile = z.object({
   ),
 });
 
-/** Insert the missing demo prices (content/demo/prices.json) of agents and subjects that exist. Idempotent. */
+const couponsFile = z.object({
+  coupons: z.array(
+    z.object({
+      title: z.string().min(1).max(40),
+      agent: z.string().nullable(),
+      kind: z.enum(['amount', 'percent']),
+      value: z.number().int().positive(),
+      minSpend: z.number().int().min(0),
+      appId: z.number().int().nullable(),
+      vn: z.string().nullable(),
+      claimFrom: z.iso.datetime(),
+      claimUntil: z.iso.datetime(),
+      validDays: z.number().int().positive(),
+      total: z.number().int().positive().nullable(),
+    }),
+  ),
+});
+
+/** Insert the missing demo prices (content/demo/prices.json) of agents and subjects that exist, and the demo coupons. Idempotent. */
 export async function seedShop(db: Database, dir: string): Promise<void> {
   const file = pricesFile.parse(JSON.parse(readFileSync(`${dir}prices.json`, 'utf8')));
   const [agentRows, subjectRows] = await Promise.all([db.select({ code: agents.code }).from(agents), db.select({ appId: subjects.appId }).from(subjects)]);
@@ -26,4 +44,24 @@ export async function seedShop(db: Database, dir: string): Promise<void> {
     .filter((p) => known.has(p.agent) && apps.has(p.appId))
     .map((p) => ({ agentCode: p.agent, appId: p.appId, vn: p.vn, priceFen: p.price, originalFen: p.originalPrice, groupValue: p.group }));
   if (rows.length > 0) await db.insert(prices).values(rows).onConflictDoNothing();
+
+  // Coupons have no natural key: the demo ones go in once, into an empty table (content/demo/coupons.json).
+  const [anyCoupon] = await db.select({ id: coupons.id }).from(coupons).limit(1);
+  if (anyCoupon) return;
+  const list = couponsFile.parse(JSON.parse(readFileSync(`${dir}coupons.json`, 'utf8'))).coupons;
+  await db.insert(coupons).values(
+    list.map((c) => ({
+      agentCode: c.agent,
+      title: c.title,
+      kind: c.kind,
+      value: c.value,
+      minSpendFen: c.minSpend,
+      appId: c.appId,
+      vn: c.vn,
+      claimFrom: new Date(c.claimFrom),
+      claimUntil: new Date(c.claimUntil),
+      validDays: c.validDays,
+      total: c.total,
+    })),
+  );
 }

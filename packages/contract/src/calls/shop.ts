@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { appID, choice, guid, optText, page, requestKey, text } from '../fields.ts';
+import { appID, choice, guid, optDbId, optText, page, requestKey, text } from '../fields.ts';
 
 /**
  * The shop (docs/shop.md): prices, orders and their payment. Every amount is in fen (1/100 yuan) and is worked
@@ -59,8 +59,12 @@ export const orderView = z.object({
   appName: z.string(),
   vn: z.string(),
   vname: z.string(),
+  /** buy: the version; upgrade: from the held fromVn to vn, running to the held one's end. */
+  kind: z.enum(['buy', 'upgrade']),
+  fromVn: z.string().nullable(),
   amount: z.number().int(),
   originalAmount: z.number().int(),
+  couponOff: z.number().int(),
   payType: z.enum(payTypes),
   status: z.enum(orderStates),
   closedReason: z.string().nullable(),
@@ -86,8 +90,58 @@ export const getOrderNumber = defineCall({
     payType: choice('支付方式', payTypes),
     equipment: optText('设备', 100),
     requestId: requestKey(),
+    couponUserID: optDbId('优惠券'),
   }),
   data: orderView,
+});
+
+export const vipChange = defineCall({
+  id: 'shop.vipChange',
+  method: 'POST',
+  path: '/api/vipChange',
+  group: 'payment',
+  needsSession: true,
+  summary:
+    "Create the upgrade order from the valid held version vn to the higher toVn: it pays the daily difference for the days left (docs/shop.md) and the target then runs to the held version's end. Same idempotency and limit as getOrderNumber.",
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    vn: text('当前班次', 32),
+    toVn: text('目标班次', 32),
+    couponID: optDbId('优惠券'),
+    payType: choice('支付方式', payTypes),
+    requestId: requestKey(),
+  }),
+  data: orderView,
+});
+
+/** A coupon of the learner as it applies to one quote: what it takes off, or why it does not apply. */
+export const quoteCoupon = z.object({ couponUserID: z.number().int(), title: z.string(), off: z.number().int(), usable: z.boolean(), reason: z.string().nullable() });
+
+export const pricedetails = defineCall({
+  id: 'shop.pricedetails',
+  method: 'GET',
+  path: '/api/pricedetails',
+  group: 'payment',
+  needsSession: true,
+  allowedRepeat: true,
+  summary:
+    "What buying vn (or upgrading fromVn → vn) costs the learner now, with a coupon: the server's amounts, the learner's coupons with what each takes off, and when the version would end.",
+  request: z.object({ guid: guid(), appID: appID(), vn: text('班次', 32), fromVn: optText('当前班次', 32), couponUserID: optDbId('优惠券') }),
+  data: z.object({
+    kind: z.enum(['buy', 'upgrade']),
+    vn: z.string(),
+    vname: z.string(),
+    fromVn: z.string().nullable(),
+    fromVname: z.string().nullable(),
+    originalPrice: z.number().int(),
+    base: z.number().int(),
+    couponOff: z.number().int(),
+    amount: z.number().int(),
+    couponUserID: z.number().int().nullable(),
+    endsAt: z.string(),
+    coupons: z.array(quoteCoupon),
+  }),
 });
 
 export const queryUserOrder = defineCall({
@@ -122,6 +176,10 @@ export const SHOP_MSG = {
   notYourOrder: '无权查看该订单',
   tooMany: '下单过于频繁，请稍后再试',
   hiddenVersion: '您已开通更高班次，无需购买该班次',
+  couponUnusable: '该优惠券不可用于本订单',
+  upgradeNotHeld: '当前班次未开通或已过期，请直接购买',
+  upgradeSame: '已是该班次，无需升级',
+  upgradeDown: '只能升级到更高的班次',
 } as const;
 
-export const shopCalls = { pricelist, getOrderNumber, queryUserOrder, userOrderList };
+export const shopCalls = { pricelist, pricedetails, getOrderNumber, vipChange, queryUserOrder, userOrderList };

@@ -44,8 +44,17 @@ export const orders = pgTable(
       .notNull()
       .references(() => subjects.appId),
     vn: text('vn').notNull(),
+    /** 'buy' a version, or 'upgrade' from the held from_vn to vn (the target runs to the held one's end). */
+    kind: text('kind').notNull().default('buy'),
+    fromVn: text('from_vn'),
+    /** What the learner pays; before the coupon (base), the list price, and the coupon's reduction. */
     amountFen: integer('amount_fen').notNull(),
+    baseFen: integer('base_fen').notNull().default(0),
     listFen: integer('list_fen').notNull(),
+    couponOffFen: integer('coupon_off_fen').notNull().default(0),
+    userCouponId: integer('user_coupon_id'),
+    /** For an upgrade: when the target ends (the held version's end at creation). */
+    grantUntil: ts('grant_until'),
     payType: text('pay_type').notNull(),
     equipment: text('equipment').notNull().default(''),
     /** The client's idempotency key: the same key from the same learner gives the same order. */
@@ -97,6 +106,50 @@ export const sandboxPayments = pgTable(
   (t) => [index('sandbox_payments_order_idx').on(t.orderNo)],
 );
 
+/**
+ * Coupon kinds an operator issues (docs/shop.md, "Coupons"): amount off or percent off, a minimum spend, for one
+ * subject or version or all, claimable in a window by the agent's learners, each valid `valid_days` after claiming.
+ */
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  /** null: every agent's learners. */
+  agentCode: text('agent_code'),
+  title: text('title').notNull(),
+  kind: text('kind').notNull(),
+  /** amount: fen off; percent: percent off (1–99). */
+  value: integer('value').notNull(),
+  minSpendFen: integer('min_spend_fen').notNull().default(0),
+  appId: integer('app_id'),
+  vn: text('vn'),
+  claimFrom: ts('claim_from').notNull(),
+  claimUntil: ts('claim_until').notNull(),
+  validDays: integer('valid_days').notNull(),
+  /** How many may be claimed in all (null: no limit), and how many were. */
+  total: integer('total'),
+  claimed: integer('claimed').notNull().default(0),
+});
+
+/** A learner's coupon: held by an unpaid order (order_no), used when that order is paid, returned when it closes. */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: ts('claimed_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    orderNo: text('order_no'),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('user_coupons_once_idx').on(t.couponId, t.userId), index('user_coupons_user_idx').on(t.userId)],
+);
+
 export type PriceRow = typeof prices.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+export type UserCouponRow = typeof userCoupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;

@@ -67,22 +67,26 @@ export interface OrderGrant {
   vnOrder: number;
   validityDays: number;
   at: Date;
+  /** An upgrade: the version runs to this time (the held version's end) instead of for validityDays. */
+  until?: Date | null;
 }
 
 /**
  * Grant or extend the purchase of an order inside the caller's transaction, and write the change-log row that
  * getChangeInfo reports to the learner's other devices. A purchase of the same version still valid runs on from
- * its end (the days bought add up); an expired one, or none, runs from now (docs/shop.md).
+ * its end (the days bought add up); an expired one, or none, runs from now; an upgrade runs to `until` (docs/shop.md).
  */
 export async function grantFromOrder(tx: Tx, g: OrderGrant, changeDetail: string): Promise<PurchaseRow> {
-  const endTime = new Date(g.at.getTime() + g.validityDays * 86_400_000);
+  const endTime = g.until ?? new Date(g.at.getTime() + g.validityDays * 86_400_000);
   const [purchase] = await tx
     .insert(purchases)
     .values({ userId: g.userId, appId: g.appId, vn: g.vn, vnOrder: g.vnOrder, endTime, source: 'order', createdAt: g.at })
     .onConflictDoUpdate({
       target: [purchases.userId, purchases.appId, purchases.vn],
       set: {
-        endTime: sql`greatest(${purchases.endTime}, excluded.created_at) + make_interval(days => ${g.validityDays}::int)`,
+        endTime: g.until
+          ? sql`greatest(${purchases.endTime}, excluded.end_time)`
+          : sql`greatest(${purchases.endTime}, excluded.created_at) + make_interval(days => ${g.validityDays}::int)`,
         vnOrder: g.vnOrder,
         source: 'order',
       },

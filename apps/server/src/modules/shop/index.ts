@@ -6,6 +6,7 @@ import type { PaymentProvider } from './providers.ts';
 import { installNotifyRoutes, shopRoutes } from './routes.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
 import { createShopService } from './service.ts';
+import { createCouponStore } from './coupon-store.ts';
 import { createShopStore } from './store.ts';
 
 export type { ShopService } from './service.ts';
@@ -23,6 +24,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
   if (sandbox) providers.set('sandbox', sandbox.provider);
   const shop = createShopService({
     store: createShopStore(p.db),
+    couponStore: createCouponStore(p.db),
     catalog: deps.catalog,
     entitlements: deps.entitlements,
     providers,

@@ -12,6 +12,7 @@ import { notifyPath } from './providers.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import type { SignedRequest } from './wechat-v3.ts';
 import { order } from './shop-setup.ts';
+import { createCouponStore } from './coupon-store.ts';
 import { createShopStore } from './store.ts';
 import { ORDER_TTL_MS } from './service.ts';
 
@@ -76,6 +77,7 @@ describe('reconciliation and expiry (the shop job)', () => {
   const payments = async () =>
     createPayments({
       store: createShopStore(t.db),
+      couponStore: createCouponStore(t.db),
       catalog: createCatalogStore(t.db),
       providers: new Map([['sandbox', sandbox().provider]]),
       clock: () => t.clock.now,

@@ -15,11 +15,11 @@ const SWEEP_BATCH = 200;
 
 /**
  * Payments applied to orders, exactly once (docs/shop.md). One transaction locks the order, checks the amount,
- * records the provider's notification id (a replay finds it taken), moves the order created|closed → paid,
- * grants the version through the entitlement store with its change-log row, and moves paid → fulfilled.
+ * records the provider's notification id (a replay finds it taken), moves the order created|closed → paid, marks
+ * its coupon used, grants the version through the entitlement store with its change-log row, and moves paid → fulfilled.
  */
-export function createPayments(deps: Pick<ShopDeps, 'store' | 'catalog' | 'providers' | 'clock' | 'bus' | 'log'>) {
-  const { store, catalog, providers, clock, bus, log } = deps;
+export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'catalog' | 'providers' | 'clock' | 'bus' | 'log'>) {
+  const { store, couponStore, catalog, providers, clock, bus, log } = deps;
 
   async function applyPayment(provider: PayType, notificationId: string, t: TransactionResource): Promise<PaymentOutcome> {
     const at = new Date(clock());
@@ -41,9 +41,11 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'catalog' | 'provi
       if (!paid) return 'duplicate';
       const version = versions.find((v) => v.vn === o.vn);
       if (!version) throw new Error(`order ${o.id}: version no longer exists`);
+      if (o.userCouponId !== null && !(await couponStore.use(tx, o.userCouponId, o.orderNo, at))) log.warn({ order: o.id }, 'paid order whose coupon another order used meanwhile');
+      const until = o.kind === 'upgrade' ? o.grantUntil : null;
       await grantFromOrder(
         tx,
-        { userId: o.userId, appId: o.appId, vn: o.vn, vnOrder: version.vnorder, validityDays: version.validityDays, at },
+        { userId: o.userId, appId: o.appId, vn: o.vn, vnOrder: version.vnorder, validityDays: version.validityDays, at, until },
         `AppID=${o.appId} vn=${o.vn} source=order`,
       );
       await store.transition(tx, o.orderNo, 'paid', 'fulfil', { fulfilledAt: at });

@@ -1,4 +1,4 @@
-import { shopCalls as c } from '@kaoshi/contract';
+import { couponCalls as k, shopCalls as c } from '@kaoshi/contract';
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -9,9 +9,17 @@ import { openNotification } from './wechat-v3.ts';
 /** The shop's calls (contract calls/shop.ts): everything for the session's learner, in the request's tenant. */
 export const shopRoutes = (shop: ShopService) => [
   handle(c.pricelist, async (ctx) => shop.priceList(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
+  handle(c.pricedetails, async (ctx) => shop.details(ctx.session.userId, await ctx.tenant(), ctx.input)),
   handle(c.getOrderNumber, async (ctx) => shop.createOrder(ctx.session.userId, await ctx.tenant(), ctx.input)),
+  handle(c.vipChange, async (ctx) => {
+    const { vn, toVn, couponID, ...rest } = ctx.input;
+    return shop.createOrder(ctx.session.userId, await ctx.tenant(), { ...rest, vn: toVn, fromVn: vn, couponUserID: couponID });
+  }),
   handle(c.queryUserOrder, async (ctx) => shop.order(ctx.session.userId, ctx.input.orderID)),
   handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
+  handle(k.couponlist, async (ctx) => shop.coupons.claimable(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
+  handle(k.receiveCoupon, async (ctx) => shop.coupons.claim(ctx.session.userId, await ctx.tenant(), ctx.input.couponID)),
+  handle(k.myCoupon, async (ctx) => shop.coupons.mine(ctx.session.userId, ctx.input.status)),
 ];
 
 /** A notification's body is at most this (WeChat's are about 1 KiB). */

@@ -1,27 +1,27 @@
-import { randomInt } from 'node:crypto';
 import { CATALOG_MSG, DEFAULT_AGENT_CODE, SHOP_MSG, type OrderState, type OrderView, type PayType } from '@kaoshi/contract';
 import type { AgentRow, OrderRow, PriceRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badInput, forbidden, notFound, tooMany } from '../../platform/errors.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
 import { MINUTE } from '../../platform/module.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import { hiddenFor, type EntitlementService } from '../entitlement/index.ts';
+import type { CouponStore } from './coupon-store.ts';
+import { createCoupons } from './coupons.ts';
+import { createOrdering } from './ordering.ts';
 import { createPayments } from './payments.ts';
 import { saleItems } from './pricing.ts';
 import type { PaymentProvider } from './providers.ts';
 import type { ShopStore } from './store.ts';
 
-/** An unpaid order closes after this (its provider is asked first). */
-export const ORDER_TTL_MS = 30 * MINUTE;
-/** Orders a learner may create per window. */
-export const ORDER_LIMIT = { perUser: 20, windowMs: 10 * MINUTE };
+export { ORDER_LIMIT, ORDER_TTL_MS } from './ordering.ts';
 const PAGE_SIZE = 20;
 
 export interface ShopDeps {
   store: ShopStore;
+  couponStore: CouponStore;
   catalog: CatalogStore;
   entitlements: EntitlementService;
   providers: ReadonlyMap<PayType, PaymentProvider>;
@@ -31,21 +31,13 @@ export interface ShopDeps {
   log: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-/** KS + the local (UTC+8) date and time to the second + 6 random digits: unique by the table's index. */
-function newOrderNo(now: number): string {
-  const d = new Date(now + 8 * 3600_000);
-  const stamp = `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}`;
-  return `KS${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-}
-
-/** The shop (docs/shop.md): prices, orders, payments. */
+/** The shop (docs/shop.md): prices, coupons, orders, payments. */
 export function createShopService(deps: ShopDeps) {
-  const { store, catalog, entitlements, providers, clock, limiter, bus } = deps;
-  // Prices of a subject for every agent: read rarely changed, dropped with the catalog (the prices trigger notifies it).
+  const { store, catalog, entitlements, providers, clock, bus } = deps;
+  // Prices of a subject for every agent: rarely changed, dropped with the catalog (the prices trigger notifies it).
   const priceRows = createMemo<number, PriceRow[]>(bus, { max: 2_000, ttlMs: 10 * MINUTE });
   bus.on('catalog', () => priceRows.clear());
-  const payments = createPayments(deps);
+  const coupons = createCoupons({ store: deps.couponStore, catalog, clock });
 
   const buyingOff = (agent: AgentRow) => agent.buyDisabled || agent.contactOnly;
   const customPayUrl = (agent: AgentRow) => (agent.customPayment ? agent.phonePayUrl || agent.weixinPayUrl || null : null);
@@ -55,7 +47,7 @@ export function createShopService(deps: ShopDeps) {
     if (!subject?.listed || !(await catalog.sells(agent.code, appId))) throw notFound(CATALOG_MSG.unknownSubject);
     const [versions, held, rows] = await Promise.all([catalog.versions(appId), entitlements.holdings(userId, appId), priceRows.get(appId, () => store.pricesOf(appId))]);
     const items = saleItems(versions, rows, { valid: held.valid, hidden: hiddenFor(versions, held.valid) }, agent.code, DEFAULT_AGENT_CODE);
-    return { subject, versions, items };
+    return { subject, versions, items, rows };
   }
 
   async function view(o: OrderRow): Promise<OrderView> {
@@ -67,8 +59,11 @@ export function createShopService(deps: ShopDeps) {
       appName: subject?.appName ?? '',
       vn: o.vn,
       vname: versions.find((v) => v.vn === o.vn)?.vname ?? o.vn,
+      kind: o.kind === 'upgrade' ? 'upgrade' : 'buy',
+      fromVn: o.fromVn,
       amount: o.amountFen,
       originalAmount: o.listFen,
+      couponOff: o.couponOffFen,
       payType: o.payType as PayType,
       status: o.status as OrderState,
       closedReason: o.closedReason,
@@ -79,66 +74,18 @@ export function createShopService(deps: ShopDeps) {
     };
   }
 
+  const ordering = createOrdering({ ...deps, coupons, offer, view });
+
   return {
     async priceList(userId: number, agent: AgentRow, appId: number) {
       const { subject, items } = await offer(userId, agent, appId);
       const off = buyingOff(agent);
       const custom = off ? null : customPayUrl(agent);
-      return {
-        appID: appId,
-        appName: subject.appName,
-        items,
-        payTypes: off || custom ? [] : [...providers.keys()],
-        customPayUrl: custom,
-        buyDisabled: off,
-      };
+      return { appID: appId, appName: subject.appName, items, payTypes: off || custom ? [] : [...providers.keys()], customPayUrl: custom, buyDisabled: off };
     },
 
-    async createOrder(userId: number, agent: AgentRow, input: { appID: number; vn: string; payType: PayType; equipment?: string; requestId: string }): Promise<OrderView> {
-      if (buyingOff(agent)) throw badInput(SHOP_MSG.buyDisabled);
-      if (customPayUrl(agent)) throw badInput(SHOP_MSG.customPayment);
-      const provider = providers.get(input.payType);
-      if (!provider) throw badInput(SHOP_MSG.payTypeOff);
-      const { versions, items } = await offer(userId, agent, input.appID);
-      const item = items.find((i) => i.vn === input.vn);
-      if (!item) {
-        const held = await entitlements.holdings(userId, input.appID);
-        const hidden = hiddenFor(versions, held.valid).has(input.vn);
-        throw badInput(hidden ? SHOP_MSG.hiddenVersion : SHOP_MSG.notOnSale);
-      }
-      const window = await limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
-      if (window.count > ORDER_LIMIT.perUser) throw tooMany(SHOP_MSG.tooMany);
-
-      const now = clock();
-      const order = await store.createOrder({
-        orderNo: newOrderNo(now),
-        userId,
-        agentCode: agent.code,
-        appId: input.appID,
-        vn: item.vn,
-        amountFen: item.price,
-        listFen: item.originalPrice,
-        payType: provider.id,
-        equipment: input.equipment ?? '',
-        requestId: input.requestId,
-        status: 'created',
-        createdAt: new Date(now),
-        expiresAt: new Date(now + ORDER_TTL_MS),
-      });
-      if (order.status === 'created' && !order.payUrl) {
-        const pv = providers.get(order.payType as PayType) ?? provider;
-        const subject = await catalog.subject(order.appId);
-        const { payUrl } = await pv.start({
-          orderNo: order.orderNo,
-          amountFen: order.amountFen,
-          description: `${subject?.appName ?? ''} ${item.vname}`.trim(),
-          returnUrl: `/buyCallback?orderID=${encodeURIComponent(order.orderNo)}`,
-        });
-        await store.setPayUrl(order.orderNo, payUrl);
-        order.payUrl = payUrl;
-      }
-      return view(order);
-    },
+    details: ordering.details,
+    createOrder: ordering.createOrder,
 
     async order(userId: number, orderNo: string): Promise<OrderView> {
       const o = await store.byOrderNo(orderNo);
@@ -152,7 +99,8 @@ export function createShopService(deps: ShopDeps) {
       return { list: await Promise.all(rows.slice(0, PAGE_SIZE).map(view)), hasMore: rows.length > PAGE_SIZE };
     },
 
-    ...payments,
+    coupons,
+    ...createPayments(deps),
   };
 }
 

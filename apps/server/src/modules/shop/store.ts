@@ -1,7 +1,7 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { OrderState } from '@kaoshi/contract';
 import type { Database, Tx } from '../../db/index.ts';
-import { orders, paymentNotifications, prices, type OrderRow, type PriceRow } from '../../db/schema/index.ts';
+import { orders, paymentNotifications, prices, userCoupons, type OrderRow, type PriceRow } from '../../db/schema/index.ts';
 import { nextState, type OrderEvent } from './order-machine.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -14,19 +14,19 @@ export function createShopStore(db: Database) {
       return db.select().from(prices).where(eq(prices.appId, appId));
     },
 
-    /** Insert the order, or give back the one the same learner already created with this requestId. */
-    async createOrder(row: NewOrder): Promise<OrderRow> {
-      const [created] = await db
+    /** Insert the order, or find the one the same learner already created with this requestId (fresh: false). */
+    async insertOrder(tx: Tx, row: NewOrder): Promise<{ row: OrderRow; fresh: boolean }> {
+      const [created] = await tx
         .insert(orders)
         .values(row)
         .onConflictDoNothing({ target: [orders.userId, orders.requestId] })
         .returning();
-      if (created) return created;
-      const [existing] = await db
+      if (created) return { row: created, fresh: true };
+      const [existing] = await tx
         .select()
         .from(orders)
         .where(and(eq(orders.userId, row.userId), eq(orders.requestId, row.requestId)));
-      return existing!;
+      return { row: existing!, fresh: false };
     },
 
     async setPayUrl(orderNo: string, payUrl: string): Promise<void> {
@@ -52,15 +52,25 @@ export function createShopStore(db: Database) {
         .limit(limit);
     },
 
-    /** Close an unpaid order: a compare-and-set from created; false when it was paid (or closed) meanwhile. */
-    async close(orderNo: string, reason: string, at: Date): Promise<boolean> {
-      const to = nextState('created', 'close')!;
-      const rows = await db
-        .update(orders)
-        .set({ status: to, closedReason: reason, closedAt: at })
-        .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'created')))
-        .returning({ id: orders.id });
-      return rows.length === 1;
+    /**
+     * Close an unpaid order: a compare-and-set from created, and its coupon goes back to the learner, in one
+     * transaction; false when it was paid (or closed) meanwhile.
+     */
+    close(orderNo: string, reason: string, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const to = nextState('created', 'close')!;
+        const rows = await tx
+          .update(orders)
+          .set({ status: to, closedReason: reason, closedAt: at })
+          .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'created')))
+          .returning({ id: orders.id });
+        if (rows.length === 0) return false;
+        await tx
+          .update(userCoupons)
+          .set({ orderNo: null })
+          .where(and(eq(userCoupons.orderNo, orderNo), isNull(userCoupons.usedAt)));
+        return true;
+      });
     },
 
     /** Record a provider notification once: false when this (provider, id) was taken before. */

@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import { SHOP_MSG, DEFAULT_AGENT_CODE, type OrderView, type PayType, type PriceItem } from '@kaoshi/contract';
+import type { AgentRow, OrderRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
+import { badInput, tooMany } from '../../platform/errors.ts';
+import { MINUTE } from '../../platform/module.ts';
+import { hiddenFor } from '../entitlement/index.ts';
+import type { Coupons } from './coupons.ts';
+import type { CouponStore } from './coupon-store.ts';
+import { priceFor } from './pricing.ts';
+import { quote, upgradePrice } from './quote.ts';
+import type { ShopDeps } from './service.ts';
+
+/** An unpaid order closes after this (its provider is asked first). */
+export const ORDER_TTL_MS = 30 * MINUTE;
+/** Orders a learner may create per window. */
+export const ORDER_LIMIT = { perUser: 20, windowMs: 10 * MINUTE };
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** KS + the local (UTC+8) date and time to the second + 6 random digits: unique by the table's index. */
+function newOrderNo(now: number): string {
+  const d = new Date(now + 8 * 3600_000);
+  const stamp = `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}`;
+  return `KS${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+export interface Offer {
+  versions: VersionRow[];
+  items: PriceItem[];
+  rows: PriceRow[];
+  subject: { appName: string };
+}
+
+export interface OrderingDeps extends ShopDeps {
+  coupons: Coupons;
+  couponStore: CouponStore;
+  offer(userId: number, agent: AgentRow, appId: number): Promise<Offer>;
+  view(o: OrderRow): Promise<OrderView>;
+}
+
+export interface Wanted {
+  appID: number;
+  vn: string;
+  /** An upgrade from this held version. */
+  fromVn?: string;
+  couponUserID?: number;
+}
+
+/**
+ * Working out an order (docs/shop.md, "Amounts"): the version's price, or an upgrade's daily difference for the
+ * days left, then the coupon. Creating it: one transaction inserts the order (or finds the one of this requestId)
+ * and holds the coupon by compare-and-set, so a coupon goes to one of two parallel orders.
+ */
+export function createOrdering(d: OrderingDeps) {
+  async function plan(userId: number, agent: AgentRow, w: Wanted) {
+    const { versions, items, rows, subject } = await d.offer(userId, agent, w.appID);
+    const item = items.find((i) => i.vn === w.vn);
+    const held = await d.entitlements.holdings(userId, w.appID);
+    if (!item) throw badInput(hiddenFor(versions, held.valid).has(w.vn) ? SHOP_MSG.hiddenVersion : SHOP_MSG.notOnSale);
+    const now = d.clock();
+    let base = item.price;
+    let list = item.originalPrice;
+    let endsAt = new Date(Math.max(now, item.heldUntil ? Date.parse(item.heldUntil) : now) + item.validityDays * 86_400_000);
+    let from: { vn: string; vname: string } | null = null;
+    if (w.fromVn !== undefined) {
+      if (w.fromVn === w.vn) throw badInput(SHOP_MSG.upgradeSame);
+      const current = held.valid.find((p) => p.vn === w.fromVn);
+      const fromVersion = versions.find((v) => v.vn === w.fromVn);
+      if (!current || !fromVersion) throw badInput(SHOP_MSG.upgradeNotHeld);
+      if (item.vnorder <= fromVersion.vnorder) throw badInput(SHOP_MSG.upgradeDown);
+      const fromPrice = priceFor(rows, agent.code, DEFAULT_AGENT_CODE, w.fromVn)?.priceFen ?? 0;
+      base = upgradePrice({
+        fromPriceFen: fromPrice,
+        fromValidityDays: fromVersion.validityDays,
+        toPriceFen: item.price,
+        toValidityDays: item.validityDays,
+        endsAt: current.endTime.getTime(),
+        now,
+      });
+      list = base;
+      endsAt = current.endTime;
+      from = { vn: fromVersion.vn, vname: fromVersion.vname };
+    }
+    const coupons = await d.coupons.forQuote(userId, w.appID, w.vn, base);
+    const chosen = w.couponUserID === undefined ? undefined : coupons.find((c) => c.held.id === w.couponUserID);
+    if (w.couponUserID !== undefined && (!chosen || chosen.reason)) throw badInput(SHOP_MSG.couponUnusable);
+    const q = quote(
+      base,
+      chosen ? { kind: chosen.held.coupon.kind === 'percent' ? 'percent' : 'amount', value: chosen.held.coupon.value, minSpendFen: chosen.held.coupon.minSpendFen } : undefined,
+    );
+    return { item, subject, from, list, endsAt, q, coupons, couponId: chosen?.held.id ?? null };
+  }
+
+  async function create(userId: number, agent: AgentRow, w: Wanted & { payType: PayType; equipment?: string; requestId: string }): Promise<OrderView> {
+    if (agent.buyDisabled || agent.contactOnly) throw badInput(SHOP_MSG.buyDisabled);
+    if (agent.customPayment && (agent.phonePayUrl || agent.weixinPayUrl)) throw badInput(SHOP_MSG.customPayment);
+    const provider = d.providers.get(w.payType);
+    if (!provider) throw badInput(SHOP_MSG.payTypeOff);
+    const p = await plan(userId, agent, w);
+    const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
+    if (window.count > ORDER_LIMIT.perUser) throw tooMany(SHOP_MSG.tooMany);
+
+    const now = d.clock();
+    const at = new Date(now);
+    const order = await d.store.transaction(async (tx) => {
+      const made = await d.store.insertOrder(tx, {
+        orderNo: newOrderNo(now),
+        userId,
+        agentCode: agent.code,
+        appId: w.appID,
+        vn: p.item.vn,
+        kind: p.from ? 'upgrade' : 'buy',
+        fromVn: p.from?.vn ?? null,
+        amountFen: p.q.amountFen,
+        baseFen: p.q.baseFen,
+        listFen: p.list,
+        couponOffFen: p.q.couponOffFen,
+        userCouponId: p.couponId,
+        grantUntil: p.from ? p.endsAt : null,
+        payType: provider.id,
+        equipment: w.equipment ?? '',
+        requestId: w.requestId,
+        status: 'created',
+        createdAt: at,
+        expiresAt: new Date(now + ORDER_TTL_MS),
+      });
+      if (made.fresh && p.couponId !== null && !(await d.couponStore.hold(tx, p.couponId, userId, made.row.orderNo, at))) throw badInput(SHOP_MSG.couponUnusable);
+      return made.row;
+    });
+    if (order.status === 'created' && !order.payUrl) {
+      const pv = d.providers.get(order.payType as PayType) ?? provider;
+      const { payUrl } = await pv.start({
+        orderNo: order.orderNo,
+        amountFen: order.amountFen,
+        description: `${p.subject.appName} ${p.from ? `${p.from.vname}→` : ''}${p.item.vname}`.trim(),
+        returnUrl: `/buyCallback?orderID=${encodeURIComponent(order.orderNo)}`,
+      });
+      await d.store.setPayUrl(order.orderNo, payUrl);
+      order.payUrl = payUrl;
+    }
+    return d.view(order);
+  }
+
+  return {
+    /** pricedetails: what the order would cost now, with the learner's coupons. */
+    async details(userId: number, agent: AgentRow, w: Wanted) {
+      const p = await plan(userId, agent, w);
+      return {
+        kind: p.from ? ('upgrade' as const) : ('buy' as const),
+        vn: p.item.vn,
+        vname: p.item.vname,
+        fromVn: p.from?.vn ?? null,
+        fromVname: p.from?.vname ?? null,
+        originalPrice: p.list,
+        base: p.q.baseFen,
+        couponOff: p.q.couponOffFen,
+        amount: p.q.amountFen,
+        couponUserID: p.couponId,
+        endsAt: p.endsAt.toISOString(),
+        coupons: p.coupons.map((c) => ({ couponUserID: c.held.id, title: c.held.coupon.title, off: c.off, usable: c.reason === null, reason: c.reason })),
+      };
+    },
+    createOrder: create,
+  };
+}
