@@ -52,3 +52,49 @@ test('a trial learner buys VIP班 through the sandbox: the locked module opens h
   await expect(badge(b)).toHaveText('VIP班', { timeout: 40_000 });
   await bContext.close();
 });
+
+test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 for the difference, and finds both orders and a receipt', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await noticesSeen(page);
+  await registerFresh(page, request);
+  await pickSubject(page, '护理学类', '护士执业资格');
+
+  await page.goto('/couponList');
+  const coupon = page.getByRole('listitem').filter({ hasText: '新人立减30元' });
+  await coupon.getByRole('button', { name: '领取' }).click();
+  await expect(coupon.getByRole('button', { name: '已领取' })).toBeVisible();
+  await shot(page, '64-shop-coupons');
+
+  // 基础班 ¥198 with the coupon (over ¥100): ¥168.
+  await page.goto('/buyapp');
+  await page.getByTestId('version-1').getByRole('button', { name: '立即购买' }).click();
+  await expect(page.getByRole('radio', { name: /新人立减30元/ })).toBeChecked();
+  await expect(page.getByText('¥168.00')).toBeVisible();
+  await shot(page, '65-shop-pay-with-coupon');
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
+
+  // The upgrade pays the year's difference (¥698 − ¥198) and keeps the end date.
+  await page.goto('/buyapp');
+  await page.getByTestId('version-3').getByRole('button', { name: '从基础班升级' }).click();
+  await expect(page.getByRole('heading', { name: '升级班次' })).toBeVisible();
+  await expect(page.getByText('基础班 → 至尊班')).toBeVisible();
+  await expect(page.getByText('合计 ¥500.00')).toBeVisible();
+  await shot(page, '66-shop-upgrade');
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await page.getByRole('button', { name: '开始学习' }).click();
+  await expect(badge(page)).toHaveText('至尊班');
+
+  // Both orders in the member centre; the receipt of the first.
+  await page.goto('/memberCenter');
+  const orders = page.getByRole('region', { name: '我的订单' });
+  await expect(orders.getByRole('listitem')).toHaveCount(2);
+  await shot(page, '67-shop-orders');
+  await orders.getByRole('link', { name: /基础班/ }).click();
+  await expect(page.getByText('-¥30.00')).toBeVisible();
+  await expect(page.getByText('已完成')).toBeVisible();
+  await shot(page, '68-shop-receipt');
+});

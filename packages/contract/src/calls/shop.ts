@@ -62,6 +62,7 @@ export const orderView = z.object({
   /** buy: the version; upgrade: from the held fromVn to vn, running to the held one's end. */
   kind: z.enum(['buy', 'upgrade']),
   fromVn: z.string().nullable(),
+  fromVname: z.string().nullable(),
   amount: z.number().int(),
   originalAmount: z.number().int(),
   couponOff: z.number().int(),

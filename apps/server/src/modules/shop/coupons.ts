@@ -22,7 +22,7 @@ export function createCoupons(deps: { store: CouponStore; catalog: CatalogStore;
   const { store, catalog, clock } = deps;
 
   async function scope(c: CouponRow): Promise<string> {
-    if (c.appId === null) return '全部科目';
+    if (c.appId === null) return c.vn === null ? '全部科目' : '全部科目 · 指定班次';
     const [subject, versions] = await Promise.all([catalog.subject(c.appId), catalog.versions(c.appId)]);
     const name = subject?.appName ?? '';
     const vname = c.vn === null ? null : (versions.find((v) => v.vn === c.vn)?.vname ?? c.vn);

@@ -61,6 +61,7 @@ export function createShopService(deps: ShopDeps) {
       vname: versions.find((v) => v.vn === o.vn)?.vname ?? o.vn,
       kind: o.kind === 'upgrade' ? 'upgrade' : 'buy',
       fromVn: o.fromVn,
+      fromVname: o.fromVn === null ? null : (versions.find((v) => v.vn === o.fromVn)?.vname ?? o.fromVn),
       amount: o.amountFen,
       originalAmount: o.listFen,
       couponOff: o.couponOffFen,

@@ -1,14 +1,41 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getOrderNumber, myPurchases, pricelist, queryUserOrder, useCode, type PayType } from '@kaoshi/contract';
+import {
+  couponlist,
+  getOrderNumber,
+  myCoupon,
+  myPurchases,
+  pricedetails,
+  pricelist,
+  queryUserOrder,
+  receiveCoupon,
+  useCode,
+  userOrderList,
+  vipChange,
+  type PayType,
+} from '@kaoshi/contract';
 import { baseUrl, call } from '../../api/client';
 import { clientKind } from '../../lib/client-kind';
 import { getUserName } from '../../lib/session';
 
 export const buyKeys = {
+  all: () => ['buy'] as const,
   purchases: () => ['buy', 'myPurchases'] as const,
   prices: (appID: number) => ['buy', 'prices', appID] as const,
   order: (orderID: string) => ['buy', 'order', orderID] as const,
+  orders: () => ['buy', 'orders'] as const,
+  quote: (w: Wanted) => ['buy', 'quote', w] as const,
+  claimable: () => ['buy', 'coupons', 'claimable'] as const,
+  mine: (status: CouponStatus) => ['buy', 'coupons', 'mine', status] as const,
 };
+
+/** What /payPage buys: a version, or an upgrade from a held one; with a coupon, or none (null), or the best (undefined). */
+export interface Wanted {
+  appID: number;
+  vn: string;
+  fromVn?: string;
+  couponUserID?: number;
+}
+export type CouponStatus = 'usable' | 'used' | 'expired';
 
 /** The learner's purchases over all subjects (/memberCenter). */
 export const purchasesQuery = () => queryOptions({ queryKey: buyKeys.purchases(), queryFn: () => call(myPurchases, {}, { silent: true }) });
@@ -22,9 +49,23 @@ export const pricesQuery = (appID: number) => queryOptions({ queryKey: buyKeys.p
 /** One of the learner's orders (polled by /buyCallback while it waits for the payment). */
 export const orderQuery = (orderID: string) => queryOptions({ queryKey: buyKeys.order(orderID), queryFn: () => call(queryUserOrder, { orderID }, { silent: true }) });
 
-/** Create (or, for the same requestId, get back) the order and its payment; the server sets the amount. */
-export const createOrder = (input: { appID: number; vn: string; payType: PayType; requestId: string }) =>
-  call(getOrderNumber, { ...input, equipment: clientKind() }, { silent: true });
+/** The server's quote for an order: amounts, the learner's coupons with what each takes off, the end date. */
+export const quoteQuery = (w: Wanted) =>
+  queryOptions({ queryKey: buyKeys.quote(w), queryFn: () => call(pricedetails, { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID }, { silent: true }) });
+
+/** Create (or, for the same requestId, get back) the order or upgrade and its payment; the server sets the amount. */
+export const createOrder = (w: Wanted & { payType: PayType; requestId: string }) =>
+  w.fromVn === undefined
+    ? call(getOrderNumber, { appID: w.appID, vn: w.vn, payType: w.payType, requestId: w.requestId, couponUserID: w.couponUserID, equipment: clientKind() }, { silent: true })
+    : call(vipChange, { appID: w.appID, vn: w.fromVn, toVn: w.vn, couponID: w.couponUserID, payType: w.payType, requestId: w.requestId }, { silent: true });
+
+/** The learner's orders, newest first (/memberCenter, /receiptDetail). */
+export const ordersQuery = () => queryOptions({ queryKey: buyKeys.orders(), queryFn: () => call(userOrderList, {}, { silent: true }) });
+
+/** Coupons on offer (/couponList) and the learner's own by status (/myCoupon). */
+export const claimableQuery = () => queryOptions({ queryKey: buyKeys.claimable(), queryFn: () => call(couponlist, {}, { silent: true }) });
+export const myCouponsQuery = (status: CouponStatus) => queryOptions({ queryKey: buyKeys.mine(status), queryFn: () => call(myCoupon, { status }, { silent: true }) });
+export const claimCoupon = (couponID: number) => call(receiveCoupon, { couponID }, { silent: true });
 
 /** The provider's pay page: a path of the payment call group's host (this origin by default). */
 export const payPageUrl = (payUrl: string) => new URL(payUrl, baseUrl('payment') || window.location.origin).toString();

@@ -56,7 +56,7 @@ export default function BuyAppScreen() {
               items={list}
               highlight={params.get('posSlide')}
               readOnly={off}
-              onBuy={(v) => void navigate(`/payPage?appID=${subject.AppID}&vn=${encodeURIComponent(v.vn)}`)}
+              onBuy={(v, from) => void navigate(`/payPage?appID=${subject.AppID}&vn=${encodeURIComponent(v.vn)}${from ? `&fromVn=${encodeURIComponent(from.vn)}` : ''}`)}
             />
           ) : prices.isError ? (
             <p className={styles.muted}>班次加载失败，请稍后重试</p>

@@ -64,7 +64,7 @@ afterEach(() => {
 describe('/buyapp', () => {
   beforeEach(() => saveSelectedSubject(nursing));
 
-  it('lists the versions on sale with prices and what each opens, highlights posSlide, buys through /payPage, and shows the contacts', async () => {
+  it('lists the versions on sale with prices and what each opens, highlights posSlide, buys or upgrades through /payPage, and shows the contacts', async () => {
     fakeApi(callMock, { 'shop.pricelist': () => priceData() });
     const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp', url: '/buyApp?moduleType=dialog&posSlide=2' });
     const vipCard = await screen.findByTestId('version-2');
@@ -76,8 +76,10 @@ describe('/buyapp', () => {
     expect(within(screen.getByTestId('version-1')).getByText(/已开通/)).toBeTruthy();
     expect(within(screen.getByTestId('version-1')).getByRole('button', { name: '续费' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '联系客服' })).toBeTruthy();
-    await user().click(within(vipCard).getByRole('button', { name: '立即购买' }));
-    expect(where()).toBe('/payPage?appID=1001&vn=2');
+    // 基础班 is held: a higher version offers a full year or the upgrade from it.
+    expect(within(vipCard).getByRole('button', { name: '购买一年' })).toBeTruthy();
+    await user().click(within(vipCard).getByRole('button', { name: '从基础班升级' }));
+    expect(where()).toBe('/payPage?appID=1001&vn=2&fromVn=1');
   });
 
   it('shows prices without a buy button when the agent sells nothing online', async () => {
@@ -141,6 +143,7 @@ describe('/buyapp without a subject', () => {
 describe('/memberCenter', () => {
   it("lists purchases: subject, version, '有效期至' or '已过期', and the modules", async () => {
     fakeApi(callMock, {
+      'shop.userOrderList': () => ({ list: [], hasMore: false }),
       'subject.myPurchases': () => ({
         list: [
           {
@@ -182,7 +185,7 @@ describe('/memberCenter', () => {
 
   it("empty: '您还没有开通任何班次' and a way to /buyapp", async () => {
     saveSelectedSubject(nursing);
-    fakeApi(callMock, { 'subject.myPurchases': () => ({ list: [] }) });
+    fakeApi(callMock, { 'subject.myPurchases': () => ({ list: [] }), 'shop.userOrderList': () => ({ list: [], hasMore: false }) });
     const { where } = renderScreen(<MemberCenterScreen />, { path: '/memberCenter' });
     expect(await screen.findByText('您还没有开通任何班次')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '去开通' }));
@@ -190,7 +193,7 @@ describe('/memberCenter', () => {
   });
 
   it('empty without a subject: the button leads to /switchSub', async () => {
-    fakeApi(callMock, { 'subject.myPurchases': () => ({ list: [] }) });
+    fakeApi(callMock, { 'subject.myPurchases': () => ({ list: [] }), 'shop.userOrderList': () => ({ list: [], hasMore: false }) });
     const { where } = renderScreen(<MemberCenterScreen />, { path: '/memberCenter' });
     await user().click(await screen.findByRole('button', { name: '选择科目' }));
     await waitFor(() => expect(where()).toBe('/switchSub'));

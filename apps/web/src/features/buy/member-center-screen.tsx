@@ -7,6 +7,7 @@ import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
 import { versionLabel } from '../../ui/buy-flow';
 import { ymd } from './format';
+import { OrderList } from './order-list';
 import styles from './buy.module.css';
 
 /** /memberCenter — the learner's purchases over all subjects (valid first), with what each opens. */
@@ -31,6 +32,7 @@ export default function MemberCenterScreen() {
             ))}
           </ul>
         )}
+        <OrderList />
       </div>
     </Page>
   );

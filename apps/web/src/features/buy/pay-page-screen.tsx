@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PAY_TYPE_NAMES, type PayType } from '@kaoshi/contract';
 import { useAgent } from '../../lib/agent';
@@ -10,16 +10,18 @@ import buttons from '../../ui/buttons.module.css';
 import { ContactCard } from '../../ui/contact-card';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { createOrder, newRequestId, payPageUrl, pricesQuery } from './api';
-import { endAfterBuying, yuan, ymd } from './format';
+import { createOrder, newRequestId, payPageUrl, pricesQuery, quoteQuery, type Wanted } from './api';
+import { CouponPicker } from './coupon-picker';
+import { yuan, ymd } from './format';
 import base from './buy.module.css';
 import styles from './shop.module.css';
 
 /**
- * /payPage?appID&vn — what is being bought (the subject, the version, what it opens, until when), its price, and
- * the payment methods the agent allows. 确认支付 creates the order (one requestId per visit: a double tap or a
- * retry is the same order) and goes to the provider's page, which comes back to /buyCallback. Custom-payment
- * agents send the learner to their own page; buy-disabled agents show their contacts.
+ * /payPage?appID&vn[&fromVn] — what is being bought (or upgraded from fromVn): the subject, the version, what it
+ * opens, until when; the server's quote with the learner's coupons (the best one picked at first); the methods the
+ * agent allows. 确认支付 creates the order (one requestId per visit: a double tap or a retry is the same order) and
+ * goes to the provider's page, which comes back to /buyCallback. Custom-payment agents send the learner to their
+ * own page; buy-disabled agents show their contacts.
  */
 export default function PayPageScreen() {
   const navigate = useNavigate();
@@ -27,47 +29,65 @@ export default function PayPageScreen() {
   const [params] = useSearchParams();
   const appID = Number(params.get('appID') ?? getSelectedSubject()?.AppID ?? 0);
   const vn = params.get('vn') ?? '';
+  const fromVn = params.get('fromVn') ?? undefined;
   const prices = useQuery({ ...pricesQuery(appID), enabled: appID > 0 });
-  const [requestId] = useState(newRequestId);
+  // undefined: not chosen yet (the best usable coupon is taken once the first quote arrives); null: none.
+  const [coupon, setCoupon] = useState<number | null | undefined>(undefined);
+  const wanted: Wanted = { appID, vn, fromVn, couponUserID: coupon ?? undefined };
+  const quote = useQuery({ ...quoteQuery(wanted), enabled: appID > 0 && vn !== '', placeholderData: (prev) => prev });
+  const [requestId, setRequestId] = useState(newRequestId);
   const [chosen, setChosen] = useState<PayType | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
+  const q = quote.data;
+  useEffect(() => {
+    if (coupon !== undefined || !q) return;
+    const best = q.coupons.filter((c) => c.usable).sort((a, b) => b.off - a.off)[0];
+    setCoupon(best ? best.couponUserID : null);
+  }, [q, coupon]);
+
   const data = prices.data;
   const item = data?.items.find((i) => i.vn === vn);
   const payType = chosen ?? data?.payTypes[0] ?? null;
+  const title = fromVn ? '升级班次' : '确认订单';
 
-  if (prices.isPending && appID > 0) {
+  if ((prices.isPending || quote.isPending) && appID > 0 && vn !== '') {
     return (
-      <Page title="确认订单">
+      <Page title={title}>
         <p className={base.muted}>加载中…</p>
       </Page>
     );
   }
-  if (!data || !item) {
+  if (!data || !item || !q) {
+    const why = prices.isError ? errorText(prices.error) : quote.isError ? errorText(quote.error) : '该班次暂不可购买';
     return (
-      <Page title="确认订单">
-        <EmptyData message={prices.isError ? errorText(prices.error) : '该班次暂不可购买'} buyButton="返回班次列表" onBuy={() => void navigate('/buyapp', { replace: true })} />
+      <Page title={title}>
+        <EmptyData message={why} buyButton="返回班次列表" onBuy={() => void navigate('/buyapp', { replace: true })} />
       </Page>
     );
   }
 
   async function pay() {
-    if (!payType || busy) return;
+    if (!payType || busy || coupon === undefined) return;
     setBusy(true);
     setError('');
     try {
-      const order = await createOrder({ appID, vn, payType, requestId });
+      const order = await createOrder({ ...wanted, payType, requestId });
       if (order.payUrl) window.location.assign(payPageUrl(order.payUrl));
       else void navigate(`/buyCallback?orderID=${encodeURIComponent(order.orderID)}`, { replace: true });
     } catch (err) {
       setError(errorText(err));
       setBusy(false);
+      // A refused attempt (say a coupon another order took) is over: the next tap is a new order.
+      setRequestId(newRequestId());
+      void quote.refetch();
     }
   }
 
+  const online = !data.buyDisabled && !data.customPayUrl;
   return (
-    <Page title="确认订单">
+    <Page title={title}>
       <div className={`${base.screen} ${styles.withBar}`}>
         <section className={base.section} aria-labelledby="order-title">
           <h2 id="order-title" className={base.sectionTitle}>
@@ -77,21 +97,38 @@ export default function PayPageScreen() {
             <dt>科目</dt>
             <dd>{data.appName}</dd>
             <dt>班次</dt>
-            <dd>{versionLabel(item.vname)}</dd>
+            <dd>{q.fromVname ? `${versionLabel(q.fromVname)} → ${versionLabel(q.vname)}` : versionLabel(q.vname)}</dd>
             <dt>包含</dt>
             <dd>{item.modules.map((m) => m.name).join('、')}</dd>
             <dt>有效期</dt>
+            <dd>{q.kind === 'upgrade' ? `升级后至 ${ymd(q.endsAt)}` : item.isVip === 1 ? `续费后至 ${ymd(q.endsAt)}` : `${item.validityDays} 天（至 ${ymd(q.endsAt)}）`}</dd>
+            <dt>{q.kind === 'upgrade' ? '升级差价' : '价格'}</dt>
             <dd>
-              {item.isVip === 1
-                ? `续费后至 ${ymd(endAfterBuying(item.validityDays, item.heldUntil))}`
-                : `${item.validityDays} 天（至 ${ymd(endAfterBuying(item.validityDays, null))}）`}
+              {q.originalPrice > q.base ? <s className={styles.original}>{yuan(q.originalPrice)}</s> : null} {yuan(q.base)}
             </dd>
-            <dt>价格</dt>
-            <dd>
-              {item.originalPrice > item.price ? <s className={styles.original}>{yuan(item.originalPrice)}</s> : null} <strong>{yuan(item.price)}</strong>
-            </dd>
+            {q.couponOff > 0 ? (
+              <>
+                <dt>优惠券</dt>
+                <dd className={styles.discount}>-{yuan(q.couponOff)}</dd>
+              </>
+            ) : null}
           </dl>
+          {q.kind === 'upgrade' ? <p className={styles.hint}>按剩余天数补足两个班次的差价，升级后有效期不变。</p> : null}
         </section>
+
+        {online ? (
+          <section className={base.section} aria-labelledby="coupons-title">
+            <div className={styles.sectionHead}>
+              <h2 id="coupons-title" className={base.sectionTitle}>
+                优惠券
+              </h2>
+              <Link className={styles.more} to="/couponList">
+                领取优惠券
+              </Link>
+            </div>
+            <CouponPicker coupons={q.coupons} chosen={coupon ?? null} onChoose={setCoupon} />
+          </section>
+        ) : null}
 
         {data.buyDisabled ? (
           <>
@@ -128,12 +165,12 @@ export default function PayPageScreen() {
           </p>
         ) : null}
       </div>
-      {!data.buyDisabled && !data.customPayUrl && payType ? (
+      {online && payType ? (
         <div className={styles.bar}>
           <p className={styles.total}>
-            合计 <strong>{yuan(item.price)}</strong>
+            合计 <strong>{yuan(q.amount)}</strong>
           </p>
-          <button type="button" className={`${buttons.primary} ${styles.payButton}`} onClick={() => void pay()} disabled={busy}>
+          <button type="button" className={`${buttons.primary} ${styles.payButton}`} onClick={() => void pay()} disabled={busy || quote.isFetching}>
             {busy ? '正在下单…' : '确认支付'}
           </button>
         </div>

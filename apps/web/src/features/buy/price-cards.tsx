@@ -11,10 +11,39 @@ interface Props {
   highlight?: string | null;
   /** Buying is off for this agent: prices only, no buy button. */
   readOnly?: boolean;
-  onBuy(item: PriceItem): void;
+  onBuy(item: PriceItem, from?: PriceItem): void;
 }
 
-/** /buyapp: one card per version on sale — its name, price and list price, validity, what it opens, and 立即购买 (续费 when held). */
+/** The held version a higher one can be upgraded from: the highest held below it (none when it is held itself). */
+export function upgradeFrom(items: readonly PriceItem[], target: PriceItem): PriceItem | undefined {
+  if (target.isVip === 1) return undefined;
+  return items.filter((i) => i.isVip === 1 && i.vnorder < target.vnorder).sort((a, b) => b.vnorder - a.vnorder)[0];
+}
+
+function BuyButtons({ item, from, onBuy }: { item: PriceItem; from?: PriceItem; onBuy: Props['onBuy'] }) {
+  if (!from) {
+    return (
+      <button type="button" className={`${buttons.primary} ${styles.buy}`} onClick={() => onBuy(item)}>
+        {item.isVip === 1 ? '续费' : '立即购买'}
+      </button>
+    );
+  }
+  return (
+    <div className={styles.buyRow}>
+      <button type="button" className={`${buttons.secondary} ${styles.buy}`} onClick={() => onBuy(item)}>
+        购买一年
+      </button>
+      <button type="button" className={`${buttons.primary} ${styles.buy}`} onClick={() => onBuy(item, from)}>
+        从{versionLabel(from.vname)}升级
+      </button>
+    </div>
+  );
+}
+
+/**
+ * /buyapp: one card per version on sale — its name, price and list price, validity, what it opens, and 立即购买
+ * (续费 when held; beside 从<held>升级 when a lower version is held).
+ */
 export function PriceCards({ items, highlight, readOnly, onBuy }: Props) {
   const marked = useRef<HTMLLIElement | null>(null);
   useEffect(() => {
@@ -43,11 +72,7 @@ export function PriceCards({ items, highlight, readOnly, onBuy }: Props) {
               <span className={styles.days}>有效期 {v.validityDays} 天</span>
             </p>
             {v.modules.length > 0 ? <p className={styles.opens}>包含：{v.modules.map((m) => m.name).join('、')}</p> : null}
-            {readOnly ? null : (
-              <button type="button" className={`${buttons.primary} ${styles.buy}`} onClick={() => onBuy(v)}>
-                {v.isVip === 1 ? '续费' : '立即购买'}
-              </button>
-            )}
+            {readOnly ? null : <BuyButtons item={v} from={upgradeFrom(items, v)} onBuy={onBuy} />}
           </li>
         );
       })}

@@ -6,5 +6,8 @@ export const buyRoutes: RouteEntry[] = [
   { path: '/buyapp', load: () => import('./buy-app-screen') },
   { path: '/payPage', load: () => import('./pay-page-screen') },
   { path: '/buyCallback', load: () => import('./buy-callback-screen') },
+  { path: '/receiptDetail', load: () => import('./receipt-detail-screen') },
+  { path: '/couponList', load: () => import('./coupon-list-screen') },
+  { path: '/myCoupon', load: () => import('./my-coupon-screen') },
   { path: '/memberCenter', load: () => import('./member-center-screen') },
 ];

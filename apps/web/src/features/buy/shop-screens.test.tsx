@@ -7,7 +7,7 @@ import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { chooseSubject } from '../../lib/choose-subject';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { priceData } from '../../test/fixtures/shop';
+import { priceData, quoteData } from '../../test/fixtures/shop';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import BuyCallbackScreen from './buy-callback-screen';
 import PayPageScreen from './pay-page-screen';
@@ -24,6 +24,10 @@ const orderView = (status: string, extra: Record<string, unknown> = {}) => ({
   appName: '护士执业资格',
   vn: '2',
   vname: 'VIP班',
+  kind: 'buy',
+  fromVn: null,
+  fromVname: null,
+  couponOff: 0,
   amount: 39800,
   originalAmount: 59800,
   payType: 'sandbox',
@@ -47,22 +51,31 @@ beforeEach(() => {
 
 describe('/payPage', () => {
   it('shows the order, creates it once with one requestId (no amount sent), and goes to the provider page', async () => {
-    fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.getOrderNumber': () => orderView('created') });
+    fakeApi(callMock, {
+      'shop.pricelist': () => priceData(),
+      'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined),
+      'shop.getOrderNumber': () => orderView('created'),
+    });
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     expect(await screen.findByText('VIP班')).toBeTruthy();
     expect(screen.getByText('护士执业资格')).toBeTruthy();
     expect(screen.getByRole('radio', { name: '沙箱支付（测试）' })).toHaveProperty('checked', true);
+    // The best usable coupon is taken at first; the server's amount follows it.
+    expect(await screen.findByText('¥368.00')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /新人立减30元/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: /至尊班满500减100/ })).toHaveProperty('disabled', true);
     const pay = screen.getByRole('button', { name: '确认支付' });
+    await waitFor(() => expect(pay).toHaveProperty('disabled', false));
     await userEvent.setup().click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/pay/abc'));
     const [sent] = callsTo(callMock, 'shop.getOrderNumber');
-    expect(sent).toMatchObject({ appID: 1001, vn: '2', payType: 'sandbox' });
+    expect(sent).toMatchObject({ appID: 1001, vn: '2', payType: 'sandbox', couponUserID: 7 });
     expect(sent).not.toHaveProperty('amount');
     expect(String(sent!.requestId)).toMatch(/^[A-Za-z0-9-]{8,64}$/);
   });
 
   it("shows the server's refusal under the button", async () => {
-    fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.getOrderNumber': () => fail(429, SHOP_MSG.tooMany) });
+    fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.pricedetails': () => quoteData(), 'shop.getOrderNumber': () => fail(429, SHOP_MSG.tooMany) });
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     await userEvent.setup().click(await screen.findByRole('button', { name: '确认支付' }));
     expect((await screen.findByRole('alert')).textContent).toBe(SHOP_MSG.tooMany);
@@ -70,19 +83,19 @@ describe('/payPage', () => {
   });
 
   it("sends a custom-payment agent's learner to its page, and shows a buy-disabled agent's contacts", async () => {
-    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], customPayUrl: 'https://pay.example/buy' }) });
+    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], customPayUrl: 'https://pay.example/buy' }), 'shop.pricedetails': () => quoteData() });
     const first = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     await userEvent.setup().click(await screen.findByRole('button', { name: '前往支付' }));
     expect(assign).toHaveBeenCalledWith('https://pay.example/buy');
     first.unmount();
-    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }) });
+    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }), 'shop.pricedetails': () => quoteData() });
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     expect(await screen.findByText(/当前渠道暂不支持在线购买/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '确认支付' })).toBeNull();
   });
 
   it('a version not on sale says so and leads back to the list', async () => {
-    fakeApi(callMock, { 'shop.pricelist': () => priceData() });
+    fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.pricedetails': () => fail(400, SHOP_MSG.notOnSale) });
     const { where } = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=9' });
     expect(await screen.findByText('该班次暂不可购买')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: '返回班次列表' }));
