@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
 import { badge, FRESH_PASSWORD, noticesSeen, passwordLogin, pickSubject, registerFresh, shot, tile } from './helpers';
 
 test('a trial learner buys VIP班 through the sandbox: the locked module opens here at once and on a second device within 30 s', async ({ browser, request }) => {
@@ -97,4 +98,38 @@ test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 f
   await expect(page.getByText('-¥30.00')).toBeVisible();
   await expect(page.getByText('已完成')).toBeVisible();
   await shot(page, '68-shop-receipt');
+});
+
+test("on a desktop the pay page shows a QR code that decodes to the order's pay URL; paying on the phone opens the module here", async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  await noticesSeen(page);
+  const phone = await registerFresh(page, request);
+  const desk = await browser.newContext({ ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const pc = await desk.newPage();
+  await noticesSeen(pc);
+  await pc.goto('/login');
+  await passwordLogin(pc, phone, FRESH_PASSWORD);
+  await pickSubject(pc, '护理学类', '护士执业资格');
+  await pc.goto('/payPage?appID=1001&vn=2');
+  await pc.getByRole('button', { name: '确认支付' }).click();
+  await expect(pc).toHaveURL(/\/qRcodePay\?orderID=KS\d+/);
+  const qr = pc.getByRole('img', { name: '支付二维码' });
+  await expect(qr).toBeVisible();
+  await expect(pc.getByText(/剩余支付时间/)).toBeVisible();
+  await shot(pc, '69-shop-qr-desktop');
+
+  // The QR code decodes to the order's pay URL.
+  const pixels = await qr.evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    return { data: Array.from(d.data), width: d.width, height: d.height };
+  });
+  const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+  expect(decoded?.data).toBe(await qr.getAttribute('data-pay-url'));
+  expect(decoded?.data).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/pay\/[\w-]+$/);
+
+  // The phone opens it and pays; the desktop page notices and opens the module.
+  await page.goto(decoded!.data);
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(pc.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 15_000 });
+  await desk.close();
 });

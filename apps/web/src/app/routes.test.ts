@@ -31,6 +31,7 @@ describe('route registry', () => {
       '/buyapp',
       '/payPage',
       '/buyCallback',
+      '/qRcodePay',
       '/receiptDetail',
       '/couponList',
       '/myCoupon',

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PAY_TYPE_NAMES, type PayType } from '@kaoshi/contract';
 import { useAgent } from '../../lib/agent';
+import { clientKind } from '../../lib/client-kind';
 import { errorText } from '../../lib/error-text';
 import { getSelectedSubject } from '../../lib/subject';
 import { versionLabel } from '../../ui/buy-flow';
@@ -74,7 +75,9 @@ export default function PayPageScreen() {
     setError('');
     try {
       const order = await createOrder({ ...wanted, payType, requestId });
-      if (order.payUrl) window.location.assign(payPageUrl(order.payUrl));
+      // On a desktop the phone pays: the QR code of the pay URL; elsewhere the provider's page itself.
+      if (order.payUrl && clientKind() === 'web_pc') void navigate(`/qRcodePay?orderID=${encodeURIComponent(order.orderID)}`);
+      else if (order.payUrl) window.location.assign(payPageUrl(order.payUrl));
       else void navigate(`/buyCallback?orderID=${encodeURIComponent(order.orderID)}`, { replace: true });
     } catch (err) {
       setError(errorText(err));

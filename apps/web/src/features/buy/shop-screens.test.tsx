@@ -14,6 +14,8 @@ import PayPageScreen from './pay-page-screen';
 
 vi.mock('../../api/client', async () => ({ ...(await import('../../test/client-mock')).clientMock(), baseUrl: () => '' }));
 vi.mock('../../ui/dialogs');
+const kind = vi.hoisted(() => ({ value: 'web_h5' }));
+vi.mock('../../lib/client-kind', async (orig) => ({ ...(await orig<object>()), clientKind: () => kind.value }));
 vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
 
 const callMock = call as unknown as Mock;
@@ -41,6 +43,7 @@ const orderView = (status: string, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeEach(() => {
+  kind.value = 'web_h5';
   resetStorage();
   saveLogin(demoLogin);
   saveSelectedSubject(trialNursing);
@@ -72,6 +75,21 @@ describe('/payPage', () => {
     expect(sent).toMatchObject({ appID: 1001, vn: '2', payType: 'sandbox', couponUserID: 7 });
     expect(sent).not.toHaveProperty('amount');
     expect(String(sent!.requestId)).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+  });
+
+  it('on a desktop goes to the QR code page instead, for the phone to pay', async () => {
+    kind.value = 'web_pc';
+    fakeApi(callMock, {
+      'shop.pricelist': () => priceData(),
+      'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined),
+      'shop.getOrderNumber': () => orderView('created'),
+    });
+    const { where } = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
+    const pay = await screen.findByRole('button', { name: '确认支付' });
+    await waitFor(() => expect(pay).toHaveProperty('disabled', false));
+    await userEvent.setup().click(pay);
+    await waitFor(() => expect(where()).toBe('/qRcodePay?orderID=KS20261125120000123456'));
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal under the button", async () => {
