@@ -64,6 +64,14 @@ export const configSchema = z.object({
    * this factor: 0.01 sends the first retry after 150 ms instead of 15 s (docs/shop.md).
    */
   SANDBOX_RETRY_SCALE: z.preprocess(unset, z.coerce.number().min(0.0001).max(1).default(0.01)),
+  /**
+   * A JSON file with the sandbox provider's keys ({privateKeyPem, serial, apiV3Key}); read when it exists, else
+   * made at start and written there (mode 0600). Lets a bench or a separate tool sign notifications. Not set:
+   * keys made at start and kept in memory only.
+   */
+  SANDBOX_KEYS_FILE: z.preprocess(unset, z.string().optional()),
+  /** Orders (and upgrades) one learner may create in 10 minutes (docs/shop.md); a bench raises it. */
+  ORDER_RATE_LIMIT: z.preprocess(unset, z.coerce.number().int().min(1).max(1_000_000).default(20)),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */
   TRUST_PROXY: z.preprocess(truthy, z.boolean()),
   /**

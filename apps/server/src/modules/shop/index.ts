@@ -19,7 +19,9 @@ export type { SandboxProvider } from './sandbox.ts';
  */
 export function createShopModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService }) {
   const sandbox: SandboxProvider | undefined =
-    p.config.NODE_ENV === 'production' ? undefined : createSandboxProvider(p.db, p.clock, { retryScale: p.config.SANDBOX_RETRY_SCALE, copies: 2 });
+    p.config.NODE_ENV === 'production'
+      ? undefined
+      : createSandboxProvider(p.db, p.clock, { retryScale: p.config.SANDBOX_RETRY_SCALE, copies: 2, keysFile: p.config.SANDBOX_KEYS_FILE });
   const providers = new Map<PayType, PaymentProvider>();
   if (sandbox) providers.set('sandbox', sandbox.provider);
   const shop = createShopService({
@@ -32,6 +34,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
     limiter: p.limiter,
     bus: p.bus,
     log: p.log,
+    orderLimit: p.config.ORDER_RATE_LIMIT,
   });
   return serverModule({
     name: 'shop',

@@ -51,7 +51,7 @@ export interface Wanted {
  * and holds the coupon by compare-and-set, so a coupon goes to one of two parallel orders.
  */
 export function createOrdering(d: OrderingDeps) {
-  async function plan(userId: number, agent: AgentRow, w: Wanted) {
+  async function plan(userId: number, agent: AgentRow, w: Wanted, listCoupons = false) {
     const { versions, items, rows, subject } = await d.offer(userId, agent, w.appID);
     const item = items.find((i) => i.vn === w.vn);
     const held = await d.entitlements.holdings(userId, w.appID);
@@ -80,7 +80,8 @@ export function createOrdering(d: OrderingDeps) {
       endsAt = current.endTime;
       from = { vn: fromVersion.vn, vname: fromVersion.vname };
     }
-    const coupons = await d.coupons.forQuote(userId, w.appID, w.vn, base);
+    // The learner's coupons are read for a quote (all of them, with what each takes off) or when one is chosen.
+    const coupons = listCoupons || w.couponUserID !== undefined ? await d.coupons.forQuote(userId, w.appID, w.vn, base) : [];
     const chosen = w.couponUserID === undefined ? undefined : coupons.find((c) => c.held.id === w.couponUserID);
     if (w.couponUserID !== undefined && (!chosen || chosen.reason)) throw badInput(SHOP_MSG.couponUnusable);
     const q = quote(
@@ -97,7 +98,7 @@ export function createOrdering(d: OrderingDeps) {
     if (!provider) throw badInput(SHOP_MSG.payTypeOff);
     const p = await plan(userId, agent, w);
     const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
-    if (window.count > ORDER_LIMIT.perUser) throw tooMany(SHOP_MSG.tooMany);
+    if (window.count > (d.orderLimit ?? ORDER_LIMIT.perUser)) throw tooMany(SHOP_MSG.tooMany);
 
     const now = d.clock();
     const at = new Date(now);
@@ -143,7 +144,7 @@ export function createOrdering(d: OrderingDeps) {
   return {
     /** pricedetails: what the order would cost now, with the learner's coupons. */
     async details(userId: number, agent: AgentRow, w: Wanted) {
-      const p = await plan(userId, agent, w);
+      const p = await plan(userId, agent, w, true);
       return {
         kind: p.from ? ('upgrade' as const) : ('buy' as const),
         vn: p.item.vn,

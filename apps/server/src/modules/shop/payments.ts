@@ -23,6 +23,9 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
 
   async function applyPayment(provider: PayType, notificationId: string, t: TransactionResource): Promise<PaymentOutcome> {
     const at = new Date(clock());
+    // A replay of a notification already taken (the usual duplicate) is answered by one read; the transaction
+    // below decides for the first copies, which may arrive together.
+    if (await store.seenNotification(provider, notificationId)) return 'duplicate';
     const order = await store.byOrderNo(t.out_trade_no);
     const versions = order ? await catalog.versions(order.appId) : [];
     const outcome = await store.transaction(async (tx): Promise<PaymentOutcome & {}> => {

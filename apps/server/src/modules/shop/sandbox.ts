@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
@@ -16,6 +17,29 @@ export interface SandboxOptions {
   retryScale: number;
   /** Each notification is delivered this many times (duplicates, sent with jitter so they may cross). */
   copies: number;
+  /** SANDBOX_KEYS_FILE: where the keys are kept (read if there, else written). */
+  keysFile?: string;
+}
+
+interface SandboxKeys {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  serial: string;
+  apiV3Key: string;
+}
+
+/** The sandbox's keys: from the keys file when it exists, else new ones (written to the file when one is named). */
+export function sandboxKeys(file?: string): SandboxKeys {
+  if (file && existsSync(file)) {
+    const k = JSON.parse(readFileSync(file, 'utf8')) as { privateKeyPem: string; serial: string; apiV3Key: string };
+    const privateKey = createPrivateKey(k.privateKeyPem);
+    return { privateKey, publicKey: createPublicKey(privateKey), serial: k.serial, apiV3Key: k.apiV3Key };
+  }
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keys = { privateKey, publicKey, serial: randomBytes(20).toString('hex').toUpperCase(), apiV3Key: randomBytes(16).toString('hex') };
+  if (file)
+    writeFileSync(file, JSON.stringify({ privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }), serial: keys.serial, apiV3Key: keys.apiV3Key }), { mode: 0o600 });
+  return keys;
 }
 
 /**
@@ -25,9 +49,7 @@ export interface SandboxOptions {
  * Its keys are made at start; its records (sandbox_payments) are the provider's side of each payment.
  */
 export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxOptions) {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const serial = randomBytes(20).toString('hex').toUpperCase();
-  const apiV3Key = randomBytes(16).toString('hex');
+  const { privateKey, publicKey, serial, apiV3Key } = sandboxKeys(opts.keysFile);
   const timers = new Set<NodeJS.Timeout>();
   let app: FastifyInstance | undefined;
 

@@ -29,6 +29,8 @@ export interface ShopDeps {
   limiter: RateLimiter;
   bus: CacheBus;
   log: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
+  /** Orders one learner may create per ORDER_LIMIT.windowMs (default ORDER_LIMIT.perUser). */
+  orderLimit?: number;
 }
 
 /** The shop (docs/shop.md): prices, coupons, orders, payments. */

@@ -73,6 +73,16 @@ export function createShopStore(db: Database) {
       });
     },
 
+    /** Whether this (provider, id) was taken before (a replay is answered without a transaction). */
+    async seenNotification(provider: string, notificationId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: paymentNotifications.notificationId })
+        .from(paymentNotifications)
+        .where(and(eq(paymentNotifications.provider, provider), eq(paymentNotifications.notificationId, notificationId)))
+        .limit(1);
+      return rows.length === 1;
+    },
+
     /** Record a provider notification once: false when this (provider, id) was taken before. */
     async takeNotification(tx: Tx, provider: string, notificationId: string, orderNo: string, outcome: string, at: Date): Promise<boolean> {
       const rows = await tx
