@@ -25,6 +25,7 @@ export * from './calls/ai.ts';
 export * from './calls/clearance.ts';
 export * from './calls/shop.ts';
 export * from './calls/coupon.ts';
+export * from './calls/delivery.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -48,6 +49,7 @@ import { aiCalls } from './calls/ai.ts';
 import { clearanceCalls } from './calls/clearance.ts';
 import { shopCalls } from './calls/shop.ts';
 import { couponCalls } from './calls/coupon.ts';
+import { deliveryCalls } from './calls/delivery.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -67,4 +69,5 @@ export const allCalls = [
   ...Object.values(clearanceCalls),
   ...Object.values(shopCalls),
   ...Object.values(couponCalls),
+  ...Object.values(deliveryCalls),
 ];

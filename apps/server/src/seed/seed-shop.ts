@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { agents, coupons, prices, subjects } from '../db/schema/index.ts';
+import { agents, books, coupons, prices, subjects } from '../db/schema/index.ts';
 import type { Database } from '../db/index.ts';
 
 const pricesFile = z.object({
@@ -14,6 +14,10 @@ const pricesFile = z.object({
       group: z.number().int().min(0),
     }),
   ),
+});
+
+const booksFile = z.object({
+  books: z.array(z.object({ appId: z.number().int(), title: z.string().min(1).max(60), description: z.string().max(200), price: z.number().int().positive() })),
 });
 
 const couponsFile = z.object({
@@ -34,7 +38,7 @@ const couponsFile = z.object({
   ),
 });
 
-/** Insert the missing demo prices (content/demo/prices.json) of agents and subjects that exist, and the demo coupons. Idempotent. */
+/** Insert the missing demo prices (content/demo/prices.json) of agents and subjects that exist, the demo printed books and coupons. Idempotent. */
 export async function seedShop(db: Database, dir: string): Promise<void> {
   const file = pricesFile.parse(JSON.parse(readFileSync(`${dir}prices.json`, 'utf8')));
   const [agentRows, subjectRows] = await Promise.all([db.select({ code: agents.code }).from(agents), db.select({ appId: subjects.appId }).from(subjects)]);
@@ -44,6 +48,13 @@ export async function seedShop(db: Database, dir: string): Promise<void> {
     .filter((p) => known.has(p.agent) && apps.has(p.appId))
     .map((p) => ({ agentCode: p.agent, appId: p.appId, vn: p.vn, priceFen: p.price, originalFen: p.originalPrice, groupValue: p.group }));
   if (rows.length > 0) await db.insert(prices).values(rows).onConflictDoNothing();
+
+  // Books and coupons have no natural key: the demo ones go in once, into an empty table.
+  const [anyBook] = await db.select({ id: books.id }).from(books).limit(1);
+  if (!anyBook) {
+    const list = booksFile.parse(JSON.parse(readFileSync(`${dir}books.json`, 'utf8'))).books.filter((b) => apps.has(b.appId));
+    if (list.length > 0) await db.insert(books).values(list.map((b) => ({ appId: b.appId, title: b.title, description: b.description, priceFen: b.price })));
+  }
 
   // Coupons have no natural key: the demo ones go in once, into an empty table (content/demo/coupons.json).
   const [anyCoupon] = await db.select({ id: coupons.id }).from(coupons).limit(1);

@@ -31,6 +31,10 @@ export const priceItem = z.object({
   /** When the learner's purchase of it ends (ISO), null when they hold none. */
   heldUntil: z.string().nullable(),
 });
+
+/** A printed book sold with the subject's versions (branchBookList). */
+export const bookItem = z.object({ bookID: z.number().int(), title: z.string(), description: z.string(), price: z.number().int() });
+export type BookItem = z.infer<typeof bookItem>;
 export type PriceItem = z.infer<typeof priceItem>;
 
 export const pricelist = defineCall({
@@ -46,6 +50,7 @@ export const pricelist = defineCall({
     appID: z.number().int(),
     appName: z.string(),
     items: z.array(priceItem),
+    books: z.array(bookItem),
     payTypes: z.array(z.enum(payTypes)),
     customPayUrl: z.string().nullable(),
     buyDisabled: z.boolean(),
@@ -66,6 +71,9 @@ export const orderView = z.object({
   amount: z.number().int(),
   originalAmount: z.number().int(),
   couponOff: z.number().int(),
+  /** The printed books' part of amount, and their delivery status (none: no books). */
+  booksAmount: z.number().int(),
+  deliveryStatus: z.enum(['none', 'waiting', 'shipped', 'received']),
   payType: z.enum(payTypes),
   status: z.enum(orderStates),
   closedReason: z.string().nullable(),
@@ -92,6 +100,9 @@ export const getOrderNumber = defineCall({
     equipment: optText('设备', 100),
     requestId: requestKey(),
     couponUserID: optDbId('优惠券'),
+    /** Printed books to send with it: their ids, comma-separated (pricelist's books); then addressID is needed. */
+    branchBookList: optText('教材', 200),
+    addressID: optDbId('地址'),
   }),
   data: orderView,
 });

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
 import { agents } from './agents.ts';
 import { users } from './accounts.ts';
 import { subjects } from './catalog.ts';
@@ -55,6 +56,17 @@ export const orders = pgTable(
     userCouponId: integer('user_coupon_id'),
     /** For an upgrade: when the target ends (the held version's end at creation). */
     grantUntil: ts('grant_until'),
+    /** Printed books bought with the version (branchBookList), as they were sold, and their part of the amount. */
+    books: jsonb('books').$type<OrderBook[]>().notNull().default([]),
+    booksFen: integer('books_fen').notNull().default(0),
+    /** Where the books go: a copy of the learner's address when it was set (setDeliverInfo), kept as it was. */
+    delivery: jsonb('delivery').$type<DeliveryAddress | null>(),
+    /** none (no books) → waiting (paid, not shipped) → shipped → received. */
+    deliveryStatus: text('delivery_status').notNull().default('none'),
+    courier: text('courier'),
+    trackingNo: text('tracking_no'),
+    shippedAt: ts('shipped_at'),
+    receivedAt: ts('received_at'),
     payType: text('pay_type').notNull(),
     equipment: text('equipment').notNull().default(''),
     /** The client's idempotency key: the same key from the same learner gives the same order. */
@@ -71,6 +83,52 @@ export const orders = pgTable(
     closedAt: ts('closed_at'),
   },
   (t) => [uniqueIndex('orders_user_request_idx').on(t.userId, t.requestId), index('orders_user_idx').on(t.userId, t.id), index('orders_open_idx').on(t.status, t.expiresAt)],
+);
+
+export interface OrderBook {
+  bookId: number;
+  title: string;
+  priceFen: number;
+}
+export interface DeliveryAddress {
+  name: string;
+  phone: string;
+  region: string;
+  details: string;
+}
+
+/** Printed books sold with a subject's versions (branchBookList): operator content. */
+export const books = pgTable(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => subjects.appId, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceFen: integer('price_fen').notNull(),
+    listed: boolean('listed').notNull().default(true),
+  },
+  (t) => [index('books_app_idx').on(t.appId)],
+);
+
+/** The learner's address book: where printed books are sent; one default. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    region: text('region').notNull(),
+    details: text('details').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
 );
 
 /** Every provider notification taken, once: a replay of the same notification id changes nothing. */
@@ -149,6 +207,8 @@ export const userCoupons = pgTable(
 );
 
 export type PriceRow = typeof prices.$inferSelect;
+export type BookRow = typeof books.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type UserCouponRow = typeof userCoupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

@@ -7,10 +7,12 @@ import { installNotifyRoutes, shopRoutes } from './routes.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
 import { createShopService } from './service.ts';
 import { createCouponStore } from './coupon-store.ts';
+import { createDeliveryStore } from './delivery-store.ts';
 import { createShopStore } from './store.ts';
 
 export type { ShopService } from './service.ts';
 export type { SandboxProvider } from './sandbox.ts';
+export { createDeliveryStore } from './delivery-store.ts';
 
 /**
  * The shop (docs/shop.md): prices, orders and their payment. Providers: the sandbox outside production; the
@@ -27,6 +29,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
   const shop = createShopService({
     store: createShopStore(p.db),
     couponStore: createCouponStore(p.db),
+    deliveryStore: createDeliveryStore(p.db),
     catalog: deps.catalog,
     entitlements: deps.entitlements,
     providers,

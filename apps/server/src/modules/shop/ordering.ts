@@ -5,6 +5,7 @@ import { badInput, tooMany } from '../../platform/errors.ts';
 import { MINUTE } from '../../platform/module.ts';
 import { hiddenFor } from '../entitlement/index.ts';
 import type { Coupons } from './coupons.ts';
+import type { Delivery } from './delivery.ts';
 import type { CouponStore } from './coupon-store.ts';
 import { priceFor } from './pricing.ts';
 import { quote, upgradePrice } from './quote.ts';
@@ -33,6 +34,7 @@ export interface Offer {
 export interface OrderingDeps extends ShopDeps {
   coupons: Coupons;
   couponStore: CouponStore;
+  delivery: Delivery;
   offer(userId: number, agent: AgentRow, appId: number): Promise<Offer>;
   view(o: OrderRow): Promise<OrderView>;
 }
@@ -91,12 +93,18 @@ export function createOrdering(d: OrderingDeps) {
     return { item, subject, from, list, endsAt, q, coupons, couponId: chosen?.held.id ?? null };
   }
 
-  async function create(userId: number, agent: AgentRow, w: Wanted & { payType: PayType; equipment?: string; requestId: string }): Promise<OrderView> {
+  async function create(
+    userId: number,
+    agent: AgentRow,
+    w: Wanted & { payType: PayType; equipment?: string; requestId: string; branchBookList?: string; addressID?: number },
+  ): Promise<OrderView> {
     if (agent.buyDisabled || agent.contactOnly) throw badInput(SHOP_MSG.buyDisabled);
     if (agent.customPayment && (agent.phonePayUrl || agent.weixinPayUrl)) throw badInput(SHOP_MSG.customPayment);
     const provider = d.providers.get(w.payType);
     if (!provider) throw badInput(SHOP_MSG.payTypeOff);
     const p = await plan(userId, agent, w);
+    // Printed books are added at their price (a coupon is for the version only) and go to a copy of the address.
+    const b = w.fromVn === undefined ? await d.delivery.forOrder(userId, w.appID, w.branchBookList, w.addressID) : { books: [], booksFen: 0, delivery: null };
     const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
     if (window.count > (d.orderLimit ?? ORDER_LIMIT.perUser)) throw tooMany(SHOP_MSG.tooMany);
 
@@ -111,12 +119,16 @@ export function createOrdering(d: OrderingDeps) {
         vn: p.item.vn,
         kind: p.from ? 'upgrade' : 'buy',
         fromVn: p.from?.vn ?? null,
-        amountFen: p.q.amountFen,
+        amountFen: p.q.amountFen + b.booksFen,
         baseFen: p.q.baseFen,
         listFen: p.list,
         couponOffFen: p.q.couponOffFen,
         userCouponId: p.couponId,
         grantUntil: p.from ? p.endsAt : null,
+        books: b.books,
+        booksFen: b.booksFen,
+        delivery: b.delivery,
+        deliveryStatus: b.books.length > 0 ? 'waiting' : 'none',
         payType: provider.id,
         equipment: w.equipment ?? '',
         requestId: w.requestId,
@@ -132,7 +144,7 @@ export function createOrdering(d: OrderingDeps) {
       const { payUrl } = await pv.start({
         orderNo: order.orderNo,
         amountFen: order.amountFen,
-        description: `${p.subject.appName} ${p.from ? `${p.from.vname}→` : ''}${p.item.vname}`.trim(),
+        description: `${p.subject.appName} ${p.from ? `${p.from.vname}→` : ''}${p.item.vname}${b.books.length > 0 ? ` + 教材${b.books.length}本` : ''}`.trim(),
         returnUrl: `/buyCallback?orderID=${encodeURIComponent(order.orderNo)}`,
       });
       await d.store.setPayUrl(order.orderNo, payUrl);

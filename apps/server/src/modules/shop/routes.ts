@@ -1,4 +1,4 @@
-import { couponCalls as k, shopCalls as c } from '@kaoshi/contract';
+import { couponCalls as k, deliveryCalls as dc, shopCalls as c } from '@kaoshi/contract';
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -20,6 +20,14 @@ export const shopRoutes = (shop: ShopService) => [
   handle(k.couponlist, async (ctx) => shop.coupons.claimable(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
   handle(k.receiveCoupon, async (ctx) => shop.coupons.claim(ctx.session.userId, await ctx.tenant(), ctx.input.couponID)),
   handle(k.myCoupon, async (ctx) => shop.coupons.mine(ctx.session.userId, ctx.input.status)),
+  handle(dc.getuseraddresslist, async (ctx) => shop.delivery.list(ctx.session.userId)),
+  handle(dc.adduserAddress, async (ctx) => shop.delivery.add(ctx.session.userId, ctx.input)),
+  handle(dc.updateuserAddress, async (ctx) => shop.delivery.update(ctx.session.userId, ctx.input.id, ctx.input)),
+  handle(dc.destroyuserAddress, async (ctx) => shop.delivery.remove(ctx.session.userId, ctx.input.id)),
+  handle(dc.setDeliverInfo, async (ctx) => shop.delivery.setAddress(ctx.session.userId, ctx.input.orderID, ctx.input.addressID)),
+  handle(dc.getexpressDetails, async (ctx) => shop.delivery.details(ctx.session.userId, ctx.input.orderID)),
+  handle(dc.allDeliver, async (ctx) => shop.delivery.all(ctx.session.userId)),
+  handle(dc.takeDeliveryInfo, async (ctx) => shop.delivery.take(ctx.session.userId, ctx.input.orderID)),
 ];
 
 /** A notification's body is at most this (WeChat's are about 1 KiB). */

@@ -9,6 +9,8 @@ import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import { hiddenFor, type EntitlementService } from '../entitlement/index.ts';
 import type { CouponStore } from './coupon-store.ts';
+import { createDelivery } from './delivery.ts';
+import type { DeliveryStore } from './delivery-store.ts';
 import { createCoupons } from './coupons.ts';
 import { createOrdering } from './ordering.ts';
 import { createPayments } from './payments.ts';
@@ -22,6 +24,7 @@ const PAGE_SIZE = 20;
 export interface ShopDeps {
   store: ShopStore;
   couponStore: CouponStore;
+  deliveryStore: DeliveryStore;
   catalog: CatalogStore;
   entitlements: EntitlementService;
   providers: ReadonlyMap<PayType, PaymentProvider>;
@@ -40,6 +43,7 @@ export function createShopService(deps: ShopDeps) {
   const priceRows = createMemo<number, PriceRow[]>(bus, { max: 2_000, ttlMs: 10 * MINUTE });
   bus.on('catalog', () => priceRows.clear());
   const coupons = createCoupons({ store: deps.couponStore, catalog, clock });
+  const delivery = createDelivery({ store: deps.deliveryStore, orders: store, clock, bus });
 
   const buyingOff = (agent: AgentRow) => agent.buyDisabled || agent.contactOnly;
   const customPayUrl = (agent: AgentRow) => (agent.customPayment ? agent.phonePayUrl || agent.weixinPayUrl || null : null);
@@ -67,6 +71,8 @@ export function createShopService(deps: ShopDeps) {
       amount: o.amountFen,
       originalAmount: o.listFen,
       couponOff: o.couponOffFen,
+      booksAmount: o.booksFen,
+      deliveryStatus: o.deliveryStatus as OrderView['deliveryStatus'],
       payType: o.payType as PayType,
       status: o.status as OrderState,
       closedReason: o.closedReason,
@@ -77,14 +83,15 @@ export function createShopService(deps: ShopDeps) {
     };
   }
 
-  const ordering = createOrdering({ ...deps, coupons, offer, view });
+  const ordering = createOrdering({ ...deps, coupons, delivery, offer, view });
 
   return {
     async priceList(userId: number, agent: AgentRow, appId: number) {
-      const { subject, items } = await offer(userId, agent, appId);
+      const [{ subject, items }, bookRows] = await Promise.all([offer(userId, agent, appId), delivery.books(appId)]);
+      const books = bookRows.map((b) => ({ bookID: b.id, title: b.title, description: b.description, price: b.priceFen }));
       const off = buyingOff(agent);
       const custom = off ? null : customPayUrl(agent);
-      return { appID: appId, appName: subject.appName, items, payTypes: off || custom ? [] : [...providers.keys()], customPayUrl: custom, buyDisabled: off };
+      return { appID: appId, appName: subject.appName, items, books, payTypes: off || custom ? [] : [...providers.keys()], customPayUrl: custom, buyDisabled: off };
     },
 
     details: ordering.details,
@@ -103,6 +110,7 @@ export function createShopService(deps: ShopDeps) {
     },
 
     coupons,
+    delivery,
     ...createPayments(deps),
   };
 }
