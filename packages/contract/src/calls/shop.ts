@@ -139,7 +139,14 @@ export const pricedetails = defineCall({
   allowedRepeat: true,
   summary:
     "What buying vn (or upgrading fromVn → vn) costs the learner now, with a coupon: the server's amounts, the learner's coupons with what each takes off, and when the version would end.",
-  request: z.object({ guid: guid(), appID: appID(), vn: text('班次', 32), fromVn: optText('当前班次', 32), couponUserID: optDbId('优惠券') }),
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    vn: text('班次', 32),
+    fromVn: optText('当前班次', 32),
+    couponUserID: optDbId('优惠券'),
+    branchBookList: optText('教材', 200),
+  }),
   data: z.object({
     kind: z.enum(['buy', 'upgrade']),
     vn: z.string(),
@@ -149,6 +156,8 @@ export const pricedetails = defineCall({
     originalPrice: z.number().int(),
     base: z.number().int(),
     couponOff: z.number().int(),
+    /** The printed books' sum (branchBookList), part of amount; a coupon is for the version only. */
+    booksAmount: z.number().int(),
     amount: z.number().int(),
     couponUserID: z.number().int().nullable(),
     endsAt: z.string(),

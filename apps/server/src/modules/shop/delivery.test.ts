@@ -5,6 +5,7 @@ import {
   destroyuserAddress,
   getexpressDetails,
   getuseraddresslist,
+  pricedetails,
   pricelist,
   SHOP_MSG,
   setDeliverInfo,
@@ -72,6 +73,8 @@ describe('printed books with an order', () => {
     expect((await order(t, guid, '2', { branchBookList: '99999', addressID: 1 })).msg).toBe(DELIVERY_MSG.bookUnknown);
     const addr = (await add(guid)).data;
     expect((await order(t, guid, '2', { branchBookList: String(ids[0]), addressID: (await add(other)).data.id })).msg).toBe(DELIVERY_MSG.addressUnknown);
+    const quote = (await t.call(pricedetails, { guid, appID: 1001, vn: '2', branchBookList: ids.join(',') })).data;
+    expect(quote).toMatchObject({ base: 39800, booksAmount: 12600, amount: 52400 });
     const o = (await order(t, guid, '2', { branchBookList: ids.join(','), addressID: addr.id })).data;
     expect(o).toMatchObject({ amount: 39800 + 6800 + 5800, booksAmount: 12600, deliveryStatus: 'waiting' });
 

@@ -48,24 +48,37 @@ export function createDelivery(deps: { store: DeliveryStore; orders: ShopStore; 
     return o;
   }
 
+  /** The subject's books named in `list` (comma-separated ids), as they are sold now, and their sum. */
+  async function pick(appId: number, list: string | undefined) {
+    const ids = [
+      ...new Set(
+        (list ?? '')
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (ids.length === 0) return { books: [], booksFen: 0 };
+    const offered = await booksHeld.get(appId, () => store.booksOf(appId));
+    const chosen = ids.map((id) => offered.find((b) => String(b.id) === id));
+    if (chosen.some((b) => !b)) throw badInput(DELIVERY_MSG.bookUnknown);
+    const picked = chosen.map((b) => ({ bookId: b!.id, title: b!.title, priceFen: b!.priceFen }));
+    return { books: picked, booksFen: picked.reduce((sum, b) => sum + b.priceFen, 0) };
+  }
+
   return {
     books: (appId: number) => booksHeld.get(appId, () => store.booksOf(appId)),
 
-    /** The books of `list` (comma-separated ids of the subject's books) and the address they go to, for a new order. */
+    pick,
+
+    /** The books of a new order and a copy of the learner's address they go to (needed when there are books). */
     async forOrder(userId: number, appId: number, list: string | undefined, addressId: number | undefined) {
-      const ids = (list ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      if (ids.length === 0) return { books: [], booksFen: 0, delivery: null };
-      const offered = await booksHeld.get(appId, () => store.booksOf(appId));
-      const chosen = [...new Set(ids)].map((id) => offered.find((b) => String(b.id) === id));
-      if (chosen.some((b) => !b)) throw badInput(DELIVERY_MSG.bookUnknown);
+      const { books: picked, booksFen } = await pick(appId, list);
+      if (picked.length === 0) return { books: picked, booksFen, delivery: null };
       if (addressId === undefined) throw badInput(DELIVERY_MSG.needAddress);
       const a = await store.address(userId, addressId);
       if (!a) throw badInput(DELIVERY_MSG.addressUnknown);
-      const list2 = chosen.map((b) => ({ bookId: b!.id, title: b!.title, priceFen: b!.priceFen }));
-      return { books: list2, booksFen: list2.reduce((s, b) => s + b.priceFen, 0), delivery: { name: a.name, phone: a.phone, region: a.region, details: a.details } };
+      return { books: picked, booksFen, delivery: { name: a.name, phone: a.phone, region: a.region, details: a.details } };
     },
 
     list: async (userId: number) => ({ list: (await store.addressesOf(userId)).map(toEntry) }),

@@ -155,8 +155,9 @@ export function createOrdering(d: OrderingDeps) {
 
   return {
     /** pricedetails: what the order would cost now, with the learner's coupons. */
-    async details(userId: number, agent: AgentRow, w: Wanted) {
+    async details(userId: number, agent: AgentRow, w: Wanted & { branchBookList?: string }) {
       const p = await plan(userId, agent, w, true);
+      const b = w.fromVn === undefined ? await d.delivery.pick(w.appID, w.branchBookList) : { booksFen: 0 };
       return {
         kind: p.from ? ('upgrade' as const) : ('buy' as const),
         vn: p.item.vn,
@@ -166,7 +167,8 @@ export function createOrdering(d: OrderingDeps) {
         originalPrice: p.list,
         base: p.q.baseFen,
         couponOff: p.q.couponOffFen,
-        amount: p.q.amountFen,
+        booksAmount: b.booksFen,
+        amount: p.q.amountFen + b.booksFen,
         couponUserID: p.couponId,
         endsAt: p.endsAt.toISOString(),
         coupons: p.coupons.map((c) => ({ couponUserID: c.held.id, title: c.held.coupon.title, off: c.off, usable: c.reason === null, reason: c.reason })),
