@@ -133,3 +133,38 @@ test("on a desktop the pay page shows a QR code that decodes to the order's pay 
   await expect(pc.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 15_000 });
   await desk.close();
 });
+
+test('a learner adds a printed book, enters a new address on the way, pays, and finds the books waiting to be shipped', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await noticesSeen(page);
+  await registerFresh(page, request);
+  await pickSubject(page, '护理学类', '护士执业资格');
+  await page.goto('/payPage?appID=1001&vn=2');
+  await page.getByRole('checkbox', { name: /护士执业资格考点精编/ }).check();
+  await page.getByRole('link', { name: '添加地址' }).click();
+  await expect(page).toHaveURL(/\/expressAddress\?pick=1/);
+  await page.getByRole('button', { name: '新增收货地址' }).click();
+  await page.getByPlaceholder('请输入收货人姓名').fill('李同学');
+  await page.getByPlaceholder('请输入手机号').fill('13712345678');
+  await page.getByPlaceholder(/省 市 区/).fill('浙江省 杭州市 西湖区');
+  await page.getByPlaceholder('街道、楼栋、门牌号').fill('文三路 90 号 2 单元 301');
+  await shot(page, '70-shop-address-form');
+  await page.getByRole('button', { name: '保存' }).click();
+
+  // Back on the pay page with the book still chosen and the new address.
+  await expect(page).toHaveURL(/\/payPage\?appID=1001&vn=2&.*books=\d+/);
+  await expect(page.getByText('李同学 13712345678')).toBeVisible();
+  await expect(page.getByText('合计 ¥466.00')).toBeVisible();
+  await shot(page, '71-shop-pay-with-book');
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
+
+  await page.goto('/memberCenter');
+  await page.getByRole('region', { name: '我的订单' }).getByRole('listitem').first().getByRole('link').click();
+  const books = page.getByRole('region', { name: '教材配送' });
+  await expect(books.getByText('待发货')).toBeVisible();
+  await expect(books.getByText('浙江省 杭州市 西湖区 文三路 90 号 2 单元 301')).toBeVisible();
+  await expect(books.getByRole('link', { name: '修改地址' })).toBeVisible();
+  await shot(page, '72-shop-receipt-books');
+});

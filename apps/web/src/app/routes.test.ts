@@ -35,6 +35,7 @@ describe('route registry', () => {
       '/receiptDetail',
       '/couponList',
       '/myCoupon',
+      '/expressAddress',
       '/memberCenter',
       '/chapterMenu',
       '/answerTest',

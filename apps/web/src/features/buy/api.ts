@@ -1,7 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  adduserAddress,
   couponlist,
+  destroyuserAddress,
+  getexpressDetails,
   getOrderNumber,
+  getuseraddresslist,
+  setDeliverInfo,
+  takeDeliveryInfo,
+  updateuserAddress,
   myCoupon,
   myPurchases,
   pricedetails,
@@ -26,6 +33,8 @@ export const buyKeys = {
   quote: (w: Wanted) => ['buy', 'quote', w] as const,
   claimable: () => ['buy', 'coupons', 'claimable'] as const,
   mine: (status: CouponStatus) => ['buy', 'coupons', 'mine', status] as const,
+  addresses: () => ['buy', 'addresses'] as const,
+  delivery: (orderID: string) => ['buy', 'delivery', orderID] as const,
 };
 
 /** What /payPage buys: a version, or an upgrade from a held one; with a coupon, or none (null), or the best (undefined). */
@@ -34,6 +43,8 @@ export interface Wanted {
   vn: string;
   fromVn?: string;
   couponUserID?: number;
+  /** Printed books sent with it: their ids, comma-separated. */
+  branchBookList?: string;
 }
 export type CouponStatus = 'usable' | 'used' | 'expired';
 
@@ -51,12 +62,28 @@ export const orderQuery = (orderID: string) => queryOptions({ queryKey: buyKeys.
 
 /** The server's quote for an order: amounts, the learner's coupons with what each takes off, the end date. */
 export const quoteQuery = (w: Wanted) =>
-  queryOptions({ queryKey: buyKeys.quote(w), queryFn: () => call(pricedetails, { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID }, { silent: true }) });
+  queryOptions({
+    queryKey: buyKeys.quote(w),
+    queryFn: () => call(pricedetails, { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID, branchBookList: w.branchBookList }, { silent: true }),
+  });
 
 /** Create (or, for the same requestId, get back) the order or upgrade and its payment; the server sets the amount. */
-export const createOrder = (w: Wanted & { payType: PayType; requestId: string }) =>
+export const createOrder = (w: Wanted & { payType: PayType; requestId: string; addressID?: number }) =>
   w.fromVn === undefined
-    ? call(getOrderNumber, { appID: w.appID, vn: w.vn, payType: w.payType, requestId: w.requestId, couponUserID: w.couponUserID, equipment: clientKind() }, { silent: true })
+    ? call(
+        getOrderNumber,
+        {
+          appID: w.appID,
+          vn: w.vn,
+          payType: w.payType,
+          requestId: w.requestId,
+          couponUserID: w.couponUserID,
+          branchBookList: w.branchBookList,
+          addressID: w.addressID,
+          equipment: clientKind(),
+        },
+        { silent: true },
+      )
     : call(vipChange, { appID: w.appID, vn: w.fromVn, toVn: w.vn, couponID: w.couponUserID, payType: w.payType, requestId: w.requestId }, { silent: true });
 
 /** The learner's orders, newest first (/memberCenter, /receiptDetail). */
@@ -72,3 +99,21 @@ export const payPageUrl = (payUrl: string) => new URL(payUrl, baseUrl('payment')
 
 /** A fresh idempotency key for one visit to /payPage (a double tap or a retry gives the same order). */
 export const newRequestId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
+
+/** The learner's address book, and its changes (/expressAddress). */
+export const addressesQuery = () => queryOptions({ queryKey: buyKeys.addresses(), queryFn: () => call(getuseraddresslist, {}, { silent: true }) });
+export interface AddressForm {
+  userName: string;
+  phone: string;
+  address: string;
+  details: string;
+  isdefault: boolean;
+}
+export const saveAddress = (a: AddressForm, id?: number) =>
+  id === undefined ? call(adduserAddress, { ...a }, { silent: true }) : call(updateuserAddress, { ...a, id }, { silent: true });
+export const deleteAddress = (id: number) => call(destroyuserAddress, { id }, { silent: true });
+
+/** An order's printed books and their delivery (/receiptDetail), and what the learner does with it. */
+export const deliveryQuery = (orderID: string) => queryOptions({ queryKey: buyKeys.delivery(orderID), queryFn: () => call(getexpressDetails, { orderID }, { silent: true }) });
+export const sendBooksTo = (orderID: string, addressID: number) => call(setDeliverInfo, { orderID, addressID }, { silent: true });
+export const confirmReceipt = (orderID: string) => call(takeDeliveryInfo, { orderID }, { silent: true });

@@ -100,6 +100,8 @@ describe('/receiptDetail', () => {
         amount: 36800,
         originalAmount: 59800,
         couponOff: 3000,
+        booksAmount: 0,
+        deliveryStatus: 'none',
         payType: 'sandbox',
         status: 'fulfilled',
         closedReason: null,

@@ -21,9 +21,14 @@ export function OrderList() {
         <h2 id="orders-title" className={base.sectionTitle}>
           我的订单
         </h2>
-        <Link className={styles.more} to="/myCoupon">
-          我的优惠券
-        </Link>
+        <span>
+          <Link className={styles.more} to="/myCoupon">
+            我的优惠券
+          </Link>
+          <Link className={styles.more} to="/expressAddress">
+            收货地址
+          </Link>
+        </span>
       </div>
       {isPending ? (
         <p className={base.muted}>加载中…</p>

@@ -11,7 +11,9 @@ import buttons from '../../ui/buttons.module.css';
 import { ContactCard } from '../../ui/contact-card';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { createOrder, newRequestId, payPageUrl, pricesQuery, quoteQuery, type Wanted } from './api';
+import { addressesQuery, createOrder, newRequestId, payPageUrl, pricesQuery, quoteQuery, type Wanted } from './api';
+import { BooksSection } from './books-section';
+import { sessionCache } from '../../lib/storage';
 import { CouponPicker } from './coupon-picker';
 import { yuan, ymd } from './format';
 import base from './buy.module.css';
@@ -27,14 +29,33 @@ import styles from './shop.module.css';
 export default function PayPageScreen() {
   const navigate = useNavigate();
   const agent = useAgent();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const appID = Number(params.get('appID') ?? getSelectedSubject()?.AppID ?? 0);
   const vn = params.get('vn') ?? '';
   const fromVn = params.get('fromVn') ?? undefined;
   const prices = useQuery({ ...pricesQuery(appID), enabled: appID > 0 });
   // undefined: not chosen yet (the best usable coupon is taken once the first quote arrives); null: none.
   const [coupon, setCoupon] = useState<number | null | undefined>(undefined);
-  const wanted: Wanted = { appID, vn, fromVn, couponUserID: coupon ?? undefined };
+  // The chosen books live in the URL (&books=1,2), so they are still chosen after picking an address.
+  const books = (params.get('books') ?? '')
+    .split(',')
+    .filter((x) => /^\d+$/.test(x))
+    .map(Number);
+  const setBooks = (next: number[]) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (next.length > 0) n.set('books', next.join(','));
+        else n.delete('books');
+        return n;
+      },
+      { replace: true },
+    );
+  const wanted: Wanted = { appID, vn, fromVn, couponUserID: coupon ?? undefined, branchBookList: books.length > 0 ? books.join(',') : undefined };
+  // The address the books go to: one just picked on /expressAddress (kept for this tab), else the default.
+  const addresses = useQuery({ ...addressesQuery(), enabled: books.length > 0 });
+  const [picked] = useState(() => Number(sessionCache.get('pickedAddress') ?? 0));
+  const address = addresses.data?.list.find((a) => a.id === picked) ?? addresses.data?.list[0];
   const quote = useQuery({ ...quoteQuery(wanted), enabled: appID > 0 && vn !== '', placeholderData: (prev) => prev });
   const [requestId, setRequestId] = useState(newRequestId);
   const [chosen, setChosen] = useState<PayType | null>(null);
@@ -71,10 +92,14 @@ export default function PayPageScreen() {
 
   async function pay() {
     if (!payType || busy || coupon === undefined) return;
+    if (books.length > 0 && !address) {
+      setError('请选择收货地址');
+      return;
+    }
     setBusy(true);
     setError('');
     try {
-      const order = await createOrder({ ...wanted, payType, requestId });
+      const order = await createOrder({ ...wanted, payType, requestId, addressID: books.length > 0 ? address?.id : undefined });
       // On a desktop the phone pays: the QR code of the pay URL; elsewhere the provider's page itself.
       if (order.payUrl && clientKind() === 'web_pc') void navigate(`/qRcodePay?orderID=${encodeURIComponent(order.orderID)}`);
       else if (order.payUrl) window.location.assign(payPageUrl(order.payUrl));
@@ -109,6 +134,12 @@ export default function PayPageScreen() {
             <dd>
               {q.originalPrice > q.base ? <s className={styles.original}>{yuan(q.originalPrice)}</s> : null} {yuan(q.base)}
             </dd>
+            {q.booksAmount > 0 ? (
+              <>
+                <dt>纸质教材</dt>
+                <dd>{yuan(q.booksAmount)}</dd>
+              </>
+            ) : null}
             {q.couponOff > 0 ? (
               <>
                 <dt>优惠券</dt>
@@ -118,6 +149,16 @@ export default function PayPageScreen() {
           </dl>
           {q.kind === 'upgrade' ? <p className={styles.hint}>按剩余天数补足两个班次的差价，升级后有效期不变。</p> : null}
         </section>
+
+        {online && !fromVn && data.books.length > 0 ? (
+          <BooksSection
+            books={data.books}
+            chosen={books}
+            onToggle={(id) => setBooks(books.includes(id) ? books.filter((x) => x !== id) : [...books, id])}
+            address={address}
+            addressesLoading={addresses.isPending}
+          />
+        ) : null}
 
         {online ? (
           <section className={base.section} aria-labelledby="coupons-title">

@@ -23,6 +23,8 @@ const order = (status: string, expiresAt: string) => ({
   amount: 39800,
   originalAmount: 59800,
   couponOff: 0,
+  booksAmount: 0,
+  deliveryStatus: 'none',
   payType: 'sandbox',
   status,
   closedReason: null,

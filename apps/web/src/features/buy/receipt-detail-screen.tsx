@@ -9,6 +9,7 @@ import { Page } from '../../ui/page';
 import { orderQuery, payPageUrl } from './api';
 import { yuan } from './format';
 import { ORDER_STATUS_NAMES, orderWhat } from './order-list';
+import { DeliverySection } from './delivery-section';
 import base from './buy.module.css';
 import styles from './shop.module.css';
 
@@ -56,16 +57,22 @@ export default function ReceiptDetailScreen() {
             <dd>{orderWhat(o)}</dd>
             <dt>原价</dt>
             <dd>{yuan(o.originalAmount)}</dd>
-            {o.originalAmount > o.amount + o.couponOff ? (
+            {o.originalAmount > o.amount - o.booksAmount + o.couponOff ? (
               <>
                 <dt>优惠</dt>
-                <dd className={styles.discount}>-{yuan(o.originalAmount - o.amount - o.couponOff)}</dd>
+                <dd className={styles.discount}>-{yuan(o.originalAmount - (o.amount - o.booksAmount) - o.couponOff)}</dd>
               </>
             ) : null}
             {o.couponOff > 0 ? (
               <>
                 <dt>优惠券</dt>
                 <dd className={styles.discount}>-{yuan(o.couponOff)}</dd>
+              </>
+            ) : null}
+            {o.booksAmount > 0 ? (
+              <>
+                <dt>纸质教材</dt>
+                <dd>{yuan(o.booksAmount)}</dd>
               </>
             ) : null}
             <dt>{paid ? '实付' : '应付'}</dt>
@@ -82,6 +89,7 @@ export default function ReceiptDetailScreen() {
             <dd>{ORDER_STATUS_NAMES[o.status]}</dd>
           </dl>
         </article>
+        {o.deliveryStatus !== 'none' ? <DeliverySection orderID={o.orderID} paid={paid} /> : null}
         <div className={`${styles.actions} ${styles.noPrint}`}>
           {o.payUrl ? (
             <button type="button" className={buttons.primary} onClick={() => window.location.assign(payPageUrl(o.payUrl!))}>

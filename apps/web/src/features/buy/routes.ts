@@ -10,5 +10,6 @@ export const buyRoutes: RouteEntry[] = [
   { path: '/receiptDetail', load: () => import('./receipt-detail-screen') },
   { path: '/couponList', load: () => import('./coupon-list-screen') },
   { path: '/myCoupon', load: () => import('./my-coupon-screen') },
+  { path: '/expressAddress', load: () => import('./express-address-screen') },
   { path: '/memberCenter', load: () => import('./member-center-screen') },
 ];

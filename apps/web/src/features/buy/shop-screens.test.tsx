@@ -30,6 +30,8 @@ const orderView = (status: string, extra: Record<string, unknown> = {}) => ({
   fromVn: null,
   fromVname: null,
   couponOff: 0,
+  booksAmount: 0,
+  deliveryStatus: 'none',
   amount: 39800,
   originalAmount: 59800,
   payType: 'sandbox',
