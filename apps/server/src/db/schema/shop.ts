@@ -67,6 +67,10 @@ export const orders = pgTable(
     trackingNo: text('tracking_no'),
     shippedAt: ts('shipped_at'),
     receivedAt: ts('received_at'),
+    /** The time the payment added to the learner's purchase (seconds), taken back by a refund. */
+    grantedSeconds: integer('granted_seconds').notNull().default(0),
+    refundedAt: ts('refunded_at'),
+    refundReason: text('refund_reason'),
     payType: text('pay_type').notNull(),
     equipment: text('equipment').notNull().default(''),
     /** The client's idempotency key: the same key from the same learner gives the same order. */

@@ -8,7 +8,7 @@ export type { ChapterAccess, Decision, EntitlementService, Holdings, Target } fr
 export { trialChapters, type TrialChapter } from './trial.ts';
 export { CODE_GUESS_LIMIT, hiddenFor, toVipApp } from './service.ts';
 export { hashCode, normaliseCode } from './codes.ts';
-export { grantFromOrder, type OrderGrant } from './store.ts';
+export { grantFromOrder, revokeForOrder, type OrderGrant } from './store.ts';
 
 /**
  * Entitlements (docs/entitlement.md): the one decision of what a learner may open, the one gate the registrar

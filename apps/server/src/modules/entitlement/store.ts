@@ -76,7 +76,12 @@ export interface OrderGrant {
  * getChangeInfo reports to the learner's other devices. A purchase of the same version still valid runs on from
  * its end (the days bought add up); an expired one, or none, runs from now; an upgrade runs to `until` (docs/shop.md).
  */
-export async function grantFromOrder(tx: Tx, g: OrderGrant, changeDetail: string): Promise<PurchaseRow> {
+export async function grantFromOrder(tx: Tx, g: OrderGrant, changeDetail: string): Promise<{ purchase: PurchaseRow; addedSeconds: number }> {
+  const [before] = await tx
+    .select({ endTime: purchases.endTime })
+    .from(purchases)
+    .where(and(eq(purchases.userId, g.userId), eq(purchases.appId, g.appId), eq(purchases.vn, g.vn)))
+    .for('update');
   const endTime = g.until ?? new Date(g.at.getTime() + g.validityDays * 86_400_000);
   const [purchase] = await tx
     .insert(purchases)
@@ -93,5 +98,21 @@ export async function grantFromOrder(tx: Tx, g: OrderGrant, changeDetail: string
     })
     .returning();
   await tx.insert(changeLog).values({ userId: g.userId, kind: 'purchase', detail: changeDetail, createdAt: g.at });
-  return purchase!;
+  // What this order added: from the later of the old end and now, to the new end (taken back by a refund).
+  const from = Math.max(before?.endTime.getTime() ?? 0, g.at.getTime());
+  return { purchase: purchase!, addedSeconds: Math.max(0, Math.floor((purchase!.endTime.getTime() - from) / 1000)) };
+}
+
+/**
+ * A refunded order takes back the time it added to the purchase (never ending it before now), and writes the
+ * change-log row that tells the learner's devices, in the caller's transaction (docs/shop.md, "Refunds").
+ */
+export async function revokeForOrder(tx: Tx, r: { userId: number; appId: number; vn: string; seconds: number; at: Date }, changeDetail: string): Promise<PurchaseRow | undefined> {
+  const [purchase] = await tx
+    .update(purchases)
+    .set({ endTime: sql`greatest(${r.at}::timestamptz, ${purchases.endTime} - make_interval(secs => ${r.seconds}::int))` })
+    .where(and(eq(purchases.userId, r.userId), eq(purchases.appId, r.appId), eq(purchases.vn, r.vn)))
+    .returning();
+  await tx.insert(changeLog).values({ userId: r.userId, kind: 'refund', detail: changeDetail, createdAt: r.at });
+  return purchase;
 }

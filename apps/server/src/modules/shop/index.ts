@@ -6,11 +6,15 @@ import type { PaymentProvider } from './providers.ts';
 import { installNotifyRoutes, shopRoutes } from './routes.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
 import { createShopService } from './service.ts';
+import { createPayments } from './payments.ts';
+import { localCacheBus } from '../../platform/cache/bus.ts';
+import { createCatalogStore } from '../catalog/index.ts';
 import { createCouponStore } from './coupon-store.ts';
 import { createDeliveryStore } from './delivery-store.ts';
 import { createShopStore } from './store.ts';
 
 export type { ShopService } from './service.ts';
+export type { RefundOutcome } from './payments.ts';
 export type { SandboxProvider } from './sandbox.ts';
 export { createDeliveryStore } from './delivery-store.ts';
 
@@ -50,4 +54,24 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
     shop,
     sandbox,
   });
+}
+
+/**
+ * Refunds for the operator's command line (cli/refund.ts), with the providers this environment has (the sandbox
+ * outside production). The server's caches hear of the change through the database's notifications.
+ */
+export async function createRefunder(db: Platform['db'], config: Platform['config'], clock: Platform['clock']) {
+  const providers = new Map<PayType, PaymentProvider>();
+  if (config.NODE_ENV !== 'production') providers.set('sandbox', createSandboxProvider(db, clock, { retryScale: 1, copies: 0, keysFile: config.SANDBOX_KEYS_FILE }).provider);
+  const quiet = { warn() {}, error() {} };
+  const payments = createPayments({
+    store: createShopStore(db),
+    couponStore: createCouponStore(db),
+    catalog: createCatalogStore(db),
+    providers,
+    clock,
+    bus: await localCacheBus(),
+    log: quiet,
+  });
+  return payments.refund;
 }

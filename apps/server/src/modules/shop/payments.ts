@@ -1,5 +1,5 @@
 import type { OrderState, PayType } from '@kaoshi/contract';
-import { grantFromOrder } from '../entitlement/index.ts';
+import { grantFromOrder, revokeForOrder } from '../entitlement/index.ts';
 import { MINUTE } from '../../platform/module.ts';
 import { nextState } from './order-machine.ts';
 import type { ShopDeps } from './service.ts';
@@ -8,6 +8,7 @@ import type { TransactionResource } from './wechat-v3.ts';
 /** Why a notification was refused (logged in English; nothing granted, nothing stored). */
 export type Refusal = 'unknown-order' | 'amount' | 'provider';
 export type PaymentOutcome = 'granted' | 'duplicate' | 'ignored' | { refused: Refusal };
+export type RefundOutcome = 'refunded' | 'already' | { refused: string };
 
 /** An unpaid order is asked of its provider once it is this old (a notification that never came). */
 export const RECONCILE_AFTER_MS = 2 * MINUTE;
@@ -46,12 +47,12 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
       if (!version) throw new Error(`order ${o.id}: version no longer exists`);
       if (o.userCouponId !== null && !(await couponStore.use(tx, o.userCouponId, o.orderNo, at))) log.warn({ order: o.id }, 'paid order whose coupon another order used meanwhile');
       const until = o.kind === 'upgrade' ? o.grantUntil : null;
-      await grantFromOrder(
+      const { addedSeconds } = await grantFromOrder(
         tx,
         { userId: o.userId, appId: o.appId, vn: o.vn, vnOrder: version.vnorder, validityDays: version.validityDays, at, until },
         `AppID=${o.appId} vn=${o.vn} source=order`,
       );
-      await store.transition(tx, o.orderNo, 'paid', 'fulfil', { fulfilledAt: at });
+      await store.transition(tx, o.orderNo, 'paid', 'fulfil', { fulfilledAt: at, grantedSeconds: addedSeconds });
       return 'granted';
     });
     if (outcome === 'granted' && order) bus.local({ kind: 'purchase', userId: order.userId });
@@ -83,5 +84,37 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
     return { applied, closed };
   }
 
-  return { applyPayment, sweep };
+  /**
+   * Refund a paid order (an operator's decision, or a group buy that did not fill): the provider pays the amount
+   * back first (idempotent by order number, so running it again is safe), then one transaction moves the order
+   * to refunded (compare-and-set) and takes back the time its payment added to the purchase, with a change-log
+   * row for the learner's devices. The coupon stays used. Printed books already shipped are the operator's matter.
+   */
+  async function refund(orderNo: string, reason: string): Promise<RefundOutcome> {
+    const o = await store.byOrderNo(orderNo);
+    if (!o) return { refused: 'unknown order' };
+    if (o.status === 'refunded') return 'already';
+    if (nextState(o.status as OrderState, 'refund') === null) return { refused: `order is ${o.status}, not paid` };
+    const provider = providers.get(o.payType as PayType);
+    if (!provider?.refund) return { refused: `provider ${o.payType} cannot refund here` };
+    await provider.refund(o.orderNo, o.amountFen);
+    const at = new Date(clock());
+    const done = await store.transaction(async (tx) => {
+      const locked = await store.lockOrder(tx, orderNo);
+      if (!locked || nextState(locked.status as OrderState, 'refund') === null) return false;
+      await store.transition(tx, orderNo, locked.status as OrderState, 'refund', { refundedAt: at, refundReason: reason });
+      if (locked.grantedSeconds > 0)
+        await revokeForOrder(
+          tx,
+          { userId: locked.userId, appId: locked.appId, vn: locked.vn, seconds: locked.grantedSeconds, at },
+          `AppID=${locked.appId} vn=${locked.vn} source=refund`,
+        );
+      return true;
+    });
+    if (!done) return 'already';
+    bus.local({ kind: 'purchase', userId: o.userId });
+    return 'refunded';
+  }
+
+  return { applyPayment, sweep, refund };
 }

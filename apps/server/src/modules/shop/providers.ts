@@ -26,6 +26,8 @@ export interface PaymentProvider {
   readonly notifyKeys: NotifyKeys;
   start(p: StartPayment): Promise<{ payUrl: string }>;
   query(orderNo: string): Promise<ProviderPayment | null>;
+  /** Pay an order's amount back (idempotent by order number); throws when the provider holds no such payment. */
+  refund?(orderNo: string, amountFen: number): Promise<void>;
 }
 
 /** Where each provider's notifications arrive (outside the contract: the provider's format, not ours). */

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { sandboxPayments } from '../../db/schema/index.ts';
@@ -120,6 +120,14 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
         .from(sandboxPayments)
         .where(and(eq(sandboxPayments.orderNo, orderNo), eq(sandboxPayments.status, 'paid')));
       return row?.transactionId ? { transactionId: row.transactionId, amountFen: row.amountFen } : null;
+    },
+    async refund(orderNo: string, amountFen: number) {
+      const rows = await db
+        .update(sandboxPayments)
+        .set({ status: 'refunded' })
+        .where(and(eq(sandboxPayments.orderNo, orderNo), inArray(sandboxPayments.status, ['paid', 'refunded']), eq(sandboxPayments.amountFen, amountFen)))
+        .returning({ payId: sandboxPayments.payId });
+      if (rows.length === 0) throw new Error(`sandbox holds no payment of order ${orderNo} for ${amountFen}`);
     },
   };
 
