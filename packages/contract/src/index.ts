@@ -26,6 +26,7 @@ export * from './calls/clearance.ts';
 export * from './calls/shop.ts';
 export * from './calls/coupon.ts';
 export * from './calls/delivery.ts';
+export * from './calls/group-buy.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -50,6 +51,7 @@ import { clearanceCalls } from './calls/clearance.ts';
 import { shopCalls } from './calls/shop.ts';
 import { couponCalls } from './calls/coupon.ts';
 import { deliveryCalls } from './calls/delivery.ts';
+import { groupBuyCalls } from './calls/group-buy.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -70,4 +72,5 @@ export const allCalls = [
   ...Object.values(shopCalls),
   ...Object.values(couponCalls),
   ...Object.values(deliveryCalls),
+  ...Object.values(groupBuyCalls),
 ];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { agents, books, coupons, prices, subjects } from '../db/schema/index.ts';
+import { agents, books, coupons, groupBuys, prices, subjects } from '../db/schema/index.ts';
 import type { Database } from '../db/index.ts';
 
 const pricesFile = z.object({
@@ -18,6 +18,19 @@ const pricesFile = z.object({
 
 const booksFile = z.object({
   books: z.array(z.object({ appId: z.number().int(), title: z.string().min(1).max(60), description: z.string().max(200), price: z.number().int().positive() })),
+});
+
+const groupBuysFile = z.object({
+  groupBuys: z.array(
+    z.object({
+      agent: z.string().nullable(),
+      appId: z.number().int(),
+      vn: z.string().min(1),
+      price: z.number().int().positive(),
+      size: z.number().int().min(2).max(50),
+      minutes: z.number().int().positive(),
+    }),
+  ),
 });
 
 const couponsFile = z.object({
@@ -38,7 +51,7 @@ const couponsFile = z.object({
   ),
 });
 
-/** Insert the missing demo prices (content/demo/prices.json) of agents and subjects that exist, the demo printed books and coupons. Idempotent. */
+/** Insert the missing demo prices (content/demo/prices.json) of agents and subjects that exist, the demo printed books, group-buy offers and coupons. Idempotent. */
 export async function seedShop(db: Database, dir: string): Promise<void> {
   const file = pricesFile.parse(JSON.parse(readFileSync(`${dir}prices.json`, 'utf8')));
   const [agentRows, subjectRows] = await Promise.all([db.select({ code: agents.code }).from(agents), db.select({ appId: subjects.appId }).from(subjects)]);
@@ -54,6 +67,13 @@ export async function seedShop(db: Database, dir: string): Promise<void> {
   if (!anyBook) {
     const list = booksFile.parse(JSON.parse(readFileSync(`${dir}books.json`, 'utf8'))).books.filter((b) => apps.has(b.appId));
     if (list.length > 0) await db.insert(books).values(list.map((b) => ({ appId: b.appId, title: b.title, description: b.description, priceFen: b.price })));
+  }
+
+  const [anyGroupBuy] = await db.select({ id: groupBuys.id }).from(groupBuys).limit(1);
+  if (!anyGroupBuy) {
+    const list = groupBuysFile.parse(JSON.parse(readFileSync(`${dir}group-buys.json`, 'utf8'))).groupBuys.filter((g) => apps.has(g.appId));
+    if (list.length > 0)
+      await db.insert(groupBuys).values(list.map((g) => ({ agentCode: g.agent, appId: g.appId, vn: g.vn, priceFen: g.price, size: g.size, minutes: g.minutes })));
   }
 
   // Coupons have no natural key: the demo ones go in once, into an empty table (content/demo/coupons.json).

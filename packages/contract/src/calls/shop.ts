@@ -64,8 +64,9 @@ export const orderView = z.object({
   appName: z.string(),
   vn: z.string(),
   vname: z.string(),
-  /** buy: the version; upgrade: from the held fromVn to vn, running to the held one's end. */
-  kind: z.enum(['buy', 'upgrade']),
+  /** buy: the version; upgrade: from the held fromVn to vn, running to the held one's end; group: a group buy. */
+  kind: z.enum(['buy', 'upgrade', 'group']),
+  groupID: z.number().int().nullable(),
   fromVn: z.string().nullable(),
   fromVname: z.string().nullable(),
   amount: z.number().int(),

@@ -71,6 +71,8 @@ export const orders = pgTable(
     grantedSeconds: integer('granted_seconds').notNull().default(0),
     refundedAt: ts('refunded_at'),
     refundReason: text('refund_reason'),
+    /** A group-buy order: the group it joins (kind 'group'); granted when the group fills, refunded when it fails. */
+    groupId: integer('group_id'),
     payType: text('pay_type').notNull(),
     equipment: text('equipment').notNull().default(''),
     /** The client's idempotency key: the same key from the same learner gives the same order. */
@@ -86,7 +88,12 @@ export const orders = pgTable(
     fulfilledAt: ts('fulfilled_at'),
     closedAt: ts('closed_at'),
   },
-  (t) => [uniqueIndex('orders_user_request_idx').on(t.userId, t.requestId), index('orders_user_idx').on(t.userId, t.id), index('orders_open_idx').on(t.status, t.expiresAt)],
+  (t) => [
+    uniqueIndex('orders_user_request_idx').on(t.userId, t.requestId),
+    index('orders_user_idx').on(t.userId, t.id),
+    index('orders_open_idx').on(t.status, t.expiresAt),
+    index('orders_group_idx').on(t.groupId),
+  ],
 );
 
 export interface OrderBook {
@@ -115,6 +122,46 @@ export const books = pgTable(
     listed: boolean('listed').notNull().default(true),
   },
   (t) => [index('books_app_idx').on(t.appId)],
+);
+
+/** Group-buy offers (operator content): a version at a group price when `size` learners pay within `minutes`. */
+export const groupBuys = pgTable(
+  'group_buys',
+  {
+    id: serial('id').primaryKey(),
+    /** null: every agent's learners. */
+    agentCode: text('agent_code'),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => subjects.appId, { onDelete: 'cascade' }),
+    vn: text('vn').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    size: integer('size').notNull(),
+    minutes: integer('minutes').notNull(),
+    listed: boolean('listed').notNull().default(true),
+  },
+  (t) => [index('group_buys_app_idx').on(t.appId)],
+);
+
+/** A group started by a learner: open until full (every member granted) or until it expires (every payer refunded). */
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    groupBuyId: integer('group_buy_id')
+      .notNull()
+      .references(() => groupBuys.id, { onDelete: 'cascade' }),
+    leaderId: integer('leader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** open → full | failed */
+    status: text('status').notNull(),
+    paidCount: integer('paid_count').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [index('groups_open_idx').on(t.status, t.expiresAt), index('groups_buy_idx').on(t.groupBuyId, t.status)],
 );
 
 /** The learner's address book: where printed books are sent; one default. */
@@ -213,6 +260,8 @@ export const userCoupons = pgTable(
 export type PriceRow = typeof prices.$inferSelect;
 export type BookRow = typeof books.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
+export type GroupBuyRow = typeof groupBuys.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type UserCouponRow = typeof userCoupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

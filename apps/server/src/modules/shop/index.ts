@@ -11,6 +11,7 @@ import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createCatalogStore } from '../catalog/index.ts';
 import { createCouponStore } from './coupon-store.ts';
 import { createDeliveryStore } from './delivery-store.ts';
+import { createGroupStore } from './group-store.ts';
 import { createShopStore } from './store.ts';
 
 export type { ShopService } from './service.ts';
@@ -34,6 +35,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
     store: createShopStore(p.db),
     couponStore: createCouponStore(p.db),
     deliveryStore: createDeliveryStore(p.db),
+    groupStore: createGroupStore(p.db),
     catalog: deps.catalog,
     entitlements: deps.entitlements,
     providers,
@@ -50,7 +52,10 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
       sandbox?.install(app);
       await installNotifyRoutes(app, shop, providers.values(), p.clock);
     },
-    jobs: [{ name: 'order reconcile and expiry', everyMs: MINUTE, run: shop.sweep }],
+    jobs: [
+      { name: 'order reconcile and expiry', everyMs: MINUTE, run: shop.sweep },
+      { name: 'group buy expiry', everyMs: MINUTE, run: shop.groupSweep },
+    ],
     shop,
     sandbox,
   });

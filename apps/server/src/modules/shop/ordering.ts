@@ -18,7 +18,7 @@ export const ORDER_LIMIT = { perUser: 20, windowMs: 10 * MINUTE };
 
 const two = (n: number) => String(n).padStart(2, '0');
 /** KS + the local (UTC+8) date and time to the second + 6 random digits: unique by the table's index. */
-function newOrderNo(now: number): string {
+export function newOrderNo(now: number): string {
   const d = new Date(now + 8 * 3600_000);
   const stamp = `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}`;
   return `KS${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;

@@ -4,10 +4,13 @@ import { MINUTE } from '../../platform/module.ts';
 import { nextState } from './order-machine.ts';
 import type { ShopDeps } from './service.ts';
 import type { TransactionResource } from './wechat-v3.ts';
+import type { Tx } from '../../db/index.ts';
+import type { OrderRow } from '../../db/schema/index.ts';
 
 /** Why a notification was refused (logged in English; nothing granted, nothing stored). */
 export type Refusal = 'unknown-order' | 'amount' | 'provider';
-export type PaymentOutcome = 'granted' | 'duplicate' | 'ignored' | { refused: Refusal };
+/** held: a group-buy payment waiting for its group; refund: paid into a group that was full or over (refunded). */
+export type PaymentOutcome = 'granted' | 'held' | 'refund' | 'duplicate' | 'ignored' | { refused: Refusal };
 export type RefundOutcome = 'refunded' | 'already' | { refused: string };
 
 /** An unpaid order is asked of its provider once it is this old (a notification that never came). */
@@ -19,8 +22,13 @@ const SWEEP_BATCH = 200;
  * records the provider's notification id (a replay finds it taken), moves the order created|closed → paid, marks
  * its coupon used, grants the version through the entitlement store with its change-log row, and moves paid → fulfilled.
  */
-export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'catalog' | 'providers' | 'clock' | 'bus' | 'log'>) {
-  const { store, couponStore, catalog, providers, clock, bus, log } = deps;
+/** What a group-buy payment does to its group (groups.ts). */
+export interface GroupHook {
+  onPaid(tx: Tx, order: OrderRow, at: Date): Promise<{ grant: OrderRow[]; refund: boolean }>;
+}
+
+export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'catalog' | 'providers' | 'clock' | 'bus' | 'log'> & { groups?: GroupHook }) {
+  const { store, couponStore, catalog, providers, clock, bus, log, groups } = deps;
 
   async function applyPayment(provider: PayType, notificationId: string, t: TransactionResource): Promise<PaymentOutcome> {
     const at = new Date(clock());
@@ -29,6 +37,7 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
     if (await store.seenNotification(provider, notificationId)) return 'duplicate';
     const order = await store.byOrderNo(t.out_trade_no);
     const versions = order ? await catalog.versions(order.appId) : [];
+    const granted: number[] = [];
     const outcome = await store.transaction(async (tx): Promise<PaymentOutcome & {}> => {
       const o = await store.lockOrder(tx, t.out_trade_no);
       if (!o) return { refused: 'unknown-order' };
@@ -46,16 +55,23 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
       const version = versions.find((v) => v.vn === o.vn);
       if (!version) throw new Error(`order ${o.id}: version no longer exists`);
       if (o.userCouponId !== null && !(await couponStore.use(tx, o.userCouponId, o.orderNo, at))) log.warn({ order: o.id }, 'paid order whose coupon another order used meanwhile');
-      const until = o.kind === 'upgrade' ? o.grantUntil : null;
-      const { addedSeconds } = await grantFromOrder(
-        tx,
-        { userId: o.userId, appId: o.appId, vn: o.vn, vnOrder: version.vnorder, validityDays: version.validityDays, at, until },
-        `AppID=${o.appId} vn=${o.vn} source=order`,
-      );
-      await store.transition(tx, o.orderNo, 'paid', 'fulfil', { fulfilledAt: at, grantedSeconds: addedSeconds });
-      return 'granted';
+      // A group-buy order waits for its group: granted (with every member) when it fills, refunded when it cannot.
+      const due = o.kind === 'group' && groups ? await groups.onPaid(tx, paid, at) : { grant: [paid], refund: false };
+      if (due.refund) return 'refund';
+      for (const g of due.grant) {
+        const until = g.kind === 'upgrade' ? g.grantUntil : null;
+        const { addedSeconds } = await grantFromOrder(
+          tx,
+          { userId: g.userId, appId: g.appId, vn: g.vn, vnOrder: version.vnorder, validityDays: version.validityDays, at, until },
+          `AppID=${g.appId} vn=${g.vn} source=order`,
+        );
+        await store.transition(tx, g.orderNo, 'paid', 'fulfil', { fulfilledAt: at, grantedSeconds: addedSeconds });
+        granted.push(g.userId);
+      }
+      return due.grant.length > 0 ? 'granted' : 'held';
     });
-    if (outcome === 'granted' && order) bus.local({ kind: 'purchase', userId: order.userId });
+    for (const userId of granted) bus.local({ kind: 'purchase', userId });
+    if (outcome === 'refund' && order) await refund(order.orderNo, '拼团已满员或已结束，自动退款');
     if (typeof outcome === 'object') log.error({ provider, reason: outcome.refused, order: order?.id ?? null }, 'payment notification refused');
     return outcome;
   }

@@ -1,4 +1,4 @@
-import { couponCalls as k, deliveryCalls as dc, shopCalls as c } from '@kaoshi/contract';
+import { couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, shopCalls as c } from '@kaoshi/contract';
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -28,6 +28,10 @@ export const shopRoutes = (shop: ShopService) => [
   handle(dc.getexpressDetails, async (ctx) => shop.delivery.details(ctx.session.userId, ctx.input.orderID)),
   handle(dc.allDeliver, async (ctx) => shop.delivery.all(ctx.session.userId)),
   handle(dc.takeDeliveryInfo, async (ctx) => shop.delivery.take(ctx.session.userId, ctx.input.orderID)),
+  handle(gc.listgroupbuy, async (ctx) => shop.groups.list(await ctx.tenant(), ctx.input.appID)),
+  handle(gc.creategroupbuy, async (ctx) => shop.groups.create(ctx.session.userId, await ctx.tenant(), ctx.input)),
+  handle(gc.joingroupbuy, async (ctx) => shop.groups.join(ctx.session.userId, await ctx.tenant(), ctx.input)),
+  handle(gc.usergroupbuy, async (ctx) => shop.groups.mine(ctx.session.userId)),
 ];
 
 /** A notification's body is at most this (WeChat's are about 1 KiB). */

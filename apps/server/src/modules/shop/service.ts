@@ -14,7 +14,9 @@ import type { DeliveryStore } from './delivery-store.ts';
 import { createCoupons } from './coupons.ts';
 import { createOrdering } from './ordering.ts';
 import { createPayments } from './payments.ts';
-import { saleItems } from './pricing.ts';
+import { priceFor, saleItems } from './pricing.ts';
+import { createGroups } from './groups.ts';
+import type { GroupStore } from './group-store.ts';
 import type { PaymentProvider } from './providers.ts';
 import type { ShopStore } from './store.ts';
 
@@ -25,6 +27,7 @@ export interface ShopDeps {
   store: ShopStore;
   couponStore: CouponStore;
   deliveryStore: DeliveryStore;
+  groupStore: GroupStore;
   catalog: CatalogStore;
   entitlements: EntitlementService;
   providers: ReadonlyMap<PayType, PaymentProvider>;
@@ -65,7 +68,8 @@ export function createShopService(deps: ShopDeps) {
       appName: subject?.appName ?? '',
       vn: o.vn,
       vname: versions.find((v) => v.vn === o.vn)?.vname ?? o.vn,
-      kind: o.kind === 'upgrade' ? 'upgrade' : 'buy',
+      kind: o.kind === 'upgrade' || o.kind === 'group' ? o.kind : 'buy',
+      groupID: o.groupId,
       fromVn: o.fromVn,
       fromVname: o.fromVn === null ? null : (versions.find((v) => v.vn === o.fromVn)?.vname ?? o.fromVn),
       amount: o.amountFen,
@@ -84,6 +88,10 @@ export function createShopService(deps: ShopDeps) {
   }
 
   const ordering = createOrdering({ ...deps, coupons, delivery, offer, view });
+  const versionPrice = async (agent: AgentRow, appId: number, vn: string) =>
+    priceFor(await priceRows.get(appId, () => store.pricesOf(appId)), agent.code, DEFAULT_AGENT_CODE, vn)?.priceFen;
+  const groups = createGroups({ ...deps, view, versionPrice });
+  const payments = createPayments({ ...deps, groups: groups.hook });
 
   return {
     async priceList(userId: number, agent: AgentRow, appId: number) {
@@ -111,7 +119,10 @@ export function createShopService(deps: ShopDeps) {
 
     coupons,
     delivery,
-    ...createPayments(deps),
+    groups,
+    ...payments,
+    /** Group buys over their time and short of members fail; their payers are refunded (a job). */
+    groupSweep: () => groups.sweep(payments.refund),
   };
 }
 
