@@ -168,3 +168,39 @@ test('a learner adds a printed book, enters a new address on the way, pays, and 
   await expect(books.getByRole('link', { name: '修改地址' })).toBeVisible();
   await shot(page, '72-shop-receipt-books');
 });
+
+test('two learners fill a 2-member group of 至尊班: the first waits after paying, the second fills it, both are granted', async ({ browser, page, request }) => {
+  test.setTimeout(150_000);
+  await noticesSeen(page);
+  await registerFresh(page, request);
+  await pickSubject(page, '护理学类', '护士执业资格');
+  await page.goto('/buyapp');
+  const offer = page.getByTestId('group-offer-3');
+  await expect(offer.getByText('至尊班 · 2人团')).toBeVisible();
+  await offer.getByRole('button', { name: '发起拼团' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('heading', { name: '支付成功，等待成团' })).toBeVisible();
+  await shot(page, '73-shop-group-waiting');
+
+  const bContext = await browser.newContext();
+  const b = await bContext.newPage();
+  await noticesSeen(b);
+  await registerFresh(b, request);
+  await pickSubject(b, '护理学类', '护士执业资格');
+  await b.goto('/buyapp');
+  const open = b.getByTestId('group-offer-3');
+  await expect(open.getByText(/的团 · 还差1人/)).toBeVisible();
+  await open.scrollIntoViewIfNeeded();
+  await shot(b, '74-shop-group-join');
+  await open.getByRole('button', { name: '参团' }).click();
+  await b.getByRole('button', { name: '确认支付' }).click();
+  await expect(b.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await b.getByRole('button', { name: '开始学习' }).click();
+  await expect(badge(b)).toHaveText('至尊班');
+  await bContext.close();
+
+  await page.goto('/mypink');
+  await expect(page.getByText('拼团成功')).toBeVisible();
+  await expect(page.getByText('已开通，去学习吧')).toBeVisible();
+  await shot(page, '75-shop-group-full');
+});

@@ -36,6 +36,7 @@ describe('route registry', () => {
       '/couponList',
       '/myCoupon',
       '/expressAddress',
+      '/mypink',
       '/memberCenter',
       '/chapterMenu',
       '/answerTest',

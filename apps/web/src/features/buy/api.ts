@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  creategroupbuy,
+  joingroupbuy,
+  listgroupbuy,
+  usergroupbuy,
   adduserAddress,
   couponlist,
   destroyuserAddress,
@@ -34,6 +38,8 @@ export const buyKeys = {
   claimable: () => ['buy', 'coupons', 'claimable'] as const,
   mine: (status: CouponStatus) => ['buy', 'coupons', 'mine', status] as const,
   addresses: () => ['buy', 'addresses'] as const,
+  groups: (appID: number) => ['buy', 'groups', appID] as const,
+  myGroups: () => ['buy', 'groups', 'mine'] as const,
   delivery: (orderID: string) => ['buy', 'delivery', orderID] as const,
 };
 
@@ -117,3 +123,10 @@ export const deleteAddress = (id: number) => call(destroyuserAddress, { id }, { 
 export const deliveryQuery = (orderID: string) => queryOptions({ queryKey: buyKeys.delivery(orderID), queryFn: () => call(getexpressDetails, { orderID }, { silent: true }) });
 export const sendBooksTo = (orderID: string, addressID: number) => call(setDeliverInfo, { orderID, addressID }, { silent: true });
 export const confirmReceipt = (orderID: string) => call(takeDeliveryInfo, { orderID }, { silent: true });
+
+/** Group buys: the subject's offers with joinable groups (/buyapp), the learner's own (/mypink), starting and joining. */
+export const groupsQuery = (appID: number) =>
+  queryOptions({ queryKey: buyKeys.groups(appID), queryFn: () => call(listgroupbuy, { appID }, { silent: true }), refetchInterval: 30_000 });
+export const myGroupsQuery = () => queryOptions({ queryKey: buyKeys.myGroups(), queryFn: () => call(usergroupbuy, {}, { silent: true }) });
+export const startGroup = (appID: number, vn: string, payType: PayType) => call(creategroupbuy, { appID, vn, payType, requestId: newRequestId() }, { silent: true });
+export const joinGroup = (groupID: number, payType: PayType) => call(joingroupbuy, { groupID, payType, requestId: newRequestId() }, { silent: true });

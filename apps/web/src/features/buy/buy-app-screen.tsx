@@ -10,6 +10,7 @@ import { chooseSubject } from '../../lib/choose-subject';
 import { ActivationForm } from './activation-form';
 import { PriceCards } from './price-cards';
 import { pricesQuery } from './api';
+import { GroupSection } from './group-section';
 import styles from './buy.module.css';
 
 /**
@@ -66,6 +67,7 @@ export default function BuyAppScreen() {
             <p className={styles.muted}>暂无可开通的班次</p>
           )}
         </section>
+        {off || prices.data?.customPayUrl ? null : <GroupSection appID={subject.AppID} payType={prices.data?.payTypes[0]} />}
         <ActivationForm appID={subject.AppID} onDone={done} />
         <p className={styles.note}>
           {off ? '当前渠道暂不支持在线购买。激活码可联系下方客服购买，购买后在上方输入即可开通。' : '已有激活码？在上方输入即可开通。购买遇到问题可联系下方客服。'}

@@ -19,7 +19,9 @@ export const POLL_MS = 1500;
 export const WAIT_MS = 5 * 60_000;
 
 const settled = (o: OrderView | undefined) => o !== undefined && o.status !== 'created';
-const paid = (o: OrderView) => o.status === 'paid' || o.status === 'fulfilled';
+/** A group-buy order paid while its group is not full yet: paid, opened when the group fills. */
+const waitingForGroup = (o: OrderView) => o.kind === 'group' && o.status === 'paid';
+const paid = (o: OrderView) => o.status === 'fulfilled' || (o.status === 'paid' && !waitingForGroup(o));
 
 /**
  * /buyCallback?orderID — where the provider sends the learner back. Asks the order every 1.5 s until the payment
@@ -80,7 +82,18 @@ export default function BuyCallbackScreen() {
   return (
     <Page title="支付结果">
       <div className={styles.result} aria-live="polite">
-        {paid(o) ? (
+        {waitingForGroup(o) ? (
+          <>
+            <ResultIcon kind="ok" />
+            <h2 className={styles.resultTitle}>支付成功，等待成团</h2>
+            <p className={base.note}>{what}。人数凑齐后自动开通；未在时限内成团将原路退款。</p>
+            <div className={styles.actions}>
+              <button type="button" className={buttons.primary} onClick={() => void navigate('/mypink', { replace: true })}>
+                查看我的拼团
+              </button>
+            </div>
+          </>
+        ) : paid(o) ? (
           <>
             <ResultIcon kind="ok" />
             <h2 className={styles.resultTitle}>支付成功</h2>

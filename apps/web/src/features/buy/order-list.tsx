@@ -28,6 +28,9 @@ export function OrderList() {
           <Link className={styles.more} to="/expressAddress">
             收货地址
           </Link>
+          <Link className={styles.more} to="/mypink">
+            我的拼团
+          </Link>
         </span>
       </div>
       {isPending ? (

@@ -11,5 +11,6 @@ export const buyRoutes: RouteEntry[] = [
   { path: '/couponList', load: () => import('./coupon-list-screen') },
   { path: '/myCoupon', load: () => import('./my-coupon-screen') },
   { path: '/expressAddress', load: () => import('./express-address-screen') },
+  { path: '/mypink', load: () => import('./my-pink-screen') },
   { path: '/memberCenter', load: () => import('./member-center-screen') },
 ];

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { OrderView, PayType } from '@kaoshi/contract';
+import { clientKind } from '../../lib/client-kind';
+import { errorText } from '../../lib/error-text';
+import { versionLabel } from '../../ui/buy-flow';
+import buttons from '../../ui/buttons.module.css';
+import { toast } from '../../ui/dialogs';
+import { groupsQuery, joinGroup, payPageUrl, startGroup } from './api';
+import { yuan } from './format';
+import base from './buy.module.css';
+import styles from './shop.module.css';
+
+/** Time left as '还剩 H小时M分' (under an hour: M分). */
+export function leftText(iso: string, now = Date.now()): string {
+  const min = Math.max(0, Math.ceil((Date.parse(iso) - now) / 60_000));
+  return min >= 60 ? `还剩 ${Math.floor(min / 60)}小时${min % 60}分` : `还剩 ${min}分`;
+}
+
+/**
+ * /buyapp: the subject's group buys — each offer's group price beside the version's own, 发起拼团, and the open
+ * groups one may join (参团). Starting or joining creates the order at the group price and goes to payment as
+ * /payPage does (the QR code on a desktop).
+ */
+export function GroupSection({ appID, payType }: { appID: number; payType: PayType | undefined }) {
+  const navigate = useNavigate();
+  const { data } = useQuery(groupsQuery(appID));
+  const [busy, setBusy] = useState(false);
+  if (!data || data.list.length === 0 || !payType) return null;
+
+  async function go(make: () => Promise<OrderView>) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const o = await make();
+      if (o.payUrl && clientKind() === 'web_pc') void navigate(`/qRcodePay?orderID=${encodeURIComponent(o.orderID)}`);
+      else if (o.payUrl) window.location.assign(payPageUrl(o.payUrl));
+      else void navigate(`/buyCallback?orderID=${encodeURIComponent(o.orderID)}`);
+    } catch (err) {
+      toast(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={base.section} aria-labelledby="groups-title">
+      <h2 id="groups-title" className={base.sectionTitle}>
+        拼团购买
+      </h2>
+      <ul className={styles.cards}>
+        {data.list.map((o) => (
+          <li key={o.groupBuyID} className={styles.card} data-testid={`group-offer-${o.vn}`}>
+            <div className={styles.cardHead}>
+              <h3 className={styles.cardName}>
+                {versionLabel(o.vname)} · {o.size}人团
+              </h3>
+              <span className={styles.hint}>{Math.round(o.minutes / 60)}小时内成团</span>
+            </div>
+            <p className={styles.priceLine}>
+              <span className={styles.price}>{yuan(o.price)}</span>
+              <s className={styles.original}>单买 {yuan(o.originalPrice)}</s>
+            </p>
+            {o.groups.length > 0 ? (
+              <ul className={styles.orders} aria-label="可参加的团">
+                {o.groups.map((g) => (
+                  <li key={g.groupID} className={styles.bookLine}>
+                    <span>
+                      {g.leader} 的团 · 还差{g.need}人<small className={styles.bookNote}>{leftText(g.expiresAt)}</small>
+                    </span>
+                    <button type="button" className={`${buttons.primary} ${styles.joinButton}`} disabled={busy} onClick={() => void go(() => joinGroup(g.groupID, payType))}>
+                      参团
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <button type="button" className={`${buttons.secondary} ${styles.buy}`} disabled={busy} onClick={() => void go(() => startGroup(appID, o.vn, payType))}>
+              发起拼团
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
