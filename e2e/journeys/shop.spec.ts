@@ -94,7 +94,7 @@ test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 f
   const orders = page.getByRole('region', { name: '我的订单' });
   await expect(orders.getByRole('listitem')).toHaveCount(2);
   await shot(page, '67-shop-orders');
-  await orders.getByRole('link', { name: /基础班/ }).click();
+  await orders.getByRole('link', { name: /¥168\.00/ }).click();
   await expect(page.getByText('-¥30.00')).toBeVisible();
   await expect(page.getByText('已完成')).toBeVisible();
   await shot(page, '68-shop-receipt');
