@@ -27,6 +27,7 @@ export * from './calls/shop.ts';
 export * from './calls/coupon.ts';
 export * from './calls/delivery.ts';
 export * from './calls/group-buy.ts';
+export * from './calls/sale.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -52,6 +53,7 @@ import { shopCalls } from './calls/shop.ts';
 import { couponCalls } from './calls/coupon.ts';
 import { deliveryCalls } from './calls/delivery.ts';
 import { groupBuyCalls } from './calls/group-buy.ts';
+import { saleCalls } from './calls/sale.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -73,4 +75,5 @@ export const allCalls = [
   ...Object.values(couponCalls),
   ...Object.values(deliveryCalls),
   ...Object.values(groupBuyCalls),
+  ...Object.values(saleCalls),
 ];

@@ -1,4 +1,4 @@
-import { couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, shopCalls as c } from '@kaoshi/contract';
+import { couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, saleCalls as sc, shopCalls as c } from '@kaoshi/contract';
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -32,6 +32,10 @@ export const shopRoutes = (shop: ShopService) => [
   handle(gc.creategroupbuy, async (ctx) => shop.groups.create(ctx.session.userId, await ctx.tenant(), ctx.input)),
   handle(gc.joingroupbuy, async (ctx) => shop.groups.join(ctx.session.userId, await ctx.tenant(), ctx.input)),
   handle(gc.usergroupbuy, async (ctx) => shop.groups.mine(ctx.session.userId)),
+  handle(sc.simpleSaleList, async (ctx) => shop.sale.byGroup(ctx.session.userId, await ctx.tenant(), ctx.input.appID, ctx.input.group)),
+  handle(sc.recommend, async (ctx) => shop.sale.recommend(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
+  handle(sc.purchasedUserList, async (ctx) => shop.buyers(await ctx.tenant(), ctx.input.appID, ctx.input.page)),
+  handle(sc.getgradeinfo, async (ctx) => shop.sale.grade(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
 ];
 
 /** A notification's body is at most this (WeChat's are about 1 KiB). */

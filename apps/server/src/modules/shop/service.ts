@@ -16,6 +16,7 @@ import { createOrdering } from './ordering.ts';
 import { createPayments } from './payments.ts';
 import { priceFor, saleItems } from './pricing.ts';
 import { createGroups } from './groups.ts';
+import { createSale } from './sale.ts';
 import type { GroupStore } from './group-store.ts';
 import type { PaymentProvider } from './providers.ts';
 import type { ShopStore } from './store.ts';
@@ -92,6 +93,12 @@ export function createShopService(deps: ShopDeps) {
     priceFor(await priceRows.get(appId, () => store.pricesOf(appId)), agent.code, DEFAULT_AGENT_CODE, vn)?.priceFen;
   const groups = createGroups({ ...deps, view, versionPrice });
   const payments = createPayments({ ...deps, groups: groups.hook });
+  const upgradeBase = (userId: number, agent: AgentRow, appId: number, fromVn: string, vn: string) =>
+    ordering.details(userId, agent, { appID: appId, vn, fromVn }).then(
+      (q) => q.base,
+      () => null,
+    );
+  const sale = createSale({ store, offer, upgradeBase });
 
   return {
     async priceList(userId: number, agent: AgentRow, appId: number) {
@@ -120,6 +127,8 @@ export function createShopService(deps: ShopDeps) {
     coupons,
     delivery,
     groups,
+    sale,
+    buyers: async (agent: AgentRow, appId: number, page?: number) => sale.buyers(agent, appId, await catalog.versions(appId), page),
     ...payments,
     /** Group buys over their time and short of members fail; their payers are refunded (a job). */
     groupSweep: () => groups.sweep(payments.refund),

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OrderState } from '@kaoshi/contract';
 import type { Database, Tx } from '../../db/index.ts';
-import { orders, paymentNotifications, prices, userCoupons, type OrderRow, type PriceRow } from '../../db/schema/index.ts';
+import { orders, paymentNotifications, prices, userCoupons, users, type OrderRow, type PriceRow } from '../../db/schema/index.ts';
 import { nextState, type OrderEvent } from './order-machine.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -112,6 +112,18 @@ export function createShopStore(db: Database) {
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+
+    /** The latest paid orders of a subject sold by an agent, with the buyer's phone (masked by the caller). */
+    recentBuyers(agentCode: string, appId: number, offset: number, limit: number) {
+      return db
+        .select({ phone: users.phone, vn: orders.vn, paidAt: orders.paidAt })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(and(eq(orders.agentCode, agentCode), eq(orders.appId, appId), inArray(orders.status, ['paid', 'fulfilled'])))
+        .orderBy(desc(orders.paidAt))
+        .offset(offset)
+        .limit(limit);
+    },
 
     /** Orders per status (the bench and operators). */
     async countByStatus(): Promise<Record<string, number>> {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  purchasedUserList,
   creategroupbuy,
   joingroupbuy,
   listgroupbuy,
@@ -40,6 +41,7 @@ export const buyKeys = {
   addresses: () => ['buy', 'addresses'] as const,
   groups: (appID: number) => ['buy', 'groups', appID] as const,
   myGroups: () => ['buy', 'groups', 'mine'] as const,
+  buyers: (appID: number) => ['buy', 'buyers', appID] as const,
   delivery: (orderID: string) => ['buy', 'delivery', orderID] as const,
 };
 
@@ -130,3 +132,7 @@ export const groupsQuery = (appID: number) =>
 export const myGroupsQuery = () => queryOptions({ queryKey: buyKeys.myGroups(), queryFn: () => call(usergroupbuy, {}, { silent: true }) });
 export const startGroup = (appID: number, vn: string, payType: PayType) => call(creategroupbuy, { appID, vn, payType, requestId: newRequestId() }, { silent: true });
 export const joinGroup = (groupID: number, payType: PayType) => call(joingroupbuy, { groupID, payType, requestId: newRequestId() }, { silent: true });
+
+/** Recent buyers of the subject (masked), the ticker of /buyapp. */
+export const buyersQuery = (appID: number) =>
+  queryOptions({ queryKey: buyKeys.buyers(appID), queryFn: () => call(purchasedUserList, { appID }, { silent: true }), staleTime: 60_000 });

@@ -11,6 +11,7 @@ import { ActivationForm } from './activation-form';
 import { PriceCards } from './price-cards';
 import { pricesQuery } from './api';
 import { GroupSection } from './group-section';
+import { BuyersTicker } from './buyers-ticker';
 import styles from './buy.module.css';
 
 /**
@@ -48,6 +49,7 @@ export default function BuyAppScreen() {
   return (
     <Page title="开通班次">
       <div className={styles.screen}>
+        {off ? null : <BuyersTicker appID={subject.AppID} />}
         <section className={styles.section} aria-labelledby="versions-title">
           <h2 id="versions-title" className={styles.sectionTitle}>
             {subject.AppName}

@@ -82,6 +82,18 @@ describe('/buyapp', () => {
     expect(where()).toBe('/payPage?appID=1001&vn=2&fromVn=1');
   });
 
+  it('tags recommended versions and shows who bought lately, masked', async () => {
+    const data = priceData();
+    data.items[1] = { ...data.items[1]!, group: 1 };
+    fakeApi(callMock, {
+      'shop.pricelist': () => data,
+      'sale.purchasedUserList': () => ({ list: [{ user: '138****0001', vname: 'VIP班', at: new Date(Date.now() - 5 * 60_000).toISOString() }], hasMore: false }),
+    });
+    renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+    expect(within(await screen.findByTestId('version-2')).getByText('推荐')).toBeTruthy();
+    expect((await screen.findByLabelText('最近开通')).textContent).toContain('138****0001 5分钟前开通了VIP班');
+  });
+
   it('shows prices without a buy button when the agent sells nothing online', async () => {
     fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }) });
     renderScreen(<BuyAppScreen />, { path: '/buyapp' });

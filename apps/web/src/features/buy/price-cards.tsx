@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PriceItem } from '@kaoshi/contract';
+import { SALE_GROUP_NAMES, type PriceItem } from '@kaoshi/contract';
 import { versionLabel } from '../../ui/buy-flow';
 import buttons from '../../ui/buttons.module.css';
 import { yuan, ymd } from './format';
@@ -64,7 +64,11 @@ export function PriceCards({ items, highlight, readOnly, onBuy }: Props) {
           >
             <div className={styles.cardHead}>
               <h3 className={styles.cardName}>{versionLabel(v.vname)}</h3>
-              {v.isVip === 1 && v.heldUntil ? <span className={styles.held}>已开通 · 至 {ymd(v.heldUntil)}</span> : null}
+              {v.isVip === 1 && v.heldUntil ? (
+                <span className={styles.held}>已开通 · 至 {ymd(v.heldUntil)}</span>
+              ) : v.group !== 0 && v.group in SALE_GROUP_NAMES ? (
+                <span className={styles.saleTag}>{SALE_GROUP_NAMES[v.group as keyof typeof SALE_GROUP_NAMES]}</span>
+              ) : null}
             </div>
             <p className={styles.priceLine}>
               <span className={styles.price}>{yuan(v.price)}</span>
