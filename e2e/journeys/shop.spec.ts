@@ -204,3 +204,35 @@ test('two learners fill a 2-member group of 至尊班: the first waits after pay
   await expect(page.getByText('已开通，去学习吧')).toBeVisible();
   await shot(page, '75-shop-group-full');
 });
+
+test('请人代付: the learner shares an unpaid order; a parent without an account pays it from the link; the learner is granted', async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  await noticesSeen(page);
+  await registerFresh(page, request);
+  await pickSubject(page, '护理学类', '护士执业资格');
+  await page.goto('/payPage?appID=1001&vn=2');
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(page.getByRole('heading', { name: '正在确认支付结果…' })).toBeVisible();
+  await page.getByRole('button', { name: '请人代付' }).click();
+  const qr = page.getByRole('img', { name: '代付二维码' });
+  await expect(qr).toBeVisible();
+  const link = (await qr.getAttribute('data-share-url'))!;
+  expect(link).toMatch(/\/qRcodePayNew\?orderID=KS\d{20}&token=[\w-]+$/);
+  await shot(page, '76-shop-share');
+
+  // A parent on another phone, not logged in.
+  const parentContext = await browser.newContext();
+  const parent = await parentContext.newPage();
+  await parent.goto(link);
+  await expect(parent.getByText(/请您代付/)).toBeVisible();
+  await expect(parent.getByText('¥398.00')).toBeVisible();
+  await shot(parent, '77-shop-pay-for-someone');
+  await parent.getByRole('button', { name: '去支付' }).click();
+  await parent.getByRole('button', { name: '确认支付' }).click();
+  await expect(parent).toHaveURL(/\/qRcodePayNew\?/);
+  await expect(parent.getByRole('heading', { name: '已支付，感谢您的代付' })).toBeVisible();
+  await parentContext.close();
+
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 15_000 });
+});

@@ -32,6 +32,7 @@ describe('route registry', () => {
       '/payPage',
       '/buyCallback',
       '/qRcodePay',
+      '/qRcodePayNew',
       '/receiptDetail',
       '/couponList',
       '/myCoupon',

@@ -189,6 +189,42 @@ export const userOrderList = defineCall({
   data: z.object({ list: z.array(orderView), hasMore: z.boolean() }),
 });
 
+export const shareOrder = defineCall({
+  id: 'shop.shareOrder',
+  method: 'POST',
+  path: '/api/shareOrder',
+  group: 'payment',
+  needsSession: true,
+  summary: "Let someone else pay one of the caller's unpaid orders (请人代付): the token of its /qRcodePayNew link.",
+  request: z.object({ guid: guid(), orderID: text('订单号', 40) }),
+  data: z.object({ orderID: z.string(), token: z.string() }),
+});
+
+/** What a payer without an account sees of a shared order: what it is, how much, and where to pay. */
+export const sharedOrderView = z.object({
+  orderID: z.string(),
+  appName: z.string(),
+  vname: z.string(),
+  amount: z.number().int(),
+  status: z.enum(orderStates),
+  expiresAt: z.string(),
+  payUrl: z.string().nullable(),
+  /** The learner who asked, masked. */
+  requester: z.string(),
+});
+
+export const sharedOrder = defineCall({
+  id: 'shop.sharedOrder',
+  method: 'GET',
+  path: '/api/sharedOrder',
+  group: 'payment',
+  needsSession: false,
+  allowedRepeat: true,
+  summary: 'A shared order as its link shows it to anyone holding the token (/qRcodePayNew, open to guests).',
+  request: z.object({ orderID: text('订单号', 40), token: text('代付凭证', 64) }),
+  data: sharedOrderView,
+});
+
 export const SHOP_MSG = {
   notOnSale: '该班次暂不可购买',
   buyDisabled: '当前渠道暂不支持在线购买，请联系客服',
@@ -202,6 +238,8 @@ export const SHOP_MSG = {
   upgradeNotHeld: '当前班次未开通或已过期，请直接购买',
   upgradeSame: '已是该班次，无需升级',
   upgradeDown: '只能升级到更高的班次',
+  notShareable: '该订单已支付或已关闭，无需代付',
+  shareUnknown: '代付链接无效或已失效',
 } as const;
 
-export const shopCalls = { pricelist, pricedetails, getOrderNumber, vipChange, queryUserOrder, userOrderList };
+export const shopCalls = { pricelist, pricedetails, getOrderNumber, vipChange, queryUserOrder, userOrderList, shareOrder, sharedOrder };

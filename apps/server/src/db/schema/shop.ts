@@ -73,6 +73,8 @@ export const orders = pgTable(
     refundReason: text('refund_reason'),
     /** A group-buy order: the group it joins (kind 'group'); granted when the group fills, refunded when it fails. */
     groupId: integer('group_id'),
+    /** Someone else may pay this order through /qRcodePayNew with this token (set when the learner shares it). */
+    shareToken: text('share_token'),
     payType: text('pay_type').notNull(),
     equipment: text('equipment').notNull().default(''),
     /** The client's idempotency key: the same key from the same learner gives the same order. */

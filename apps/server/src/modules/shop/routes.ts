@@ -17,6 +17,8 @@ export const shopRoutes = (shop: ShopService) => [
   }),
   handle(c.queryUserOrder, async (ctx) => shop.order(ctx.session.userId, ctx.input.orderID)),
   handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
+  handle(c.shareOrder, async (ctx) => shop.share(ctx.session.userId, ctx.input.orderID)),
+  handle(c.sharedOrder, async (ctx) => shop.shared(ctx.input.orderID, ctx.input.token)),
   handle(k.couponlist, async (ctx) => shop.coupons.claimable(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
   handle(k.receiveCoupon, async (ctx) => shop.coupons.claim(ctx.session.userId, await ctx.tenant(), ctx.input.couponID)),
   handle(k.myCoupon, async (ctx) => shop.coupons.mine(ctx.session.userId, ctx.input.status)),

@@ -18,18 +18,20 @@ button,a.btn{display:block;width:100%;min-height:48px;border-radius:8px;font-siz
 `;
 
 /** The sandbox's pay page: what is being paid and 确认支付 / 取消 (plain HTML, every stored text escaped). */
-export function sandboxPage(row: SandboxPaymentRow | undefined): string {
+export function sandboxPage(row: SandboxPaymentRow | undefined, returnTo = ''): string {
   const head = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱支付</title><style>${STYLE}</style></head><body><main>`;
   const tail = `</main></body></html>`;
   if (!row) return `${head}<span class="badge">测试环境</span><h1>支付单不存在</h1><p class="muted">请回到应用重新下单。</p>${tail}`;
-  const back = escape(row.returnUrl);
+  const back = escape(returnTo || row.returnUrl);
   const base = `/sandbox/pay/${encodeURIComponent(row.payId)}`;
+  // The two buttons carry where a shared-link payer returns (checked again by the routes).
+  const keep = returnTo ? `?back=${encodeURIComponent(returnTo)}` : '';
   const details = `<dl><dt>商品</dt><dd>${escape(row.description)}</dd><dt>订单号</dt><dd>${escape(row.orderNo)}</dd></dl>`;
   if (row.status === 'paid') {
     return `${head}<span class="badge">测试环境</span><h1>该订单已支付</h1><div class="card"><p class="amount">${yuan(row.amountFen)}</p>${details}</div><a class="btn pay" href="${back}">返回商户</a>${tail}`;
   }
   return `${head}<span class="badge">测试环境</span><h1>沙箱支付</h1><p class="muted">开发与测试用的支付页面，不会真实扣款。</p>
 <div class="card"><p class="amount">${yuan(row.amountFen)}</p>${details}</div>
-<form method="post" action="${base}/confirm"><button type="submit" class="pay">确认支付</button></form>
-<form method="post" action="${base}/cancel"><button type="submit" class="cancel">取消</button></form>${tail}`;
+<form method="post" action="${base}/confirm${keep}"><button type="submit" class="pay">确认支付</button></form>
+<form method="post" action="${base}/cancel${keep}"><button type="submit" class="cancel">取消</button></form>${tail}`;
 }

@@ -143,13 +143,18 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
       return row;
     };
     const params = (r: { params: unknown }) => String((r.params as { payId?: string }).payId ?? '').slice(0, 64);
+    // A payer through a shared link (/qRcodePayNew) goes back there, not to the learner's /buyCallback; nothing else.
+    const backTo = (r: { query: unknown }, fallback: string) => {
+      const back = String((r.query as { back?: string }).back ?? '');
+      return /^\/qRcodePayNew\?orderID=KS\d{20}&token=[\w-]{16,64}$/.test(back) ? back : fallback;
+    };
     fastify.get('/sandbox/pay/:payId', async (request, reply) => {
       const row = await byId(params(request));
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .code(row ? 200 : 404)
-        .send(sandboxPage(row));
+        .send(sandboxPage(row, backTo(request, '')));
     });
     fastify.post('/sandbox/pay/:payId/confirm', async (request, reply) => {
       const row = await byId(params(request));
@@ -164,11 +169,11 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
         const note = notification({ orderNo: paid.orderNo, transactionId, amountFen: paid.amountFen });
         for (let i = 0; i < opts.copies; i++) later(Math.floor(Math.random() * 50) * i, () => deliver(note));
       }
-      return reply.redirect(row.returnUrl, 303);
+      return reply.redirect(backTo(request, row.returnUrl), 303);
     });
     fastify.post('/sandbox/pay/:payId/cancel', async (request, reply) => {
       const row = await byId(params(request));
-      return row ? reply.redirect(row.returnUrl, 303) : reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(undefined));
+      return row ? reply.redirect(backTo(request, row.returnUrl), 303) : reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(undefined));
     });
   }
 

@@ -3,7 +3,9 @@ import type { AgentRow, OrderRow, PriceRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { maskPhone } from '../../platform/crypto.ts';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { MINUTE } from '../../platform/module.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { CatalogStore } from '../catalog/index.ts';
@@ -117,6 +119,34 @@ export function createShopService(deps: ShopDeps) {
       if (!o) throw notFound(SHOP_MSG.orderUnknown);
       if (o.userId !== userId) throw forbidden(SHOP_MSG.notYourOrder);
       return view(o);
+    },
+
+    /** 请人代付: the token of the order's /qRcodePayNew link (made once; only for the owner's unpaid order). */
+    async share(userId: number, orderNo: string) {
+      const o = await store.byOrderNo(orderNo);
+      if (!o) throw notFound(SHOP_MSG.orderUnknown);
+      if (o.userId !== userId) throw forbidden(SHOP_MSG.notYourOrder);
+      if (o.status !== 'created' || o.expiresAt.getTime() <= clock()) throw badInput(SHOP_MSG.notShareable);
+      const token = await store.shareToken(orderNo, randomBytes(18).toString('base64url'));
+      return { orderID: orderNo, token: token! };
+    },
+
+    /** A shared order for anyone with its token (compared in constant time); unknown and wrong look the same. */
+    async shared(orderNo: string, token: string) {
+      const row = await store.withPhone(orderNo);
+      const expected = row?.order.shareToken;
+      if (!row || !expected || expected.length !== token.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(token))) throw notFound(SHOP_MSG.shareUnknown);
+      const v = await view(row.order);
+      return {
+        orderID: v.orderID,
+        appName: v.appName,
+        vname: v.vname,
+        amount: v.amount,
+        status: v.status,
+        expiresAt: v.expiresAt,
+        payUrl: v.payUrl,
+        requester: maskPhone(row.phone ?? ''),
+      };
     },
 
     async orders(userId: number, page = 1) {

@@ -29,6 +29,21 @@ export function createShopStore(db: Database) {
       return { row: existing!, fresh: false };
     },
 
+    /** The order's share token, made once (the first share wins; later ones read it). */
+    async shareToken(orderNo: string, token: string): Promise<string | undefined> {
+      await db
+        .update(orders)
+        .set({ shareToken: token })
+        .where(and(eq(orders.orderNo, orderNo), isNull(orders.shareToken)));
+      const [row] = await db.select({ token: orders.shareToken }).from(orders).where(eq(orders.orderNo, orderNo));
+      return row?.token ?? undefined;
+    },
+
+    async withPhone(orderNo: string) {
+      const [row] = await db.select({ order: orders, phone: users.phone }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.orderNo, orderNo));
+      return row;
+    },
+
     async setPayUrl(orderNo: string, payUrl: string): Promise<void> {
       await db.update(orders).set({ payUrl }).where(eq(orders.orderNo, orderNo));
     },

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  shareOrder,
+  sharedOrder,
   purchasedUserList,
   creategroupbuy,
   joingroupbuy,
@@ -42,6 +44,7 @@ export const buyKeys = {
   groups: (appID: number) => ['buy', 'groups', appID] as const,
   myGroups: () => ['buy', 'groups', 'mine'] as const,
   buyers: (appID: number) => ['buy', 'buyers', appID] as const,
+  shared: (orderID: string, token: string) => ['buy', 'shared', orderID, token] as const,
   delivery: (orderID: string) => ['buy', 'delivery', orderID] as const,
 };
 
@@ -136,3 +139,11 @@ export const joinGroup = (groupID: number, payType: PayType) => call(joingroupbu
 /** Recent buyers of the subject (masked), the ticker of /buyapp. */
 export const buyersQuery = (appID: number) =>
   queryOptions({ queryKey: buyKeys.buyers(appID), queryFn: () => call(purchasedUserList, { appID }, { silent: true }), staleTime: 60_000 });
+
+/** 请人代付: the link a learner shares, and the shared order as its payer (maybe a guest) sees it. */
+export const shareLink = async (orderID: string) => {
+  const { token } = await call(shareOrder, { orderID }, { silent: true });
+  return `${window.location.origin}/qRcodePayNew?orderID=${encodeURIComponent(orderID)}&token=${encodeURIComponent(token)}`;
+};
+export const sharedOrderQuery = (orderID: string, token: string) =>
+  queryOptions({ queryKey: buyKeys.shared(orderID, token), queryFn: () => call(sharedOrder, { orderID, token }, { silent: true }) });

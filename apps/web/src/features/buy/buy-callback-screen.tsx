@@ -11,6 +11,7 @@ import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
 import { orderQuery, payPageUrl } from './api';
 import { yuan } from './format';
+import { ShareBox } from './share-box';
 import base from './buy.module.css';
 import styles from './shop.module.css';
 
@@ -116,6 +117,7 @@ export default function BuyCallbackScreen() {
                   去支付
                 </button>
               ) : null}
+              {o.payUrl ? <ShareBox orderID={o.orderID} /> : null}
               <button
                 type="button"
                 className={buttons.secondary}

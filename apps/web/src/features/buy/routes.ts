@@ -7,6 +7,7 @@ export const buyRoutes: RouteEntry[] = [
   { path: '/payPage', load: () => import('./pay-page-screen') },
   { path: '/buyCallback', load: () => import('./buy-callback-screen') },
   { path: '/qRcodePay', load: () => import('./qr-code-pay-screen') },
+  { path: '/qRcodePayNew', load: () => import('./qr-code-pay-new-screen'), public: true },
   { path: '/receiptDetail', load: () => import('./receipt-detail-screen') },
   { path: '/couponList', load: () => import('./coupon-list-screen') },
   { path: '/myCoupon', load: () => import('./my-coupon-screen') },
