@@ -6,7 +6,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { sessionCache } from '../../lib/storage';
 import { toast } from '../../ui/dialogs';
-import { priceData, quoteData } from '../../test/fixtures/shop';
+import { orderData, priceData, quoteData } from '../../test/fixtures/shop';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ExpressAddressScreen from './express-address-screen';
 import PayPageScreen from './pay-page-screen';
@@ -115,23 +115,4 @@ describe('printed books on /payPage and /receiptDetail', () => {
   });
 });
 
-const quoteOrder = () => ({
-  orderID: 'KS1',
-  appID: 1001,
-  appName: '护士执业资格',
-  vn: '2',
-  vname: 'VIP班',
-  kind: 'buy',
-  fromVn: null,
-  fromVname: null,
-  amount: 46600,
-  originalAmount: 59800,
-  couponOff: 0,
-  payType: 'sandbox',
-  status: 'fulfilled',
-  closedReason: null,
-  createdAt: '2026-11-25T04:00:00.000Z',
-  expiresAt: '2026-11-25T04:30:00.000Z',
-  paidAt: '2026-11-25T04:01:00.000Z',
-  payUrl: null,
-});
+const quoteOrder = () => orderData('fulfilled', { orderID: 'KS1', amount: 46600, paidAt: '2026-11-25T04:01:00.000Z' });

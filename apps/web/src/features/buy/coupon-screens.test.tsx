@@ -6,6 +6,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage } from '../../test/screens';
+import { orderData } from '../../test/fixtures/shop';
 import CouponListScreen from './coupon-list-screen';
 import MyCouponScreen from './my-coupon-screen';
 import ReceiptDetailScreen from './receipt-detail-screen';
@@ -88,28 +89,7 @@ describe('/receiptDetail', () => {
     const print = vi.fn();
     window.print = print;
     fakeApi(callMock, {
-      'shop.queryUserOrder': () => ({
-        orderID: 'KS1',
-        appID: 1001,
-        appName: '护士执业资格',
-        vn: '2',
-        vname: 'VIP班',
-        kind: 'buy',
-        fromVn: null,
-        fromVname: null,
-        amount: 36800,
-        originalAmount: 59800,
-        couponOff: 3000,
-        booksAmount: 0,
-        deliveryStatus: 'none',
-        payType: 'sandbox',
-        status: 'fulfilled',
-        closedReason: null,
-        createdAt: '2026-11-25T04:00:00.000Z',
-        expiresAt: '2026-11-25T04:30:00.000Z',
-        paidAt: '2026-11-25T04:01:00.000Z',
-        payUrl: null,
-      }),
+      'shop.queryUserOrder': () => orderData('fulfilled', { orderID: 'KS1', amount: 36800, couponOff: 3000, paidAt: '2026-11-25T04:01:00.000Z' }),
     });
     renderScreen(<ReceiptDetailScreen />, { path: '/receiptDetail', url: '/receiptDetail?orderID=KS1' });
     expect(await screen.findByText('护士执业资格 · VIP班')).toBeTruthy();

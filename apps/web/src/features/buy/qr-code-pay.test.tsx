@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { demoLogin, fakeApi, renderScreen, resetStorage } from '../../test/screens';
+import { orderData } from '../../test/fixtures/shop';
 import QrCodePayScreen from './qr-code-pay-screen';
 
 vi.mock('../../api/client', async () => ({ ...(await import('../../test/client-mock')).clientMock(), baseUrl: () => '' }));
@@ -11,28 +12,7 @@ const drawn = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('qrcode', () => ({ toCanvas: drawn }));
 
 const callMock = call as unknown as Mock;
-const order = (status: string, expiresAt: string) => ({
-  orderID: 'KS9',
-  appID: 1001,
-  appName: '护士执业资格',
-  vn: '2',
-  vname: 'VIP班',
-  kind: 'buy',
-  fromVn: null,
-  fromVname: null,
-  amount: 39800,
-  originalAmount: 59800,
-  couponOff: 0,
-  booksAmount: 0,
-  deliveryStatus: 'none',
-  payType: 'sandbox',
-  status,
-  closedReason: null,
-  createdAt: '2026-11-25T04:00:00.000Z',
-  expiresAt,
-  paidAt: null,
-  payUrl: status === 'created' ? '/sandbox/pay/xyz' : null,
-});
+const order = (status: string, expiresAt: string) => orderData(status, { orderID: 'KS9', expiresAt, closedReason: null, payUrl: status === 'created' ? '/sandbox/pay/xyz' : null });
 
 beforeEach(() => {
   resetStorage();

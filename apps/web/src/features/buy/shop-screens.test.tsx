@@ -7,7 +7,7 @@ import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { chooseSubject } from '../../lib/choose-subject';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { priceData, quoteData } from '../../test/fixtures/shop';
+import { orderData, priceData, quoteData } from '../../test/fixtures/shop';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import BuyCallbackScreen from './buy-callback-screen';
 import PayPageScreen from './pay-page-screen';
@@ -20,30 +20,6 @@ vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({
 
 const callMock = call as unknown as Mock;
 const assign = vi.fn();
-const orderView = (status: string, extra: Record<string, unknown> = {}) => ({
-  orderID: 'KS20261125120000123456',
-  appID: 1001,
-  appName: '护士执业资格',
-  vn: '2',
-  vname: 'VIP班',
-  kind: 'buy',
-  fromVn: null,
-  fromVname: null,
-  couponOff: 0,
-  booksAmount: 0,
-  deliveryStatus: 'none',
-  amount: 39800,
-  originalAmount: 59800,
-  payType: 'sandbox',
-  status,
-  closedReason: status === 'closed' ? 'timeout' : null,
-  createdAt: '2026-11-25T04:00:00.000Z',
-  expiresAt: '2026-11-25T04:30:00.000Z',
-  paidAt: null,
-  payUrl: status === 'created' ? '/sandbox/pay/abc' : null,
-  ...extra,
-});
-
 beforeEach(() => {
   kind.value = 'web_h5';
   resetStorage();
@@ -59,7 +35,7 @@ describe('/payPage', () => {
     fakeApi(callMock, {
       'shop.pricelist': () => priceData(),
       'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined),
-      'shop.getOrderNumber': () => orderView('created'),
+      'shop.getOrderNumber': () => orderData('created'),
     });
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     expect(await screen.findByText('VIP班')).toBeTruthy();
@@ -84,7 +60,7 @@ describe('/payPage', () => {
     fakeApi(callMock, {
       'shop.pricelist': () => priceData(),
       'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined),
-      'shop.getOrderNumber': () => orderView('created'),
+      'shop.getOrderNumber': () => orderData('created'),
     });
     const { where } = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     const pay = await screen.findByRole('button', { name: '确认支付' });
@@ -126,7 +102,7 @@ describe('/payPage', () => {
 describe('/buyCallback', () => {
   it('waits for the payment, then says 支付成功, refreshes the subject and opens home', async () => {
     let status = 'created';
-    fakeApi(callMock, { 'shop.queryUserOrder': () => orderView(status, status === 'fulfilled' ? { paidAt: '2026-11-25T04:01:00.000Z' } : {}) });
+    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData(status, status === 'fulfilled' ? { paidAt: '2026-11-25T04:01:00.000Z' } : {}) });
     const { where } = renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
     expect(await screen.findByText('正在确认支付结果…')).toBeTruthy();
     expect(screen.getByRole('button', { name: '去支付' })).toBeTruthy();
@@ -139,7 +115,7 @@ describe('/buyCallback', () => {
   });
 
   it('explains a closed order and offers 重新购买', async () => {
-    fakeApi(callMock, { 'shop.queryUserOrder': () => orderView('closed') });
+    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData('closed') });
     const { where } = renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
     expect(await screen.findByText('订单已关闭')).toBeTruthy();
     expect(screen.getByText(/超时未支付/)).toBeTruthy();
