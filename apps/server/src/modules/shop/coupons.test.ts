@@ -73,8 +73,11 @@ describe('coupons', () => {
     const other = await t.newLearner();
     const cash = await claim(owner, '新人立减30元');
     expect((await order(t, other, '2', { couponUserID: cash })).msg).toBe(SHOP_MSG.couponUnusable);
-    const held = (await order(t, owner, '2', { couponUserID: cash })).data;
+    const key = requestId();
+    const held = (await order(t, owner, '2', { couponUserID: cash, requestId: key })).data;
     expect(held.amount).toBe(36800);
+    // The same attempt again (a retry) gives the same order, although its coupon is now held by it.
+    expect((await order(t, owner, '2', { couponUserID: cash, requestId: key })).data.orderID).toBe(held.orderID);
     expect(await usable(owner)).toEqual([]);
     expect(await createShopStore(t.db).close(held.orderID, 'timeout', new Date(t.clock.now))).toBe(true);
     expect(await usable(owner)).toEqual([cash]);

@@ -102,6 +102,10 @@ export function createOrdering(d: OrderingDeps) {
     if (agent.customPayment && (agent.phonePayUrl || agent.weixinPayUrl)) throw badInput(SHOP_MSG.customPayment);
     const provider = d.providers.get(w.payType);
     if (!provider) throw badInput(SHOP_MSG.payTypeOff);
+    // The same attempt again (a double tap, a retry after a lost reply): its order as it is, whatever changed since
+    // (its coupon is held by it now, so planning it again would refuse the coupon).
+    const again = await d.store.byRequest(userId, w.requestId);
+    if (again && (again.status !== 'created' || again.payUrl)) return d.view(again);
     const p = await plan(userId, agent, w);
     // Printed books are added at their price (a coupon is for the version only) and go to a copy of the address.
     const b = w.fromVn === undefined ? await d.delivery.forOrder(userId, w.appID, w.branchBookList, w.addressID) : { books: [], booksFen: 0, delivery: null };

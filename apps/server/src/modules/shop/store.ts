@@ -44,6 +44,14 @@ export function createShopStore(db: Database) {
       return row;
     },
 
+    async byRequest(userId: number, requestId: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.requestId, requestId)));
+      return row;
+    },
+
     async setPayUrl(orderNo: string, payUrl: string): Promise<void> {
       await db.update(orders).set({ payUrl }).where(eq(orders.orderNo, orderNo));
     },
