@@ -90,6 +90,17 @@ export function createGroupStore(db: Database) {
         .where(and(eq(orders.groupId, groupId), eq(orders.status, 'created')));
     },
 
+    /** Paid group orders left waiting in a group that is over (full or failed): refunds still due (retried by the job). */
+    stranded(limit: number): Promise<OrderRow[]> {
+      return db
+        .select({ order: orders })
+        .from(orders)
+        .innerJoin(groups, eq(groups.id, orders.groupId))
+        .where(and(eq(orders.kind, 'group'), eq(orders.status, 'paid'), inArray(groups.status, ['full', 'failed'])))
+        .limit(limit)
+        .then((rows) => rows.map((r) => r.order));
+    },
+
     /** Open groups whose time is over. */
     overdue(now: Date, limit: number): Promise<GroupRow[]> {
       return db

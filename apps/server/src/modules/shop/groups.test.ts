@@ -1,5 +1,8 @@
 import { creategroupbuy, GROUP_MSG, joingroupbuy, listgroupbuy, queryUserOrder, usergroupbuy, vipinfo } from '@kaoshi/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxPayments } from '../../db/schema/index.ts';
+import { notifyPath } from './providers.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createCatalogStore } from '../catalog/index.ts';
@@ -81,6 +84,22 @@ describe('a payment into a group that filled meanwhile', () => {
     await pay(c, third, 'refunded');
     expect(await held(c)).toBeFalsy();
     expect(await held(b)).toMatchObject({ AppVn: '3' });
+  });
+
+  it('a refund that fails (the provider down) leaves the order paid, and the job refunds it later', async () => {
+    const [a, b, c] = await Promise.all([t.newLearner(), t.newLearner(), t.newLearner()]);
+    const lead = (await start(a, '3')).data;
+    await pay(a, lead);
+    const [second, third] = [(await join(b, lead.groupID)).data, (await join(c, lead.groupID)).data];
+    await pay(b, second, 'fulfilled');
+    // The third payment arrives by notification while the provider cannot refund it yet (it holds no payment).
+    const note = t.app.paymentSandbox!.notification({ orderNo: third.orderID, transactionId: 'SBX-late', amountFen: third.amount });
+    expect((await t.app.inject({ method: 'POST', url: notifyPath('sandbox'), headers: note.headers, payload: note.body })).statusCode).toBe(204);
+    expect((await t.call(queryUserOrder, { guid: c, orderID: third.orderID })).data.status).toBe('paid');
+    await t.db.update(sandboxPayments).set({ status: 'paid', transactionId: 'SBX-late' }).where(eq(sandboxPayments.orderNo, third.orderID));
+    expect((await sweepGroups()).refunded).toBe(1);
+    expect((await t.call(queryUserOrder, { guid: c, orderID: third.orderID })).data.status).toBe('refunded');
+    expect(await held(c)).toBeFalsy();
   });
 });
 

@@ -21,7 +21,8 @@ export interface GroupDeps extends ShopDeps {
  * Group buys (docs/shop.md): an offer sells a version at a group price when `size` learners pay within `minutes`.
  * A payment counts one member (compare-and-set while the group is open and not full); the one that fills it grants
  * every member in the same transaction; a payment into a full or finished group is refunded at once; a group
- * still short at its end fails and every paid member is refunded (the shop's job).
+ * still short at its end fails and every paid member is refunded (the shop's job, which also retries refunds
+ * that failed).
  */
 export function createGroups(d: GroupDeps) {
   const { groupStore: store, clock } = d;
@@ -190,6 +191,8 @@ export function createGroups(d: GroupDeps) {
         for (const o of await store.paidOrders(g.id)) if ((await refund(o.orderNo, '拼团未成团，自动退款')) === 'refunded') refunded++;
         for (const o of await store.unpaidOrders(g.id)) await d.store.close(o.orderNo, 'group failed', now);
       }
+      // Refunds that failed before (a provider down): a paid member of a group that is over and was not granted.
+      for (const o of await store.stranded(GROUP_SWEEP_BATCH)) if ((await refund(o.orderNo, '拼团已结束，自动退款')) === 'refunded') refunded++;
       return { failed, refunded };
     },
   };

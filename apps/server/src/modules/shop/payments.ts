@@ -71,7 +71,9 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
       return due.grant.length > 0 ? 'granted' : 'held';
     });
     for (const userId of granted) bus.local({ kind: 'purchase', userId });
-    if (outcome === 'refund' && order) await refund(order.orderNo, '拼团已满员或已结束，自动退款');
+    // The payment stands either way; a refund that fails now is retried by the group job (groups.ts, stranded).
+    if (outcome === 'refund' && order)
+      await refund(order.orderNo, '拼团已满员或已结束，自动退款').catch((err: unknown) => log.error({ err, order: order.id }, 'group refund failed; the job retries it'));
     if (typeof outcome === 'object') log.error({ provider, reason: outcome.refused, order: order?.id ?? null }, 'payment notification refused');
     return outcome;
   }
