@@ -59,6 +59,7 @@ test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 f
   await noticesSeen(page);
   await registerFresh(page, request);
   await pickSubject(page, '护理学类', '护士执业资格');
+  await expect(badge(page)).toHaveText('试用版');
 
   await page.goto('/couponList');
   const coupon = page.getByRole('listitem').filter({ hasText: '新人立减30元' });
@@ -109,7 +110,9 @@ test("on a desktop the pay page shows a QR code that decodes to the order's pay 
   await noticesSeen(pc);
   await pc.goto('/login');
   await passwordLogin(pc, phone, FRESH_PASSWORD);
+  await expect(pc).toHaveURL(/\/homePage/);
   await pickSubject(pc, '护理学类', '护士执业资格');
+  await expect(badge(pc)).toHaveText('试用版');
   await pc.goto('/payPage?appID=1001&vn=2');
   await pc.getByRole('button', { name: '确认支付' }).click();
   await expect(pc).toHaveURL(/\/qRcodePay\?orderID=KS\d+/);
@@ -139,6 +142,7 @@ test('a learner adds a printed book, enters a new address on the way, pays, and 
   await noticesSeen(page);
   await registerFresh(page, request);
   await pickSubject(page, '护理学类', '护士执业资格');
+  await expect(badge(page)).toHaveText('试用版');
   await page.goto('/payPage?appID=1001&vn=2');
   await page.getByRole('checkbox', { name: /护士执业资格考点精编/ }).check();
   await page.getByRole('link', { name: '添加地址' }).click();
@@ -174,6 +178,7 @@ test('two learners fill a 2-member group of 至尊班: the first waits after pay
   await noticesSeen(page);
   await registerFresh(page, request);
   await pickSubject(page, '护理学类', '护士执业资格');
+  await expect(badge(page)).toHaveText('试用版');
   await page.goto('/buyapp');
   const offer = page.getByTestId('group-offer-3');
   await expect(offer.getByText('至尊班 · 2人团')).toBeVisible();
@@ -187,6 +192,7 @@ test('two learners fill a 2-member group of 至尊班: the first waits after pay
   await noticesSeen(b);
   await registerFresh(b, request);
   await pickSubject(b, '护理学类', '护士执业资格');
+  await expect(badge(b)).toHaveText('试用版');
   await b.goto('/buyapp');
   const open = b.getByTestId('group-offer-3');
   await expect(open.getByText(/的团 · 还差1人/)).toBeVisible();
@@ -210,6 +216,7 @@ test('请人代付: the learner shares an unpaid order; a parent without an acco
   await noticesSeen(page);
   await registerFresh(page, request);
   await pickSubject(page, '护理学类', '护士执业资格');
+  await expect(badge(page)).toHaveText('试用版');
   await page.goto('/payPage?appID=1001&vn=2');
   await page.getByRole('button', { name: '确认支付' }).click();
   await page.getByRole('button', { name: '取消' }).click();
