@@ -54,6 +54,9 @@ describe('group buys', () => {
       expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('fulfilled');
     for (const guid of [a, b, c]) expect(await held(guid)).toMatchObject({ AppVn: '2' });
     expect((await join(d, lead.groupID)).msg).toBe(GROUP_MSG.over);
+    // An agent that does not sell the subject offers no group buy of it.
+    expect((await t.call(listgroupbuy, { guid: d, appID: 3001 })).data.list).toHaveLength(1);
+    expect((await t.call(listgroupbuy, { guid: d, appID: 3001 }, { query: { ac: '6001' } })).data.list).toEqual([]);
     const mine = (await t.call(usergroupbuy, { guid: a })).data.list;
     expect(mine).toEqual([expect.objectContaining({ groupID: lead.groupID, status: 'full', paid: 3, size: 3, leader: true, orderStatus: 'fulfilled' })]);
   });

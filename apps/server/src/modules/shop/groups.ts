@@ -74,6 +74,9 @@ export function createGroups(d: GroupDeps) {
     return d.view(row);
   }
 
+  /** The offers of a subject for an agent's learners; none when the agent does not sell the subject. */
+  const sold = async (agent: AgentRow, appId: number) => ((await d.catalog.sells(agent.code, appId)) ? store.offers(agent.code, appId) : []);
+
   const hook: GroupHook = {
     async onPaid(tx, o, at) {
       // Read in the paying transaction (PGlite has one connection: a read beside it would wait for it).
@@ -92,7 +95,7 @@ export function createGroups(d: GroupDeps) {
     hook,
 
     async list(agent: AgentRow, appId: number): Promise<{ list: GroupOffer[] }> {
-      const offers = await store.offers(agent.code, appId);
+      const offers = await sold(agent, appId);
       const [versions, open] = await Promise.all([
         d.catalog.versions(appId),
         store.joinable(
@@ -127,7 +130,7 @@ export function createGroups(d: GroupDeps) {
     },
 
     async create(userId: number, agent: AgentRow, input: { appID: number; vn: string; payType: PayType; requestId: string }) {
-      const offer = (await store.offers(agent.code, input.appID)).find((o) => o.vn === input.vn);
+      const offer = (await sold(agent, input.appID)).find((o) => o.vn === input.vn);
       if (!offer) throw badInput(GROUP_MSG.noOffer);
       const now = clock();
       return order(userId, agent, { appId: input.appID, vn: input.vn, priceFen: offer.priceFen, payType: input.payType, requestId: input.requestId }, async (tx, orderNo) => {
@@ -146,7 +149,7 @@ export function createGroups(d: GroupDeps) {
     async join(userId: number, agent: AgentRow, input: { groupID: number; payType: PayType; requestId: string }) {
       const group = await store.group(input.groupID);
       const offer = group ? await store.offer(group.groupBuyId) : undefined;
-      if (!group || !offer || (offer.agentCode !== null && offer.agentCode !== agent.code)) throw notFound(GROUP_MSG.unknown);
+      if (!group || !offer || (offer.agentCode !== null && offer.agentCode !== agent.code) || !(await d.catalog.sells(agent.code, offer.appId))) throw notFound(GROUP_MSG.unknown);
       if (group.status !== 'open' || group.expiresAt.getTime() <= clock()) throw badInput(GROUP_MSG.over);
       if (group.paidCount >= offer.size) throw badInput(GROUP_MSG.full);
       const mine = await store.memberOrder(group.id, userId);
