@@ -1,4 +1,4 @@
-import { creategroupbuy, GROUP_MSG, joingroupbuy, listgroupbuy, queryUserOrder, usergroupbuy, vipinfo } from '@kaoshi/contract';
+import { creategroupbuy, GROUP_MSG, SHOP_MSG, joingroupbuy, listgroupbuy, queryUserOrder, usergroupbuy, vipinfo } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../db/schema/index.ts';
@@ -57,6 +57,10 @@ describe('group buys', () => {
     // An agent that does not sell the subject offers no group buy of it.
     expect((await t.call(listgroupbuy, { guid: d, appID: 3001 })).data.list).toHaveLength(1);
     expect((await t.call(listgroupbuy, { guid: d, appID: 3001 }, { query: { ac: '6001' } })).data.list).toEqual([]);
+    // An agent that takes payment on its own page (7021008) starts no group buy here either.
+    expect((await t.call(creategroupbuy, { guid: d, appID: 1001, vn: '2', payType: 'sandbox', requestId: requestId() }, { query: { ac: '7021008' } })).msg).toBe(
+      SHOP_MSG.customPayment,
+    );
     const mine = (await t.call(usergroupbuy, { guid: a })).data.list;
     expect(mine).toEqual([expect.objectContaining({ groupID: lead.groupID, status: 'full', paid: 3, size: 3, leader: true, orderStatus: 'fulfilled' })]);
   });

@@ -4,6 +4,7 @@ import type { AgentRow, OrderRow } from '../../db/schema/index.ts';
 import { maskPhone } from '../../platform/crypto.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { GroupStore } from './group-store.ts';
+import { assertSellsOnline } from './pricing.ts';
 import { ORDER_LIMIT, ORDER_TTL_MS, newOrderNo } from './ordering.ts';
 import type { GroupHook, RefundOutcome } from './payments.ts';
 import type { ShopDeps } from './service.ts';
@@ -33,7 +34,7 @@ export function createGroups(d: GroupDeps) {
     g: { appId: number; vn: string; priceFen: number; payType: PayType; requestId: string },
     group: (tx: Tx, orderNo: string) => Promise<number>,
   ) {
-    if (agent.buyDisabled || agent.contactOnly) throw badInput(SHOP_MSG.buyDisabled);
+    assertSellsOnline(agent);
     const provider = d.providers.get(g.payType);
     if (!provider) throw badInput(SHOP_MSG.payTypeOff);
     const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);

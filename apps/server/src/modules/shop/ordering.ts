@@ -7,7 +7,7 @@ import { hiddenFor } from '../entitlement/index.ts';
 import type { Coupons } from './coupons.ts';
 import type { Delivery } from './delivery.ts';
 import type { CouponStore } from './coupon-store.ts';
-import { priceFor } from './pricing.ts';
+import { assertSellsOnline, priceFor } from './pricing.ts';
 import { quote, upgradePrice } from './quote.ts';
 import type { ShopDeps } from './service.ts';
 
@@ -98,8 +98,7 @@ export function createOrdering(d: OrderingDeps) {
     agent: AgentRow,
     w: Wanted & { payType: PayType; equipment?: string; requestId: string; branchBookList?: string; addressID?: number },
   ): Promise<OrderView> {
-    if (agent.buyDisabled || agent.contactOnly) throw badInput(SHOP_MSG.buyDisabled);
-    if (agent.customPayment && (agent.phonePayUrl || agent.weixinPayUrl)) throw badInput(SHOP_MSG.customPayment);
+    assertSellsOnline(agent);
     const provider = d.providers.get(w.payType);
     if (!provider) throw badInput(SHOP_MSG.payTypeOff);
     // The same attempt again (a double tap, a retry after a lost reply): its order as it is, whatever changed since

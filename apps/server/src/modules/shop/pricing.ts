@@ -1,5 +1,6 @@
-import type { PriceItem } from '@kaoshi/contract';
-import type { PurchaseRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
+import { SHOP_MSG, type PriceItem } from '@kaoshi/contract';
+import { badInput } from '../../platform/errors.ts';
+import type { AgentRow, PurchaseRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
 
 /** The price row of a version for an agent: its own, else the default agent's; none: not on sale. */
 export function priceFor(rows: PriceRow[], agentCode: string, defaultAgent: string, vn: string): PriceRow | undefined {
@@ -32,4 +33,16 @@ export function saleItems(versions: VersionRow[], rows: PriceRow[], held: { vali
     });
   }
   return items;
+}
+
+/** An agent that sells nothing online: buying disabled, or selling through its customer service only (spec §6). */
+export const buyingOff = (agent: AgentRow) => agent.buyDisabled || agent.contactOnly;
+
+/** A custom-payment agent's own payment page (PhonePayUrl, else WeiXinPayUrl); null for the others. */
+export const customPayUrl = (agent: AgentRow) => (agent.customPayment ? agent.phonePayUrl || agent.weixinPayUrl || null : null);
+
+/** Every order (a purchase, an upgrade, a group buy) is refused for an agent that does not take payment here. */
+export function assertSellsOnline(agent: AgentRow): void {
+  if (buyingOff(agent)) throw badInput(SHOP_MSG.buyDisabled);
+  if (customPayUrl(agent)) throw badInput(SHOP_MSG.customPayment);
 }

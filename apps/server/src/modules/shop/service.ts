@@ -16,7 +16,7 @@ import type { DeliveryStore } from './delivery-store.ts';
 import { createCoupons } from './coupons.ts';
 import { createOrdering } from './ordering.ts';
 import { createPayments } from './payments.ts';
-import { priceFor, saleItems } from './pricing.ts';
+import { buyingOff, customPayUrl, priceFor, saleItems } from './pricing.ts';
 import { createGroups } from './groups.ts';
 import { createSale } from './sale.ts';
 import type { GroupStore } from './group-store.ts';
@@ -50,9 +50,6 @@ export function createShopService(deps: ShopDeps) {
   bus.on('catalog', () => priceRows.clear());
   const coupons = createCoupons({ store: deps.couponStore, catalog, clock });
   const delivery = createDelivery({ store: deps.deliveryStore, orders: store, clock, bus });
-
-  const buyingOff = (agent: AgentRow) => agent.buyDisabled || agent.contactOnly;
-  const customPayUrl = (agent: AgentRow) => (agent.customPayment ? agent.phonePayUrl || agent.weixinPayUrl || null : null);
 
   async function offer(userId: number, agent: AgentRow, appId: number) {
     const subject = await catalog.subject(appId);
