@@ -70,6 +70,34 @@ export const configSchema = z.object({
    * keys made at start and kept in memory only.
    */
   SANDBOX_KEYS_FILE: z.preprocess(unset, z.string().optional()),
+  /**
+   * The site's public address (https://…, no trailing slash): providers send notifications to it and learners
+   * back to it. Needed by WeChat Pay and Alipay.
+   */
+  PUBLIC_BASE_URL: z.preprocess(unset, z.url().optional()),
+  /**
+   * WeChat Pay API v3 (docs/shop.md, "Providers"); on when MCHID, APPID, MERCHANT_SERIAL, PRIVATE_KEY,
+   * PLATFORM_SERIAL, PLATFORM_KEY and APIV3_KEY are all set. Keys are PEM text or the path of a PEM file. The
+   * platform key is the WeChat Pay public key (or the platform certificate's) with its id or serial.
+   */
+  WECHATPAY_MCHID: z.preprocess(unset, z.string().optional()),
+  WECHATPAY_APPID: z.preprocess(unset, z.string().optional()),
+  WECHATPAY_MERCHANT_SERIAL: z.preprocess(unset, z.string().optional()),
+  WECHATPAY_PRIVATE_KEY: z.preprocess(unset, z.string().optional()),
+  WECHATPAY_PLATFORM_SERIAL: z.preprocess(unset, z.string().optional()),
+  WECHATPAY_PLATFORM_KEY: z.preprocess(unset, z.string().optional()),
+  WECHATPAY_APIV3_KEY: z.preprocess(unset, z.string().length(32).optional()),
+  /** The official account's secret (WECHATPAY_APPID's): JSAPI inside WeChat needs the payer's openid from it. */
+  WECHAT_MP_SECRET: z.preprocess(unset, z.string().optional()),
+  /** WeChat's hosts, replaced only by tests (a local fake). */
+  WECHATPAY_BASE_URL: z.preprocess(unset, z.url().default('https://api.mch.weixin.qq.com/')),
+  WECHAT_API_BASE_URL: z.preprocess(unset, z.url().default('https://api.weixin.qq.com/')),
+  /** Alipay (open platform, RSA2); on when APP_ID, PRIVATE_KEY and PUBLIC_KEY (Alipay's) are all set. PEM text or path. */
+  ALIPAY_APP_ID: z.preprocess(unset, z.string().optional()),
+  ALIPAY_PRIVATE_KEY: z.preprocess(unset, z.string().optional()),
+  ALIPAY_PUBLIC_KEY: z.preprocess(unset, z.string().optional()),
+  /** Alipay's gateway, replaced only by tests (a local fake) or for Alipay's own sandbox. */
+  ALIPAY_GATEWAY: z.preprocess(unset, z.url().default('https://openapi.alipay.com/gateway.do')),
   /** Orders (and upgrades) one learner may create in 10 minutes (docs/shop.md); a bench raises it. */
   ORDER_RATE_LIMIT: z.preprocess(unset, z.coerce.number().int().min(1).max(1_000_000).default(20)),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */

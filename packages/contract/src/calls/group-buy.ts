@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { appID, choice, dbId, guid, requestKey, text } from '../fields.ts';
+import { appID, choice, dbId, guid, optText, requestKey, text } from '../fields.ts';
 import { orderView, payTypes } from './shop.ts';
 
 /** Group buys (docs/shop.md, "Group buys"): a version at a group price when enough learners pay in time. */
@@ -45,7 +45,7 @@ export const creategroupbuy = defineCall({
   group: 'payment',
   needsSession: true,
   summary: "Start a group of the offer for version vn and create the leader's order at the group price (idempotent by requestId).",
-  request: z.object({ guid: guid(), appID: appID(), vn: text('班次', 32), payType: choice('支付方式', payTypes), requestId: requestKey() }),
+  request: z.object({ guid: guid(), appID: appID(), vn: text('班次', 32), payType: choice('支付方式', payTypes), equipment: optText('设备', 100), requestId: requestKey() }),
   data: orderView,
 });
 
@@ -56,7 +56,7 @@ export const joingroupbuy = defineCall({
   group: 'payment',
   needsSession: true,
   summary: 'Join an open group with an order at its price (idempotent by requestId); refused when it is full, over or joined already.',
-  request: z.object({ guid: guid(), groupID: dbId('拼团'), payType: choice('支付方式', payTypes), requestId: requestKey() }),
+  request: z.object({ guid: guid(), groupID: dbId('拼团'), payType: choice('支付方式', payTypes), equipment: optText('设备', 100), requestId: requestKey() }),
   data: orderView,
 });
 

@@ -45,7 +45,8 @@ export const pricelist = defineCall({
   needsSession: true,
   summary:
     "The versions of a subject the learner's agent sells, with prices and what each opens, and how this agent takes payment: its methods, or its own payment page (customPayUrl), or none (buyDisabled).",
-  request: z.object({ guid: guid(), appID: appID() }),
+  /** equipment: the client (clientKind(), or web_wechat inside WeChat); the methods offered depend on it. */
+  request: z.object({ guid: guid(), appID: appID(), equipment: optText('设备', 100) }),
   data: z.object({
     appID: z.number().int(),
     appName: z.string(),
@@ -123,6 +124,7 @@ export const vipChange = defineCall({
     toVn: text('目标班次', 32),
     couponID: optDbId('优惠券'),
     payType: choice('支付方式', payTypes),
+    equipment: optText('设备', 100),
     requestId: requestKey(),
   }),
   data: orderView,
@@ -225,6 +227,28 @@ export const sharedOrder = defineCall({
   data: sharedOrderView,
 });
 
+/** What /htmlWeChatPay passes to WeixinJSBridge's getBrandWCPayRequest (WeChat Pay JSAPI, signed by the server). */
+export const jsapiParams = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+
+export const wechatJsapi = defineCall({
+  id: 'shop.wechatJsapi',
+  method: 'POST',
+  path: '/api/pay/wechatJsapi',
+  group: 'payment',
+  needsSession: true,
+  summary:
+    "Paying inside WeChat (/htmlWeChatPay) for the caller's unpaid WeChat Pay order: without code, WeChat's silent authorize link that comes back with one; with it, the JSAPI payment for that payer, signed for WeixinJSBridge.",
+  request: z.object({ guid: guid(), orderID: text('订单号', 40), code: optText('授权码', 128) }),
+  data: z.object({ authorizeUrl: z.string().nullable(), params: jsapiParams.nullable() }),
+});
+
 export const SHOP_MSG = {
   notOnSale: '该班次暂不可购买',
   buyDisabled: '当前渠道暂不支持在线购买，请联系客服',
@@ -240,6 +264,9 @@ export const SHOP_MSG = {
   upgradeDown: '只能升级到更高的班次',
   notShareable: '该订单已支付或已关闭，无需代付',
   shareUnknown: '代付链接无效或已失效',
+  notPayable: '该订单已支付或已关闭',
+  wechatOnly: '请在微信中打开此页面完成支付',
+  wechatAuth: '微信授权失败，请重新打开支付页面',
 } as const;
 
-export const shopCalls = { pricelist, pricedetails, getOrderNumber, vipChange, queryUserOrder, userOrderList, shareOrder, sharedOrder };
+export const shopCalls = { pricelist, pricedetails, getOrderNumber, vipChange, queryUserOrder, userOrderList, shareOrder, sharedOrder, wechatJsapi };

@@ -4,8 +4,8 @@ import type { AgentRow, OrderRow } from '../../db/schema/index.ts';
 import { maskPhone } from '../../platform/crypto.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { GroupStore } from './group-store.ts';
-import { assertSellsOnline } from './pricing.ts';
-import { ORDER_LIMIT, ORDER_TTL_MS, newOrderNo } from './ordering.ts';
+import { providerFor } from './pricing.ts';
+import { ORDER_LIMIT, ORDER_TTL_MS, newOrderNo, startPayment } from './ordering.ts';
 import type { GroupHook, RefundOutcome } from './payments.ts';
 import type { ShopDeps } from './service.ts';
 
@@ -25,18 +25,19 @@ export interface GroupDeps extends ShopDeps {
  * still short at its end fails and every paid member is refunded (the shop's job, which also retries refunds
  * that failed).
  */
+/** How a group order is paid: the method, the client, the idempotency key and the payer's IP. */
+interface PayInput {
+  payType: PayType;
+  equipment?: string;
+  requestId: string;
+  ip?: string;
+}
+
 export function createGroups(d: GroupDeps) {
   const { groupStore: store, clock } = d;
 
-  async function order(
-    userId: number,
-    agent: AgentRow,
-    g: { appId: number; vn: string; priceFen: number; payType: PayType; requestId: string },
-    group: (tx: Tx, orderNo: string) => Promise<number>,
-  ) {
-    assertSellsOnline(agent);
-    const provider = d.providers.get(g.payType);
-    if (!provider) throw badInput(SHOP_MSG.payTypeOff);
+  async function order(userId: number, agent: AgentRow, g: { appId: number; vn: string; priceFen: number } & PayInput, group: (tx: Tx, orderNo: string) => Promise<number>) {
+    const provider = providerFor(agent, d.providers, g.payType, g.equipment);
     const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
     if (window.count > (d.orderLimit ?? ORDER_LIMIT.perUser)) throw tooMany(SHOP_MSG.tooMany);
     const now = clock();
@@ -53,6 +54,7 @@ export function createGroups(d: GroupDeps) {
         baseFen: g.priceFen,
         listFen: Math.max(list, g.priceFen),
         payType: provider.id,
+        equipment: g.equipment ?? '',
         requestId: g.requestId,
         status: 'created',
         createdAt: new Date(now),
@@ -61,17 +63,7 @@ export function createGroups(d: GroupDeps) {
       if (made.fresh) made.row.groupId = await group(tx, made.row.orderNo);
       return made.row;
     });
-    if (row.status === 'created' && !row.payUrl) {
-      const subject = await d.catalog.subject(row.appId);
-      const { payUrl } = await provider.start({
-        orderNo: row.orderNo,
-        amountFen: row.amountFen,
-        description: `${subject?.appName ?? ''} 拼团`.trim(),
-        returnUrl: `/buyCallback?orderID=${encodeURIComponent(row.orderNo)}`,
-      });
-      await d.store.setPayUrl(row.orderNo, payUrl);
-      row.payUrl = payUrl;
-    }
+    if (row.status === 'created' && !row.payUrl) await startPayment(d, provider, row, `${(await d.catalog.subject(row.appId))?.appName ?? ''} 拼团`, g.ip);
     return d.view(row);
   }
 
@@ -130,11 +122,11 @@ export function createGroups(d: GroupDeps) {
       return { list };
     },
 
-    async create(userId: number, agent: AgentRow, input: { appID: number; vn: string; payType: PayType; requestId: string }) {
+    async create(userId: number, agent: AgentRow, input: { appID: number; vn: string } & PayInput) {
       const offer = (await sold(agent, input.appID)).find((o) => o.vn === input.vn);
       if (!offer) throw badInput(GROUP_MSG.noOffer);
       const now = clock();
-      return order(userId, agent, { appId: input.appID, vn: input.vn, priceFen: offer.priceFen, payType: input.payType, requestId: input.requestId }, async (tx, orderNo) => {
+      return order(userId, agent, { ...input, appId: input.appID, priceFen: offer.priceFen }, async (tx, orderNo) => {
         const g = await store.startGroup(tx, {
           groupBuyId: offer.id,
           leaderId: userId,
@@ -147,7 +139,7 @@ export function createGroups(d: GroupDeps) {
       });
     },
 
-    async join(userId: number, agent: AgentRow, input: { groupID: number; payType: PayType; requestId: string }) {
+    async join(userId: number, agent: AgentRow, input: { groupID: number } & PayInput) {
       const group = await store.group(input.groupID);
       const offer = group ? await store.offer(group.groupBuyId) : undefined;
       if (!group || !offer || (offer.agentCode !== null && offer.agentCode !== agent.code) || !(await d.catalog.sells(agent.code, offer.appId))) throw notFound(GROUP_MSG.unknown);
@@ -155,7 +147,7 @@ export function createGroups(d: GroupDeps) {
       if (group.paidCount >= offer.size) throw badInput(GROUP_MSG.full);
       const mine = await store.memberOrder(group.id, userId);
       if (mine && mine.requestId !== input.requestId) throw badInput(GROUP_MSG.joined);
-      return order(userId, agent, { appId: offer.appId, vn: offer.vn, priceFen: offer.priceFen, payType: input.payType, requestId: input.requestId }, async (tx, orderNo) => {
+      return order(userId, agent, { ...input, appId: offer.appId, vn: offer.vn, priceFen: offer.priceFen }, async (tx, orderNo) => {
         await store.attach(tx, orderNo, group.id);
         return group.id;
       });

@@ -13,6 +13,7 @@ import { createCouponStore } from './coupon-store.ts';
 import { createDeliveryStore } from './delivery-store.ts';
 import { createGroupStore } from './group-store.ts';
 import { createShopStore } from './store.ts';
+import { realProviders } from './provider-config.ts';
 
 export type { ShopService } from './service.ts';
 export type { RefundOutcome } from './payments.ts';
@@ -20,8 +21,8 @@ export type { SandboxProvider } from './sandbox.ts';
 export { createDeliveryStore } from './delivery-store.ts';
 
 /**
- * The shop (docs/shop.md): prices, orders and their payment. Providers: the sandbox outside production; the
- * real providers' adapters are configured by environment (none yet). Notifications arrive on routes of
+ * The shop (docs/shop.md): prices, orders and their payment. Providers: the sandbox outside production, and
+ * WeChat Pay and Alipay when the environment configures them (provider-config.ts). Notifications arrive on routes of
  * `install`; a job reconciles unpaid orders with their provider and closes the expired ones.
  */
 export function createShopModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService }) {
@@ -31,6 +32,10 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
       : createSandboxProvider(p.db, p.clock, { retryScale: p.config.SANDBOX_RETRY_SCALE, copies: 2, keysFile: p.config.SANDBOX_KEYS_FILE });
   const providers = new Map<PayType, PaymentProvider>();
   if (sandbox) providers.set('sandbox', sandbox.provider);
+  const real = realProviders(p.config);
+  for (const provider of real.providers) providers.set(provider.id, provider);
+  const off = (['wechat', 'alipay'] as const).filter((id) => !providers.has(id));
+  p.log.info(`payment providers: ${[...providers.keys()].join(', ') || 'none'}${off.length ? ` (off: ${off.join(', ')}; README "Payments")` : ''}`);
   const shop = createShopService({
     store: createShopStore(p.db),
     couponStore: createCouponStore(p.db),
@@ -47,7 +52,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
   });
   return serverModule({
     name: 'shop',
-    handlers: shopRoutes(shop),
+    handlers: shopRoutes(shop, p.clock, real.wechat),
     async install(app) {
       sandbox?.install(app);
       await installNotifyRoutes(app, shop, providers.values(), p.clock);
@@ -68,6 +73,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
 export async function createRefunder(db: Platform['db'], config: Platform['config'], clock: Platform['clock']) {
   const providers = new Map<PayType, PaymentProvider>();
   if (config.NODE_ENV !== 'production') providers.set('sandbox', createSandboxProvider(db, clock, { retryScale: 1, copies: 0, keysFile: config.SANDBOX_KEYS_FILE }).provider);
+  for (const provider of realProviders(config).providers) providers.set(provider.id, provider);
   const quiet = { warn() {}, error() {} };
   const payments = createPayments({
     store: createShopStore(db),

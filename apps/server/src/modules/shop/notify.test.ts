@@ -122,7 +122,15 @@ describe('reconciliation and expiry (the shop job)', () => {
       seen.push(seen.length < 3 ? 500 : 204);
       return reply.code(seen.at(-1)!).send();
     });
-    const { payUrl } = await sb.provider.start({ orderNo: 'KS-retry', amountFen: 100, description: 'x', returnUrl: '/buyCallback?orderID=KS-retry' });
+    const { payUrl } = await sb.provider.start({
+      orderNo: 'KS-retry',
+      amountFen: 100,
+      description: 'x',
+      returnUrl: '/buyCallback?orderID=KS-retry',
+      scene: 'pc',
+      clientIp: '',
+      expiresAt: new Date(t.clock.now + 60_000),
+    });
     expect((await app.inject({ method: 'POST', url: `${payUrl}/confirm` })).statusCode).toBe(303);
     for (let i = 0; i < 100 && seen.filter((c) => c === 204).length < 2; i++) await new Promise((r) => setTimeout(r, 10));
     // Two copies; three failures, each retried after 15 ms, 15 ms, 30 ms (×0.001): both copies end answered.

@@ -7,7 +7,8 @@ import { hiddenFor } from '../entitlement/index.ts';
 import type { Coupons } from './coupons.ts';
 import type { Delivery } from './delivery.ts';
 import type { CouponStore } from './coupon-store.ts';
-import { assertSellsOnline, priceFor } from './pricing.ts';
+import { priceFor, providerFor } from './pricing.ts';
+import { payScene, type PaymentProvider } from './providers.ts';
 import { quote, upgradePrice } from './quote.ts';
 import type { ShopDeps } from './service.ts';
 
@@ -22,6 +23,25 @@ export function newOrderNo(now: number): string {
   const d = new Date(now + 8 * 3600_000);
   const stamp = `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}`;
   return `KS${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/**
+ * Start the provider's payment of a new order (once: an order that has its pay URL, or is no longer unpaid, is left
+ * as it is) and keep where the learner pays.
+ */
+export async function startPayment(d: Pick<ShopDeps, 'store'>, provider: PaymentProvider, order: OrderRow, description: string, ip = '') {
+  if (order.status !== 'created' || order.payUrl) return;
+  const { payUrl } = await provider.start({
+    orderNo: order.orderNo,
+    amountFen: order.amountFen,
+    description: description.trim(),
+    returnUrl: `/buyCallback?orderID=${encodeURIComponent(order.orderNo)}`,
+    scene: payScene(order.equipment),
+    clientIp: ip,
+    expiresAt: order.expiresAt,
+  });
+  await d.store.setPayUrl(order.orderNo, payUrl);
+  order.payUrl = payUrl;
 }
 
 export interface Offer {
@@ -96,11 +116,9 @@ export function createOrdering(d: OrderingDeps) {
   async function create(
     userId: number,
     agent: AgentRow,
-    w: Wanted & { payType: PayType; equipment?: string; requestId: string; branchBookList?: string; addressID?: number },
+    w: Wanted & { payType: PayType; equipment?: string; requestId: string; branchBookList?: string; addressID?: number; ip?: string },
   ): Promise<OrderView> {
-    assertSellsOnline(agent);
-    const provider = d.providers.get(w.payType);
-    if (!provider) throw badInput(SHOP_MSG.payTypeOff);
+    const provider = providerFor(agent, d.providers, w.payType, w.equipment);
     // The same attempt again (a double tap, a retry after a lost reply): its order as it is, whatever changed since
     // (its coupon is held by it now, so planning it again would refuse the coupon).
     const again = await d.store.byRequest(userId, w.requestId);
@@ -142,17 +160,8 @@ export function createOrdering(d: OrderingDeps) {
       if (made.fresh && p.couponId !== null && !(await d.couponStore.hold(tx, p.couponId, userId, made.row.orderNo, at))) throw badInput(SHOP_MSG.couponUnusable);
       return made.row;
     });
-    if (order.status === 'created' && !order.payUrl) {
-      const pv = d.providers.get(order.payType as PayType) ?? provider;
-      const { payUrl } = await pv.start({
-        orderNo: order.orderNo,
-        amountFen: order.amountFen,
-        description: `${p.subject.appName} ${p.from ? `${p.from.vname}→` : ''}${p.item.vname}${b.books.length > 0 ? ` + 教材${b.books.length}本` : ''}`.trim(),
-        returnUrl: `/buyCallback?orderID=${encodeURIComponent(order.orderNo)}`,
-      });
-      await d.store.setPayUrl(order.orderNo, payUrl);
-      order.payUrl = payUrl;
-    }
+    const description = `${p.subject.appName} ${p.from ? `${p.from.vname}→` : ''}${p.item.vname}${b.books.length > 0 ? ` + 教材${b.books.length}本` : ''}`;
+    await startPayment(d, d.providers.get(order.payType as PayType) ?? provider, order, description, w.ip);
     return d.view(order);
   }
 

@@ -1,6 +1,7 @@
-import { SHOP_MSG, type PriceItem } from '@kaoshi/contract';
+import { SHOP_MSG, type PayType, type PriceItem } from '@kaoshi/contract';
 import { badInput } from '../../platform/errors.ts';
 import type { AgentRow, PurchaseRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
+import { payScene, type PaymentProvider } from './providers.ts';
 
 /** The price row of a version for an agent: its own, else the default agent's; none: not on sale. */
 export function priceFor(rows: PriceRow[], agentCode: string, defaultAgent: string, vn: string): PriceRow | undefined {
@@ -45,4 +46,24 @@ export const customPayUrl = (agent: AgentRow) => (agent.customPayment ? agent.ph
 export function assertSellsOnline(agent: AgentRow): void {
   if (buyingOff(agent)) throw badInput(SHOP_MSG.buyDisabled);
   if (customPayUrl(agent)) throw badInput(SHOP_MSG.customPayment);
+}
+
+/**
+ * The payment methods offered to this agent's learner on this device (docs/shop.md, "Providers"): a provider
+ * configured here, that the agent takes (WeChat Pay: IsWeiXinPay = 1; Alipay: an Alipay account; the sandbox:
+ * every agent, outside production) and that works in this scene (no Alipay inside WeChat).
+ */
+export function methodsFor(agent: AgentRow, providers: ReadonlyMap<PayType, PaymentProvider>, equipment = ''): PaymentProvider[] {
+  if (buyingOff(agent) || customPayUrl(agent)) return [];
+  const scene = payScene(equipment);
+  const agentTakes = (id: PayType) => (id === 'wechat' ? agent.isWeixinPay === 1 : id === 'alipay' ? agent.alipay !== '' : true);
+  return [...providers.values()].filter((p) => agentTakes(p.id) && p.scenes.includes(scene));
+}
+
+/** The provider of an order: one of methodsFor, else refused (暂不支持该支付方式). */
+export function providerFor(agent: AgentRow, providers: ReadonlyMap<PayType, PaymentProvider>, payType: PayType, equipment = ''): PaymentProvider {
+  assertSellsOnline(agent);
+  const provider = methodsFor(agent, providers, equipment).find((p) => p.id === payType);
+  if (!provider) throw badInput(SHOP_MSG.payTypeOff);
+  return provider;
 }

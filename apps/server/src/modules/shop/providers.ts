@@ -1,5 +1,21 @@
 import type { PayType } from '@kaoshi/contract';
-import type { NotifyKeys } from './wechat-v3.ts';
+import type { OpenedNotification } from './wechat-v3.ts';
+
+/**
+ * Where the learner pays (docs/shop.md, "Providers"): pc is a desktop browser (a QR code the phone scans, or the
+ * provider's page), mobile a phone browser or an app shell (the provider's H5 / wap page), wechat inside WeChat
+ * (WeChat Pay's JSAPI through /htmlWeChatPay; Alipay is not offered there, WeChat blocks it).
+ */
+export type PayScene = 'pc' | 'mobile' | 'wechat';
+
+/** The scene from the order's `equipment` (the web app's clientKind(), or web_wechat inside WeChat). */
+export const payScene = (equipment: string): PayScene => (equipment === 'web_wechat' ? 'wechat' : equipment === 'web_pc' ? 'pc' : 'mobile');
+
+/** Huabei instalments chosen for an Alipay payment: periods and the part of the fee the seller pays (0 or 100). */
+export interface Instalments {
+  periods: 3 | 6 | 12;
+  sellerPercent: 0 | 100;
+}
 
 /** What the shop asks a provider to collect. */
 export interface StartPayment {
@@ -7,8 +23,14 @@ export interface StartPayment {
   amountFen: number;
   /** Shown on the provider's page (the version and subject). */
   description: string;
-  /** Where the provider sends the learner back (the shop's /buyCallback for this order). */
+  /** Where the provider sends the learner back (the shop's /buyCallback for this order), relative to the site. */
   returnUrl: string;
+  scene: PayScene;
+  /** The payer's IP (WeChat H5 asks for it). */
+  clientIp: string;
+  /** The provider closes its payment then too. */
+  expiresAt: Date;
+  instalments?: Instalments;
 }
 
 /** A payment the provider holds as made (reconciliation). */
@@ -17,18 +39,36 @@ export interface ProviderPayment {
   amountFen: number;
 }
 
+/** How a provider wants its notification answered. */
+export interface NotifyAnswer {
+  status: number;
+  body?: string | Record<string, string>;
+}
+
 /**
- * A payment provider behind one interface (docs/shop.md): it starts a payment and says where the learner pays,
- * answers what it knows of an order's payment, and signs its notifications with keys the shop verifies.
+ * A payment provider behind one interface: it starts a payment and says where the learner pays, answers what
+ * it knows of an order's payment, refunds, and opens its own notifications (signature checked, transaction
+ * read into the shop's one shape) and says how to answer them.
  */
 export interface PaymentProvider {
   readonly id: PayType;
-  readonly notifyKeys: NotifyKeys;
+  /** The scenes it can take payment in (the price list offers it only there). */
+  readonly scenes: readonly PayScene[];
   start(p: StartPayment): Promise<{ payUrl: string }>;
   query(orderNo: string): Promise<ProviderPayment | null>;
   /** Pay an order's amount back (idempotent by order number); throws when the provider holds no such payment. */
   refund?(orderNo: string, amountFen: number): Promise<void>;
+  /** Verify a notification (headers and raw body) against the provider's keys and the server's clock. */
+  open(headers: Record<string, unknown>, body: string, nowMs: number): OpenedNotification;
+  readonly answers: { taken: NotifyAnswer; unverified: NotifyAnswer; refused: (why: string) => NotifyAnswer };
 }
+
+/** WeChat Pay v3's answers: 204 when taken, 401 for what does not verify, 4xx with a JSON reason else. */
+export const WECHAT_ANSWERS: PaymentProvider['answers'] = {
+  taken: { status: 204 },
+  unverified: { status: 401, body: { code: 'FAIL', message: 'signature not verified' } },
+  refused: (why) => ({ status: 400, body: { code: 'FAIL', message: `refused: ${why}` } }),
+};
 
 /** Where each provider's notifications arrive (outside the contract: the provider's format, not ours). */
 export const notifyPath = (provider: PayType) => `/api/pay/notify/${provider}`;

@@ -1,24 +1,35 @@
-import { couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, saleCalls as sc, shopCalls as c } from '@kaoshi/contract';
+import { SHOP_MSG, couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, saleCalls as sc, shopCalls as c } from '@kaoshi/contract';
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { notifyPath, type PaymentProvider } from './providers.ts';
+import { notifyPath, type NotifyAnswer, type PaymentProvider } from './providers.ts';
 import type { ShopService } from './service.ts';
-import { openNotification } from './wechat-v3.ts';
+import type { WechatPay } from './wechat-pay.ts';
+import { badInput } from '../../platform/errors.ts';
 
 /** The shop's calls (contract calls/shop.ts): everything for the session's learner, in the request's tenant. */
-export const shopRoutes = (shop: ShopService) => [
-  handle(c.pricelist, async (ctx) => shop.priceList(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
+export const shopRoutes = (shop: ShopService, clock: Clock, wechat?: WechatPay) => [
+  handle(c.pricelist, async (ctx) => shop.priceList(ctx.session.userId, await ctx.tenant(), ctx.input.appID, ctx.input.equipment)),
   handle(c.pricedetails, async (ctx) => shop.details(ctx.session.userId, await ctx.tenant(), ctx.input)),
-  handle(c.getOrderNumber, async (ctx) => shop.createOrder(ctx.session.userId, await ctx.tenant(), ctx.input)),
+  handle(c.getOrderNumber, async (ctx) => shop.createOrder(ctx.session.userId, await ctx.tenant(), { ...ctx.input, ip: ctx.ip })),
   handle(c.vipChange, async (ctx) => {
     const { vn, toVn, couponID, ...rest } = ctx.input;
-    return shop.createOrder(ctx.session.userId, await ctx.tenant(), { ...rest, vn: toVn, fromVn: vn, couponUserID: couponID });
+    return shop.createOrder(ctx.session.userId, await ctx.tenant(), { ...rest, vn: toVn, fromVn: vn, couponUserID: couponID, ip: ctx.ip });
   }),
   handle(c.queryUserOrder, async (ctx) => shop.order(ctx.session.userId, ctx.input.orderID)),
   handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
   handle(c.shareOrder, async (ctx) => shop.share(ctx.session.userId, ctx.input.orderID)),
   handle(c.sharedOrder, async (ctx) => shop.shared(ctx.input.orderID, ctx.input.token)),
+  handle(c.wechatJsapi, async (ctx) => {
+    const o = await shop.order(ctx.session.userId, ctx.input.orderID);
+    if (!wechat) throw badInput(SHOP_MSG.payTypeOff);
+    if (o.payType !== 'wechat' || o.status !== 'created' || Date.parse(o.expiresAt) <= clock()) throw badInput(SHOP_MSG.notPayable);
+    if (!ctx.input.code) return { authorizeUrl: wechat.authorizeUrl(o.orderID), params: null };
+    const payer = await wechat.openid(ctx.input.code);
+    if (!payer) throw badInput(SHOP_MSG.wechatAuth);
+    const params = await wechat.jsapi({ orderNo: o.orderID, amountFen: o.amount, description: `${o.appName} ${o.vname}`, expiresAt: new Date(o.expiresAt) }, payer);
+    return { authorizeUrl: null, params };
+  }),
   handle(k.couponlist, async (ctx) => shop.coupons.claimable(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
   handle(k.receiveCoupon, async (ctx) => shop.coupons.claim(ctx.session.userId, await ctx.tenant(), ctx.input.couponID)),
   handle(k.myCoupon, async (ctx) => shop.coupons.mine(ctx.session.userId, ctx.input.status)),
@@ -31,8 +42,8 @@ export const shopRoutes = (shop: ShopService) => [
   handle(dc.allDeliver, async (ctx) => shop.delivery.all(ctx.session.userId)),
   handle(dc.takeDeliveryInfo, async (ctx) => shop.delivery.take(ctx.session.userId, ctx.input.orderID)),
   handle(gc.listgroupbuy, async (ctx) => shop.groups.list(await ctx.tenant(), ctx.input.appID)),
-  handle(gc.creategroupbuy, async (ctx) => shop.groups.create(ctx.session.userId, await ctx.tenant(), ctx.input)),
-  handle(gc.joingroupbuy, async (ctx) => shop.groups.join(ctx.session.userId, await ctx.tenant(), ctx.input)),
+  handle(gc.creategroupbuy, async (ctx) => shop.groups.create(ctx.session.userId, await ctx.tenant(), { ...ctx.input, ip: ctx.ip })),
+  handle(gc.joingroupbuy, async (ctx) => shop.groups.join(ctx.session.userId, await ctx.tenant(), { ...ctx.input, ip: ctx.ip })),
   handle(gc.usergroupbuy, async (ctx) => shop.groups.mine(ctx.session.userId)),
   handle(sc.simpleSaleList, async (ctx) => shop.sale.byGroup(ctx.session.userId, await ctx.tenant(), ctx.input.appID, ctx.input.group)),
   handle(sc.recommend, async (ctx) => shop.sale.recommend(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
@@ -45,9 +56,9 @@ const NOTIFY_BODY_LIMIT = 16 * 1024;
 
 /**
  * The providers' notification routes (outside the contract: each provider's own format). The raw body is kept
- * for the signature. Answers as WeChat Pay v3 expects: 204 once taken (also a duplicate), 401 for a signature
- * or clock that does not verify, 400 for a refused payment (unknown order, wrong amount); a failure to store
- * answers 500 and the provider sends it again.
+ * for the signature. Each is answered as its provider expects (WeChat Pay v3: 204 once taken, also a duplicate;
+ * 401 for a signature or clock that does not verify; 400 for a refused payment such as an unknown order or a
+ * wrong amount. Alipay: the text success or fail); a failure to store answers 500 and the provider sends it again.
  */
 export function installNotifyRoutes(app: FastifyInstance, shop: ShopService, providers: Iterable<PaymentProvider>, clock: Clock) {
   return app.register(async (scope) => {
@@ -55,14 +66,14 @@ export function installNotifyRoutes(app: FastifyInstance, shop: ShopService, pro
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, body));
     for (const provider of providers) {
       scope.post(notifyPath(provider.id), async (request, reply) => {
-        const opened = openNotification(provider.notifyKeys, request.headers, typeof request.body === 'string' ? request.body : '', clock());
+        const answer = (a: NotifyAnswer) => reply.code(a.status).send(a.body);
+        const opened = provider.open(request.headers, typeof request.body === 'string' ? request.body : '', clock());
         if (!opened.ok) {
           request.log.warn({ provider: provider.id, reason: opened.reason }, 'payment notification not verified');
-          return reply.code(401).send({ code: 'FAIL', message: 'signature not verified' });
+          return answer(provider.answers.unverified);
         }
         const outcome = await shop.applyPayment(provider.id, opened.id, opened.transaction);
-        if (typeof outcome === 'object') return reply.code(400).send({ code: 'FAIL', message: `refused: ${outcome.refused}` });
-        return reply.code(204).send();
+        return answer(typeof outcome === 'object' ? provider.answers.refused(outcome.refused) : provider.answers.taken);
       });
     }
   });

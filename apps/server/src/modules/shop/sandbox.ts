@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { sandboxPayments } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { notifyPath, type PaymentProvider, type StartPayment } from './providers.ts';
+import { notifyPath, WECHAT_ANSWERS, type PaymentProvider, type StartPayment } from './providers.ts';
 import { sandboxPage } from './sandbox-page.ts';
-import { encryptResource, signBody, type SignedRequest } from './wechat-v3.ts';
+import { encryptResource, openNotification, signBody, type SignedRequest } from './wechat-v3.ts';
 
 /** WeChat Pay's retry schedule for a notification not answered with success (seconds; 15 tries over 24 h). */
 export const WECHAT_RETRY_SCHEDULE_S = [15, 15, 30, 180, 600, 1200, 1800, 1800, 1800, 3600, 10800, 10800, 10800, 21600, 21600];
@@ -106,7 +106,9 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
 
   const provider: PaymentProvider = {
     id: 'sandbox',
-    notifyKeys: { publicKey, serial, apiV3Key },
+    scenes: ['pc', 'mobile', 'wechat'],
+    open: (headers, body, nowMs) => openNotification({ publicKey, serial, apiV3Key }, headers, body, nowMs),
+    answers: WECHAT_ANSWERS,
     async start(p: StartPayment) {
       const payId = randomBytes(18).toString('base64url');
       await db

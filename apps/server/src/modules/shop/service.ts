@@ -16,7 +16,7 @@ import type { DeliveryStore } from './delivery-store.ts';
 import { createCoupons } from './coupons.ts';
 import { createOrdering } from './ordering.ts';
 import { createPayments } from './payments.ts';
-import { buyingOff, customPayUrl, priceFor, saleItems } from './pricing.ts';
+import { buyingOff, customPayUrl, methodsFor, priceFor, saleItems } from './pricing.ts';
 import { createGroups } from './groups.ts';
 import { createSale } from './sale.ts';
 import type { GroupStore } from './group-store.ts';
@@ -100,12 +100,12 @@ export function createShopService(deps: ShopDeps) {
   const sale = createSale({ store, offer, upgradeBase });
 
   return {
-    async priceList(userId: number, agent: AgentRow, appId: number) {
+    async priceList(userId: number, agent: AgentRow, appId: number, equipment?: string) {
       const [{ subject, items }, bookRows] = await Promise.all([offer(userId, agent, appId), delivery.books(appId)]);
       const books = bookRows.map((b) => ({ bookID: b.id, title: b.title, description: b.description, price: b.priceFen }));
       const off = buyingOff(agent);
       const custom = off ? null : customPayUrl(agent);
-      return { appID: appId, appName: subject.appName, items, books, payTypes: off || custom ? [] : [...providers.keys()], customPayUrl: custom, buyDisabled: off };
+      return { appID: appId, appName: subject.appName, items, books, payTypes: methodsFor(agent, providers, equipment).map((p) => p.id), customPayUrl: custom, buyDisabled: off };
     },
 
     details: ordering.details,

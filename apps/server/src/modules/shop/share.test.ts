@@ -22,7 +22,10 @@ describe('请人代付 (a shared order paid by someone without an account)', () 
     const seen = (await t.call(sharedOrder, { orderID: o.orderID, token })).data;
     expect(seen).toMatchObject({ vname: 'VIP班', amount: 39800, status: 'created', payUrl: o.payUrl, requester: `${phone.slice(0, 3)}****${phone.slice(-4)}` });
     expect(JSON.stringify(seen)).not.toContain(phone);
-    expect(await t.call(sharedOrder, { orderID: o.orderID, token: `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}` })).toMatchObject({ status: 404, msg: SHOP_MSG.shareUnknown });
+    expect(await t.call(sharedOrder, { orderID: o.orderID, token: `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}` })).toMatchObject({
+      status: 404,
+      msg: SHOP_MSG.shareUnknown,
+    });
     expect((await t.call(sharedOrder, { orderID: 'KS00000000000000000000', token })).msg).toBe(SHOP_MSG.shareUnknown);
 
     const back = `/qRcodePayNew?orderID=${o.orderID}&token=${token}`;

@@ -92,7 +92,9 @@ export const transactionResource = z.object({
 export type TransactionResource = z.infer<typeof transactionResource>;
 
 export type OpenedNotification =
-  { ok: true; id: string; eventType: string; transaction: TransactionResource } | { ok: false; reason: 'headers' | 'clock' | 'serial' | 'signature' | 'body' | 'decrypt' };
+  | { ok: true; id: string; eventType: string; transaction: TransactionResource }
+  /** Why it was refused, in English for the log (headers, clock, serial, signature, body, decrypt...). */
+  | { ok: false; reason: string };
 
 /** Verify a notification's signature and freshness, then decrypt and parse its transaction. */
 export function openNotification(keys: NotifyKeys, headers: Record<string, unknown>, body: string, nowMs: number): OpenedNotification {

@@ -1,0 +1,134 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { getOrderNumber, pricelist, queryUserOrder, vipinfo } from '@kaoshi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localCacheBus } from '../../platform/cache/bus.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createCatalogStore } from '../catalog/index.ts';
+import { yuanToFen } from './alipay.ts';
+import { createCouponStore } from './coupon-store.ts';
+import { fakeAlipay, type FakeAlipay } from './fake-providers.ts';
+import { createRefunder } from './index.ts';
+import { createPayments } from './payments.ts';
+import { realProviders } from './provider-config.ts';
+import { notifyPath } from './providers.ts';
+import { requestId } from './shop-setup.ts';
+import { createShopStore } from './store.ts';
+
+let t: TestApp;
+let ali: FakeAlipay;
+beforeAll(async () => {
+  ali = await fakeAlipay('https://kaoshi.example');
+  t = await createTestApp({ config: ali.config as never });
+});
+afterAll(async () => {
+  await t.close();
+  await ali.close();
+});
+
+const buy = (guid: string, equipment: string, extra: Record<string, unknown> = {}) =>
+  t.call(getOrderNumber, { guid, appID: 1001, vn: '2', payType: 'alipay', equipment, requestId: requestId(), ...extra });
+
+/** An asynchronous notification as Alipay posts it (form fields, RSA2 over the sorted pairs). */
+function notify(form: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url: notifyPath('alipay'),
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+const paidForm = (orderNo: string, amount: string, over: Record<string, string> = {}) => ({
+  app_id: '2021000000000001',
+  notify_id: `N${orderNo}${amount}`,
+  notify_time: '2026-11-25 18:00:00',
+  notify_type: 'trade_status_sync',
+  charset: 'utf-8',
+  version: '1.0',
+  out_trade_no: orderNo,
+  trade_no: `2026${orderNo.slice(2)}`,
+  trade_status: 'TRADE_SUCCESS',
+  total_amount: amount,
+  ...over,
+});
+
+describe('Alipay (alipay-sdk against a local Alipay gateway that signs its answers)', () => {
+  it('starts only when fully configured: a partial configuration names what is missing', () => {
+    expect(() => realProviders({ ...t.config, ALIPAY_PRIVATE_KEY: undefined })).toThrow('Alipay is partly configured: set ALIPAY_PRIVATE_KEY');
+    expect(() => realProviders({ ...t.config, PUBLIC_BASE_URL: undefined })).toThrow('Alipay needs PUBLIC_BASE_URL');
+    expect(realProviders({ ...t.config, ALIPAY_APP_ID: undefined, ALIPAY_PRIVATE_KEY: undefined, ALIPAY_PUBLIC_KEY: undefined }).providers).toEqual([]);
+  });
+
+  it('reads amounts of yuan exactly', () => {
+    expect([yuanToFen('398.00'), yuanToFen('0.5'), yuanToFen('12'), yuanToFen('1.234'), yuanToFen('-1'), yuanToFen('1e3')]).toEqual([39800, 50, 1200, null, null, null]);
+  });
+
+  it('is offered in a browser, not inside WeChat; a desktop goes to the page pay, a phone to the wap pay, both signed with the app key', async () => {
+    const guid = await t.newLearner();
+    expect((await t.call(pricelist, { guid, appID: 1001, equipment: 'web_pc' })).data.payTypes).toEqual(['sandbox', 'alipay']);
+    expect((await t.call(pricelist, { guid, appID: 1001, equipment: 'web_wechat' })).data.payTypes).toEqual(['sandbox']);
+    expect((await buy(guid, 'web_wechat')).status).toBe(400);
+
+    const pc = (await buy(guid, 'web_pc', { price: 1 })).data;
+    const url = new URL(pc.payUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(ali.config.ALIPAY_GATEWAY);
+    expect(ali.verifyRequest(url.searchParams)).toBe(true);
+    expect(url.searchParams.get('method')).toBe('alipay.trade.page.pay');
+    expect(url.searchParams.get('notify_url')).toBe('https://kaoshi.example/api/pay/notify/alipay');
+    expect(url.searchParams.get('return_url')).toBe(`https://kaoshi.example/buyCallback?orderID=${pc.orderID}`);
+    expect(JSON.parse(url.searchParams.get('biz_content')!)).toMatchObject({ out_trade_no: pc.orderID, total_amount: '398.00', product_code: 'FAST_INSTANT_TRADE_PAY' });
+
+    const phone = new URL((await buy(guid, 'web_h5')).data.payUrl);
+    expect(phone.searchParams.get('method')).toBe('alipay.trade.wap.pay');
+    expect(JSON.parse(phone.searchParams.get('biz_content')!)).toMatchObject({ product_code: 'QUICK_WAP_WAY' });
+  });
+
+  it('a notification signed by Alipay grants once and is answered success; forged, tampered, another app or amount: fail, nothing granted', async () => {
+    const guid = await t.newLearner();
+    const o = (await buy(guid, 'web_h5')).data;
+    const forgedKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const refusals = [
+      ali.signNotification(paidForm(o.orderID, '398.00'), forgedKey),
+      { ...ali.signNotification(paidForm(o.orderID, '0.01')), total_amount: '398.00', notify_id: 'tampered' },
+      ali.signNotification(paidForm(o.orderID, '398.00', { app_id: '2021000000000999', notify_id: 'other-app' })),
+      ali.signNotification(paidForm(o.orderID, '0.01')),
+      ali.signNotification(paidForm('KS00000000000000000000', '398.00')),
+      paidForm(o.orderID, '398.00'),
+    ];
+    for (const form of refusals) {
+      const res = await notify(form);
+      expect([res.statusCode, res.body]).toEqual([400, 'fail']);
+    }
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('created');
+    const good = ali.signNotification(paidForm(o.orderID, '398.00'));
+    const answers = await Promise.all([good, good, good].map(notify));
+    expect(answers.map((r) => r.body)).toEqual(['success', 'success', 'success']);
+    // TRADE_FINISHED follows later with its own id: taken, nothing more granted.
+    expect((await notify(ali.signNotification(paidForm(o.orderID, '398.00', { trade_status: 'TRADE_FINISHED', notify_id: 'finished' })))).body).toBe('success');
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('fulfilled');
+    expect((await t.call(vipinfo, { guid, appID: 1001 })).data.vipdata).toMatchObject({ AppVn: '2' });
+    const changes = await t.db.execute<{ n: number }>(`select count(*)::int as n from purchases where user_id = (select user_id from orders where order_no = '${o.orderID}')`);
+    expect(changes.rows[0]!.n).toBe(1);
+  });
+
+  it('reconciles by alipay.trade.query (a signed answer) and refunds by alipay.trade.refund', async () => {
+    const guid = await t.newLearner();
+    const o = (await buy(guid, 'web_pc')).data;
+    const payments = createPayments({
+      store: createShopStore(t.db),
+      couponStore: createCouponStore(t.db),
+      catalog: createCatalogStore(t.db),
+      providers: new Map(realProviders(t.config).providers.map((p) => [p.id, p])),
+      clock: () => t.clock.now,
+      bus: await localCacheBus(),
+      log: { warn() {}, error() {} },
+    });
+    t.clock.advance(3 * 60_000);
+    expect((await payments.sweep()).applied).toBe(0);
+    ali.paid.set(o.orderID, { tradeNo: '2026112522001', amount: '398.00' });
+    expect((await payments.sweep()).applied).toBe(1);
+    t.forgetCaches();
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('fulfilled');
+    expect(await (await createRefunder(t.db, t.config, () => t.clock.now))(o.orderID, '学员申请退款')).toBe('refunded');
+    expect(ali.refunds.at(-1)).toMatchObject({ out_trade_no: o.orderID, refund_amount: '398.00', out_request_no: `R${o.orderID}` });
+  });
+});

@@ -1,0 +1,118 @@
+import { AlipaySdk } from 'alipay-sdk';
+import { notifyPath, type PaymentProvider, type StartPayment } from './providers.ts';
+import type { OpenedNotification } from './wechat-v3.ts';
+
+/** Alipay as configured (config.ts ALIPAY_*; keys already read). */
+export interface AlipayConfig {
+  appId: string;
+  /** The application's private key (PKCS#8 or PKCS#1 PEM) and Alipay's public key (PEM). */
+  privateKeyPem: string;
+  alipayPublicKeyPem: string;
+  gateway: string;
+  publicUrl: string;
+}
+
+/** "398.00" → 39800 fen; null for anything that is not a plain amount of yuan with at most two decimals. */
+export function yuanToFen(s: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
+}
+const fenToYuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/** Alipay's trade states, in the shop's one shape (WeChat's trade_state words). */
+const STATE: Record<string, string> = { TRADE_SUCCESS: 'SUCCESS', TRADE_FINISHED: 'SUCCESS', WAIT_BUYER_PAY: 'NOTPAY', TRADE_CLOSED: 'CLOSED' };
+
+/** Alipay wants the text success once a notification is taken, anything else makes it send again. */
+const ANSWERS: PaymentProvider['answers'] = {
+  taken: { status: 200, body: 'success' },
+  unverified: { status: 400, body: 'fail' },
+  refused: () => ({ status: 400, body: 'fail' }),
+};
+
+/**
+ * The Alipay provider (docs/shop.md, "Providers") on alipay-sdk: a desktop pays on Alipay's page
+ * (alipay.trade.page.pay), a phone browser on its wap page (alipay.trade.wap.pay); both come back to
+ * /buyCallback. Huabei instalments go with the payment as extend_params. Notifications are form posts signed
+ * with RSA2, verified with Alipay's public key and checked to be for this app. Not offered inside WeChat.
+ */
+export function createAlipay(cfg: AlipayConfig) {
+  const sdk = new AlipaySdk({
+    appId: cfg.appId,
+    privateKey: cfg.privateKeyPem,
+    keyType: cfg.privateKeyPem.includes('RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+    alipayPublicKey: cfg.alipayPublicKeyPem,
+    gateway: cfg.gateway,
+    signType: 'RSA2',
+    timeout: 10_000,
+  });
+
+  async function exec(method: string, bizContent: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const res = (await sdk.exec(method, { bizContent })) as Record<string, unknown>;
+    return res;
+  }
+
+  function start(p: StartPayment): Promise<{ payUrl: string }> {
+    const pc = p.scene === 'pc';
+    const bizContent: Record<string, unknown> = {
+      out_trade_no: p.orderNo,
+      total_amount: fenToYuan(p.amountFen),
+      subject: p.description.slice(0, 256),
+      product_code: pc ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY',
+      time_expire: new Date(p.expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+    };
+    if (p.instalments) bizContent.extend_params = { hb_fq_num: String(p.instalments.periods), hb_fq_seller_percent: String(p.instalments.sellerPercent) };
+    const payUrl = sdk.pageExecute(pc ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay', 'GET', {
+      bizContent,
+      notifyUrl: `${cfg.publicUrl}${notifyPath('alipay')}`,
+      returnUrl: `${cfg.publicUrl}${p.returnUrl}`,
+    });
+    return Promise.resolve({ payUrl });
+  }
+
+  function open(_headers: Record<string, unknown>, body: string): OpenedNotification {
+    const form = Object.fromEntries(new URLSearchParams(body));
+    if (!form.sign || !form.notify_id) return { ok: false, reason: 'body' };
+    let valid = false;
+    try {
+      valid = sdk.checkNotifySign(form);
+    } catch {
+      valid = false;
+    }
+    if (!valid) return { ok: false, reason: 'signature' };
+    if (form.app_id !== cfg.appId) return { ok: false, reason: 'app' };
+    const total = yuanToFen(form.total_amount ?? '');
+    if (!form.out_trade_no || !form.trade_no || total === null) return { ok: false, reason: 'body' };
+    return {
+      ok: true,
+      id: form.notify_id.slice(0, 64),
+      eventType: form.notify_type ?? 'trade_status_sync',
+      transaction: {
+        out_trade_no: form.out_trade_no,
+        transaction_id: form.trade_no,
+        trade_state: STATE[form.trade_status ?? ''] ?? form.trade_status ?? '',
+        amount: { total, currency: 'CNY' },
+      },
+    };
+  }
+
+  const provider: PaymentProvider = {
+    id: 'alipay',
+    scenes: ['pc', 'mobile'],
+    start,
+    async query(orderNo) {
+      const r = await exec('alipay.trade.query', { out_trade_no: orderNo });
+      if (r.code === '40004') return null; // ACQ.TRADE_NOT_EXIST: not paid (nor opened) yet
+      if (r.code !== '10000') throw new Error(`Alipay query failed: ${String(r.code)} ${String(r.subCode ?? '')}`);
+      const total = yuanToFen(String(r.totalAmount ?? ''));
+      return STATE[String(r.tradeStatus)] === 'SUCCESS' && typeof r.tradeNo === 'string' && total !== null ? { transactionId: r.tradeNo, amountFen: total } : null;
+    },
+    async refund(orderNo, amountFen) {
+      // out_request_no is the order's: a second call is the same refund, not another.
+      const r = await exec('alipay.trade.refund', { out_trade_no: orderNo, refund_amount: fenToYuan(amountFen), out_request_no: `R${orderNo}` });
+      if (r.code !== '10000') throw new Error(`Alipay refund failed: ${String(r.code)} ${String(r.subCode ?? '')}`);
+    },
+    open,
+    answers: ANSWERS,
+  };
+  return provider;
+}
