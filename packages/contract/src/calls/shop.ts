@@ -237,6 +237,7 @@ export const jsapiParams = z.object({
   paySign: z.string(),
 });
 
+export type JsapiParams = z.infer<typeof jsapiParams>;
 export const wechatJsapi = defineCall({
   id: 'shop.wechatJsapi',
   method: 'POST',

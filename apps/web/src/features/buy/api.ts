@@ -25,10 +25,11 @@ import {
   useCode,
   userOrderList,
   vipChange,
+  wechatJsapi,
   type PayType,
 } from '@kaoshi/contract';
 import { baseUrl, call } from '../../api/client';
-import { clientKind } from '../../lib/client-kind';
+import { clientKind, isWeChat } from '../../lib/client-kind';
 import { getUserName } from '../../lib/session';
 
 export const buyKeys = {
@@ -66,7 +67,11 @@ export const purchasesQuery = () => queryOptions({ queryKey: buyKeys.purchases()
 export const redeemCode = (appID: number, code: string) => call(useCode, { code, userName: getUserName(), appID, device: clientKind() }, { silent: true });
 
 /** The subject's versions on sale for this agent, with prices and how the agent takes payment. */
-export const pricesQuery = (appID: number) => queryOptions({ queryKey: buyKeys.prices(appID), queryFn: () => call(pricelist, { appID }, { silent: true }), staleTime: 30_000 });
+/** The client as the shop sees it (the methods offered depend on it): web_wechat inside WeChat, else clientKind(). */
+export const payEquipment = () => (isWeChat() ? 'web_wechat' : clientKind());
+
+export const pricesQuery = (appID: number) =>
+  queryOptions({ queryKey: buyKeys.prices(appID), queryFn: () => call(pricelist, { appID, equipment: payEquipment() }, { silent: true }), staleTime: 30_000 });
 
 /** One of the learner's orders (polled by /buyCallback while it waits for the payment). */
 export const orderQuery = (orderID: string) => queryOptions({ queryKey: buyKeys.order(orderID), queryFn: () => call(queryUserOrder, { orderID }, { silent: true }) });
@@ -91,11 +96,15 @@ export const createOrder = (w: Wanted & { payType: PayType; requestId: string; a
           couponUserID: w.couponUserID,
           branchBookList: w.branchBookList,
           addressID: w.addressID,
-          equipment: clientKind(),
+          equipment: payEquipment(),
         },
         { silent: true },
       )
-    : call(vipChange, { appID: w.appID, vn: w.fromVn, toVn: w.vn, couponID: w.couponUserID, payType: w.payType, requestId: w.requestId }, { silent: true });
+    : call(
+        vipChange,
+        { appID: w.appID, vn: w.fromVn, toVn: w.vn, couponID: w.couponUserID, payType: w.payType, equipment: payEquipment(), requestId: w.requestId },
+        { silent: true },
+      );
 
 /** The learner's orders, newest first (/memberCenter, /receiptDetail). */
 export const ordersQuery = () => queryOptions({ queryKey: buyKeys.orders(), queryFn: () => call(userOrderList, {}, { silent: true }) });
@@ -133,8 +142,9 @@ export const confirmReceipt = (orderID: string) => call(takeDeliveryInfo, { orde
 export const groupsQuery = (appID: number) =>
   queryOptions({ queryKey: buyKeys.groups(appID), queryFn: () => call(listgroupbuy, { appID }, { silent: true }), refetchInterval: 30_000 });
 export const myGroupsQuery = () => queryOptions({ queryKey: buyKeys.myGroups(), queryFn: () => call(usergroupbuy, {}, { silent: true }) });
-export const startGroup = (appID: number, vn: string, payType: PayType) => call(creategroupbuy, { appID, vn, payType, requestId: newRequestId() }, { silent: true });
-export const joinGroup = (groupID: number, payType: PayType) => call(joingroupbuy, { groupID, payType, requestId: newRequestId() }, { silent: true });
+export const startGroup = (appID: number, vn: string, payType: PayType) =>
+  call(creategroupbuy, { appID, vn, payType, equipment: payEquipment(), requestId: newRequestId() }, { silent: true });
+export const joinGroup = (groupID: number, payType: PayType) => call(joingroupbuy, { groupID, payType, equipment: payEquipment(), requestId: newRequestId() }, { silent: true });
 
 /** Recent buyers of the subject (masked), the ticker of /buyapp. */
 export const buyersQuery = (appID: number) =>
@@ -147,3 +157,6 @@ export const shareLink = async (orderID: string) => {
 };
 export const sharedOrderQuery = (orderID: string, token: string) =>
   queryOptions({ queryKey: buyKeys.shared(orderID, token), queryFn: () => call(sharedOrder, { orderID, token }, { silent: true }) });
+
+/** /htmlWeChatPay: WeChat's authorize link (no code yet), then the JSAPI payment signed for WeixinJSBridge. */
+export const wechatJsapiPay = (orderID: string, code?: string) => call(wechatJsapi, { orderID, code }, { silent: true });

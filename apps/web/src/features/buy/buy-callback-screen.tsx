@@ -9,7 +9,8 @@ import { versionLabel } from '../../ui/buy-flow';
 import buttons from '../../ui/buttons.module.css';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { orderQuery, payPageUrl } from './api';
+import { orderQuery } from './api';
+import { goToPay } from './pay-flow';
 import { yuan } from './format';
 import { ShareBox } from './share-box';
 import base from './buy.module.css';
@@ -113,7 +114,7 @@ export default function BuyCallbackScreen() {
             <p className={base.note}>{gaveUp ? '如果您已付款，请稍后刷新；款项到账后会自动开通。' : '付款完成后将自动开通，请勿重复付款。'}</p>
             <div className={styles.actions}>
               {o.payUrl ? (
-                <button type="button" className={buttons.primary} onClick={() => window.location.assign(payPageUrl(o.payUrl!))}>
+                <button type="button" className={buttons.primary} onClick={() => goToPay(o, navigate)}>
                   去支付
                 </button>
               ) : null}

@@ -49,7 +49,7 @@ describe('group buys on /buyapp', () => {
     expect(within(offer).getByText(/还剩 1小时(29|30)分/)).toBeTruthy();
     await userEvent.setup().click(within(offer).getByRole('button', { name: '参团' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/pay/g'));
-    expect(callsTo(callMock, 'group.join')).toEqual([{ groupID: 8, payType: 'sandbox', requestId: expect.any(String) }]);
+    expect(callsTo(callMock, 'group.join')).toEqual([{ groupID: 8, payType: 'sandbox', equipment: 'web_h5', requestId: expect.any(String) }]);
   });
 });
 

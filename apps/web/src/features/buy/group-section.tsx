@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderView, PayType } from '@kaoshi/contract';
-import { clientKind } from '../../lib/client-kind';
 import { errorText } from '../../lib/error-text';
 import { versionLabel } from '../../ui/buy-flow';
 import buttons from '../../ui/buttons.module.css';
 import { toast } from '../../ui/dialogs';
-import { groupsQuery, joinGroup, payPageUrl, startGroup } from './api';
+import { groupsQuery, joinGroup, startGroup } from './api';
+import { goToPay } from './pay-flow';
 import { yuan } from './format';
 import base from './buy.module.css';
 import styles from './shop.module.css';
@@ -34,9 +34,7 @@ export function GroupSection({ appID, payType }: { appID: number; payType: PayTy
     setBusy(true);
     try {
       const o = await make();
-      if (o.payUrl && clientKind() === 'web_pc') void navigate(`/qRcodePay?orderID=${encodeURIComponent(o.orderID)}`);
-      else if (o.payUrl) window.location.assign(payPageUrl(o.payUrl));
-      else void navigate(`/buyCallback?orderID=${encodeURIComponent(o.orderID)}`);
+      goToPay(o, navigate);
     } catch (err) {
       toast(errorText(err));
       setBusy(false);

@@ -3,7 +3,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PAY_TYPE_NAMES, type PayType } from '@kaoshi/contract';
 import { useAgent } from '../../lib/agent';
-import { clientKind } from '../../lib/client-kind';
 import { errorText } from '../../lib/error-text';
 import { getSelectedSubject } from '../../lib/subject';
 import { versionLabel } from '../../ui/buy-flow';
@@ -11,7 +10,8 @@ import buttons from '../../ui/buttons.module.css';
 import { ContactCard } from '../../ui/contact-card';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { addressesQuery, createOrder, newRequestId, payPageUrl, pricesQuery, quoteQuery, type Wanted } from './api';
+import { addressesQuery, createOrder, newRequestId, pricesQuery, quoteQuery, type Wanted } from './api';
+import { goToPay } from './pay-flow';
 import { BooksSection } from './books-section';
 import { sessionCache } from '../../lib/storage';
 import { CouponPicker } from './coupon-picker';
@@ -100,10 +100,7 @@ export default function PayPageScreen() {
     setError('');
     try {
       const order = await createOrder({ ...wanted, payType, requestId, addressID: books.length > 0 ? address?.id : undefined });
-      // On a desktop the phone pays: the QR code of the pay URL; elsewhere the provider's page itself.
-      if (order.payUrl && clientKind() === 'web_pc') void navigate(`/qRcodePay?orderID=${encodeURIComponent(order.orderID)}`);
-      else if (order.payUrl) window.location.assign(payPageUrl(order.payUrl));
-      else void navigate(`/buyCallback?orderID=${encodeURIComponent(order.orderID)}`, { replace: true });
+      goToPay(order, navigate, !order.payUrl);
     } catch (err) {
       setError(errorText(err));
       setBusy(false);

@@ -8,6 +8,7 @@ export const buyRoutes: RouteEntry[] = [
   { path: '/buyCallback', load: () => import('./buy-callback-screen') },
   { path: '/qRcodePay', load: () => import('./qr-code-pay-screen') },
   { path: '/qRcodePayNew', load: () => import('./qr-code-pay-new-screen'), public: true },
+  { path: '/htmlWeChatPay', load: () => import('./wechat-pay-screen'), skipChecks: true },
   { path: '/receiptDetail', load: () => import('./receipt-detail-screen') },
   { path: '/couponList', load: () => import('./coupon-list-screen') },
   { path: '/myCoupon', load: () => import('./my-coupon-screen') },

@@ -1,0 +1,17 @@
+import type { OrderView } from '@kaoshi/contract';
+import type { NavigateFunction } from 'react-router';
+import { clientKind } from '../../lib/client-kind';
+import { payPageUrl } from './api';
+
+/**
+ * Where the learner pays an order (docs/shop.md, "Providers"): inside WeChat, /htmlWeChatPay (JSAPI); on a
+ * desktop, the QR code of the pay URL for the phone (WeChat Native, the sandbox) or Alipay's own page, which
+ * shows its QR code itself; on a phone, the provider's page. An order with nothing left to pay: its result.
+ */
+export function goToPay(o: OrderView, navigate: NavigateFunction, replace = false): void {
+  const enc = encodeURIComponent(o.orderID);
+  if (!o.payUrl) void navigate(`/buyCallback?orderID=${enc}`, { replace });
+  else if (o.payUrl.startsWith('/htmlWeChatPay')) void navigate(o.payUrl, { replace });
+  else if (clientKind() === 'web_pc' && o.payType !== 'alipay') void navigate(`/qRcodePay?orderID=${enc}`, { replace });
+  else window.location.assign(payPageUrl(o.payUrl));
+}
