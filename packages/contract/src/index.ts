@@ -28,6 +28,7 @@ export * from './calls/coupon.ts';
 export * from './calls/delivery.ts';
 export * from './calls/group-buy.ts';
 export * from './calls/sale.ts';
+export * from './calls/huabei.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -54,6 +55,7 @@ import { couponCalls } from './calls/coupon.ts';
 import { deliveryCalls } from './calls/delivery.ts';
 import { groupBuyCalls } from './calls/group-buy.ts';
 import { saleCalls } from './calls/sale.ts';
+import { huabeiCalls } from './calls/huabei.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -76,4 +78,5 @@ export const allCalls = [
   ...Object.values(deliveryCalls),
   ...Object.values(groupBuyCalls),
   ...Object.values(saleCalls),
+  ...Object.values(huabeiCalls),
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { appID, choice, guid, optDbId, optText, page, requestKey, text } from '../fields.ts';
+import { hbfqnum } from './huabei.ts';
 
 /**
  * The shop (docs/shop.md): prices, orders and their payment. Every amount is in fen (1/100 yuan) and is worked
@@ -77,6 +78,8 @@ export const orderView = z.object({
   booksAmount: z.number().int(),
   deliveryStatus: z.enum(['none', 'waiting', 'shipped', 'received']),
   payType: z.enum(payTypes),
+  /** Huabei periods the order is paid in (0: at once). */
+  instalments: z.number().int(),
   status: z.enum(orderStates),
   closedReason: z.string().nullable(),
   createdAt: z.string(),
@@ -105,6 +108,8 @@ export const getOrderNumber = defineCall({
     /** Printed books to send with it: their ids, comma-separated (pricelist's books); then addressID is needed. */
     branchBookList: optText('教材', 200),
     addressID: optDbId('地址'),
+    /** Huabei instalments (Alipay only; getHuabeiPrice says when they are offered). */
+    hbfqnum: hbfqnum(),
   }),
   data: orderView,
 });
@@ -126,6 +131,7 @@ export const vipChange = defineCall({
     payType: choice('支付方式', payTypes),
     equipment: optText('设备', 100),
     requestId: requestKey(),
+    hbfqnum: hbfqnum(),
   }),
   data: orderView,
 });

@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { getOrderNumber, pricelist, queryUserOrder, vipinfo } from '@kaoshi/contract';
+import { getHuabeiPrice, getOrderNumber, HUABEI_MSG, pricelist, queryUserOrder, vipinfo } from '@kaoshi/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, purchases } from '../../db/schema/index.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { createCatalogStore } from '../catalog/index.ts';
@@ -106,8 +108,37 @@ describe('Alipay (alipay-sdk against a local Alipay gateway that signs its answe
     expect((await notify(ali.signNotification(paidForm(o.orderID, '398.00', { trade_status: 'TRADE_FINISHED', notify_id: 'finished' })))).body).toBe('success');
     expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('fulfilled');
     expect((await t.call(vipinfo, { guid, appID: 1001 })).data.vipdata).toMatchObject({ AppVn: '2' });
-    const changes = await t.db.execute<{ n: number }>(`select count(*)::int as n from purchases where user_id = (select user_id from orders where order_no = '${o.orderID}')`);
-    expect(changes.rows[0]!.n).toBe(1);
+    const [row] = await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, o.orderID));
+    expect(await t.db.select().from(purchases).where(eq(purchases.userId, row!.userId))).toHaveLength(1);
+  });
+
+  it('Huabei: 3, 6 and 12 periods from ¥100 where Alipay is offered; the order carries them to Alipay as extend_params', async () => {
+    const guid = await t.newLearner();
+    const vip = (await t.call(getHuabeiPrice, { guid, appID: 1001, vn: '2', equipment: 'web_h5' })).data;
+    expect(vip).toMatchObject({ amount: 39800, available: true, reason: null });
+    expect(vip.plans.map((p: { periods: number; sellerPays: boolean }) => [p.periods, p.sellerPays])).toEqual([
+      [3, true],
+      [6, false],
+      [12, false],
+    ]);
+    expect((await t.call(getHuabeiPrice, { guid, appID: 1001, vn: '4_MNDB', equipment: 'web_h5' })).data).toMatchObject({
+      available: false,
+      reason: HUABEI_MSG.tooSmall,
+      plans: [],
+    });
+    // Inside WeChat only WeChat Pay and the sandbox are offered; the sandbox stands in for Alipay in development.
+    expect((await t.call(getHuabeiPrice, { guid, appID: 1001, vn: '2', equipment: 'web_wechat' })).data.available).toBe(true);
+
+    const o = (await buy(guid, 'web_h5', { hbfqnum: 6 })).data;
+    expect(o.instalments).toBe(6);
+    expect(JSON.parse(new URL(o.payUrl).searchParams.get('biz_content')!)).toMatchObject({ extend_params: { hb_fq_num: '6', hb_fq_seller_percent: '0' } });
+    const free = (await buy(guid, 'web_h5', { hbfqnum: 3 })).data;
+    expect(JSON.parse(new URL(free.payUrl).searchParams.get('biz_content')!)).toMatchObject({ extend_params: { hb_fq_num: '3', hb_fq_seller_percent: '100' } });
+    expect(await buy(guid, 'web_h5', { hbfqnum: 5 })).toMatchObject({ status: 400, msg: '花呗分期期数格式不正确' });
+    expect(await buy(guid, 'web_h5', { vn: '4_MNDB', hbfqnum: 3 })).toMatchObject({ status: 400, msg: HUABEI_MSG.tooSmall });
+    const wx = await t.call(getOrderNumber, { guid, appID: 1001, vn: '2', payType: 'wechat', equipment: 'web_h5', requestId: requestId(), hbfqnum: 3 });
+    expect(wx.status).toBe(400); // WeChat Pay is not configured in this app: refused before Huabei is looked at
+    expect((await buy(guid, 'web_h5')).data.instalments).toBe(0);
   });
 
   it('reconciles by alipay.trade.query (a signed answer) and refunds by alipay.trade.refund', async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { SHOP_MSG, DEFAULT_AGENT_CODE, type OrderView, type PayType, type PriceItem } from '@kaoshi/contract';
+import { HUABEI_MSG, HUABEI_PAY_TYPES, SHOP_MSG, DEFAULT_AGENT_CODE, type OrderView, type PayType, type PriceItem } from '@kaoshi/contract';
 import type { AgentRow, OrderRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
 import { MINUTE } from '../../platform/module.ts';
@@ -8,6 +8,7 @@ import type { Coupons } from './coupons.ts';
 import type { Delivery } from './delivery.ts';
 import type { CouponStore } from './coupon-store.ts';
 import { priceFor, providerFor } from './pricing.ts';
+import { HUABEI_MIN_FEN, instalmentsOf } from './huabei.ts';
 import { payScene, type PaymentProvider } from './providers.ts';
 import { quote, upgradePrice } from './quote.ts';
 import type { ShopDeps } from './service.ts';
@@ -39,6 +40,7 @@ export async function startPayment(d: Pick<ShopDeps, 'store'>, provider: Payment
     scene: payScene(order.equipment),
     clientIp: ip,
     expiresAt: order.expiresAt,
+    instalments: instalmentsOf(order.hbPeriods),
   });
   await d.store.setPayUrl(order.orderNo, payUrl);
   order.payUrl = payUrl;
@@ -116,7 +118,7 @@ export function createOrdering(d: OrderingDeps) {
   async function create(
     userId: number,
     agent: AgentRow,
-    w: Wanted & { payType: PayType; equipment?: string; requestId: string; branchBookList?: string; addressID?: number; ip?: string },
+    w: Wanted & { payType: PayType; equipment?: string; requestId: string; branchBookList?: string; addressID?: number; ip?: string; hbfqnum?: number },
   ): Promise<OrderView> {
     const provider = providerFor(agent, d.providers, w.payType, w.equipment);
     // The same attempt again (a double tap, a retry after a lost reply): its order as it is, whatever changed since
@@ -126,6 +128,9 @@ export function createOrdering(d: OrderingDeps) {
     const p = await plan(userId, agent, w);
     // Printed books are added at their price (a coupon is for the version only) and go to a copy of the address.
     const b = w.fromVn === undefined ? await d.delivery.forOrder(userId, w.appID, w.branchBookList, w.addressID) : { books: [], booksFen: 0, delivery: null };
+    const hbPeriods = w.hbfqnum ?? 0;
+    if (hbPeriods > 0 && !HUABEI_PAY_TYPES.includes(provider.id)) throw badInput(HUABEI_MSG.noAlipay);
+    if (hbPeriods > 0 && p.q.amountFen + b.booksFen < HUABEI_MIN_FEN) throw badInput(HUABEI_MSG.tooSmall);
     const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
     if (window.count > (d.orderLimit ?? ORDER_LIMIT.perUser)) throw tooMany(SHOP_MSG.tooMany);
 
@@ -151,6 +156,7 @@ export function createOrdering(d: OrderingDeps) {
         delivery: b.delivery,
         deliveryStatus: b.books.length > 0 ? 'waiting' : 'none',
         payType: provider.id,
+        hbPeriods,
         equipment: w.equipment ?? '',
         requestId: w.requestId,
         status: 'created',

@@ -1,4 +1,4 @@
-import { SHOP_MSG, couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, saleCalls as sc, shopCalls as c } from '@kaoshi/contract';
+import { SHOP_MSG, huabeiCalls as h, couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, saleCalls as sc, shopCalls as c } from '@kaoshi/contract';
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -20,6 +20,7 @@ export const shopRoutes = (shop: ShopService, clock: Clock, wechat?: WechatPay) 
   handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
   handle(c.shareOrder, async (ctx) => shop.share(ctx.session.userId, ctx.input.orderID)),
   handle(c.sharedOrder, async (ctx) => shop.shared(ctx.input.orderID, ctx.input.token)),
+  handle(h.getHuabeiPrice, async (ctx) => shop.huabei(ctx.session.userId, await ctx.tenant(), ctx.input)),
   handle(c.wechatJsapi, async (ctx) => {
     const o = await shop.order(ctx.session.userId, ctx.input.orderID);
     if (!wechat) throw badInput(SHOP_MSG.payTypeOff);

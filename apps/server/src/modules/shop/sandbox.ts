@@ -111,9 +111,15 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
     answers: WECHAT_ANSWERS,
     async start(p: StartPayment) {
       const payId = randomBytes(18).toString('base64url');
-      await db
-        .insert(sandboxPayments)
-        .values({ payId, orderNo: p.orderNo, amountFen: p.amountFen, description: p.description, returnUrl: p.returnUrl, status: 'pending', createdAt: new Date(clock()) });
+      await db.insert(sandboxPayments).values({
+        payId,
+        orderNo: p.orderNo,
+        amountFen: p.amountFen,
+        description: p.instalments ? `${p.description}（花呗分期 ${p.instalments.periods} 期）` : p.description,
+        returnUrl: p.returnUrl,
+        status: 'pending',
+        createdAt: new Date(clock()),
+      });
       return { payUrl: `/sandbox/pay/${payId}` };
     },
     async query(orderNo: string) {

@@ -1,4 +1,4 @@
-import { CATALOG_MSG, DEFAULT_AGENT_CODE, SHOP_MSG, type OrderState, type OrderView, type PayType } from '@kaoshi/contract';
+import { CATALOG_MSG, DEFAULT_AGENT_CODE, HUABEI_MSG, HUABEI_PAY_TYPES, SHOP_MSG, type OrderState, type OrderView, type PayType } from '@kaoshi/contract';
 import type { AgentRow, OrderRow, PriceRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
@@ -15,6 +15,7 @@ import { createDelivery } from './delivery.ts';
 import type { DeliveryStore } from './delivery-store.ts';
 import { createCoupons } from './coupons.ts';
 import { createOrdering } from './ordering.ts';
+import { HUABEI_MIN_FEN, huabeiPlans } from './huabei.ts';
 import { createPayments } from './payments.ts';
 import { buyingOff, customPayUrl, methodsFor, priceFor, saleItems } from './pricing.ts';
 import { createGroups } from './groups.ts';
@@ -78,6 +79,7 @@ export function createShopService(deps: ShopDeps) {
       booksAmount: o.booksFen,
       deliveryStatus: o.deliveryStatus as OrderView['deliveryStatus'],
       payType: o.payType as PayType,
+      instalments: o.hbPeriods,
       status: o.status as OrderState,
       closedReason: o.closedReason,
       createdAt: o.createdAt.toISOString(),
@@ -110,6 +112,14 @@ export function createShopService(deps: ShopDeps) {
 
     details: ordering.details,
     createOrder: ordering.createOrder,
+
+    /** getHuabeiPrice: the instalment plans of what the order would cost now, where Alipay is offered and from ¥100. */
+    async huabei(userId: number, agent: AgentRow, w: Parameters<typeof ordering.details>[2] & { equipment?: string }) {
+      const { amount } = await ordering.details(userId, agent, w);
+      const alipay = methodsFor(agent, providers, w.equipment).some((p) => HUABEI_PAY_TYPES.includes(p.id));
+      const reason = !alipay ? HUABEI_MSG.noAlipay : amount < HUABEI_MIN_FEN ? HUABEI_MSG.tooSmall : null;
+      return { amount, available: reason === null, reason, plans: reason === null ? huabeiPlans(amount) : [] };
+    },
 
     async order(userId: number, orderNo: string): Promise<OrderView> {
       const o = await store.byOrderNo(orderNo);

@@ -1,5 +1,5 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
-import { getOrderNumber, pricelist, queryUserOrder, SHOP_MSG, vipinfo, wechatJsapi } from '@kaoshi/contract';
+import { getOrderNumber, HUABEI_MSG, pricelist, queryUserOrder, SHOP_MSG, vipinfo, wechatJsapi } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -74,6 +74,7 @@ describe('WeChat Pay v3 (wechatpay-axios-plugin against a local WeChat Pay that 
   it('phone browser: H5, returning to /buyCallback of the order on this site', async () => {
     const guid = await t.newLearner();
     const o = (await buy(guid, 'web_h5')).data;
+    expect(await buy(guid, 'web_h5', { hbfqnum: 3 })).toMatchObject({ status: 400, msg: HUABEI_MSG.noAlipay });
     expect(o.payUrl).toContain(`&redirect_url=${encodeURIComponent(`https://kaoshi.example/buyCallback?orderID=${o.orderID}`)}`);
     expect(lastSeen('/v3/pay/transactions/h5').body).toMatchObject({ out_trade_no: o.orderID, scene_info: { h5_info: { type: 'Wap' } } });
   });

@@ -12,6 +12,7 @@ import {
   destroyuserAddress,
   getexpressDetails,
   getOrderNumber,
+  getHuabeiPrice,
   getuseraddresslist,
   setDeliverInfo,
   takeDeliveryInfo,
@@ -39,6 +40,7 @@ export const buyKeys = {
   order: (orderID: string) => ['buy', 'order', orderID] as const,
   orders: () => ['buy', 'orders'] as const,
   quote: (w: Wanted) => ['buy', 'quote', w] as const,
+  huabei: (w: Wanted) => ['buy', 'huabei', w] as const,
   claimable: () => ['buy', 'coupons', 'claimable'] as const,
   mine: (status: CouponStatus) => ['buy', 'coupons', 'mine', status] as const,
   addresses: () => ['buy', 'addresses'] as const,
@@ -83,8 +85,20 @@ export const quoteQuery = (w: Wanted) =>
     queryFn: () => call(pricedetails, { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID, branchBookList: w.branchBookList }, { silent: true }),
   });
 
+/** Huabei plans for the same order (/payPage, when Alipay or the sandbox is chosen). */
+export const huabeiQuery = (w: Wanted) =>
+  queryOptions({
+    queryKey: buyKeys.huabei(w),
+    queryFn: () =>
+      call(
+        getHuabeiPrice,
+        { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID, branchBookList: w.branchBookList, equipment: payEquipment() },
+        { silent: true },
+      ),
+  });
+
 /** Create (or, for the same requestId, get back) the order or upgrade and its payment; the server sets the amount. */
-export const createOrder = (w: Wanted & { payType: PayType; requestId: string; addressID?: number }) =>
+export const createOrder = (w: Wanted & { payType: PayType; requestId: string; addressID?: number; hbfqnum?: number }) =>
   w.fromVn === undefined
     ? call(
         getOrderNumber,
@@ -96,13 +110,14 @@ export const createOrder = (w: Wanted & { payType: PayType; requestId: string; a
           couponUserID: w.couponUserID,
           branchBookList: w.branchBookList,
           addressID: w.addressID,
+          hbfqnum: w.hbfqnum,
           equipment: payEquipment(),
         },
         { silent: true },
       )
     : call(
         vipChange,
-        { appID: w.appID, vn: w.fromVn, toVn: w.vn, couponID: w.couponUserID, payType: w.payType, equipment: payEquipment(), requestId: w.requestId },
+        { appID: w.appID, vn: w.fromVn, toVn: w.vn, couponID: w.couponUserID, payType: w.payType, equipment: payEquipment(), requestId: w.requestId, hbfqnum: w.hbfqnum },
         { silent: true },
       );
 

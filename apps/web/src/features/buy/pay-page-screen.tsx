@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PAY_TYPE_NAMES, type PayType } from '@kaoshi/contract';
+import { HUABEI_PAY_TYPES, PAY_TYPE_NAMES, type PayType } from '@kaoshi/contract';
 import { useAgent } from '../../lib/agent';
 import { errorText } from '../../lib/error-text';
 import { getSelectedSubject } from '../../lib/subject';
@@ -10,7 +10,8 @@ import buttons from '../../ui/buttons.module.css';
 import { ContactCard } from '../../ui/contact-card';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { addressesQuery, createOrder, newRequestId, pricesQuery, quoteQuery, type Wanted } from './api';
+import { addressesQuery, createOrder, huabeiQuery, newRequestId, pricesQuery, quoteQuery, type Wanted } from './api';
+import { HuabeiSection } from './huabei-section';
 import { goToPay } from './pay-flow';
 import { BooksSection } from './books-section';
 import { sessionCache } from '../../lib/storage';
@@ -72,6 +73,11 @@ export default function PayPageScreen() {
   const data = prices.data;
   const item = data?.items.find((i) => i.vn === vn);
   const payType = chosen ?? data?.payTypes[0] ?? null;
+  const online = !!data && !data.buyDisabled && !data.customPayUrl;
+  const [periods, setPeriods] = useState(0);
+  const takesHuabei = payType !== null && HUABEI_PAY_TYPES.includes(payType);
+  const huabei = useQuery({ ...huabeiQuery(wanted), enabled: online && takesHuabei && !!q, placeholderData: (prev) => prev });
+  const plans = takesHuabei && huabei.data?.available ? huabei.data.plans : [];
   const title = fromVn ? '升级班次' : '确认订单';
 
   if ((prices.isPending || quote.isPending) && appID > 0 && vn !== '') {
@@ -99,7 +105,8 @@ export default function PayPageScreen() {
     setBusy(true);
     setError('');
     try {
-      const order = await createOrder({ ...wanted, payType, requestId, addressID: books.length > 0 ? address?.id : undefined });
+      const hbfqnum = plans.some((p) => p.periods === periods) ? periods : undefined;
+      const order = await createOrder({ ...wanted, payType, requestId, addressID: books.length > 0 ? address?.id : undefined, hbfqnum });
       goToPay(order, navigate, !order.payUrl);
     } catch (err) {
       setError(errorText(err));
@@ -110,7 +117,6 @@ export default function PayPageScreen() {
     }
   }
 
-  const online = !data.buyDisabled && !data.customPayUrl;
   return (
     <Page title={title}>
       <div className={`${base.screen} ${styles.withBar}`}>
@@ -200,6 +206,7 @@ export default function PayPageScreen() {
             {data.payTypes.length === 0 ? <p className={base.muted}>暂无可用的支付方式，请联系客服</p> : null}
           </section>
         )}
+        {plans.length > 0 ? <HuabeiSection plans={plans} chosen={periods} onChoose={setPeriods} /> : null}
         {error ? (
           <p className={styles.error} role="alert">
             {error}

@@ -80,7 +80,10 @@ export default function ReceiptDetailScreen() {
               <strong>{yuan(o.amount)}</strong>
             </dd>
             <dt>支付方式</dt>
-            <dd>{PAY_TYPE_NAMES[o.payType]}</dd>
+            <dd>
+              {PAY_TYPE_NAMES[o.payType]}
+              {o.instalments > 0 ? `（花呗分期 ${o.instalments} 期）` : ''}
+            </dd>
             <dt>下单时间</dt>
             <dd>{when(o.createdAt)}</dd>
             <dt>支付时间</dt>

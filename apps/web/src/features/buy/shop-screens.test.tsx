@@ -70,6 +70,31 @@ describe('/payPage', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('offers 花呗分期 where the method takes it, with the server’s plans, and sends the chosen periods; WeChat Pay hides it', async () => {
+    const plans = [
+      { periods: 3, feeRatePermille: 23, fee: 846, sellerPays: true, total: 36800, perPeriod: 12266, firstPeriod: 12268 },
+      { periods: 6, feeRatePermille: 45, fee: 1656, sellerPays: false, total: 38456, perPeriod: 6409, firstPeriod: 6411 },
+    ];
+    fakeApi(callMock, {
+      'shop.pricelist': () => ({ ...priceData(), payTypes: ['wechat', 'alipay'] }),
+      'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined),
+      'shop.getHuabeiPrice': () => ({ amount: 36800, available: true, reason: null, plans }),
+      'shop.getOrderNumber': () => orderData('created'),
+    });
+    renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: '支付宝' }));
+    await user.click(await screen.findByRole('radio', { name: /¥64.09 × 6期/ }));
+    expect(screen.getByText('含手续费 ¥16.56')).toBeTruthy();
+    expect(screen.getByText(/分期总额 ¥384.56，首期 ¥64.11/)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /¥122.66 × 3期\s*免手续费/ })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: '微信支付' }));
+    expect(screen.queryByRole('group', { name: '花呗分期' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: '支付宝' }));
+    await user.click(screen.getByRole('button', { name: '确认支付' }));
+    await waitFor(() => expect(callsTo(callMock, 'shop.getOrderNumber')[0]).toMatchObject({ payType: 'alipay', hbfqnum: 6 }));
+  });
+
   it("shows the server's refusal under the button", async () => {
     fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.pricedetails': () => quoteData(), 'shop.getOrderNumber': () => fail(429, SHOP_MSG.tooMany) });
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "hb_periods" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { appID, guid, optDbId, optInt, optText, text } from '../fields.ts';
+import type { PayType } from './shop.ts';
+
+/** Huabei (花呗) instalment counts Alipay offers; an order takes one of them as hbfqnum, or none. */
+export const HUABEI_PERIODS = [3, 6, 12] as const;
+
+/** The methods that take Huabei: Alipay's, and the sandbox, which stands in for every provider in development. */
+export const HUABEI_PAY_TYPES: readonly PayType[] = ['alipay', 'sandbox'];
+
+/** hbfqnum of an order: 3, 6 or 12 periods (none or 0: paid at once). */
+export const hbfqnum = () =>
+  optInt('花呗分期期数', 0, 12).refine((v) => v === undefined || v === 0 || (HUABEI_PERIODS as readonly number[]).includes(v), { error: '花呗分期期数格式不正确' });
+
+export const huabeiPlan = z.object({
+  periods: z.number().int(),
+  /** The fee rate of these periods, in per mille of the amount (23 = 2.3 %). */
+  feeRatePermille: z.number().int(),
+  /** The whole fee, and whether the seller pays it (the learner then pays the amount only: 免息). */
+  fee: z.number().int(),
+  sellerPays: z.boolean(),
+  /** What the learner pays in all, each period, and in the first (which carries the fen left over). */
+  total: z.number().int(),
+  perPeriod: z.number().int(),
+  firstPeriod: z.number().int(),
+});
+export type HuabeiPlan = z.infer<typeof huabeiPlan>;
+
+export const getHuabeiPrice = defineCall({
+  id: 'shop.getHuabeiPrice',
+  method: 'POST',
+  path: '/api/getHuabeiPrice',
+  group: 'payment',
+  needsSession: true,
+  allowedRepeat: true,
+  summary:
+    'Huabei instalments for what the order would cost now (the same amount as pricedetails): 3, 6 and 12 periods with their fee and who pays it, or why they are not offered (Alipay not offered here, or the amount below the minimum).',
+  request: z.object({
+    guid: guid(),
+    appID: appID(),
+    vn: text('班次', 32),
+    fromVn: optText('当前班次', 32),
+    couponUserID: optDbId('优惠券'),
+    branchBookList: optText('教材', 200),
+    equipment: optText('设备', 100),
+  }),
+  data: z.object({ amount: z.number().int(), available: z.boolean(), reason: z.string().nullable(), plans: z.array(huabeiPlan) }),
+});
+
+export const HUABEI_MSG = {
+  noAlipay: '花呗分期需使用支付宝支付',
+  tooSmall: '订单金额满100元可使用花呗分期',
+  refused: '该订单不支持花呗分期',
+} as const;
+
+export const huabeiCalls = { getHuabeiPrice };
