@@ -83,8 +83,12 @@ test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 f
   await expect(page.getByRole('heading', { name: '升级班次' })).toBeVisible();
   await expect(page.getByText('基础班 → 至尊班')).toBeVisible();
   await expect(page.getByText('合计 ¥500.00')).toBeVisible();
+  // Paid in 3 Huabei periods, free of fees (the sandbox stands in for Alipay here).
+  await page.getByRole('radio', { name: /¥166\.66 × 3期\s*免手续费/ }).check();
+  await expect(page.getByText('分期总额 ¥500.00，首期 ¥166.68，以后每期 ¥166.66；在支付宝付款页确认分期。')).toBeVisible();
   await shot(page, '66-shop-upgrade');
   await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByText('（花呗分期 3 期）')).toBeVisible();
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
   await page.getByRole('button', { name: '开始学习' }).click();
@@ -99,6 +103,9 @@ test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 f
   await expect(page.getByText('-¥30.00')).toBeVisible();
   await expect(page.getByText('已完成')).toBeVisible();
   await shot(page, '68-shop-receipt');
+  await page.goBack();
+  await orders.getByRole('link', { name: /¥500\.00/ }).click();
+  await expect(page.getByText('沙箱支付（测试）（花呗分期 3 期）')).toBeVisible();
 });
 
 test("on a desktop the pay page shows a QR code that decodes to the order's pay URL; paying on the phone opens the module here", async ({ browser, page, request }) => {

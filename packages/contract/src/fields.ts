@@ -144,3 +144,10 @@ export const choice = <const T extends readonly [string, ...string[]]>(label: st
 
 /** A client's idempotency key for one attempt (an order): letters, digits and '-', 8–64 long. */
 export const requestKey = () => labelled('请求编号', z.string({ error: required('请求编号') }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: badFormat('请求编号') }));
+
+/** Huabei (花呗) instalment counts Alipay offers; an order takes one of them as hbfqnum, or none. */
+export const HUABEI_PERIODS = [3, 6, 12] as const;
+
+/** hbfqnum of an order: 3, 6 or 12 periods (none or 0: paid at once). */
+export const hbfqnum = () =>
+  optInt('花呗分期期数', 0, 12).refine((v) => v === undefined || v === 0 || (HUABEI_PERIODS as readonly number[]).includes(v), { error: '花呗分期期数格式不正确' });

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { appID, guid, optDbId, optInt, optText, text } from '../fields.ts';
+import { appID, guid, optDbId, optText, text } from '../fields.ts';
 import type { PayType } from './shop.ts';
-
-/** Huabei (花呗) instalment counts Alipay offers; an order takes one of them as hbfqnum, or none. */
-export const HUABEI_PERIODS = [3, 6, 12] as const;
 
 /** The methods that take Huabei: Alipay's, and the sandbox, which stands in for every provider in development. */
 export const HUABEI_PAY_TYPES: readonly PayType[] = ['alipay', 'sandbox'];
-
-/** hbfqnum of an order: 3, 6 or 12 periods (none or 0: paid at once). */
-export const hbfqnum = () =>
-  optInt('花呗分期期数', 0, 12).refine((v) => v === undefined || v === 0 || (HUABEI_PERIODS as readonly number[]).includes(v), { error: '花呗分期期数格式不正确' });
 
 export const huabeiPlan = z.object({
   periods: z.number().int(),

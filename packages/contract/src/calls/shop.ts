@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { appID, choice, guid, optDbId, optText, page, requestKey, text } from '../fields.ts';
-import { hbfqnum } from './huabei.ts';
+import { appID, choice, guid, hbfqnum, optDbId, optText, page, requestKey, text } from '../fields.ts';
 
 /**
  * The shop (docs/shop.md): prices, orders and their payment. Every amount is in fen (1/100 yuan) and is worked
