@@ -29,6 +29,7 @@ export * from './calls/delivery.ts';
 export * from './calls/group-buy.ts';
 export * from './calls/sale.ts';
 export * from './calls/huabei.ts';
+export * from './calls/discount.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -56,6 +57,7 @@ import { deliveryCalls } from './calls/delivery.ts';
 import { groupBuyCalls } from './calls/group-buy.ts';
 import { saleCalls } from './calls/sale.ts';
 import { huabeiCalls } from './calls/huabei.ts';
+import { discountCalls } from './calls/discount.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -79,4 +81,5 @@ export const allCalls = [
   ...Object.values(groupBuyCalls),
   ...Object.values(saleCalls),
   ...Object.values(huabeiCalls),
+  ...Object.values(discountCalls),
 ];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { agents, books, coupons, groupBuys, prices, subjects } from '../db/schema/index.ts';
+import { agents, books, coupons, discounts, groupBuys, prices, subjects } from '../db/schema/index.ts';
 import type { Database } from '../db/index.ts';
 
 const pricesFile = z.object({
@@ -51,7 +51,27 @@ const couponsFile = z.object({
   ),
 });
 
-/** Insert the missing demo prices (content/demo/prices.json) of agents and subjects that exist, the demo printed books, group-buy offers and coupons. Idempotent. */
+const discountsFile = z.object({
+  discounts: z.array(
+    z.object({
+      code: z.string().regex(/^[A-Z0-9]{4,20}$/),
+      title: z.string().min(1).max(40),
+      agent: z.string().nullable(),
+      kind: z.enum(['amount', 'percent']),
+      value: z.number().int().positive(),
+      minSpend: z.number().int().min(0),
+      appId: z.number().int().nullable(),
+      vn: z.string().nullable(),
+      startsAt: z.iso.datetime(),
+      endsAt: z.iso.datetime(),
+      maxUses: z.number().int().positive().nullable(),
+      listed: z.boolean(),
+      promoter: z.string().min(1).max(40).nullable(),
+    }),
+  ),
+});
+
+/** Insert the missing demo prices (content/demo/prices.json) of agents and subjects that exist, the demo printed books, group-buy offers, discount codes and coupons. Idempotent. */
 export async function seedShop(db: Database, dir: string): Promise<void> {
   const file = pricesFile.parse(JSON.parse(readFileSync(`${dir}prices.json`, 'utf8')));
   const [agentRows, subjectRows] = await Promise.all([db.select({ code: agents.code }).from(agents), db.select({ appId: subjects.appId }).from(subjects)]);
@@ -75,6 +95,29 @@ export async function seedShop(db: Database, dir: string): Promise<void> {
     if (list.length > 0)
       await db.insert(groupBuys).values(list.map((g) => ({ agentCode: g.agent, appId: g.appId, vn: g.vn, priceFen: g.price, size: g.size, minutes: g.minutes })));
   }
+
+  // Discount codes are keyed by their code: the missing demo ones go in (content/demo/discounts.json).
+  const codes = discountsFile.parse(JSON.parse(readFileSync(`${dir}discounts.json`, 'utf8'))).discounts;
+  await db
+    .insert(discounts)
+    .values(
+      codes.map((d) => ({
+        code: d.code,
+        title: d.title,
+        agentCode: d.agent,
+        appId: d.appId,
+        vn: d.vn,
+        kind: d.kind,
+        value: d.value,
+        minSpendFen: d.minSpend,
+        startsAt: new Date(d.startsAt),
+        endsAt: new Date(d.endsAt),
+        maxUses: d.maxUses,
+        listed: d.listed,
+        promoter: d.promoter,
+      })),
+    )
+    .onConflictDoNothing();
 
   // Coupons have no natural key: the demo ones go in once, into an empty table (content/demo/coupons.json).
   const [anyCoupon] = await db.select({ id: coupons.id }).from(coupons).limit(1);

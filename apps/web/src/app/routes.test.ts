@@ -33,6 +33,7 @@ describe('route registry', () => {
       '/buyCallback',
       '/qRcodePay',
       '/qRcodePayNew',
+      '/htmlWeChatPay',
       '/receiptDetail',
       '/couponList',
       '/myCoupon',

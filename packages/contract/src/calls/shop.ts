@@ -73,6 +73,8 @@ export const orderView = z.object({
   amount: z.number().int(),
   originalAmount: z.number().int(),
   couponOff: z.number().int(),
+  /** What a discount code took off, after the coupon. */
+  discountOff: z.number().int(),
   /** The printed books' part of amount, and their delivery status (none: no books). */
   booksAmount: z.number().int(),
   deliveryStatus: z.enum(['none', 'waiting', 'shipped', 'received']),
@@ -104,6 +106,7 @@ export const getOrderNumber = defineCall({
     equipment: optText('设备', 100),
     requestId: requestKey(),
     couponUserID: optDbId('优惠券'),
+    discountID: optDbId('优惠码'),
     /** Printed books to send with it: their ids, comma-separated (pricelist's books); then addressID is needed. */
     branchBookList: optText('教材', 200),
     addressID: optDbId('地址'),
@@ -127,6 +130,7 @@ export const vipChange = defineCall({
     vn: text('当前班次', 32),
     toVn: text('目标班次', 32),
     couponID: optDbId('优惠券'),
+    discountID: optDbId('优惠码'),
     payType: choice('支付方式', payTypes),
     equipment: optText('设备', 100),
     requestId: requestKey(),
@@ -153,6 +157,7 @@ export const pricedetails = defineCall({
     vn: text('班次', 32),
     fromVn: optText('当前班次', 32),
     couponUserID: optDbId('优惠券'),
+    discountID: optDbId('优惠码'),
     branchBookList: optText('教材', 200),
   }),
   data: z.object({
@@ -164,6 +169,9 @@ export const pricedetails = defineCall({
     originalPrice: z.number().int(),
     base: z.number().int(),
     couponOff: z.number().int(),
+    /** The discount code's reduction (after the coupon) and its title; 0 and null without one. */
+    discountOff: z.number().int(),
+    discountTitle: z.string().nullable(),
     /** The printed books' sum (branchBookList), part of amount; a coupon is for the version only. */
     booksAmount: z.number().int(),
     amount: z.number().int(),

@@ -11,3 +11,4 @@ export * from './papers.ts';
 export * from './exams.ts';
 export * from './ai.ts';
 export * from './shop.ts';
+export * from './promotions.ts';

@@ -54,6 +54,9 @@ export const orders = pgTable(
     listFen: integer('list_fen').notNull(),
     couponOffFen: integer('coupon_off_fen').notNull().default(0),
     userCouponId: integer('user_coupon_id'),
+    /** A discount code (discountID) and what it took off, after the coupon. */
+    discountId: integer('discount_id'),
+    discountOffFen: integer('discount_off_fen').notNull().default(0),
     /** For an upgrade: when the target ends (the held version's end at creation). */
     grantUntil: ts('grant_until'),
     /** Printed books bought with the version (branchBookList), as they were sold, and their part of the amount. */

@@ -6,6 +6,7 @@ import { notifyPath } from './providers.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createCatalogStore } from '../catalog/index.ts';
+import { createDiscountStore } from './discount-store.ts';
 import { createCouponStore } from './coupon-store.ts';
 import { createDeliveryStore } from './delivery-store.ts';
 import { createGroupStore } from './group-store.ts';
@@ -115,6 +116,7 @@ async function sweepGroups() {
   const shop = createShopService({
     store: createShopStore(t.db),
     couponStore: createCouponStore(t.db),
+    discountStore: createDiscountStore(t.db),
     deliveryStore: createDeliveryStore(t.db),
     groupStore: createGroupStore(t.db),
     catalog: createCatalogStore(t.db),

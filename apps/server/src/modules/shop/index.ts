@@ -10,6 +10,7 @@ import { createPayments } from './payments.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createCatalogStore } from '../catalog/index.ts';
 import { createCouponStore } from './coupon-store.ts';
+import { createDiscountStore } from './discount-store.ts';
 import { createDeliveryStore } from './delivery-store.ts';
 import { createGroupStore } from './group-store.ts';
 import { createShopStore } from './store.ts';
@@ -39,6 +40,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
   const shop = createShopService({
     store: createShopStore(p.db),
     couponStore: createCouponStore(p.db),
+    discountStore: createDiscountStore(p.db),
     deliveryStore: createDeliveryStore(p.db),
     groupStore: createGroupStore(p.db),
     catalog: deps.catalog,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { HUABEI_MSG, HUABEI_PAY_TYPES, SHOP_MSG, DEFAULT_AGENT_CODE, type OrderView, type PayType, type PriceItem } from '@kaoshi/contract';
+import { DISCOUNT_MSG, HUABEI_MSG, HUABEI_PAY_TYPES, SHOP_MSG, DEFAULT_AGENT_CODE, type OrderView, type PayType, type PriceItem } from '@kaoshi/contract';
 import type { AgentRow, OrderRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
 import { MINUTE } from '../../platform/module.ts';
@@ -7,6 +7,7 @@ import { hiddenFor } from '../entitlement/index.ts';
 import type { Coupons } from './coupons.ts';
 import type { Delivery } from './delivery.ts';
 import type { CouponStore } from './coupon-store.ts';
+import { discountTerms, type Discounts } from './discounts.ts';
 import { priceFor, providerFor } from './pricing.ts';
 import { HUABEI_MIN_FEN, instalmentsOf } from './huabei.ts';
 import { payScene, type PaymentProvider } from './providers.ts';
@@ -56,6 +57,7 @@ export interface Offer {
 export interface OrderingDeps extends ShopDeps {
   coupons: Coupons;
   couponStore: CouponStore;
+  discounts: Discounts;
   delivery: Delivery;
   offer(userId: number, agent: AgentRow, appId: number): Promise<Offer>;
   view(o: OrderRow): Promise<OrderView>;
@@ -67,6 +69,7 @@ export interface Wanted {
   /** An upgrade from this held version. */
   fromVn?: string;
   couponUserID?: number;
+  discountID?: number;
 }
 
 /**
@@ -108,11 +111,14 @@ export function createOrdering(d: OrderingDeps) {
     const coupons = listCoupons || w.couponUserID !== undefined ? await d.coupons.forQuote(userId, w.appID, w.vn, base) : [];
     const chosen = w.couponUserID === undefined ? undefined : coupons.find((c) => c.held.id === w.couponUserID);
     if (w.couponUserID !== undefined && (!chosen || chosen.reason)) throw badInput(SHOP_MSG.couponUnusable);
+    const discount = w.discountID === undefined ? undefined : await d.discounts.forOrder(agent, w.discountID, w.appID, item.vn);
     const q = quote(
       base,
       chosen ? { kind: chosen.held.coupon.kind === 'percent' ? 'percent' : 'amount', value: chosen.held.coupon.value, minSpendFen: chosen.held.coupon.minSpendFen } : undefined,
+      discount ? discountTerms(discount) : undefined,
     );
-    return { item, subject, from, list, endsAt, q, coupons, couponId: chosen?.held.id ?? null };
+    if (discount && q.discountOffFen === 0) throw badInput(DISCOUNT_MSG.minSpend);
+    return { item, subject, from, list, endsAt, q, coupons, couponId: chosen?.held.id ?? null, discount };
   }
 
   async function create(
@@ -150,6 +156,8 @@ export function createOrdering(d: OrderingDeps) {
         listFen: p.list,
         couponOffFen: p.q.couponOffFen,
         userCouponId: p.couponId,
+        discountId: p.discount?.id ?? null,
+        discountOffFen: p.q.discountOffFen,
         grantUntil: p.from ? p.endsAt : null,
         books: b.books,
         booksFen: b.booksFen,
@@ -164,6 +172,7 @@ export function createOrdering(d: OrderingDeps) {
         expiresAt: new Date(now + ORDER_TTL_MS),
       });
       if (made.fresh && p.couponId !== null && !(await d.couponStore.hold(tx, p.couponId, userId, made.row.orderNo, at))) throw badInput(SHOP_MSG.couponUnusable);
+      if (made.fresh && p.discount && !(await d.discountStore.hold(tx, p.discount.id))) throw badInput(DISCOUNT_MSG.usedUp);
       return made.row;
     });
     const description = `${p.subject.appName} ${p.from ? `${p.from.vname}→` : ''}${p.item.vname}${b.books.length > 0 ? ` + 教材${b.books.length}本` : ''}`;
@@ -185,6 +194,8 @@ export function createOrdering(d: OrderingDeps) {
         originalPrice: p.list,
         base: p.q.baseFen,
         couponOff: p.q.couponOffFen,
+        discountOff: p.q.discountOffFen,
+        discountTitle: p.discount?.title ?? null,
         booksAmount: b.booksFen,
         amount: p.q.amountFen + b.booksFen,
         couponUserID: p.couponId,

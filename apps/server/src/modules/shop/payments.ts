@@ -52,6 +52,7 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
       if (!fresh || !payable) return 'duplicate';
       const paid = await store.transition(tx, o.orderNo, o.status as OrderState, 'pay', { paidAt: at, providerTxn: t.transaction_id, closedReason: null });
       if (!paid) return 'duplicate';
+      if (o.status === 'closed' && o.discountId !== null) await store.retakeDiscount(tx, o.discountId);
       const version = versions.find((v) => v.vn === o.vn);
       if (!version) throw new Error(`order ${o.id}: version no longer exists`);
       if (o.userCouponId !== null && !(await couponStore.use(tx, o.userCouponId, o.orderNo, at))) log.warn({ order: o.id }, 'paid order whose coupon another order used meanwhile');

@@ -26,11 +26,31 @@ describe('quote', () => {
     );
   });
 
+  it('with a discount code after the coupon: the parts add up to the price, the amount never below the least, the code bounded by its terms', () => {
+    fc.assert(
+      fc.property(price, fc.option(coupon, { nil: undefined }), coupon, (p, c, d) => {
+        const q = quote(p, c, d);
+        expect(q.amountFen).toBeGreaterThanOrEqual(MIN_AMOUNT_FEN);
+        expect(q.amountFen + q.couponOffFen + q.discountOffFen).toBe(Math.max(p, MIN_AMOUNT_FEN));
+        expect(q.discountOffFen).toBeGreaterThanOrEqual(0);
+        expect(q.discountOffFen).toBeLessThanOrEqual(d.kind === 'amount' ? d.value : Math.floor(((p - q.couponOffFen) * d.value) / 100));
+        if (p - q.couponOffFen < d.minSpendFen) expect(q.discountOffFen).toBe(0);
+      }),
+    );
+  });
+
   it('applies the kinds as named', () => {
     expect(couponOff(39800, { kind: 'amount', value: 3000, minSpendFen: 10000 })).toBe(3000);
     expect(couponOff(9900, { kind: 'amount', value: 3000, minSpendFen: 10000 })).toBe(0);
     expect(couponOff(39800, { kind: 'percent', value: 10, minSpendFen: 0 })).toBe(3980);
-    expect(quote(2000, { kind: 'amount', value: 5000, minSpendFen: 0 })).toEqual({ baseFen: 2000, couponOffFen: 1999, amountFen: 1 });
+    expect(quote(2000, { kind: 'amount', value: 5000, minSpendFen: 0 })).toEqual({ baseFen: 2000, couponOffFen: 1999, discountOffFen: 0, amountFen: 1 });
+    // ¥398 − ¥30 coupon = ¥368, then 10 % off that: ¥36.80.
+    expect(quote(39800, { kind: 'amount', value: 3000, minSpendFen: 10000 }, { kind: 'percent', value: 10, minSpendFen: 0 })).toEqual({
+      baseFen: 39800,
+      couponOffFen: 3000,
+      discountOffFen: 3680,
+      amountFen: 33120,
+    });
   });
 });
 

@@ -51,10 +51,15 @@ export interface Quote {
   /** Before the coupon (the version's price, or the upgrade's difference). */
   baseFen: number;
   couponOffFen: number;
+  /** A discount code's reduction, of what is left after the coupon (its minimum spend is of that too). */
+  discountOffFen: number;
   amountFen: number;
 }
 
-export function quote(baseFen: number, coupon?: CouponTerms): Quote {
+/** The amount: the base, less the coupon, less the discount code (same terms as a coupon), never below the least. */
+export function quote(baseFen: number, coupon?: CouponTerms, discount?: CouponTerms): Quote {
   const off = coupon ? couponOff(baseFen, coupon) : 0;
-  return { baseFen, couponOffFen: off, amountFen: Math.max(MIN_AMOUNT_FEN, baseFen - off) };
+  const afterCoupon = Math.max(MIN_AMOUNT_FEN, baseFen - off);
+  const discountOffFen = discount ? couponOff(afterCoupon, discount) : 0;
+  return { baseFen, couponOffFen: off, discountOffFen, amountFen: afterCoupon - discountOffFen };
 }

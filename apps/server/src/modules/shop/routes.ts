@@ -1,10 +1,11 @@
-import { SHOP_MSG, huabeiCalls as h, couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, saleCalls as sc, shopCalls as c } from '@kaoshi/contract';
+import { SHOP_MSG, discountCalls as dsc, huabeiCalls as h, couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, saleCalls as sc, shopCalls as c } from '@kaoshi/contract';
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notifyPath, type NotifyAnswer, type PaymentProvider } from './providers.ts';
 import type { ShopService } from './service.ts';
 import type { WechatPay } from './wechat-pay.ts';
+import { discountView } from './discounts.ts';
 import { badInput } from '../../platform/errors.ts';
 
 /** The shop's calls (contract calls/shop.ts): everything for the session's learner, in the request's tenant. */
@@ -20,6 +21,15 @@ export const shopRoutes = (shop: ShopService, clock: Clock, wechat?: WechatPay) 
   handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
   handle(c.shareOrder, async (ctx) => shop.share(ctx.session.userId, ctx.input.orderID)),
   handle(c.sharedOrder, async (ctx) => shop.shared(ctx.input.orderID, ctx.input.token)),
+  handle(dsc.discountlist, async (ctx) => shop.discounts.listed(await ctx.tenant(), ctx.input.appID)),
+  handle(dsc.discount, async (ctx) => {
+    const { code, ...order } = ctx.input;
+    const agent = await ctx.tenant();
+    const d = await shop.discounts.byCode(agent, code);
+    const q = await shop.details(ctx.session.userId, agent, { ...order, discountID: d.id });
+    return { ...discountView(d), off: q.discountOff };
+  }),
+  handle(dsc.spread, async (ctx) => shop.discounts.spread(ctx.session.userId, await ctx.tenant(), ctx.input.code)),
   handle(h.getHuabeiPrice, async (ctx) => shop.huabei(ctx.session.userId, await ctx.tenant(), ctx.input)),
   handle(c.wechatJsapi, async (ctx) => {
     const o = await shop.order(ctx.session.userId, ctx.input.orderID);

@@ -23,6 +23,8 @@ import { createSale } from './sale.ts';
 import type { GroupStore } from './group-store.ts';
 import type { PaymentProvider } from './providers.ts';
 import type { ShopStore } from './store.ts';
+import type { DiscountStore } from './discount-store.ts';
+import { createDiscounts } from './discounts.ts';
 
 export { ORDER_LIMIT, ORDER_TTL_MS } from './ordering.ts';
 const PAGE_SIZE = 20;
@@ -30,6 +32,7 @@ const PAGE_SIZE = 20;
 export interface ShopDeps {
   store: ShopStore;
   couponStore: CouponStore;
+  discountStore: DiscountStore;
   deliveryStore: DeliveryStore;
   groupStore: GroupStore;
   catalog: CatalogStore;
@@ -50,6 +53,7 @@ export function createShopService(deps: ShopDeps) {
   const priceRows = createMemo<number, PriceRow[]>(bus, { max: 2_000, ttlMs: 10 * MINUTE });
   bus.on('catalog', () => priceRows.clear());
   const coupons = createCoupons({ store: deps.couponStore, catalog, clock });
+  const discounts = createDiscounts({ store: deps.discountStore, clock });
   const delivery = createDelivery({ store: deps.deliveryStore, orders: store, clock, bus });
 
   async function offer(userId: number, agent: AgentRow, appId: number) {
@@ -76,6 +80,7 @@ export function createShopService(deps: ShopDeps) {
       amount: o.amountFen,
       originalAmount: o.listFen,
       couponOff: o.couponOffFen,
+      discountOff: o.discountOffFen,
       booksAmount: o.booksFen,
       deliveryStatus: o.deliveryStatus as OrderView['deliveryStatus'],
       payType: o.payType as PayType,
@@ -89,7 +94,7 @@ export function createShopService(deps: ShopDeps) {
     };
   }
 
-  const ordering = createOrdering({ ...deps, coupons, delivery, offer, view });
+  const ordering = createOrdering({ ...deps, coupons, discounts, delivery, offer, view });
   const versionPrice = async (agent: AgentRow, appId: number, vn: string) =>
     priceFor(await priceRows.get(appId, () => store.pricesOf(appId)), agent.code, DEFAULT_AGENT_CODE, vn)?.priceFen;
   const groups = createGroups({ ...deps, view, versionPrice });
@@ -165,6 +170,7 @@ export function createShopService(deps: ShopDeps) {
     delivery,
     groups,
     sale,
+    discounts,
     buyers: async (agent: AgentRow, appId: number, page?: number) => sale.buyers(agent, appId, await catalog.versions(appId), page),
     ...payments,
     /** Group buys over their time and short of members fail; their payers are refunded (a job). */

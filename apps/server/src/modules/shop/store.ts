@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OrderState } from '@kaoshi/contract';
 import type { Database, Tx } from '../../db/index.ts';
-import { orders, paymentNotifications, prices, userCoupons, users, type OrderRow, type PriceRow } from '../../db/schema/index.ts';
+import { discounts, orders, paymentNotifications, prices, userCoupons, users, type OrderRow, type PriceRow } from '../../db/schema/index.ts';
 import { nextState, type OrderEvent } from './order-machine.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -76,8 +76,8 @@ export function createShopStore(db: Database) {
     },
 
     /**
-     * Close an unpaid order: a compare-and-set from created, and its coupon goes back to the learner, in one
-     * transaction; false when it was paid (or closed) meanwhile.
+     * Close an unpaid order: a compare-and-set from created, and its coupon goes back to the learner and its
+     * discount code's use to the code, in one transaction; false when it was paid (or closed) meanwhile.
      */
     close(orderNo: string, reason: string, at: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -86,14 +86,28 @@ export function createShopStore(db: Database) {
           .update(orders)
           .set({ status: to, closedReason: reason, closedAt: at })
           .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'created')))
-          .returning({ id: orders.id });
+          .returning({ id: orders.id, discountId: orders.discountId });
         if (rows.length === 0) return false;
+        const discountId = rows[0]!.discountId;
+        if (discountId !== null)
+          await tx
+            .update(discounts)
+            .set({ used: sql`greatest(${discounts.used} - 1, 0)` })
+            .where(eq(discounts.id, discountId));
         await tx
           .update(userCoupons)
           .set({ orderNo: null })
           .where(and(eq(userCoupons.orderNo, orderNo), isNull(userCoupons.usedAt)));
         return true;
       });
+    },
+
+    /** A payment re-opened a closed order: its discount code's use, given back at closing, is taken again (the money is in, whatever the limit). */
+    async retakeDiscount(tx: Tx, discountId: number): Promise<void> {
+      await tx
+        .update(discounts)
+        .set({ used: sql`${discounts.used} + 1` })
+        .where(eq(discounts.id, discountId));
     },
 
     /** Whether this (provider, id) was taken before (a replay is answered without a transaction). */
