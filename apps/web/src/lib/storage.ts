@@ -18,7 +18,7 @@ export type AnyLocalKey = LocalKey | ShellLocalKey;
 const KEPT_ON_CLEAR = ['wechatType', ...SHELL_LOCAL_KEYS];
 
 /** sessionStorage keys (per-tab caches). */
-export const SESSION_KEYS = ['agentInfo', 'practicePlaces', 'pickedAddress'] as const;
+export const SESSION_KEYS = ['agentInfo', 'practicePlaces', 'pickedAddress', 'spreadCode'] as const;
 export type SessionKey = (typeof SESSION_KEYS)[number];
 
 function store(kind: 'localStorage' | 'sessionStorage'): Storage | null {

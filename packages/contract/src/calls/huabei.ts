@@ -35,6 +35,7 @@ export const getHuabeiPrice = defineCall({
     vn: text('班次', 32),
     fromVn: optText('当前班次', 32),
     couponUserID: optDbId('优惠券'),
+    discountID: optDbId('优惠码'),
     branchBookList: optText('教材', 200),
     equipment: optText('设备', 100),
   }),

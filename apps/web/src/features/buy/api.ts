@@ -27,6 +27,9 @@ import {
   userOrderList,
   vipChange,
   wechatJsapi,
+  discount,
+  discountlist,
+  spread,
   type PayType,
 } from '@kaoshi/contract';
 import { baseUrl, call } from '../../api/client';
@@ -41,6 +44,7 @@ export const buyKeys = {
   orders: () => ['buy', 'orders'] as const,
   quote: (w: Wanted) => ['buy', 'quote', w] as const,
   huabei: (w: Wanted) => ['buy', 'huabei', w] as const,
+  discounts: (appID: number) => ['buy', 'discounts', appID] as const,
   claimable: () => ['buy', 'coupons', 'claimable'] as const,
   mine: (status: CouponStatus) => ['buy', 'coupons', 'mine', status] as const,
   addresses: () => ['buy', 'addresses'] as const,
@@ -57,6 +61,8 @@ export interface Wanted {
   vn: string;
   fromVn?: string;
   couponUserID?: number;
+  /** A discount code's id (discount, discountlist, spread), after the coupon. */
+  discountID?: number;
   /** Printed books sent with it: their ids, comma-separated. */
   branchBookList?: string;
 }
@@ -82,7 +88,12 @@ export const orderQuery = (orderID: string) => queryOptions({ queryKey: buyKeys.
 export const quoteQuery = (w: Wanted) =>
   queryOptions({
     queryKey: buyKeys.quote(w),
-    queryFn: () => call(pricedetails, { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID, branchBookList: w.branchBookList }, { silent: true }),
+    queryFn: () =>
+      call(
+        pricedetails,
+        { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID, discountID: w.discountID, branchBookList: w.branchBookList },
+        { silent: true },
+      ),
   });
 
 /** Huabei plans for the same order (/payPage, when Alipay or the sandbox is chosen). */
@@ -108,6 +119,7 @@ export const createOrder = (w: Wanted & { payType: PayType; requestId: string; a
           payType: w.payType,
           requestId: w.requestId,
           couponUserID: w.couponUserID,
+          discountID: w.discountID,
           branchBookList: w.branchBookList,
           addressID: w.addressID,
           hbfqnum: w.hbfqnum,
@@ -117,7 +129,17 @@ export const createOrder = (w: Wanted & { payType: PayType; requestId: string; a
       )
     : call(
         vipChange,
-        { appID: w.appID, vn: w.fromVn, toVn: w.vn, couponID: w.couponUserID, payType: w.payType, equipment: payEquipment(), requestId: w.requestId, hbfqnum: w.hbfqnum },
+        {
+          appID: w.appID,
+          vn: w.fromVn,
+          toVn: w.vn,
+          couponID: w.couponUserID,
+          discountID: w.discountID,
+          payType: w.payType,
+          equipment: payEquipment(),
+          requestId: w.requestId,
+          hbfqnum: w.hbfqnum,
+        },
         { silent: true },
       );
 
@@ -175,3 +197,9 @@ export const sharedOrderQuery = (orderID: string, token: string) =>
 
 /** /htmlWeChatPay: WeChat's authorize link (no code yet), then the JSAPI payment signed for WeixinJSBridge. */
 export const wechatJsapiPay = (orderID: string, code?: string) => call(wechatJsapi, { orderID, code }, { silent: true });
+
+/** Listed discount codes (限时优惠) of a subject; checking a typed code against the order; a promotion link opened. */
+export const discountsQuery = (appID: number) =>
+  queryOptions({ queryKey: buyKeys.discounts(appID), queryFn: () => call(discountlist, { appID }, { silent: true }), staleTime: 60_000 });
+export const checkDiscount = (w: Wanted, code: string) => call(discount, { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID, code }, { silent: true });
+export const openSpread = (code: string) => call(spread, { code }, { silent: true });

@@ -1,15 +1,18 @@
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAgent } from '../../lib/agent';
 import { clearHomeIndex, getSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
+import { errorText } from '../../lib/error-text';
+import { sessionCache } from '../../lib/storage';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
 import { ContactCard } from '../../ui/contact-card';
 import { chooseSubject } from '../../lib/choose-subject';
 import { ActivationForm } from './activation-form';
 import { PriceCards } from './price-cards';
-import { pricesQuery } from './api';
+import { openSpread, pricesQuery } from './api';
 import { GroupSection } from './group-section';
 import { BuyersTicker } from './buyers-ticker';
 import styles from './buy.module.css';
@@ -26,6 +29,7 @@ export default function BuyAppScreen() {
   const [params] = useSearchParams();
   const subject = getSelectedSubject();
   const prices = useQuery({ ...pricesQuery(subject?.AppID ?? 0), enabled: subject !== null });
+  useSpreadLink(params.get('spread'));
 
   if (!subject) {
     return (
@@ -78,4 +82,21 @@ export default function BuyAppScreen() {
       </div>
     </Page>
   );
+}
+
+/**
+ * A promotion link (/buyapp?spread=CODE): the server records the visit and answers the promoter's discount, whose
+ * code is kept for this tab; /payPage then applies it where it can.
+ */
+function useSpreadLink(code: string | null) {
+  useEffect(() => {
+    if (!code) return;
+    openSpread(code).then(
+      (d) => {
+        sessionCache.set('spreadCode', d.code);
+        toast(`已领取推广优惠：${d.title}`);
+      },
+      (err: unknown) => toast(errorText(err)),
+    );
+  }, [code]);
 }

@@ -10,12 +10,13 @@ import buttons from '../../ui/buttons.module.css';
 import { ContactCard } from '../../ui/contact-card';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { addressesQuery, createOrder, huabeiQuery, newRequestId, pricesQuery, quoteQuery, type Wanted } from './api';
+import { addressesQuery, checkDiscount, createOrder, huabeiQuery, newRequestId, pricesQuery, quoteQuery, type Wanted } from './api';
 import { HuabeiSection } from './huabei-section';
 import { goToPay } from './pay-flow';
 import { BooksSection } from './books-section';
 import { sessionCache } from '../../lib/storage';
 import { CouponPicker } from './coupon-picker';
+import { DiscountSection } from './discount-section';
 import { yuan, ymd } from './format';
 import base from './buy.module.css';
 import styles from './shop.module.css';
@@ -52,7 +53,20 @@ export default function PayPageScreen() {
       },
       { replace: true },
     );
-  const wanted: Wanted = { appID, vn, fromVn, couponUserID: coupon ?? undefined, branchBookList: books.length > 0 ? books.join(',') : undefined };
+  // The discount code in use lives in the URL too (&discount=id): typed, tapped, or from a promotion link.
+  const discountID = Number(params.get('discount') ?? 0) || undefined;
+  const setDiscount = (id: number | null) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (id) n.set('discount', String(id));
+        else n.delete('discount');
+        return n;
+      },
+      { replace: true },
+    );
+  const [discountNote, setDiscountNote] = useState('');
+  const wanted: Wanted = { appID, vn, fromVn, couponUserID: coupon ?? undefined, discountID, branchBookList: books.length > 0 ? books.join(',') : undefined };
   // The address the books go to: one just picked on /expressAddress (kept for this tab), else the default.
   const addresses = useQuery({ ...addressesQuery(), enabled: books.length > 0 });
   const [picked] = useState(() => Number(sessionCache.get('pickedAddress') ?? 0));
@@ -64,6 +78,26 @@ export default function PayPageScreen() {
   const [error, setError] = useState('');
 
   const q = quote.data;
+  // A code that no longer applies (used up, ended, or the coupon changed what is left) is dropped, with why.
+  useEffect(() => {
+    if (quote.isError && discountID) {
+      setDiscountNote(errorText(quote.error));
+      setDiscount(null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [quote.isError, discountID]);
+  // A promotion link's code (/buyapp?spread=…) is tried once on this order; one that does not apply is left out.
+  const [spreadTried, setSpreadTried] = useState(false);
+  useEffect(() => {
+    const code = sessionCache.get('spreadCode');
+    if (spreadTried || discountID || !code || !q) return;
+    setSpreadTried(true);
+    checkDiscount({ ...wanted, discountID: undefined }, code).then(
+      (d) => setDiscount(d.discountID),
+      () => undefined,
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q, spreadTried, discountID]);
   useEffect(() => {
     if (coupon !== undefined || !q) return;
     const best = q.coupons.filter((c) => c.usable).sort((a, b) => b.off - a.off)[0];
@@ -149,6 +183,12 @@ export default function PayPageScreen() {
                 <dd className={styles.discount}>-{yuan(q.couponOff)}</dd>
               </>
             ) : null}
+            {q.discountOff > 0 ? (
+              <>
+                <dt>优惠码</dt>
+                <dd className={styles.discount}>-{yuan(q.discountOff)}</dd>
+              </>
+            ) : null}
           </dl>
           {q.kind === 'upgrade' ? <p className={styles.hint}>按剩余天数补足两个班次的差价，升级后有效期不变。</p> : null}
         </section>
@@ -175,6 +215,20 @@ export default function PayPageScreen() {
             </div>
             <CouponPicker coupons={q.coupons} chosen={coupon ?? null} onChoose={setCoupon} />
           </section>
+        ) : null}
+        {online ? (
+          <>
+            <DiscountSection
+              wanted={wanted}
+              applied={discountID && q.discountTitle ? { title: q.discountTitle, off: q.discountOff } : null}
+              onApply={(id) => {
+                setDiscountNote('');
+                setDiscount(id);
+              }}
+              onRemove={() => setDiscount(null)}
+            />
+            {discountNote ? <p className={styles.hint}>{discountNote}</p> : null}
+          </>
         ) : null}
 
         {data.buyDisabled ? (

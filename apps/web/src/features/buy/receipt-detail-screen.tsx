@@ -57,16 +57,22 @@ export default function ReceiptDetailScreen() {
             <dd>{orderWhat(o)}</dd>
             <dt>原价</dt>
             <dd>{yuan(o.originalAmount)}</dd>
-            {o.originalAmount > o.amount - o.booksAmount + o.couponOff ? (
+            {o.originalAmount > o.amount - o.booksAmount + o.couponOff + o.discountOff ? (
               <>
                 <dt>优惠</dt>
-                <dd className={styles.discount}>-{yuan(o.originalAmount - (o.amount - o.booksAmount) - o.couponOff)}</dd>
+                <dd className={styles.discount}>-{yuan(o.originalAmount - (o.amount - o.booksAmount) - o.couponOff - o.discountOff)}</dd>
               </>
             ) : null}
             {o.couponOff > 0 ? (
               <>
                 <dt>优惠券</dt>
                 <dd className={styles.discount}>-{yuan(o.couponOff)}</dd>
+              </>
+            ) : null}
+            {o.discountOff > 0 ? (
+              <>
+                <dt>优惠码</dt>
+                <dd className={styles.discount}>-{yuan(o.discountOff)}</dd>
               </>
             ) : null}
             {o.booksAmount > 0 ? (
