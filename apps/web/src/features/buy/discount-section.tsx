@@ -23,7 +23,7 @@ export function DiscountSection({ wanted, applied, onApply, onRemove }: { wanted
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function use(typed: string) {
+  async function apply(typed: string) {
     const c = typed.trim();
     if (!c) return setError('请输入优惠码');
     setBusy(true);
@@ -40,7 +40,7 @@ export function DiscountSection({ wanted, applied, onApply, onRemove }: { wanted
   }
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void use(code);
+    void apply(code);
   };
 
   return (
@@ -77,7 +77,7 @@ export function DiscountSection({ wanted, applied, onApply, onRemove }: { wanted
                     {d.title}
                     <span className={styles.offerCode}>优惠码 {d.code}</span>
                   </span>
-                  <button type="button" className={styles.use} disabled={busy} aria-label={`使用优惠码 ${d.code}`} onClick={() => void use(d.code)}>
+                  <button type="button" className={styles.use} disabled={busy} aria-label={`使用优惠码 ${d.code}`} onClick={() => void apply(d.code)}>
                     使用
                   </button>
                 </li>
