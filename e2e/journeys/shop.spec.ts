@@ -250,3 +250,62 @@ test('请人代付: the learner shares an unpaid order; a parent without an acco
 
   await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 15_000 });
 });
+
+test('a group that does not fill in time fails: the paid leader is refunded and the version stays closed', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await noticesSeen(page);
+  await registerFresh(page, request);
+  await pickSubject(page, '护理学类', '护士执业资格');
+  await expect(badge(page)).toHaveText('试用版');
+  await page.goto('/buyapp');
+  await page.getByTestId('group-offer-2').getByRole('button', { name: '发起拼团' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('heading', { name: '支付成功，等待成团' })).toBeVisible();
+  const orderID = new URL(page.url()).searchParams.get('orderID')!;
+
+  // The group's hours run out (the journeys' server only: the expiry job runs at once).
+  const expired = await request.post(`/__test__/group-expiry?orderID=${orderID}`);
+  expect((await expired.json()).data).toMatchObject({ failed: 1, refunded: 1 });
+
+  await page.goto('/mypink');
+  await expect(page.getByText('拼团未成功')).toBeVisible();
+  await expect(page.getByText('未在时限内成团，款项已原路退回')).toBeVisible();
+  await shot(page, '78-shop-group-failed');
+  await page.goto('/homePage');
+  await expect(badge(page)).toHaveText('试用版');
+});
+
+test('a learner comes by a promotion link: its code comes off on the pay page; another typed code replaces it; the receipt shows it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await noticesSeen(page);
+  await registerFresh(page, request);
+  await pickSubject(page, '护理学类', '护士执业资格');
+  await expect(badge(page)).toHaveText('试用版');
+  await page.goto('/buyapp?spread=WANGLAOSHI');
+  await expect(page.getByText('已领取推广优惠：王老师推荐 护士执业资格9折')).toBeVisible();
+  await page.getByTestId('version-2').getByRole('button', { name: '立即购买' }).click();
+  const code = page.getByRole('region', { name: '优惠码' });
+  await expect(code.getByText('王老师推荐 护士执业资格9折')).toBeVisible();
+  await expect(page.getByText('合计 ¥358.20')).toBeVisible();
+  await code.getByRole('button', { name: '移除' }).click();
+  await expect(code.getByRole('listitem').filter({ hasText: 'SPRING50' })).toBeVisible();
+  await code.getByRole('textbox', { name: '优惠码' }).fill('nope2026');
+  await code.getByRole('button', { name: '使用', exact: true }).click();
+  await expect(code.getByText('优惠码无效或已过期')).toBeVisible();
+  await code.scrollIntoViewIfNeeded();
+  await shot(page, '79-shop-discount-form');
+  await code.getByRole('button', { name: '使用优惠码 SPRING50' }).click();
+  await expect(code.getByText('限时优惠 满300减50')).toBeVisible();
+  await expect(page.getByText('合计 ¥348.00')).toBeVisible();
+  await shot(page, '80-shop-discount-code');
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await page.goto('/memberCenter');
+  await page
+    .getByRole('region', { name: '我的订单' })
+    .getByRole('link', { name: /¥348\.00/ })
+    .click();
+  await expect(page.getByText('-¥50.00')).toBeVisible();
+  await shot(page, '81-shop-receipt-discount');
+});

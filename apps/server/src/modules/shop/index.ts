@@ -1,4 +1,6 @@
 import type { PayType } from '@kaoshi/contract';
+import { eq } from 'drizzle-orm';
+import { groups, orders } from '../../db/schema/index.ts';
 import { MINUTE, serverModule, type Platform } from '../../platform/module.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
@@ -58,6 +60,19 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
     async install(app) {
       sandbox?.install(app);
       await installNotifyRoutes(app, shop, providers.values(), p.clock);
+      // Test-only hook (NODE_ENV=test, the browser journeys): the group of an order runs out of time now, and
+      // the expiry job runs at once, as it would once the group's hours were over.
+      if (p.config.NODE_ENV === 'test')
+        app.post('/__test__/group-expiry', async (request) => {
+          const orderNo = String((request.query as { orderID?: string }).orderID ?? '');
+          const [o] = await p.db.select({ groupId: orders.groupId }).from(orders).where(eq(orders.orderNo, orderNo));
+          if (!o?.groupId) return { status: 404, msg: 'no group order', data: null };
+          await p.db
+            .update(groups)
+            .set({ expiresAt: new Date(p.clock() - 1000) })
+            .where(eq(groups.id, o.groupId));
+          return { status: 200, msg: '', data: await shop.groupSweep() };
+        });
     },
     jobs: [
       { name: 'order reconcile and expiry', everyMs: MINUTE, run: shop.sweep },
