@@ -193,6 +193,12 @@ test('two learners fill a 2-member group of 至尊班: the first waits after pay
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page.getByRole('heading', { name: '支付成功，等待成团' })).toBeVisible();
   await shot(page, '73-shop-group-waiting');
+  // The leader invites a friend with the group's link.
+  await page.goto('/mypink');
+  await page.getByRole('button', { name: '邀请好友参团' }).click();
+  const invite = (await page.getByRole('img', { name: '参团二维码' }).getAttribute('data-share-url'))!;
+  expect(invite).toMatch(/\/buyapp\?joinGroup=\d+&appID=1001&ac=888$/);
+  await shot(page, '73b-shop-group-invite');
 
   const bContext = await browser.newContext();
   const b = await bContext.newPage();
@@ -200,9 +206,9 @@ test('two learners fill a 2-member group of 至尊班: the first waits after pay
   await registerFresh(b, request);
   await pickSubject(b, '护理学类', '护士执业资格');
   await expect(badge(b)).toHaveText('试用版');
-  await b.goto('/buyapp');
+  await b.goto(invite);
   const open = b.getByTestId('group-offer-3');
-  await expect(open.getByText(/的团 · 还差1人/)).toBeVisible();
+  await expect(open.getByText(/好友邀请.*的团 · 还差1人/)).toBeVisible();
   await open.scrollIntoViewIfNeeded();
   await shot(b, '74-shop-group-join');
   await open.getByRole('button', { name: '参团' }).click();

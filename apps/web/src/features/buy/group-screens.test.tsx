@@ -51,6 +51,19 @@ describe('group buys on /buyapp', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/pay/g'));
     expect(callsTo(callMock, 'group.join')).toEqual([{ groupID: 8, payType: 'sandbox', equipment: 'web_h5', requestId: expect.any(String) }]);
   });
+
+  it("marks a friend's group from an invitation link, and says so when the group is gone or of another subject", async () => {
+    const offer = { groupBuyID: 1, vn: '2', vname: 'VIP班', price: 29800, originalPrice: 39800, size: 3, minutes: 1440 };
+    fakeApi(callMock, { 'group.list': () => ({ list: [{ ...offer, groups: [{ groupID: 8, leader: '138****0000', paid: 1, need: 2, expiresAt: soon() }] }] }) });
+    const first = renderScreen(<GroupSection appID={1001} payType="sandbox" />, { path: '/buyapp', url: '/buyapp?joinGroup=8&appID=1001' });
+    expect(await screen.findByText('好友邀请')).toBeTruthy();
+    first.unmount();
+    const gone = renderScreen(<GroupSection appID={1001} payType="sandbox" />, { path: '/buyapp', url: '/buyapp?joinGroup=9&appID=1001' });
+    expect(await screen.findByText('好友的团已满员或已结束，您可以发起新的拼团')).toBeTruthy();
+    gone.unmount();
+    renderScreen(<GroupSection appID={1001} payType="sandbox" />, { path: '/buyapp', url: '/buyapp?joinGroup=9&appID=1002' });
+    expect(await screen.findByText('好友的团属于其他科目，请先切换到该科目再参团')).toBeTruthy();
+  });
 });
 
 describe('/mypink', () => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderView, PayType } from '@kaoshi/contract';
 import { errorText } from '../../lib/error-text';
@@ -27,6 +27,12 @@ export function GroupSection({ appID, payType }: { appID: number; payType: PayTy
   const navigate = useNavigate();
   const { data } = useQuery(groupsQuery(appID));
   const [busy, setBusy] = useState(false);
+  // A friend's invitation (/buyapp?joinGroup=id&appID=…, from /mypink): that group is marked and scrolled to.
+  const [params] = useSearchParams();
+  const invited = Number(params.get('joinGroup') ?? 0) || null;
+  const invitedApp = Number(params.get('appID') ?? 0) || appID;
+  const found = !!data?.list.some((o) => o.groups.some((g) => g.groupID === invited));
+  const invitedRow = useCallback((el: HTMLLIElement | null) => el?.scrollIntoView?.({ block: 'center' }), []);
   if (!data || data.list.length === 0 || !payType) return null;
 
   async function go(make: () => Promise<OrderView>) {
@@ -46,6 +52,11 @@ export function GroupSection({ appID, payType }: { appID: number; payType: PayTy
       <h2 id="groups-title" className={base.sectionTitle}>
         拼团购买
       </h2>
+      {invited && !found ? (
+        <p className={styles.hint} role="status">
+          {invitedApp !== appID ? '好友的团属于其他科目，请先切换到该科目再参团' : '好友的团已满员或已结束，您可以发起新的拼团'}
+        </p>
+      ) : null}
       <ul className={styles.cards}>
         {data.list.map((o) => (
           <li key={o.groupBuyID} className={styles.card} data-testid={`group-offer-${o.vn}`}>
@@ -62,8 +73,9 @@ export function GroupSection({ appID, payType }: { appID: number; payType: PayTy
             {o.groups.length > 0 ? (
               <ul className={styles.orders} aria-label="可参加的团">
                 {o.groups.map((g) => (
-                  <li key={g.groupID} className={styles.bookLine}>
+                  <li key={g.groupID} className={`${styles.bookLine} ${g.groupID === invited ? styles.invited : ''}`} ref={g.groupID === invited ? invitedRow : undefined}>
                     <span>
+                      {g.groupID === invited ? <strong className={styles.saleTag}>好友邀请</strong> : null}
                       {g.leader} 的团 · 还差{g.need}人<small className={styles.bookNote}>{leftText(g.expiresAt)}</small>
                     </span>
                     <button type="button" className={`${buttons.primary} ${styles.joinButton}`} disabled={busy} onClick={() => void go(() => joinGroup(g.groupID, payType))}>

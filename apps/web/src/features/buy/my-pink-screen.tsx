@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { MyGroup } from '@kaoshi/contract';
@@ -8,6 +9,9 @@ import { Page } from '../../ui/page';
 import { myGroupsQuery } from './api';
 import { yuan } from './format';
 import { leftText } from './group-section';
+import { LinkShare } from './share-box';
+import { cachedAgentCode, withAc } from '../../lib/ac';
+import buttons from '../../ui/buttons.module.css';
 import base from './buy.module.css';
 import styles from './shop.module.css';
 
@@ -53,6 +57,7 @@ export default function MyPinkScreen() {
                   <span style={{ width: `${Math.min(100, (g.paid / g.size) * 100)}%` }} />
                 </div>
                 <p className={styles.hint}>{note(g)}</p>
+                {g.status === 'open' && g.orderStatus !== 'created' ? <GroupInvite groupID={g.groupID} appID={g.appID} /> : null}
               </li>
             ))}
           </ul>
@@ -60,4 +65,18 @@ export default function MyPinkScreen() {
       </div>
     </Page>
   );
+}
+
+/** 邀请好友参团: the group's link (/buyapp?joinGroup=id&appID=…, in this agent), as a QR code and a link to copy. */
+function GroupInvite({ groupID, appID }: { groupID: number; appID: number }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button type="button" className={buttons.secondary} onClick={() => setOpen(true)}>
+        邀请好友参团
+      </button>
+    );
+  }
+  const link = `${window.location.origin}${withAc(`/buyapp?joinGroup=${groupID}&appID=${appID}`, cachedAgentCode())}`;
+  return <LinkShare link={link} label="参团二维码" hint="把链接或二维码发给好友，好友登录后即可参加您的团：" />;
 }
