@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { appID, guid, optAppID, optDbId, optText, text } from '../fields.ts';
+import { guid, optAppID, text } from '../fields.ts';
 import { couponKinds } from './coupon.ts';
+import { wantedOrder } from './shop.ts';
 
 /**
  * Discount codes and promotion links (docs/shop.md): a code typed on /payPage, a listed one (限时优惠), or a
@@ -43,14 +44,7 @@ export const discount = defineCall({
   needsSession: true,
   allowedRepeat: true,
   summary: 'Check a discount code for an order (vn, or the upgrade fromVn → vn, after the coupon): what it takes off, or why it does not apply.',
-  request: z.object({
-    guid: guid(),
-    appID: appID(),
-    vn: text('班次', 32),
-    fromVn: optText('当前班次', 32),
-    couponUserID: optDbId('优惠券'),
-    code: discountCode(),
-  }),
+  request: wantedOrder.omit({ discountID: true, branchBookList: true }).extend({ code: discountCode() }),
   data: discountView.extend({ off: z.number().int() }),
 });
 

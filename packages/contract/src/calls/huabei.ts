@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { appID, guid, optDbId, optText, text } from '../fields.ts';
-import type { PayType } from './shop.ts';
+import { optText } from '../fields.ts';
+import { wantedOrder, type PayType } from './shop.ts';
 
 /** The methods that take Huabei: Alipay's, and the sandbox, which stands in for every provider in development. */
 export const HUABEI_PAY_TYPES: readonly PayType[] = ['alipay', 'sandbox'];
@@ -29,16 +29,7 @@ export const getHuabeiPrice = defineCall({
   allowedRepeat: true,
   summary:
     'Huabei instalments for what the order would cost now (the same amount as pricedetails): 3, 6 and 12 periods with their fee and who pays it, or why they are not offered (Alipay not offered here, or the amount below the minimum).',
-  request: z.object({
-    guid: guid(),
-    appID: appID(),
-    vn: text('班次', 32),
-    fromVn: optText('当前班次', 32),
-    couponUserID: optDbId('优惠券'),
-    discountID: optDbId('优惠码'),
-    branchBookList: optText('教材', 200),
-    equipment: optText('设备', 100),
-  }),
+  request: wantedOrder.extend({ equipment: optText('设备', 100) }),
   data: z.object({ amount: z.number().int(), available: z.boolean(), reason: z.string().nullable(), plans: z.array(huabeiPlan) }),
 });
 

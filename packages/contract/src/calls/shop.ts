@@ -142,6 +142,17 @@ export const vipChange = defineCall({
 /** A coupon of the learner as it applies to one quote: what it takes off, or why it does not apply. */
 export const quoteCoupon = z.object({ couponUserID: z.number().int(), title: z.string(), off: z.number().int(), usable: z.boolean(), reason: z.string().nullable() });
 
+/** An order as it would be made, to price it (pricedetails, getHuabeiPrice, discount): the server works out the rest. */
+export const wantedOrder = z.object({
+  guid: guid(),
+  appID: appID(),
+  vn: text('班次', 32),
+  fromVn: optText('当前班次', 32),
+  couponUserID: optDbId('优惠券'),
+  discountID: optDbId('优惠码'),
+  branchBookList: optText('教材', 200),
+});
+
 export const pricedetails = defineCall({
   id: 'shop.pricedetails',
   method: 'GET',
@@ -151,15 +162,7 @@ export const pricedetails = defineCall({
   allowedRepeat: true,
   summary:
     "What buying vn (or upgrading fromVn → vn) costs the learner now, with a coupon: the server's amounts, the learner's coupons with what each takes off, and when the version would end.",
-  request: z.object({
-    guid: guid(),
-    appID: appID(),
-    vn: text('班次', 32),
-    fromVn: optText('当前班次', 32),
-    couponUserID: optDbId('优惠券'),
-    discountID: optDbId('优惠码'),
-    branchBookList: optText('教材', 200),
-  }),
+  request: wantedOrder,
   data: z.object({
     kind: z.enum(['buy', 'upgrade']),
     vn: z.string(),

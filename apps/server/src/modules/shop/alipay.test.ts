@@ -3,18 +3,13 @@ import { getHuabeiPrice, getOrderNumber, HUABEI_MSG, pricelist, queryUserOrder, 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, purchases } from '../../db/schema/index.ts';
-import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { createCatalogStore } from '../catalog/index.ts';
 import { yuanToFen } from './alipay.ts';
-import { createCouponStore } from './coupon-store.ts';
 import { fakeAlipay, type FakeAlipay } from './fake-providers.ts';
 import { createRefunder } from './index.ts';
-import { createPayments } from './payments.ts';
 import { realProviders } from './provider-config.ts';
 import { notifyPath } from './providers.ts';
-import { requestId } from './shop-setup.ts';
-import { createShopStore } from './store.ts';
+import { realPayments, requestId } from './shop-setup.ts';
 
 let t: TestApp;
 let ali: FakeAlipay;
@@ -144,15 +139,7 @@ describe('Alipay (alipay-sdk against a local Alipay gateway that signs its answe
   it('reconciles by alipay.trade.query (a signed answer) and refunds by alipay.trade.refund', async () => {
     const guid = await t.newLearner();
     const o = (await buy(guid, 'web_pc')).data;
-    const payments = createPayments({
-      store: createShopStore(t.db),
-      couponStore: createCouponStore(t.db),
-      catalog: createCatalogStore(t.db),
-      providers: new Map(realProviders(t.config).providers.map((p) => [p.id, p])),
-      clock: () => t.clock.now,
-      bus: await localCacheBus(),
-      log: { warn() {}, error() {} },
-    });
+    const payments = await realPayments(t);
     t.clock.advance(3 * 60_000);
     expect((await payments.sweep()).applied).toBe(0);
     ali.paid.set(o.orderID, { tradeNo: '2026112522001', amount: '398.00' });

@@ -1,6 +1,12 @@
 import { getOrderNumber, queryUserOrder } from '@kaoshi/contract';
 import { expect } from 'vitest';
 import type { Body, TestApp } from '../../test/helpers.ts';
+import { localCacheBus } from '../../platform/cache/bus.ts';
+import { createCatalogStore } from '../catalog/index.ts';
+import { createCouponStore } from './coupon-store.ts';
+import { createPayments } from './payments.ts';
+import { realProviders } from './provider-config.ts';
+import { createShopStore } from './store.ts';
 
 let seq = 0;
 /** A fresh idempotency key per attempt. */
@@ -25,3 +31,15 @@ export async function waitForStatus(t: TestApp, guid: string, orderID: string, s
 
 /** Confirm a sandbox payment as the learner would on its page. */
 export const confirmPay = (t: TestApp, payUrl: string) => t.app.inject({ method: 'POST', url: `${payUrl}/confirm` });
+
+/** The shop's payments over the test's database with the providers its configuration turns on (the reconcile job's view). */
+export const realPayments = async (t: TestApp) =>
+  createPayments({
+    store: createShopStore(t.db),
+    couponStore: createCouponStore(t.db),
+    catalog: createCatalogStore(t.db),
+    providers: new Map(realProviders(t.config).providers.map((p) => [p.id, p])),
+    clock: () => t.clock.now,
+    bus: await localCacheBus(),
+    log: { warn() {}, error() {} },
+  });

@@ -1,17 +1,11 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { getOrderNumber, HUABEI_MSG, pricelist, queryUserOrder, SHOP_MSG, vipinfo, wechatJsapi } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { createCatalogStore } from '../catalog/index.ts';
-import { createCouponStore } from './coupon-store.ts';
 import { fakeWechat, type FakeWechat } from './fake-providers.ts';
 import { createRefunder } from './index.ts';
-import { createPayments } from './payments.ts';
-import { realProviders } from './provider-config.ts';
 import { notifyPath } from './providers.ts';
-import { requestId } from './shop-setup.ts';
-import { createShopStore } from './store.ts';
+import { realPayments, requestId } from './shop-setup.ts';
 import { encryptResource, signBody } from './wechat-v3.ts';
 
 let t: TestApp;
@@ -128,15 +122,7 @@ describe('WeChat Pay v3 (wechatpay-axios-plugin against a local WeChat Pay that 
   it('reconciles an order whose notification never came by asking WeChat Pay, and refunds through it', async () => {
     const guid = await t.newLearner();
     const o = (await buy(guid, 'web_pc')).data;
-    const payments = createPayments({
-      store: createShopStore(t.db),
-      couponStore: createCouponStore(t.db),
-      catalog: createCatalogStore(t.db),
-      providers: new Map(realProviders(t.config).providers.map((p) => [p.id, p])),
-      clock: () => t.clock.now,
-      bus: await localCacheBus(),
-      log: { warn() {}, error() {} },
-    });
+    const payments = await realPayments(t);
     t.clock.advance(3 * 60_000);
     expect((await payments.sweep()).applied).toBe(0);
     wx.paid.set(o.orderID, { transactionId: '4200000001', amountFen: o.amount });
