@@ -66,6 +66,7 @@ export const DISCOUNT_MSG = {
   minSpend: '未达到该优惠码的使用金额',
   usedUp: '该优惠码已被抢光',
   notSpread: '推广链接无效或已过期',
+  tooMany: '优惠码尝试次数过多，请稍后再试',
 } as const;
 
 export const discountCalls = { discountlist, discount, spread };

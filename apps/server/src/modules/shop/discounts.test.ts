@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discounts, spreadVisits } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { createDiscountStore } from './discount-store.ts';
+import { CODE_TRIES } from './discounts.ts';
 import { createShopStore } from './store.ts';
 import { ORDER_TTL_MS } from './ordering.ts';
 import { confirmPay, order, requestId, waitForStatus } from './shop-setup.ts';
@@ -70,6 +71,14 @@ describe('discount codes', () => {
     await confirmPay(t, o.payUrl);
     await waitForStatus(t, guid, o.orderID, 'fulfilled');
     expect(await used('VIP20')).toBe(before + 2);
+  });
+
+  it('limits the codes one learner tries, so codes are not guessed', async () => {
+    const guid = await t.newLearner();
+    for (let i = 0; i < CODE_TRIES.perUser; i++) expect((await check(guid, '2', `GUESS${i}`)).msg).toBe(DISCOUNT_MSG.unknown);
+    expect(await check(guid, '2', 'VIP20')).toMatchObject({ status: 429, msg: DISCOUNT_MSG.tooMany });
+    expect(await t.call(spread, { guid, code: 'WANGLAOSHI' })).toMatchObject({ status: 429, msg: DISCOUNT_MSG.tooMany });
+    expect((await check(await t.newLearner(), '2', 'VIP20')).status).toBe(200);
   });
 
   it('gives the last use to one of two parallel orders', async () => {

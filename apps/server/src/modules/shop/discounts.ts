@@ -1,9 +1,14 @@
 import { DISCOUNT_MSG, type DiscountView } from '@kaoshi/contract';
 import type { AgentRow, DiscountRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badInput } from '../../platform/errors.ts';
+import { badInput, tooMany } from '../../platform/errors.ts';
+import { MINUTE } from '../../platform/module.ts';
+import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { DiscountStore } from './discount-store.ts';
 import type { CouponTerms } from './quote.ts';
+
+/** Codes one learner may try in a window (typed, tapped or by a link). */
+export const CODE_TRIES = { perUser: 30, windowMs: 10 * MINUTE };
 
 /** A code as typed: letters and digits only, upper-cased. */
 const CODE = /^[A-Z0-9]{4,20}$/;
@@ -27,8 +32,8 @@ export const discountView = (d: DiscountRow): DiscountView => ({
  * apply to an order (subject, version, window, uses left; the minimum spend is checked by the quote), and the
  * promotion links' visits.
  */
-export function createDiscounts(deps: { store: DiscountStore; clock: Clock }) {
-  const { store, clock } = deps;
+export function createDiscounts(deps: { store: DiscountStore; clock: Clock; limiter: RateLimiter }) {
+  const { store, clock, limiter } = deps;
 
   /** Running now for this agent, with uses left; else refused '优惠码无效或已过期' / '该优惠码已被抢光'. */
   function running(d: DiscountRow | undefined, agent: AgentRow): DiscountRow {
@@ -39,8 +44,9 @@ export function createDiscounts(deps: { store: DiscountStore; clock: Clock }) {
   }
 
   return {
-    /** A code typed by the learner. */
-    async byCode(agent: AgentRow, code: string): Promise<DiscountRow> {
+    /** A code typed by the learner (or carried by a link): tries are limited per learner, so codes are not guessed. */
+    async byCode(userId: number, agent: AgentRow, code: string): Promise<DiscountRow> {
+      if ((await limiter.hit(`discount:user:${userId}`, CODE_TRIES.windowMs)).count > CODE_TRIES.perUser) throw tooMany(DISCOUNT_MSG.tooMany);
       const c = code.trim().toUpperCase();
       return running(CODE.test(c) ? await store.byCode(c) : undefined, agent);
     },
@@ -66,9 +72,9 @@ export function createDiscounts(deps: { store: DiscountStore; clock: Clock }) {
     async spread(userId: number, agent: AgentRow, code: string): Promise<DiscountView> {
       let d: DiscountRow;
       try {
-        d = await this.byCode(agent, code);
-      } catch {
-        throw badInput(DISCOUNT_MSG.notSpread);
+        d = await this.byCode(userId, agent, code);
+      } catch (err) {
+        throw err instanceof Error && err.message === DISCOUNT_MSG.tooMany ? err : badInput(DISCOUNT_MSG.notSpread);
       }
       if (!d.promoter) throw badInput(DISCOUNT_MSG.notSpread);
       await store.visit(d.id, userId, new Date(clock()));

@@ -25,7 +25,7 @@ export const shopRoutes = (shop: ShopService, clock: Clock, wechat?: WechatPay) 
   handle(dsc.discount, async (ctx) => {
     const { code, ...order } = ctx.input;
     const agent = await ctx.tenant();
-    const d = await shop.discounts.byCode(agent, code);
+    const d = await shop.discounts.byCode(ctx.session.userId, agent, code);
     const q = await shop.details(ctx.session.userId, agent, { ...order, discountID: d.id });
     return { ...discountView(d), off: q.discountOff };
   }),

@@ -53,7 +53,7 @@ export function createShopService(deps: ShopDeps) {
   const priceRows = createMemo<number, PriceRow[]>(bus, { max: 2_000, ttlMs: 10 * MINUTE });
   bus.on('catalog', () => priceRows.clear());
   const coupons = createCoupons({ store: deps.couponStore, catalog, clock });
-  const discounts = createDiscounts({ store: deps.discountStore, clock });
+  const discounts = createDiscounts({ store: deps.discountStore, clock, limiter: deps.limiter });
   const delivery = createDelivery({ store: deps.deliveryStore, orders: store, clock, bus });
 
   async function offer(userId: number, agent: AgentRow, appId: number) {
