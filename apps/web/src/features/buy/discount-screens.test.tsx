@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { DISCOUNT_MSG } from '@kaoshi/contract';
+import { DISCOUNT_MSG, SHOP_MSG } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { sessionCache } from '../../lib/storage';
@@ -64,6 +64,21 @@ describe('优惠码 on /payPage', () => {
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     expect(await screen.findByText('VIP班立减20元')).toBeTruthy();
     expect(callsTo(callMock, 'discount.discount')[0]).toMatchObject({ code: 'VIP20', vn: '2' });
+  });
+});
+
+describe('a price that no longer holds', () => {
+  it('drops a coupon another order took meanwhile, says so, and prices the order without it', async () => {
+    fakeApi(callMock, {
+      'shop.pricelist': () => priceData(),
+      'shop.pricedetails': (p) => (p.couponUserID === 7 ? fail(400, SHOP_MSG.couponUnusable) : quoteData(undefined)),
+      'discount.discountlist': () => ({ list: [] }),
+    });
+    renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
+    // The first quote (no coupon chosen yet) offers coupon 7 as the best; asking with it fails: it was taken.
+    expect(await screen.findByText(`${SHOP_MSG.couponUnusable}，已为您重新计算价格`)).toBeTruthy();
+    expect(await screen.findByText('¥398.00', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '不使用优惠券' })).toHaveProperty('checked', true);
   });
 });
 

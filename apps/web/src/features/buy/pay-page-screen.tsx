@@ -65,7 +65,7 @@ export default function PayPageScreen() {
       },
       { replace: true },
     );
-  const [discountNote, setDiscountNote] = useState('');
+  const [priceNote, setPriceNote] = useState('');
   const wanted: Wanted = { appID, vn, fromVn, couponUserID: coupon ?? undefined, discountID, branchBookList: books.length > 0 ? books.join(',') : undefined };
   // The address the books go to: one just picked on /expressAddress (kept for this tab), else the default.
   const addresses = useQuery({ ...addressesQuery(), enabled: books.length > 0 });
@@ -78,14 +78,15 @@ export default function PayPageScreen() {
   const [error, setError] = useState('');
 
   const q = quote.data;
-  // A code that no longer applies (used up, ended, or the coupon changed what is left) is dropped, with why.
+  // A code or coupon that no longer applies (used up, ended, taken by another order meanwhile) is dropped, with why.
   useEffect(() => {
-    if (quote.isError && discountID) {
-      setDiscountNote(errorText(quote.error));
-      setDiscount(null);
-    }
+    if (!quote.isError) return;
+    if (discountID) setDiscount(null);
+    else if (coupon) setCoupon(null);
+    else return;
+    setPriceNote(errorText(quote.error));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [quote.isError, discountID]);
+  }, [quote.isError, discountID, coupon]);
   // A promotion link's code (/buyapp?spread=…) is tried once on this order; one that does not apply is left out.
   const [spreadTried, setSpreadTried] = useState(false);
   useEffect(() => {
@@ -154,6 +155,11 @@ export default function PayPageScreen() {
   return (
     <Page title={title}>
       <div className={`${base.screen} ${styles.withBar}`}>
+        {priceNote ? (
+          <p className={styles.error} role="status">
+            {priceNote}，已为您重新计算价格
+          </p>
+        ) : null}
         <section className={base.section} aria-labelledby="order-title">
           <h2 id="order-title" className={base.sectionTitle}>
             订单信息
@@ -222,12 +228,11 @@ export default function PayPageScreen() {
               wanted={wanted}
               applied={discountID && q.discountTitle ? { title: q.discountTitle, off: q.discountOff } : null}
               onApply={(id) => {
-                setDiscountNote('');
+                setPriceNote('');
                 setDiscount(id);
               }}
               onRemove={() => setDiscount(null)}
             />
-            {discountNote ? <p className={styles.hint}>{discountNote}</p> : null}
           </>
         ) : null}
 
