@@ -14,3 +14,21 @@ export function endAfterBuying(days: number, heldUntil: string | null, now = Dat
   const from = heldUntil ? Math.max(Date.parse(heldUntil), now) : now;
   return new Date(from + days * 86_400_000).toISOString();
 }
+
+/**
+ * A time on a receipt, in Beijing time whatever the device's zone: the order number carries Beijing time too, and
+ * a printed receipt is the seller's document. '—' when absent.
+ */
+export const beijingTime = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString('zh-CN', {
+        hour12: false,
+        timeZone: 'Asia/Shanghai',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+    : '—';

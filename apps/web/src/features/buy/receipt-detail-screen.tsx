@@ -7,13 +7,11 @@ import buttons from '../../ui/buttons.module.css';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
 import { orderQuery, payPageUrl } from './api';
-import { yuan } from './format';
+import { beijingTime, yuan } from './format';
 import { ORDER_STATUS_NAMES, orderWhat } from './order-list';
 import { DeliverySection } from './delivery-section';
 import base from './buy.module.css';
 import styles from './shop.module.css';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
 
 /**
  * /receiptDetail?orderID — one of the learner's orders with its lines (product, list price, coupon, paid), its
@@ -90,10 +88,10 @@ export default function ReceiptDetailScreen() {
               {PAY_TYPE_NAMES[o.payType]}
               {o.instalments > 0 ? `（花呗分期 ${o.instalments} 期）` : ''}
             </dd>
-            <dt>下单时间</dt>
-            <dd>{when(o.createdAt)}</dd>
-            <dt>支付时间</dt>
-            <dd>{when(o.paidAt)}</dd>
+            <dt>下单时间（北京时间）</dt>
+            <dd>{beijingTime(o.createdAt)}</dd>
+            <dt>支付时间（北京时间）</dt>
+            <dd>{beijingTime(o.paidAt)}</dd>
             <dt>状态</dt>
             <dd>{ORDER_STATUS_NAMES[o.status]}</dd>
           </dl>
