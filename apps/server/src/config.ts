@@ -98,6 +98,8 @@ export const configSchema = z.object({
   ALIPAY_PUBLIC_KEY: z.preprocess(unset, z.string().optional()),
   /** Alipay's gateway, replaced only by tests (a local fake) or for Alipay's own sandbox. */
   ALIPAY_GATEWAY: z.preprocess(unset, z.url().default('https://openapi.alipay.com/gateway.do')),
+  /** Where lesson media are kept (docs/video.md): HLS playlists and segments, posters, sprites. */
+  MEDIA_DIR: z.preprocess(unset, z.string().default('./media')),
   /** Orders (and upgrades) one learner may create in 10 minutes (docs/shop.md); a bench raises it. */
   ORDER_RATE_LIMIT: z.preprocess(unset, z.coerce.number().int().min(1).max(1_000_000).default(20)),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */

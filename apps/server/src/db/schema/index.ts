@@ -12,3 +12,4 @@ export * from './exams.ts';
 export * from './ai.ts';
 export * from './shop.ts';
 export * from './promotions.ts';
+export * from './video.ts';

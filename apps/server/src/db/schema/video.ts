@@ -1,0 +1,105 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
+import { subjects } from './catalog.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Video lessons (docs/video.md): teachers, courses → chapters → lessons, markers and knowledge-point ranges. */
+export const teachers = pgTable('teachers', {
+  id: serial('id').primaryKey(),
+  /** The importer's key (stable across imports). */
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  title: text('title').notNull().default(''),
+  introduction: text('introduction').notNull().default(''),
+  /** A media key of the photo, or '' for none. */
+  photo: text('photo').notNull().default(''),
+  appIds: jsonb('app_ids').$type<number[]>().notNull().default([]),
+});
+
+export const videoCourses = pgTable(
+  'video_courses',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => subjects.appId),
+    title: text('title').notNull(),
+    introduction: text('introduction').notNull().default(''),
+    teacherId: integer('teacher_id').references(() => teachers.id),
+    /** null: a main course (/videoList); 1: a second-level course (/videoEj). */
+    level: integer('level'),
+    sort: integer('sort').notNull().default(0),
+    publishedAt: ts('published_at').notNull(),
+  },
+  (t) => [index('video_courses_app_idx').on(t.appId)],
+);
+
+export const videoChapters = pgTable(
+  'video_chapters',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => videoCourses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('video_chapters_course_idx').on(t.courseId)],
+);
+
+/** A lesson: its media (HLS under media_key/v<media_version>/) and what a trial learner sees of it. */
+export const videoLessons = pgTable(
+  'video_lessons',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    chapterId: integer('chapter_id')
+      .notNull()
+      .references(() => videoChapters.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    teacherId: integer('teacher_id').references(() => teachers.id),
+    durationS: integer('duration_s').notNull(),
+    /** Open to trial learners whole; else they play the first preview_seconds. */
+    free: boolean('free').notNull().default(false),
+    previewSeconds: integer('preview_seconds').notNull().default(180),
+    mediaKey: text('media_key').notNull(),
+    mediaVersion: integer('media_version').notNull(),
+    /** The renditions made (e.g. ['360p', '720p']). */
+    renditions: jsonb('renditions').$type<string[]>().notNull().default([]),
+    sort: integer('sort').notNull().default(0),
+    publishedAt: ts('published_at').notNull(),
+  },
+  (t) => [index('video_lessons_chapter_idx').on(t.chapterId)],
+);
+
+export const lessonMarkers = pgTable(
+  'lesson_markers',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    second: integer('second').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [index('lesson_markers_lesson_idx').on(t.lessonId)],
+);
+
+/** The stretch of a lesson that explains a knowledge point (看讲解 starts at from_s). */
+export const lessonPoints = pgTable(
+  'lesson_points',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').notNull(),
+    fromS: integer('from_s').notNull(),
+    toS: integer('to_s').notNull(),
+  },
+  (t) => [uniqueIndex('lesson_points_once_idx').on(t.lessonId, t.pointId), index('lesson_points_point_idx').on(t.pointId)],
+);
+
+export type VideoLessonRow = typeof videoLessons.$inferSelect;
