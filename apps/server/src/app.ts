@@ -17,6 +17,7 @@ import { createExamsModule } from './modules/exam/index.ts';
 import { createGrabPointModule } from './modules/grab-point/index.ts';
 import { createPracticeModule } from './modules/practice/index.ts';
 import { createShopModule, type SandboxProvider } from './modules/shop/index.ts';
+import { createVideoModule, type PlayTokens } from './modules/video/index.ts';
 import { cachedChapterTree, createQuestionsModule } from './modules/questions/index.ts';
 import { createSprintModule } from './modules/sprint/index.ts';
 import { createStudyModule } from './modules/study/index.ts';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     cacheBus: CacheBus;
     /** The sandbox payment provider (undefined in production): tests sign notifications with it. */
     paymentSandbox: SandboxProvider | undefined;
+    /** The video play tokens (modules/video): the lesson call gives them; tests mint them. */
+    videoTokens: () => PlayTokens;
   }
 }
 
@@ -108,6 +111,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const sprint = createSprintModule(p, { practice: practice.practice });
   const shop = createShopModule(p, { catalog: catalog.store, entitlements });
   app.decorate('paymentSandbox', shop.sandbox);
+  const video = createVideoModule(p);
+  app.decorate('videoTokens', video.tokens);
   const modules: ServerModule[] = [
     agent,
     user,
@@ -127,6 +132,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     createZhiyeModule(p, { sprint: sprint.store, entitlements, practice: practice.practice }),
     createQuestionsModule(p),
     shop,
+    video,
   ];
 
   installSecurityHeaders(app);

@@ -98,6 +98,11 @@ export const configSchema = z.object({
   ALIPAY_PUBLIC_KEY: z.preprocess(unset, z.string().optional()),
   /** Alipay's gateway, replaced only by tests (a local fake) or for Alipay's own sandbox. */
   ALIPAY_GATEWAY: z.preprocess(unset, z.url().default('https://openapi.alipay.com/gateway.do')),
+  /**
+   * The key of the video play tokens (docs/video.md, "Protected delivery"), at least 32 characters. Not set: one is
+   * made once and kept in the database (server_secrets), so every process of it shares it.
+   */
+  VIDEO_TOKEN_KEY: z.preprocess(unset, z.string().min(32).optional()),
   /** Where lesson media are kept (docs/video.md): HLS playlists and segments, posters, sprites. */
   MEDIA_DIR: z.preprocess(unset, z.string().default('./media')),
   /** Orders (and upgrades) one learner may create in 10 minutes (docs/shop.md); a bench raises it. */

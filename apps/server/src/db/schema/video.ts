@@ -103,3 +103,10 @@ export const lessonPoints = pgTable(
 );
 
 export type VideoLessonRow = typeof videoLessons.$inferSelect;
+
+/** Secrets a server makes once and every process of the database shares (e.g. the video token key when not configured). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
