@@ -209,6 +209,15 @@ export async function registerFresh(page: Page, request: APIRequestContext): Pro
   return phone;
 }
 
+/** A new learner on this page (notices seen) who chose 护士执业资格 and holds no version yet; returns the phone. */
+export async function freshNursingTrial(page: Page, request: APIRequestContext): Promise<string> {
+  await noticesSeen(page);
+  const phone = await registerFresh(page, request);
+  await pickSubject(page, '护理学类', '护士执业资格');
+  await expect(badge(page)).toHaveText('试用版');
+  return phone;
+}
+
 /** The home page's notice window opens once per device; journeys that are not about it mark it seen. */
 export async function noticesSeen(page: Page) {
   await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));

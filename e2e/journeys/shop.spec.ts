@@ -1,14 +1,11 @@
 import { devices, expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
-import { badge, FRESH_PASSWORD, noticesSeen, passwordLogin, pickSubject, registerFresh, shot, tile } from './helpers';
+import { badge, FRESH_PASSWORD, freshNursingTrial, noticesSeen, passwordLogin, pickSubject, registerFresh, shot, tile } from './helpers';
 
 test('a trial learner buys VIP班 through the sandbox: the locked module opens here at once and on a second device within 30 s', async ({ browser, request }) => {
   test.setTimeout(150_000);
   const a = await browser.newPage();
-  await noticesSeen(a);
-  const phone = await registerFresh(a, request);
-  await pickSubject(a, '护理学类', '护士执业资格');
-  await expect(badge(a)).toHaveText('试用版');
+  const phone = await freshNursingTrial(a, request);
 
   const bContext = await browser.newContext();
   const b = await bContext.newPage();
@@ -56,10 +53,7 @@ test('a trial learner buys VIP班 through the sandbox: the locked module opens h
 
 test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 for the difference, and finds both orders and a receipt', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await noticesSeen(page);
-  await registerFresh(page, request);
-  await pickSubject(page, '护理学类', '护士执业资格');
-  await expect(badge(page)).toHaveText('试用版');
+  await freshNursingTrial(page, request);
 
   await page.goto('/couponList');
   const coupon = page.getByRole('listitem').filter({ hasText: '新人立减30元' });
@@ -146,10 +140,7 @@ test("on a desktop the pay page shows a QR code that decodes to the order's pay 
 
 test('a learner adds a printed book, enters a new address on the way, pays, and finds the books waiting to be shipped', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await noticesSeen(page);
-  await registerFresh(page, request);
-  await pickSubject(page, '护理学类', '护士执业资格');
-  await expect(badge(page)).toHaveText('试用版');
+  await freshNursingTrial(page, request);
   await page.goto('/payPage?appID=1001&vn=2');
   await page.getByRole('checkbox', { name: /护士执业资格考点精编/ }).check();
   await page.getByRole('link', { name: '添加地址' }).click();
@@ -180,56 +171,9 @@ test('a learner adds a printed book, enters a new address on the way, pays, and 
   await shot(page, '72-shop-receipt-books');
 });
 
-test('two learners fill a 2-member group of 至尊班: the first waits after paying, the second fills it, both are granted', async ({ browser, page, request }) => {
-  test.setTimeout(150_000);
-  await noticesSeen(page);
-  await registerFresh(page, request);
-  await pickSubject(page, '护理学类', '护士执业资格');
-  await expect(badge(page)).toHaveText('试用版');
-  await page.goto('/buyapp');
-  const offer = page.getByTestId('group-offer-3');
-  await expect(offer.getByText('至尊班 · 2人团')).toBeVisible();
-  await offer.getByRole('button', { name: '发起拼团' }).click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page.getByRole('heading', { name: '支付成功，等待成团' })).toBeVisible();
-  await shot(page, '73-shop-group-waiting');
-  // The leader invites a friend with the group's link.
-  await page.goto('/mypink');
-  await page.getByRole('button', { name: '邀请好友参团' }).click();
-  const invite = (await page.getByRole('img', { name: '参团二维码' }).getAttribute('data-share-url'))!;
-  expect(invite).toMatch(/\/buyapp\?joinGroup=\d+&appID=1001&ac=888$/);
-  await shot(page, '73b-shop-group-invite');
-
-  const bContext = await browser.newContext();
-  const b = await bContext.newPage();
-  await noticesSeen(b);
-  await registerFresh(b, request);
-  await pickSubject(b, '护理学类', '护士执业资格');
-  await expect(badge(b)).toHaveText('试用版');
-  await b.goto(invite);
-  const open = b.getByTestId('group-offer-3');
-  await expect(open.getByText(/好友邀请.*的团 · 还差1人/)).toBeVisible();
-  await open.scrollIntoViewIfNeeded();
-  await shot(b, '74-shop-group-join');
-  await open.getByRole('button', { name: '参团' }).click();
-  await b.getByRole('button', { name: '确认支付' }).click();
-  await expect(b.getByRole('heading', { name: '支付成功' })).toBeVisible();
-  await b.getByRole('button', { name: '开始学习' }).click();
-  await expect(badge(b)).toHaveText('至尊班');
-  await bContext.close();
-
-  await page.goto('/mypink');
-  await expect(page.getByText('拼团成功')).toBeVisible();
-  await expect(page.getByText('已开通，去学习吧')).toBeVisible();
-  await shot(page, '75-shop-group-full');
-});
-
 test('请人代付: the learner shares an unpaid order; a parent without an account pays it from the link; the learner is granted', async ({ browser, page, request }) => {
   test.setTimeout(120_000);
-  await noticesSeen(page);
-  await registerFresh(page, request);
-  await pickSubject(page, '护理学类', '护士执业资格');
-  await expect(badge(page)).toHaveText('试用版');
+  await freshNursingTrial(page, request);
   await page.goto('/payPage?appID=1001&vn=2');
   await page.getByRole('button', { name: '确认支付' }).click();
   await page.getByRole('button', { name: '取消' }).click();
@@ -257,36 +201,9 @@ test('请人代付: the learner shares an unpaid order; a parent without an acco
   await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('a group that does not fill in time fails: the paid leader is refunded and the version stays closed', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  await noticesSeen(page);
-  await registerFresh(page, request);
-  await pickSubject(page, '护理学类', '护士执业资格');
-  await expect(badge(page)).toHaveText('试用版');
-  await page.goto('/buyapp');
-  await page.getByTestId('group-offer-2').getByRole('button', { name: '发起拼团' }).click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page.getByRole('heading', { name: '支付成功，等待成团' })).toBeVisible();
-  const orderID = new URL(page.url()).searchParams.get('orderID')!;
-
-  // The group's hours run out (the journeys' server only: the expiry job runs at once).
-  const expired = await request.post(`/__test__/group-expiry?orderID=${orderID}`);
-  expect((await expired.json()).data).toMatchObject({ failed: 1, refunded: 1 });
-
-  await page.goto('/mypink');
-  await expect(page.getByText('拼团未成功')).toBeVisible();
-  await expect(page.getByText('未在时限内成团，款项已原路退回')).toBeVisible();
-  await shot(page, '78-shop-group-failed');
-  await page.goto('/homePage');
-  await expect(badge(page)).toHaveText('试用版');
-});
-
 test('a learner comes by a promotion link: its code comes off on the pay page; another typed code replaces it; the receipt shows it', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await noticesSeen(page);
-  await registerFresh(page, request);
-  await pickSubject(page, '护理学类', '护士执业资格');
-  await expect(badge(page)).toHaveText('试用版');
+  await freshNursingTrial(page, request);
   await page.goto('/buyapp?spread=WANGLAOSHI');
   await expect(page.getByText('已领取推广优惠：王老师推荐 护士执业资格9折')).toBeVisible();
   await page.getByTestId('version-2').getByRole('button', { name: '立即购买' }).click();

@@ -33,16 +33,21 @@ const groupBuysFile = z.object({
   ),
 });
 
+/** What a coupon and a discount code both say: who it is for and what it takes off. */
+const offTerms = {
+  title: z.string().min(1).max(40),
+  agent: z.string().nullable(),
+  kind: z.enum(['amount', 'percent']),
+  value: z.number().int().positive(),
+  minSpend: z.number().int().min(0),
+  appId: z.number().int().nullable(),
+  vn: z.string().nullable(),
+};
+
 const couponsFile = z.object({
   coupons: z.array(
     z.object({
-      title: z.string().min(1).max(40),
-      agent: z.string().nullable(),
-      kind: z.enum(['amount', 'percent']),
-      value: z.number().int().positive(),
-      minSpend: z.number().int().min(0),
-      appId: z.number().int().nullable(),
-      vn: z.string().nullable(),
+      ...offTerms,
       claimFrom: z.iso.datetime(),
       claimUntil: z.iso.datetime(),
       validDays: z.number().int().positive(),
@@ -55,13 +60,7 @@ const discountsFile = z.object({
   discounts: z.array(
     z.object({
       code: z.string().regex(/^[A-Z0-9]{4,20}$/),
-      title: z.string().min(1).max(40),
-      agent: z.string().nullable(),
-      kind: z.enum(['amount', 'percent']),
-      value: z.number().int().positive(),
-      minSpend: z.number().int().min(0),
-      appId: z.number().int().nullable(),
-      vn: z.string().nullable(),
+      ...offTerms,
       startsAt: z.iso.datetime(),
       endsAt: z.iso.datetime(),
       maxUses: z.number().int().positive().nullable(),

@@ -1,7 +1,7 @@
-import { DISCOUNT_MSG, type DiscountView } from '@kaoshi/contract';
+import { DISCOUNT_MSG, Status, type DiscountView } from '@kaoshi/contract';
 import type { AgentRow, DiscountRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badInput, tooMany } from '../../platform/errors.ts';
+import { AppError, badInput, tooMany } from '../../platform/errors.ts';
 import { MINUTE } from '../../platform/module.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { DiscountStore } from './discount-store.ts';
@@ -74,7 +74,7 @@ export function createDiscounts(deps: { store: DiscountStore; clock: Clock; limi
       try {
         d = await this.byCode(userId, agent, code);
       } catch (err) {
-        throw err instanceof Error && err.message === DISCOUNT_MSG.tooMany ? err : badInput(DISCOUNT_MSG.notSpread);
+        throw err instanceof AppError && err.status === Status.TOO_MANY ? err : badInput(DISCOUNT_MSG.notSpread);
       }
       if (!d.promoter) throw badInput(DISCOUNT_MSG.notSpread);
       await store.visit(d.id, userId, new Date(clock()));

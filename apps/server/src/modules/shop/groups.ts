@@ -1,11 +1,11 @@
-import { GROUP_MSG, SHOP_MSG, type GroupOffer, type MyGroup, type OrderView, type PayType } from '@kaoshi/contract';
+import { GROUP_MSG, type GroupOffer, type MyGroup, type OrderView, type PayType } from '@kaoshi/contract';
 import type { Tx } from '../../db/index.ts';
 import type { AgentRow, OrderRow } from '../../db/schema/index.ts';
 import { maskPhone } from '../../platform/crypto.ts';
-import { badInput, notFound, tooMany } from '../../platform/errors.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
 import type { GroupStore } from './group-store.ts';
 import { providerFor } from './pricing.ts';
-import { ORDER_LIMIT, ORDER_TTL_MS, newOrderNo, startPayment } from './ordering.ts';
+import { countOrder, ORDER_TTL_MS, newOrderNo, startPayment } from './ordering.ts';
 import type { GroupHook, RefundOutcome } from './payments.ts';
 import type { ShopDeps } from './service.ts';
 
@@ -38,8 +38,7 @@ export function createGroups(d: GroupDeps) {
 
   async function order(userId: number, agent: AgentRow, g: { appId: number; vn: string; priceFen: number } & PayInput, group: (tx: Tx, orderNo: string) => Promise<number>) {
     const provider = providerFor(agent, d.providers, g.payType, g.equipment);
-    const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
-    if (window.count > (d.orderLimit ?? ORDER_LIMIT.perUser)) throw tooMany(SHOP_MSG.tooMany);
+    await countOrder(d, userId);
     const now = clock();
     const list = (await d.versionPrice(agent, g.appId, g.vn)) ?? g.priceFen;
     const row = await d.store.transaction(async (tx) => {

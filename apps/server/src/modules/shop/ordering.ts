@@ -27,6 +27,12 @@ export function newOrderNo(now: number): string {
   return `KS${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+/** One more order of this learner in the window (any kind: a purchase, an upgrade, a group buy); refused past the limit. */
+export async function countOrder(d: Pick<ShopDeps, 'limiter' | 'orderLimit'>, userId: number): Promise<void> {
+  const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
+  if (window.count > (d.orderLimit ?? ORDER_LIMIT.perUser)) throw tooMany(SHOP_MSG.tooMany);
+}
+
 /**
  * Start the provider's payment of a new order (once: an order that has its pay URL, or is no longer unpaid, is left
  * as it is) and keep where the learner pays.
@@ -137,8 +143,7 @@ export function createOrdering(d: OrderingDeps) {
     const hbPeriods = w.hbfqnum ?? 0;
     if (hbPeriods > 0 && !HUABEI_PAY_TYPES.includes(provider.id)) throw badInput(HUABEI_MSG.noAlipay);
     if (hbPeriods > 0 && p.q.amountFen + b.booksFen < HUABEI_MIN_FEN) throw badInput(HUABEI_MSG.tooSmall);
-    const window = await d.limiter.hit(`order:user:${userId}`, ORDER_LIMIT.windowMs);
-    if (window.count > (d.orderLimit ?? ORDER_LIMIT.perUser)) throw tooMany(SHOP_MSG.tooMany);
+    await countOrder(d, userId);
 
     const now = d.clock();
     const at = new Date(now);

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { badge, freshNursingTrial, shot } from './helpers';
+
+test('two learners fill a 2-member group of 至尊班: the first waits after paying, the second fills it, both are granted', async ({ browser, page, request }) => {
+  test.setTimeout(150_000);
+  await freshNursingTrial(page, request);
+  await page.goto('/buyapp');
+  const offer = page.getByTestId('group-offer-3');
+  await expect(offer.getByText('至尊班 · 2人团')).toBeVisible();
+  await offer.getByRole('button', { name: '发起拼团' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('heading', { name: '支付成功，等待成团' })).toBeVisible();
+  await shot(page, '73-shop-group-waiting');
+  // The leader invites a friend with the group's link.
+  await page.goto('/mypink');
+  await page.getByRole('button', { name: '邀请好友参团' }).click();
+  const invite = (await page.getByRole('img', { name: '参团二维码' }).getAttribute('data-share-url'))!;
+  expect(invite).toMatch(/\/buyapp\?joinGroup=\d+&appID=1001&ac=888$/);
+  await shot(page, '73b-shop-group-invite');
+
+  const bContext = await browser.newContext();
+  const b = await bContext.newPage();
+  await freshNursingTrial(b, request);
+  await b.goto(invite);
+  const open = b.getByTestId('group-offer-3');
+  await expect(open.getByText(/好友邀请.*的团 · 还差1人/)).toBeVisible();
+  await open.scrollIntoViewIfNeeded();
+  await shot(b, '74-shop-group-join');
+  await open.getByRole('button', { name: '参团' }).click();
+  await b.getByRole('button', { name: '确认支付' }).click();
+  await expect(b.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await b.getByRole('button', { name: '开始学习' }).click();
+  await expect(badge(b)).toHaveText('至尊班');
+  await bContext.close();
+
+  await page.goto('/mypink');
+  await expect(page.getByText('拼团成功')).toBeVisible();
+  await expect(page.getByText('已开通，去学习吧')).toBeVisible();
+  await shot(page, '75-shop-group-full');
+});
+
+test('a group that does not fill in time fails: the paid leader is refunded and the version stays closed', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await freshNursingTrial(page, request);
+  await page.goto('/buyapp');
+  await page.getByTestId('group-offer-2').getByRole('button', { name: '发起拼团' }).click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('heading', { name: '支付成功，等待成团' })).toBeVisible();
+  const orderID = new URL(page.url()).searchParams.get('orderID')!;
+
+  // The group's hours run out (the journeys' server only: the expiry job runs at once).
+  const expired = await request.post(`/__test__/group-expiry?orderID=${orderID}`);
+  expect((await expired.json()).data).toMatchObject({ failed: 1, refunded: 1 });
+
+  await page.goto('/mypink');
+  await expect(page.getByText('拼团未成功')).toBeVisible();
+  await expect(page.getByText('未在时限内成团，款项已原路退回')).toBeVisible();
+  await shot(page, '78-shop-group-failed');
+  await page.goto('/homePage');
+  await expect(badge(page)).toHaveText('试用版');
+});
