@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessonMarkers, lessonPoints, videoCourses, videoLessons } from '../../db/schema/index.ts';
+import { knowledgePoints, lessonMarkers, lessonPoints, videoCourses, videoLessons } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { main } from '../../cli/import-video.ts';
 import { importVideoCourse, type VideoManifest } from './import.ts';
@@ -55,7 +55,7 @@ function manifest(over: (m: VideoManifest) => void = () => undefined) {
             free: true,
             previewSeconds: 180,
             markers: [{ second: 4, title: '口温' }],
-            points: [{ pointId: 11, from: 2, to: 7 }],
+            points: [{ point: 'a-tiwen-zhengchang', from: 2, to: 7 }],
           },
           { key: 'pulse', title: '脉搏', file: 'b.mp4', free: false, previewSeconds: 3, markers: [], points: [] },
         ],
@@ -144,9 +144,13 @@ describe.skipIf(!hasFfmpeg)('importing a video course (ffmpeg)', { timeout: 120_
     expect(await t.db.select({ second: lessonMarkers.second, title: lessonMarkers.title }).from(lessonMarkers).where(eq(lessonMarkers.lessonId, first.id))).toEqual([
       { second: 4, title: '口温' },
     ]);
+    const [point] = await t.db
+      .select({ id: knowledgePoints.id })
+      .from(knowledgePoints)
+      .where(and(eq(knowledgePoints.appId, 1001), eq(knowledgePoints.code, 'a-tiwen-zhengchang')));
     expect(
       await t.db.select({ pointId: lessonPoints.pointId, fromS: lessonPoints.fromS, toS: lessonPoints.toS }).from(lessonPoints).where(eq(lessonPoints.lessonId, first.id)),
-    ).toEqual([{ pointId: 11, fromS: 2, toS: 7 }]);
+    ).toEqual([{ pointId: point!.id, fromS: 2, toS: 7 }]);
   });
 
   it('imports again as a new media version under the same lesson ids, and removes the old version', async () => {
@@ -167,9 +171,14 @@ describe.skipIf(!hasFfmpeg)('importing a video course (ffmpeg)', { timeout: 120_
     await expect(importVideoCourse(t.db, store(), dir, new Date(t.clock.now))).rejects.toThrow(/not a video/);
     manifest((m) => {
       m.course.title = '不应写入';
-      m.chapters[0]!.lessons[0]!.points = [{ pointId: 12, from: 5, to: 60 }];
+      m.chapters[0]!.lessons[0]!.points = [{ point: 'a-rexing', from: 5, to: 60 }];
     });
     await expect(importVideoCourse(t.db, store(), dir, new Date(t.clock.now))).rejects.toThrow(/not within the lesson/);
+    manifest((m) => {
+      m.course.title = '不应写入';
+      m.chapters[0]!.lessons[0]!.points = [{ point: 'no-such-point', from: 1, to: 2 }];
+    });
+    await expect(importVideoCourse(t.db, store(), dir, new Date(t.clock.now))).rejects.toThrow(/knowledge points not in subject 1001: no-such-point/);
     const [course] = await t.db.select().from(videoCourses).where(eq(videoCourses.key, 'nursing-basics'));
     expect(course!.title).toBe('基础护理精讲（新版）');
     expect(existsSync(join(media(), '1001/vital-signs/v3'))).toBe(false);

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
-import { lessonMarkers, lessonPoints, subjects, teachers, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
+import { knowledgePoints, lessonMarkers, lessonPoints, subjects, teachers, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
 import type { MediaStore } from './media-store.ts';
 import { transcode, type Transcoded } from './transcode.ts';
 
@@ -31,7 +31,8 @@ export const videoManifest = z.object({
               free: z.boolean().default(false),
               previewSeconds: z.number().int().min(0).max(3600).default(180),
               markers: z.array(z.object({ second: z.number().int().min(0), title })).default([]),
-              points: z.array(z.object({ pointId: z.number().int().positive(), from: z.number().int().min(0), to: z.number().int().positive() })).default([]),
+              /** Knowledge points by their code in the subject's question bank (`knowledgePoints[].code`). */
+              points: z.array(z.object({ point: z.string().min(1).max(64), from: z.number().int().min(0), to: z.number().int().positive() })).default([]),
             }),
           )
           .min(1),
@@ -61,6 +62,19 @@ export async function importVideoCourse(db: Database, store: MediaStore, folder:
   if (new Set(keys).size !== keys.length) throw new Error('a lesson key appears twice');
   const known = new Set(manifest.teachers.map((t) => t.key));
   for (const t of [manifest.course.teacher, ...all.map((l) => l.teacher)]) if (t && !known.has(t)) throw new Error(`teacher ${t} is not in teachers`);
+  const codes = [...new Set(all.flatMap((l) => l.points.map((p) => p.point)))];
+  const pointIds = new Map(
+    codes.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: knowledgePoints.id, code: knowledgePoints.code })
+            .from(knowledgePoints)
+            .where(and(eq(knowledgePoints.appId, manifest.appId), inArray(knowledgePoints.code, codes)))
+        ).map((r) => [r.code, r.id]),
+  );
+  const unknown = codes.filter((c) => !pointIds.has(c));
+  if (unknown.length > 0) throw new Error(`knowledge points not in subject ${manifest.appId}: ${unknown.join(', ')}`);
 
   const existing = new Map((await db.select().from(videoLessons).where(inArray(videoLessons.key, keys))).map((l) => [l.key, l]));
   const put: string[] = [];
@@ -70,7 +84,7 @@ export async function importVideoCourse(db: Database, store: MediaStore, folder:
     for (const l of all) {
       const out = join(work, l.key);
       const t = await transcode(resolve(folder, l.file), out);
-      for (const p of l.points) if (p.to <= p.from || p.to > t.durationS + 1) throw new Error(`${l.key}: point ${p.pointId} range ${p.from}–${p.to} is not within the lesson`);
+      for (const p of l.points) if (p.to <= p.from || p.to > t.durationS + 1) throw new Error(`${l.key}: point ${p.point} range ${p.from}–${p.to} is not within the lesson`);
       for (const m of l.markers) if (m.second > t.durationS) throw new Error(`${l.key}: marker at ${m.second} s is past the end`);
       const version = (existing.get(l.key)?.mediaVersion ?? 0) + 1;
       const mediaKey = `${manifest.appId}/${l.key}`;
@@ -132,7 +146,7 @@ export async function importVideoCourse(db: Database, store: MediaStore, folder:
           await tx.delete(lessonMarkers).where(eq(lessonMarkers.lessonId, lesson!.id));
           await tx.delete(lessonPoints).where(eq(lessonPoints.lessonId, lesson!.id));
           if (l.markers.length > 0) await tx.insert(lessonMarkers).values(l.markers.map((k) => ({ lessonId: lesson!.id, second: k.second, title: k.title })));
-          if (l.points.length > 0) await tx.insert(lessonPoints).values(l.points.map((p) => ({ lessonId: lesson!.id, pointId: p.pointId, fromS: p.from, toS: p.to })));
+          if (l.points.length > 0) await tx.insert(lessonPoints).values(l.points.map((p) => ({ lessonId: lesson!.id, pointId: pointIds.get(p.point)!, fromS: p.from, toS: p.to })));
         }
       }
       return course!.id;
