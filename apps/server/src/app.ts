@@ -111,7 +111,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const sprint = createSprintModule(p, { practice: practice.practice });
   const shop = createShopModule(p, { catalog: catalog.store, entitlements });
   app.decorate('paymentSandbox', shop.sandbox);
-  const video = createVideoModule(p);
+  const video = createVideoModule(p, { entitlements });
   app.decorate('videoTokens', video.tokens);
   const modules: ServerModule[] = [
     agent,

@@ -151,3 +151,19 @@ export const HUABEI_PERIODS = [3, 6, 12] as const;
 /** hbfqnum of an order: 3, 6 or 12 periods (none or 0: paid at once). */
 export const hbfqnum = () =>
   optInt('花呗分期期数', 0, 12).refine((v) => v === undefined || v === 0 || (HUABEI_PERIODS as readonly number[]).includes(v), { error: '花呗分期期数格式不正确' });
+
+/** The longest lesson whose watched seconds a progress save may name (4 hours). */
+export const VIDEO_SECONDS_MAX = 4 * 3600;
+
+/**
+ * Seconds watched, as half-open ranges `from-to` joined by commas ('0-10,30-42'), at most 100 of them, each
+ * within 0–VIDEO_SECONDS_MAX and not empty. Parsed to [[from, to], ...]; '' or none is no range.
+ */
+export const secondRanges = () =>
+  labelled(
+    '观看区间',
+    z
+      .preprocess((v) => v ?? '', z.string({ error: badFormat('观看区间') }).regex(/^(\d{1,5}-\d{1,5})?(,\d{1,5}-\d{1,5}){0,99}$/, { error: badFormat('观看区间') }))
+      .transform((v) => (v === '' ? [] : v.split(',').map((r) => r.split('-').map(Number) as [number, number])))
+      .refine((rs) => rs.every(([a, b]) => a < b && b <= VIDEO_SECONDS_MAX), { error: badFormat('观看区间') }),
+  );

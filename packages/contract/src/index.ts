@@ -30,6 +30,7 @@ export * from './calls/group-buy.ts';
 export * from './calls/sale.ts';
 export * from './calls/huabei.ts';
 export * from './calls/discount.ts';
+export * from './calls/video.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -53,6 +54,7 @@ import { aiCalls } from './calls/ai.ts';
 import { clearanceCalls } from './calls/clearance.ts';
 import { shopCalls } from './calls/shop.ts';
 import { couponCalls } from './calls/coupon.ts';
+import { videoCalls } from './calls/video.ts';
 import { deliveryCalls } from './calls/delivery.ts';
 import { groupBuyCalls } from './calls/group-buy.ts';
 import { saleCalls } from './calls/sale.ts';
@@ -82,4 +84,5 @@ export const allCalls = [
   ...Object.values(saleCalls),
   ...Object.values(huabeiCalls),
   ...Object.values(discountCalls),
+  ...Object.values(videoCalls),
 ];

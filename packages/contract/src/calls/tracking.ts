@@ -138,4 +138,46 @@ export const frontendError = defineCall({
   data: ok,
 });
 
-export const trackingCalls = { userclick, position, stayTime, statLogin, newauthSave, frontendError };
+/** A lesson started, changed or ended (actType: play, switch, end; type: the screen). */
+export const videoSwitch = defineCall({
+  id: 'tracking.videoSwitch',
+  method: 'POST',
+  path: '/api/yt_ksbao/video/switch/userclick',
+  group: 'tracking',
+  needsSession: false,
+  allowedRepeat: true,
+  summary: 'A lesson started, changed or ended (clientType 6).',
+  request: z.object({
+    appID: optInt('科目编号'),
+    clientType: optInt('客户端类型', 0, 99),
+    userID: optInt('用户编号'),
+    actType: s('动作', 16),
+    type: s('类型', 32),
+    videoID: optInt('视频编号'),
+    progress: optInt('播放位置', 0, 86_400),
+  }),
+  data: ok,
+});
+
+/** Beside each progress save: where the learner is in a lesson. */
+export const videoProgressClick = defineCall({
+  id: 'tracking.videoProgress',
+  method: 'POST',
+  path: '/api/yt_ksbao/video_progress/userclick',
+  group: 'tracking',
+  needsSession: false,
+  allowedRepeat: true,
+  summary: 'Video progress beside each save (clientType 6).',
+  request: z.object({
+    appID: optInt('科目编号'),
+    clientType: optInt('客户端类型', 0, 99),
+    userID: optInt('用户编号'),
+    videoID: optInt('视频编号'),
+    progress: optInt('播放位置', 0, 86_400),
+    duration: optInt('视频时长', 0, 86_400),
+    percent: optInt('完成度', 0, 100),
+  }),
+  data: ok,
+});
+
+export const trackingCalls = { userclick, position, stayTime, statLogin, newauthSave, frontendError, videoSwitch, videoProgressClick };

@@ -1,6 +1,7 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { jsonb } from './json.ts';
 import { subjects } from './catalog.ts';
+import { users } from './accounts.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -110,3 +111,82 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+/**
+ * A learner's progress in a lesson: where to resume, and the seconds really watched as merged half-open ranges
+ * (seeking adds none), so completion (90 %) counts only what was played.
+ */
+export const videoProgress = pgTable(
+  'video_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    appId: integer('app_id').notNull(),
+    position: integer('position').notNull().default(0),
+    /** The client's time of the save that set `position` (ms): an older replay never moves it back. */
+    positionAt: bigint('position_at', { mode: 'number' }).notNull().default(0),
+    watched: jsonb('watched').$type<[number, number][]>().notNull().default([]),
+    watchedS: integer('watched_s').notNull().default(0),
+    completedAt: ts('completed_at'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index('video_progress_recent_idx').on(t.userId, t.appId, t.updatedAt)],
+);
+
+/** A booking of an upcoming lesson: status 1 预约, 0 取消预约 (POST /api/user/live/appoint). */
+export const videoAppointments = pgTable(
+  'video_appointments',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    status: integer('status').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index('video_appointments_lesson_idx').on(t.lessonId)],
+);
+
+export const teacherFollows = pgTable(
+  'teacher_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.teacherId] }), index('teacher_follows_teacher_idx').on(t.teacherId)],
+);
+
+/** /videoFeedback: a learner's report of a problem with a lesson, listed by `npm run reports -- --video`. */
+export const videoReports = pgTable(
+  'video_reports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    text: text('text').notNull().default(''),
+    second: integer('second'),
+    /** 'open' | 'resolved' */
+    status: text('status').notNull().default('open'),
+    reply: text('reply'),
+    createdAt: ts('created_at').notNull(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [index('video_reports_status_idx').on(t.status, t.createdAt), index('video_reports_user_idx').on(t.userId, t.createdAt)],
+);

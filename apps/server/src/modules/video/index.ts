@@ -1,19 +1,40 @@
 import { resolve } from 'node:path';
+import { createMemo } from '../../platform/cache/memo.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
 import { installDelivery } from './delivery.ts';
 import { localMediaStore } from './media-store.ts';
+import { videoRoutes } from './routes.ts';
+import { createVideoService } from './service.ts';
+import { createVideoStore, type VideoTree } from './store.ts';
 import { playTokens, tokenKey, type PlayTokens } from './tokens.ts';
 
+/** A subject's video tree is held this long at most (an import drops it at once: migration 0027 notifies 'bank'). */
+export const VIDEO_TREE_CACHE_MS = 5 * 60_000;
+
 /**
- * Video lessons (docs/video.md). Built so far: the model, the media store, the import pipeline (ffmpeg) and
- * protected delivery of the media by play tokens. The calls that give tokens, the player and the screens come next.
+ * Video lessons (docs/video.md): the calls of calls/video.ts, the media store, the import pipeline (ffmpeg) and
+ * protected delivery of the media by play tokens, which only the lesson call gives, after the entitlement decision.
  */
-export function createVideoModule(p: Platform) {
+export function createVideoModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'decide' | 'gate'> }) {
   const store = localMediaStore(resolve(p.config.MEDIA_DIR));
   let tokens: PlayTokens | undefined;
+  const data = createVideoStore(p.db);
+  const trees = createMemo<number, VideoTree>(p.bus, { max: 2_000, ttlMs: VIDEO_TREE_CACHE_MS });
+  p.bus.on('bank', () => trees.clear());
+  const learners = createMemo<number, Map<number, number>>(p.bus, { max: 2_000, ttlMs: 60_000 });
+  const service = createVideoService({
+    store: data,
+    tree: (appId) => trees.get(appId, () => data.tree(appId)),
+    learners: (appId) => learners.get(appId, () => data.learnersPerCourse(appId)),
+    entitlements: deps.entitlements,
+    tokens: () => tokens!,
+    limiter: p.limiter,
+    clock: p.clock,
+  });
   return serverModule({
     name: 'video',
-    handlers: [],
+    handlers: videoRoutes(service),
     async install(app) {
       tokens = playTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
       installDelivery(app, { db: p.db, store, tokens, clock: p.clock });

@@ -1,0 +1,19 @@
+import { videoCalls as c } from '@kaoshi/contract';
+import { handle } from '../../platform/calls.ts';
+import type { VideoService } from './service.ts';
+
+/** The calls of contract calls/video.ts; everything is read and written for the session's learner. */
+export const videoRoutes = (v: VideoService) => [
+  handle(c.videoCourselist, async ({ session, input }) => v.courselist(session.userId, input.appID, input.level)),
+  handle(c.videoAllcourses, async ({ session, input }) => v.allcourses(session.userId, input.appID, input.teacherID, input.videoSort)),
+  handle(c.videoCoursedetail, async ({ session, input }) => v.coursedetail(session.userId, input.courseID)),
+  handle(c.videoLesson, async ({ session, input }) => v.lesson(session.userId, input.lessonID)),
+  handle(c.videoProgress, async ({ session, input }) => v.progress(session.userId, input.lessonID, input.position, input.ranges, input.at)),
+  handle(c.videoHistory, async ({ session, input }) => v.history(session.userId, input.appID, input.page ?? 1)),
+  handle(c.videoLatest, async ({ session, input }) => v.latest(session.userId, input.appID)),
+  handle(c.videoTeachers, async ({ session, input }) => v.teachers(session.userId, input.appID)),
+  handle(c.videoTeacher, async ({ session, input }) => v.teacher(session.userId, input.teacherID, input.appID)),
+  handle(c.videoFollow, async ({ session, input }) => v.follow(session.userId, input.teacherID, input.on === 1)),
+  handle(c.videoFeedback, async ({ session, input }) => v.feedback(session.userId, input.lessonID, input.kind, input.text ?? '', input.second)),
+  handle(c.videoAppoint, async ({ session, input }) => v.appoint(session.userId, input.appID, input.videoID, input.status)),
+];
