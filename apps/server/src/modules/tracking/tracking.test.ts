@@ -1,4 +1,4 @@
-import { frontendError, newauthSave, position, statLogin, stayTime, trackingCalls, userclick } from '@kaoshi/contract';
+import { frontendError, newauthSave, position, statLogin, stayTime, trackingCalls, userclick, videoProgressClick, videoSwitch } from '@kaoshi/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index.ts';
@@ -74,6 +74,16 @@ const examples = [
       detail: 'TypeError: x is undefined',
     },
     row: { appId: '301', clientType: '3', page: '/homePage' },
+  },
+  {
+    call: videoSwitch,
+    input: { appID: 1001, clientType: 6, userID: 7, actType: 'play', type: 'videoStudy', videoID: 12, progress: 30 },
+    row: { appId: '1001', clientType: '6' },
+  },
+  {
+    call: videoProgressClick,
+    input: { appID: 1001, clientType: 6, userID: 7, videoID: 12, progress: 40, duration: 90, percent: 44 },
+    row: { appId: '1001', clientType: '6' },
   },
 ];
 
