@@ -22,6 +22,7 @@ import { clearanceRoutes } from '../features/clearance/routes';
 import { grabPointRoutes } from '../features/grab-point/routes';
 import { sprintRoutes } from '../features/sprint/routes';
 import { zhiyeRoutes } from '../features/zhiye/routes';
+import { videoRoutes } from '../features/video/routes';
 
 /**
  * The one route registry: every feature's routes (features/<area>/routes.ts). Only screens that really exist
@@ -44,6 +45,7 @@ export const routes: RouteEntry[] = [
   ...grabPointRoutes,
   ...sprintRoutes,
   ...zhiyeRoutes,
+  ...videoRoutes,
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

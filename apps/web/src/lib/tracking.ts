@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, frontendError, newauthSave, position, statLogin, stayTime, userclick, type CallDef, type RequestOf } from '@kaoshi/contract';
+import { CLIENT_TYPE, frontendError, newauthSave, position, statLogin, stayTime, userclick, videoProgressClick, videoSwitch, type CallDef, type RequestOf } from '@kaoshi/contract';
 import { call } from '../api/client';
 import { acFromSearch, cachedAgentCode } from './ac';
 import { clientKind, trackingClientType } from './client-kind';
@@ -91,6 +91,14 @@ export const track = {
       clientType: 3,
       ...f,
     });
+  },
+  /** A lesson started, changed or ended: /api/yt_ksbao/video/switch/userclick (clientType 6). */
+  videoSwitch(f: { appID: number; videoID: number; actType: 'play' | 'switch' | 'end'; type: string; progress: number }): void {
+    fire(videoSwitch, { ...f, clientType: CLIENT_TYPE.h5, userID: num(getUserID()), progress: Math.floor(f.progress) });
+  },
+  /** Beside each progress save: /api/yt_ksbao/video_progress/userclick (clientType 6). */
+  videoProgress(f: { appID: number; videoID: number; progress: number; duration: number; percent: number }): void {
+    fire(videoProgressClick, { ...f, clientType: CLIENT_TYPE.h5, userID: num(getUserID()), progress: Math.floor(f.progress) });
   },
   /** A subject/version authorisation was seen. */
   authSave(f: Partial<RequestOf<typeof newauthSave>> = {}): void {

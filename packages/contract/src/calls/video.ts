@@ -92,6 +92,7 @@ export const courseWithLessons = courseItem.extend({
 export type CourseWithLessons = z.infer<typeof courseWithLessons>;
 
 /** What the version adds when the learner may not open the whole lesson. */
+/** `full`: the learner holds a version with `video` (every lesson whole); else free lessons whole and previews. */
 const access = z.object({
   /** full: the whole lesson; preview: the first `limitSeconds`. */
   mode: z.enum(['full', 'preview']),
@@ -107,7 +108,7 @@ export const videoCourselist = defineCall({
   gate: { module: VIDEO_MODULE, free: true },
   summary: "/videoList, /videoEj: the subject's courses (main, or second-level with level=1) by chapter with every lesson and my progress, and the lesson I watched last.",
   request: z.object({ guid: guid(), appID: appID(), level: optInt('课程层级', 1, 1) }),
-  data: z.object({ courses: z.array(courseWithLessons), recent: lessonItem.nullable(), hasVideo: z.boolean() }),
+  data: z.object({ courses: z.array(courseWithLessons), recent: lessonItem.nullable(), hasVideo: z.boolean(), full: z.boolean(), unlocking: z.array(unlockingVersion) }),
 });
 
 export const videoAllcourses = defineCall({
@@ -130,7 +131,7 @@ export const videoCoursedetail = defineCall({
   needsSession: true,
   summary: '/videoetails: a course with its introduction, teacher, chapters and lessons with my progress.',
   request: z.object({ guid: guid(), courseID: dbId('课程编号') }),
-  data: z.object({ course: courseWithLessons, teacherIntro: z.string() }),
+  data: z.object({ course: courseWithLessons, teacherIntro: z.string(), full: z.boolean() }),
 });
 
 export const videoLesson = defineCall({

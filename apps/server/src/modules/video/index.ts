@@ -45,6 +45,8 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
   });
 }
 
+export { DEMO_VIDEO_SCRIPT, seedDemoVideo } from './demo.ts';
+export { demoScript, demoTools, renderDemoCourse, type DemoScript, type DemoTools } from './demo-render.ts';
 export { importVideoCourse, videoManifest, type ImportedCourse, type VideoManifest } from './import.ts';
 export { localMediaStore, type MediaStore } from './media-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';

@@ -65,7 +65,7 @@ export function createVideoService(d: VideoDeps) {
 
   return {
     async courselist(userId: number, appId: number, level: number | undefined) {
-      const [t, mine] = await Promise.all([tree(appId), mineOf(userId, appId)]);
+      const [t, mine, decision] = await Promise.all([tree(appId), mineOf(userId, appId), d.entitlements.decide(userId, appId, { moduleId: VIDEO_MODULE })]);
       const now = clock();
       const courses = t.courses.filter((c) => (level === 1 ? c.level === 1 : c.level === null));
       const last = [...mine.values()].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime()).find((r) => t.lessons.has(r.lessonId));
@@ -73,6 +73,8 @@ export function createVideoService(d: VideoDeps) {
         courses: courses.map((c) => courseWithLessons(t, c, mine, 0, now)),
         recent: last ? lessonItem(t, t.lessons.get(last.lessonId)!, mine, now) : null,
         hasVideo: t.lessons.size > 0,
+        full: decision.allowed,
+        unlocking: decision.unlockingVersions,
       };
     },
 
@@ -90,10 +92,15 @@ export function createVideoService(d: VideoDeps) {
       const appId = await store.appOfCourse(courseId);
       if (appId === null) throw notFound(VIDEO_MSG.unknownCourse);
       await d.entitlements.gate(userId, appId, { module: VIDEO_MODULE, free: true }, VIDEO_MSG.unknownCourse);
-      const [t, mine, learners] = await Promise.all([tree(appId), mineOf(userId, appId), d.learners(appId)]);
+      const [t, mine, learners, decision] = await Promise.all([
+        tree(appId),
+        mineOf(userId, appId),
+        d.learners(appId),
+        d.entitlements.decide(userId, appId, { moduleId: VIDEO_MODULE }),
+      ]);
       const c = t.courses.find((x) => x.id === courseId)!;
       const teacher = c.teacherId === null ? undefined : t.teachers.get(c.teacherId);
-      return { course: courseWithLessons(t, c, mine, learners.get(c.id) ?? 0, clock()), teacherIntro: teacher?.introduction ?? '' };
+      return { course: courseWithLessons(t, c, mine, learners.get(c.id) ?? 0, clock()), teacherIntro: teacher?.introduction ?? '', full: decision.allowed };
     },
 
     /** A lesson to play and its token: whole (a purchase or a free lesson), its preview, or 403 with what unlocks it. */

@@ -102,6 +102,7 @@ describe('video lists', () => {
       ['closed', false, false],
       ['soon', false, true],
     ]);
+    expect([r.data.full, r.data.unlocking.map((u: { vn: string }) => u.vn)]).toEqual([false, ['2', '3']]);
     const ej = await t.call(v.videoCourselist, { guid, appID: 1001, level: 1 });
     expect(ej.data.courses.map((c: { title: string }) => c.title)).toEqual(['考前串讲']);
     expect((await t.call(v.videoCourselist, { guid, appID: 999_999 })).status).toBe(404);
@@ -161,7 +162,7 @@ describe('progress', () => {
     expect((await save(3, '2-4', 150)).data).toMatchObject({ position: 19, watchedS: 10 });
     expect((await save(18, '8-18', 300)).data).toMatchObject({ position: 18, watchedS: 18, percent: 90, completed: true });
     const list = await t.call(v.videoCourselist, { guid, appID: 1001 });
-    expect(list.data.recent.title).toBe('paid');
+    expect([list.data.recent.title, list.data.full]).toEqual(['paid', true]);
     expect(list.data.courses[0].completedCount).toBe(1);
     const lesson = await t.call(v.videoLesson, { guid, lessonID: L.paid });
     expect(lesson.data.lesson.progress).toMatchObject({ position: 18, completed: true });

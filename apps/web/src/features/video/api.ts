@@ -1,0 +1,99 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  videoAllcourses,
+  videoAppoint,
+  videoCoursedetail,
+  videoCourselist,
+  videoFeedback,
+  videoFollow,
+  videoHistory,
+  videoLatest,
+  videoLesson,
+  videoTeacher,
+  videoTeachers,
+  type VIDEO_REPORT_KINDS,
+  type DataOf,
+  type LessonItem,
+} from '@kaoshi/contract';
+import { call } from '../../api/client';
+
+/**
+ * Data of the video screens (docs/video.md): query options and mutations of calls/video.ts. Lists are silent (the
+ * screens show errors inline); the lesson call's 403 is the buy prompt.
+ */
+
+export type LessonData = DataOf<typeof videoLesson>;
+export type CourselistData = DataOf<typeof videoCourselist>;
+export type { CourseItem, CourseWithLessons, LessonItem, TeacherItem } from '@kaoshi/contract';
+
+export const videoKeys = {
+  all: ['video'] as const,
+  courselist: (appID: number, level?: number) => ['video', 'courselist', appID, level ?? 0] as const,
+  allcourses: (appID: number, teacherID: number | undefined, sort: string | undefined) => ['video', 'allcourses', appID, teacherID ?? 0, sort ?? ''] as const,
+  course: (courseID: number) => ['video', 'course', courseID] as const,
+  lesson: (lessonID: number) => ['video', 'lesson', lessonID] as const,
+  history: (appID: number) => ['video', 'history', appID] as const,
+  latest: (appID: number) => ['video', 'latest', appID] as const,
+  teachers: (appID: number) => ['video', 'teachers', appID] as const,
+  teacher: (teacherID: number, appID: number) => ['video', 'teacher', teacherID, appID] as const,
+};
+
+export const courselistQuery = (appID: number, level?: number) =>
+  queryOptions({ queryKey: videoKeys.courselist(appID, level), queryFn: () => call(videoCourselist, { appID, level }, { silent: true }), retry: false });
+
+export const allcoursesQuery = (appID: number, teacherID?: number, videoSort?: 'new' | 'hot') =>
+  queryOptions({
+    queryKey: videoKeys.allcourses(appID, teacherID, videoSort),
+    queryFn: () => call(videoAllcourses, { appID, teacherID, videoSort }, { silent: true }),
+    retry: false,
+  });
+
+export const courseQuery = (courseID: number) =>
+  queryOptions({ queryKey: videoKeys.course(courseID), queryFn: () => call(videoCoursedetail, { courseID }, { silent: true }), retry: false });
+
+/** The lesson and its play token; never reused from the cache (a token lives 10 minutes). */
+export const lessonQuery = (lessonID: number) =>
+  queryOptions({ queryKey: videoKeys.lesson(lessonID), queryFn: () => call(videoLesson, { lessonID }, { silent: true }), retry: false, staleTime: 0, gcTime: 0 });
+
+/** A fresh token for a lesson being played (before the current one runs out). */
+export const renewLesson = (lessonID: number) => call(videoLesson, { lessonID }, { silent: true, allowedRepeat: true });
+
+export const historyQuery = (appID: number) => queryOptions({ queryKey: videoKeys.history(appID), queryFn: () => call(videoHistory, { appID }, { silent: true }), retry: false });
+
+export const latestQuery = (appID: number) => queryOptions({ queryKey: videoKeys.latest(appID), queryFn: () => call(videoLatest, { appID }, { silent: true }), retry: false });
+
+export const teachersQuery = (appID: number) =>
+  queryOptions({ queryKey: videoKeys.teachers(appID), queryFn: () => call(videoTeachers, { appID }, { silent: true }), retry: false });
+
+export const teacherQuery = (teacherID: number, appID: number) =>
+  queryOptions({ queryKey: videoKeys.teacher(teacherID, appID), queryFn: () => call(videoTeacher, { teacherID, appID }, { silent: true }), retry: false });
+
+export const follow = (teacherID: number, on: boolean) => call(videoFollow, { teacherID, on: on ? 1 : 0 }, { silent: true });
+
+/** Book (true) or cancel (false) an upcoming lesson: POST /api/user/live/appoint, status 1 预约 / 0 取消预约. */
+export const appoint = (appID: number, videoID: number, book: boolean) => call(videoAppoint, { appID, videoID, status: book ? 1 : 0 }, { silent: true });
+
+export const sendFeedback = (p: { lessonID: number; kind: (typeof VIDEO_REPORT_KINDS)[number]; text: string; second?: number }) => call(videoFeedback, p, { silent: true });
+
+// ---- pure helpers ----
+
+/** 75 → '1:15', 3725 → '1:02:05'. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** What a lesson row says of me: 已学完, 学到 xx%, or nothing yet. */
+export function progressText(l: Pick<LessonItem, 'progress'>): string {
+  if (!l.progress) return '';
+  return l.progress.completed ? '已学完' : `已学${l.progress.percent}%`;
+}
+
+/** The player route of a lesson (second-level courses play in /videoEjPlay), optionally at a second. */
+export function playPath(lessonID: number, opts: { second?: number; ej?: boolean; only?: boolean } = {}): string {
+  const route = opts.only ? '/videoPlayonly' : opts.ej ? '/videoEjPlay' : '/videoStudy';
+  return `${route}?lessonID=${lessonID}${opts.second !== undefined ? `&t=${Math.floor(opts.second)}` : ''}`;
+}

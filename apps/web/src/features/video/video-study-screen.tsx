@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query';
+import { VIDEO_RESUME_TAIL_S } from '@kaoshi/contract';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { positiveInt } from '../../api/exam';
+import { pendingPosition } from '../../lib/outbox/video';
+import { getSelectedSubject } from '../../lib/subject';
+import { Page } from '../../ui/page';
+import { queryState, StateMessage } from '../../ui/states';
+import { clock, courseQuery, lessonQuery, playPath, type LessonData, type LessonItem } from './api';
+import { CourseLessons } from './components/lesson-list';
+import { VideoPlayer } from './components/player';
+import styles from './video.module.css';
+
+export type StudyMode = 'study' | 'ej' | 'only';
+
+/**
+ * /videoStudy (the player with the course's lessons and the lesson's key points), /videoEjPlay (the same for a
+ * second-level course) and /videoPlayonly (the player alone: deep links and 看讲解). ?lessonID=N, optionally &t=S
+ * to start at a second (else where I stopped, on any device).
+ */
+export function VideoStudyScreen({ mode }: { mode: StudyMode }) {
+  const [params] = useSearchParams();
+  const lessonID = positiveInt(params.get('lessonID'));
+  const t = params.get('t');
+  const at = t !== null && /^\d{1,5}$/.test(t) ? Number(t) : null;
+  const lesson = useQuery({ ...lessonQuery(lessonID ?? 0), enabled: lessonID !== null });
+  const title = lesson.data?.lesson.title ?? '视频精讲';
+  if (lessonID === null) {
+    return (
+      <Page title="视频精讲">
+        <StateMessage text="视频不存在" />
+      </Page>
+    );
+  }
+  const pending = queryState(lesson, getSelectedSubject(), { feature: '视频精讲' });
+  return <Page title={title}>{pending ?? <Study key={`${lessonID}:${at ?? ''}`} data={lesson.data!} at={at} mode={mode} />}</Page>;
+}
+
+/** Where to start: the asked second, a newer unsent save of this device, or the saved position (from the start near the end). */
+function useStart(data: LessonData, at: number | null): number | null {
+  const [start, setStart] = useState<number | null>(at);
+  useEffect(() => {
+    if (at !== null) return;
+    let live = true;
+    void pendingPosition(data.lesson.id).then((p) => {
+      if (!live) return;
+      const saved = data.lesson.progress;
+      const newer = p && (!saved || p.at > Date.parse(saved.updatedAt)) ? p.position : (saved?.position ?? 0);
+      setStart(newer >= data.lesson.durationS - VIDEO_RESUME_TAIL_S ? 0 : newer);
+    });
+    return () => {
+      live = false;
+    };
+  }, [at, data]);
+  if (start === null) return null;
+  const limit = data.play.limitSeconds;
+  return limit > 0 ? Math.min(start, Math.max(0, limit - 2)) : start;
+}
+
+function Study({ data, at, mode }: { data: LessonData; at: number | null; mode: StudyMode }) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<'list' | 'points'>('list');
+  const [ended, setEnded] = useState(false);
+  const start = useStart(data, at);
+  const { lesson } = data;
+  const go = (l: LessonItem, second?: number) => void navigate(l.upcoming ? '/upVideo' : playPath(l.id, { second, ej: mode === 'ej', only: mode === 'only' }), { replace: true });
+  const player =
+    start === null ? (
+      <div className={styles.stage} />
+    ) : (
+      <VideoPlayer
+        data={data}
+        startAt={start}
+        screen={mode === 'only' ? 'videoPlayonly' : mode === 'ej' ? 'videoEjPlay' : 'videoStudy'}
+        onPreviewEnd={() => void navigate(`/videoNoVip?lessonID=${lesson.id}`)}
+        onEnded={() => setEnded(true)}
+      />
+    );
+  const end = ended ? (
+    <section className={styles.endCard} aria-label="本节已播完">
+      <strong>本节已播完</strong>
+      <div className={styles.row}>
+        <button type="button" className={styles.secondary} onClick={() => go(lesson, 0)}>
+          重新播放
+        </button>
+        {data.next ? (
+          <button type="button" className={styles.primary} onClick={() => go(data.next!)}>
+            {`下一节：${data.next.title}`}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  ) : null;
+  if (mode === 'only') {
+    return (
+      <div className={styles.study}>
+        {player}
+        {end}
+        <div className={styles.panel}>
+          <p className={styles.muted}>{`${lesson.courseTitle} · ${lesson.chapterTitle}`}</p>
+          <Link
+            className={styles.secondary}
+            to={playPath(lesson.id, { second: at ?? undefined })}
+            replace
+            style={{ textAlign: 'center', textDecoration: 'none', boxSizing: 'border-box' }}
+          >
+            查看课程目录
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className={`${styles.study} ${styles.studyWide}`}>
+      <div>
+        {player}
+        {end}
+        <div className={styles.panel}>
+          <p className={styles.muted}>{`${lesson.courseTitle} · ${lesson.chapterTitle}${lesson.teacher ? ` · ${lesson.teacher.name}` : ''}`}</p>
+          {data.access.mode === 'preview' ? <p className={styles.muted}>{`试看 ${clock(data.play.limitSeconds)}，开通后可观看完整课程`}</p> : null}
+        </div>
+      </div>
+      <div>
+        <div className={styles.tabs} role="tablist">
+          <button type="button" role="tab" aria-selected={tab === 'list'} className={tab === 'list' ? styles.tabActive : styles.tab} onClick={() => setTab('list')}>
+            目录
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'points'} className={tab === 'points' ? styles.tabActive : styles.tab} onClick={() => setTab('points')}>
+            要点
+          </button>
+          <Link
+            className={styles.tab}
+            to={`/videoFeedback?lessonID=${lesson.id}`}
+            style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', textDecoration: 'none' }}
+          >
+            反馈
+          </Link>
+        </div>
+        <div className={styles.panel}>{tab === 'list' ? <CourseTab data={data} onOpen={go} /> : <PointsTab data={data} onSeek={(s) => go(lesson, s)} />}</div>
+      </div>
+    </div>
+  );
+}
+
+function CourseTab({ data, onOpen }: { data: LessonData; onOpen: (l: LessonItem) => void }) {
+  const course = useQuery(courseQuery(data.lesson.courseId));
+  const pending = queryState(course, getSelectedSubject(), { feature: '视频精讲' });
+  if (pending) return pending;
+  return <CourseLessons course={course.data!.course} full={course.data!.full} currentID={data.lesson.id} onOpen={onOpen} />;
+}
+
+function PointsTab({ data, onSeek }: { data: LessonData; onSeek: (second: number) => void }) {
+  const { markers, points } = data.lesson;
+  if (markers.length === 0 && points.length === 0) return <p className={styles.muted}>本节暂无要点</p>;
+  return (
+    <>
+      {markers.length > 0 ? (
+        <section aria-label="本节章节">
+          <h3 className={styles.chapterTitle}>本节章节</h3>
+          <ul className={styles.lessons}>
+            {markers.map((m) => (
+              <li key={m.second}>
+                <button type="button" className={styles.lesson} onClick={() => onSeek(m.second)}>
+                  <span className={styles.lessonBody}>
+                    <span className={styles.lessonTitle}>{m.title}</span>
+                    <span className={styles.lessonMeta}>{clock(m.second)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {points.length > 0 ? (
+        <section aria-label="本节考点">
+          <h3 className={styles.chapterTitle}>本节考点</h3>
+          <ul className={styles.lessons}>
+            {points.map((p) => (
+              <li key={p.pointId}>
+                <button type="button" className={styles.lesson} onClick={() => onSeek(p.from)}>
+                  <span className={styles.lessonBody}>
+                    <span className={styles.lessonTitle}>{p.name}</span>
+                    <span className={styles.lessonMeta}>{`${clock(p.from)} – ${clock(p.to)}`}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
