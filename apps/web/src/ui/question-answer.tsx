@@ -1,6 +1,7 @@
 import { percent } from '../api/practice';
 import { RichText } from './rich-text';
 import { answerOf, highlight, optionsFor, type StudyGroup, type StudyQuestion } from '../api/study';
+import { ExplainLesson } from './explain-lesson';
 import styles from './question-answer.module.css';
 
 /** '加载更多' under a paged list (or '加载中…' while the next page comes). */
@@ -102,7 +103,7 @@ export function QuestionWithAnswer({
  * The explanation (key points in <mark>) and the knowledge points — of a study question or an exam review item.
  * `className` replaces the box's own look (the exam review draws it as a tinted box).
  */
-export function Explanation({ q, appID, className }: { q: { explanation: string; points: string[] }; appID: number; className?: string }) {
+export function Explanation({ q, appID, className }: { q: { explanation: string; points: string[]; allTestID?: number }; appID: number; className?: string }) {
   return (
     <section className={className ?? styles.explainBox} aria-label="解析">
       <h3 className={styles.explainTitle}>解析</h3>
@@ -119,6 +120,7 @@ export function Explanation({ q, appID, className }: { q: { explanation: string;
           ))}
         </p>
       ) : null}
+      {q.allTestID !== undefined && q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
     </section>
   );
 }

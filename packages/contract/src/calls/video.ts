@@ -278,7 +278,22 @@ export const videoAppoint = defineCall({
   data: z.object({ videoID: z.number().int(), status: z.number().int(), appointedAt: z.string().nullable() }),
 });
 
+export const videoExplain = defineCall({
+  id: 'video.explain',
+  method: 'GET',
+  path: '/api/video/explain',
+  group: 'video',
+  needsSession: true,
+  gate: { module: VIDEO_MODULE, free: true },
+  summary: '看讲解: the published lessons whose point ranges cover a knowledge point of the question, the first the one to open at `from`.',
+  request: z.object({ guid: guid(), appID: appID(), allTestID: dbId('试题编号') }),
+  data: z.object({
+    list: z.array(z.object({ lessonID: z.number().int(), title: z.string(), pointName: z.string(), from: z.number().int(), to: z.number().int() })),
+  }),
+});
+
 export const videoCalls = {
+  videoExplain,
   videoCourselist,
   videoAllcourses,
   videoCoursedetail,

@@ -93,7 +93,15 @@ describe.skipIf(!ready)('rendering demo lessons (ffmpeg, espeak-ng)', { timeout:
     });
     const total = slides[0]! + slides[1]!;
     const probe = JSON.parse(
-      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name,width,height,pix_fmt,r_frame_rate', '-of', 'json', join(out, 'demo-one.mp4')]).toString(),
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration:stream=codec_name,width,height,pix_fmt,r_frame_rate',
+        '-of',
+        'json',
+        join(out, 'demo-one.mp4'),
+      ]).toString(),
     ) as { format: { duration: string }; streams: Record<string, string | number>[] };
     expect(Math.abs(Number(probe.format.duration) - total)).toBeLessThan(0.15);
     expect(probe.streams).toEqual([

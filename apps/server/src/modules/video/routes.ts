@@ -15,5 +15,6 @@ export const videoRoutes = (v: VideoService) => [
   handle(c.videoTeacher, async ({ session, input }) => v.teacher(session.userId, input.teacherID, input.appID)),
   handle(c.videoFollow, async ({ session, input }) => v.follow(session.userId, input.teacherID, input.on === 1)),
   handle(c.videoFeedback, async ({ session, input }) => v.feedback(session.userId, input.lessonID, input.kind, input.text ?? '', input.second)),
+  handle(c.videoExplain, async ({ input }) => v.explain(input.appID, input.allTestID)),
   handle(c.videoAppoint, async ({ session, input }) => v.appoint(session.userId, input.appID, input.videoID, input.status)),
 ];

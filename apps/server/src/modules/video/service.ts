@@ -157,6 +157,16 @@ export function createVideoService(d: VideoDeps) {
       return progressItem(row, lesson.durationS)!;
     },
 
+    /** 看讲解: the published lessons of the subject whose point ranges cover one of the question's points, earliest first. */
+    async explain(appId: number, questionId: number) {
+      const [t, points] = await Promise.all([tree(appId), store.pointsOfQuestion(questionId)]);
+      const wanted = new Set(points);
+      const list = [...t.lessons.values()]
+        .filter(published)
+        .flatMap((l) => l.points.filter((p) => wanted.has(p.pointId)).map((p) => ({ lessonID: l.id, title: l.title, pointName: p.name, from: p.from, to: p.to })));
+      return { list };
+    },
+
     async history(userId: number, appId: number, page: number) {
       const rows = await store.history(userId, appId, HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE);
       const t = await tree(appId);

@@ -4,6 +4,7 @@ import {
   knowledgePoints,
   lessonMarkers,
   lessonPoints,
+  questionPoints,
   teacherFollows,
   teachers,
   users,
@@ -199,6 +200,12 @@ export function createVideoStore(db: Database) {
           .returning();
         return saved!;
       });
+    },
+
+    /** The knowledge points of a question (看讲解). */
+    async pointsOfQuestion(questionId: number): Promise<number[]> {
+      const rows = await db.select({ pointId: questionPoints.pointId }).from(questionPoints).where(eq(questionPoints.questionId, questionId));
+      return rows.map((r) => r.pointId);
     },
 
     async phoneOf(userId: number): Promise<string | null> {

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, VIDEO_MSG, videoCalls as v } from '@kaoshi/contract';
-import { knowledgePoints, lessonMarkers, lessonPoints, teachers, videoChapters, videoCourses, videoLessons, videoReports } from '../../db/schema/index.ts';
+import { knowledgePoints, questionPoints, lessonMarkers, lessonPoints, teachers, videoChapters, videoCourses, videoLessons, videoReports } from '../../db/schema/index.ts';
 import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { VIDEO_REPORTS_PER_HOUR } from './service.ts';
 
@@ -221,6 +221,15 @@ describe('latest, appointments, teachers, feedback', () => {
     expect((await t.call(v.videoFeedback, { guid, lessonID: L.free, kind: '不存在' })).msg).toBe('问题类型格式不正确');
     for (let i = 1; i < VIDEO_REPORTS_PER_HOUR; i++) await t.call(v.videoFeedback, { guid, lessonID: L.free, kind: '其他' });
     expect((await t.call(v.videoFeedback, { guid, lessonID: L.free, kind: '其他' })).msg).toBe(VIDEO_MSG.feedbackTooOften);
+  });
+
+  it('看讲解: answers the lessons covering a knowledge point of the question, and none for a question without one', async () => {
+    const { guid } = await trial();
+    const [q] = await t.db.select().from(questionPoints).where(eq(questionPoints.pointId, pointId));
+    const r = await t.call(v.videoExplain, { guid, appID: 1001, allTestID: q!.questionId });
+    expect(r.data.list).toEqual([{ lessonID: L.paid, title: 'paid', pointName: '体温的正常值', from: 4, to: 12 }]);
+    const [other] = await t.db.select().from(questionPoints).where(ne(questionPoints.pointId, pointId)).limit(1);
+    expect((await t.call(v.videoExplain, { guid, appID: 1001, allTestID: other!.questionId })).data.list).toEqual([]);
   });
 
   it('opens a course detail for its subject, and 404 for an unknown course', async () => {

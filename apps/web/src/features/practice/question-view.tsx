@@ -3,6 +3,7 @@ import { QUESTION_TYPE_NAMES, TF_OPTIONS, normaliseKeys, shownAnswer } from '@ka
 import type { PracticeGroup, PracticeQuestion } from '../../api/practice';
 import { RichText } from '../../ui/rich-text';
 import { LongText } from '../../ui/long-text';
+import { ExplainLesson } from '../../ui/explain-lesson';
 import styles from './practice.module.css';
 
 /** The learner's reply to one question, scored locally. */
@@ -146,6 +147,7 @@ export function QuestionView({ q, group, groupPos, appID, answered, recite, pick
             <RichText text={q.explanation || '暂无解析'} appID={appID} />
           </p>
           {q.points.length > 0 ? <p className={styles.points}>考点：{q.points.join('、')}</p> : null}
+          {q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
           {answered && hint ? <p className={styles.bookHint}>{hint}</p> : null}
           {answered && onRetry ? (
             <button type="button" className={styles.retry} onClick={onRetry}>
