@@ -29,6 +29,6 @@ export default defineConfig({
   },
   webServer: [
     { command: `node serve.mjs ${APP_PORT}`, url: `http://127.0.0.1:${APP_PORT}/api/agentInfo/getAgentInfo`, timeout: 120_000, reuseExistingServer: false },
-    { command: `node serve.mjs ${MAINT_PORT} MAINTENANCE=true`, url: `http://127.0.0.1:${MAINT_PORT}/`, timeout: 120_000, reuseExistingServer: false },
+    { command: `node serve.mjs ${MAINT_PORT} MAINTENANCE=true DEMO_VIDEO=off`, url: `http://127.0.0.1:${MAINT_PORT}/`, timeout: 120_000, reuseExistingServer: false },
   ],
 });

@@ -105,6 +105,11 @@ export const configSchema = z.object({
   VIDEO_TOKEN_KEY: z.preprocess(unset, z.string().min(32).optional()),
   /** Where lesson media are kept (docs/video.md): HLS playlists and segments, posters, sprites. */
   MEDIA_DIR: z.preprocess(unset, z.string().default('./media')),
+  /**
+   * The demo video lessons (content/demo/video): rendered with espeak-ng and ffmpeg and imported in the background
+   * after the first start (one process only), when those tools are present; 'off' skips them.
+   */
+  DEMO_VIDEO: z.preprocess(unset, z.enum(['on', 'off']).default('on')),
   /** Orders (and upgrades) one learner may create in 10 minutes (docs/shop.md); a bench raises it. */
   ORDER_RATE_LIMIT: z.preprocess(unset, z.coerce.number().int().min(1).max(1_000_000).default(20)),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */

@@ -1,16 +1,17 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createReportStore, excerptOf, type ReportFilter } from '../modules/study/index.ts';
+import { listVideoReports, resolveVideoReport } from '../modules/video/index.ts';
 import { maskPhone } from '../platform/crypto.ts';
 import { runIfEntry } from './run.ts';
 
-const USAGE = `usage: npm run reports -- [--status open|resolved|all] [--app <appID>]
-       npm run reports -- --resolve <reportID> --reply "<text>"
-  Lists learners' question reports (试题纠错), oldest first (default: --status open, every subject),
-  or resolves one: the learner then sees it as resolved with the reply.
+const USAGE = `usage: npm run reports -- [--video] [--status open|resolved|all] [--app <appID>]
+       npm run reports -- [--video] --resolve <reportID> --reply "<text>"
+  Lists learners' question reports (试题纠错), or with --video their video reports (/videoFeedback), oldest
+  first (default: --status open, every subject), or resolves one: the learner then sees it as resolved with the reply.
   Database: DATA_DIR / DATABASE_URL as for the server.`;
 
-export type ReportsArgs = { kind: 'list'; filter: ReportFilter } | { kind: 'resolve'; id: number; reply: string };
+export type ReportsArgs = ({ kind: 'list'; filter: ReportFilter } | { kind: 'resolve'; id: number; reply: string }) & { video?: true };
 
 /** Parses the command line; `{error}` when it is wrong ('' for --help). */
 export function parseReportsArgs(argv: string[]): ReportsArgs | { error: string } {
@@ -18,6 +19,7 @@ export function parseReportsArgs(argv: string[]): ReportsArgs | { error: string 
   let appId: number | undefined;
   let resolve: number | undefined;
   let reply: string | undefined;
+  let video: true | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -36,6 +38,7 @@ export function parseReportsArgs(argv: string[]): ReportsArgs | { error: string 
         if (!/^\d{1,9}$/.test(v)) return { error: `--resolve must be a report number, got ${v}` };
         resolve = Number(v);
       } else if (a === '--reply') reply = value();
+      else if (a === '--video') video = true;
       else if (a === '--help' || a === '-h') return { error: '' };
       else return { error: `unknown argument ${a}` };
     } catch (err) {
@@ -45,14 +48,14 @@ export function parseReportsArgs(argv: string[]): ReportsArgs | { error: string 
   if (resolve !== undefined) {
     if (status !== undefined || appId !== undefined) return { error: '--resolve takes only --reply' };
     if (!reply?.trim()) return { error: '--resolve needs --reply "<text>"' };
-    return { kind: 'resolve', id: resolve, reply: reply.trim() };
+    return { kind: 'resolve', id: resolve, reply: reply.trim(), ...(video ? { video } : {}) };
   }
   if (reply !== undefined) return { error: '--reply goes with --resolve' };
   if (status !== undefined && !['open', 'resolved', 'all'].includes(status)) return { error: `--status must be open, resolved or all, got ${status}` };
   const filter: ReportFilter = {};
   if (status !== 'all') filter.status = (status ?? 'open') as 'open' | 'resolved';
   if (appId !== undefined) filter.appId = appId;
-  return { kind: 'list', filter };
+  return { kind: 'list', filter, ...(video ? { video } : {}) };
 }
 
 function usage(error: string, err: (line: string) => void): number {
@@ -71,6 +74,7 @@ const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString(
 export async function runReports(db: Database, argv: string[], out: (line: string) => void, err: (line: string) => void, now = () => Date.now()): Promise<number> {
   const args = parseReportsArgs(argv);
   if ('error' in args) return usage(args.error, err);
+  if (args.video) return runVideoReports(db, args, out, err, now);
   const store = createReportStore(db);
   if (args.kind === 'resolve') {
     if (!(await store.resolveReport(args.id, args.reply, new Date(now())))) {
@@ -90,6 +94,27 @@ export async function runReports(db: Database, argv: string[], out: (line: strin
     if (r.reply !== null) out(`  回复: ${r.reply}`);
   }
   out(`${rows.length} report(s)`);
+  return 0;
+}
+
+async function runVideoReports(db: Database, args: ReportsArgs, out: (line: string) => void, err: (line: string) => void, now: () => number): Promise<number> {
+  if (args.kind === 'resolve') {
+    if (!(await resolveVideoReport(db, args.id, args.reply, new Date(now())))) {
+      err(`no video report #${args.id}`);
+      return 1;
+    }
+    out(`video report #${args.id} resolved`);
+    return 0;
+  }
+  const rows = await listVideoReports(db, args.filter);
+  for (const r of rows) {
+    out(`#${r.id}  ${chinaTime(r.createdAt)}  ${r.appId}  ${r.course} / ${r.lesson}  ${r.status}`);
+    out(`  类型: ${r.kind}${r.second !== null ? `（${Math.floor(r.second / 60)}:${String(r.second % 60).padStart(2, '0')}）` : ''}`);
+    if (r.text) out(`  描述: ${r.text.replace(/\s+/g, ' ')}`);
+    out(`  学员: ${r.phone ? maskPhone(r.phone) : '(无手机号)'}`);
+    if (r.reply !== null) out(`  回复: ${r.reply}`);
+  }
+  out(`${rows.length} video report(s)`);
   return 0;
 }
 

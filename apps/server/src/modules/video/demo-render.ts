@@ -40,6 +40,7 @@ export const demoScript = z.object({
               teacher: key.optional(),
               free: z.boolean().default(false),
               previewSeconds: z.number().int().min(0).max(3600).default(30),
+              publishInDays: z.number().int().min(0).max(365).default(0),
               slides: z
                 .array(
                   z.object({
@@ -226,8 +227,8 @@ export async function renderDemoCourse(scriptPath: string, outDir: string, tools
       for (const lesson of chapter.lessons) {
         const file = `${lesson.key}.mp4`;
         const seconds = await renderLesson(script, lesson, found, font, work, join(out, file));
-        const { key, title, teacher, free, previewSeconds } = lesson;
-        lessons.push({ key, title, file, teacher, free, previewSeconds, ...lessonTimeline(lesson, seconds) });
+        const { key, title, teacher, free, previewSeconds, publishInDays } = lesson;
+        lessons.push({ key, title, file, teacher, free, previewSeconds, publishInDays, ...lessonTimeline(lesson, seconds) });
       }
       chapters.push({ title: chapter.title, lessons });
     }

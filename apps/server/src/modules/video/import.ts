@@ -30,6 +30,8 @@ export const videoManifest = z.object({
               teacher: key.optional(),
               free: z.boolean().default(false),
               previewSeconds: z.number().int().min(0).max(3600).default(180),
+              /** Published this many days after its first import (即将上线 until then: bookable, not playable). */
+              publishInDays: z.number().int().min(0).max(365).default(0),
               markers: z.array(z.object({ second: z.number().int().min(0), title })).default([]),
               /** Knowledge points by their code in the subject's question bank (`knowledgePoints[].code`). */
               points: z.array(z.object({ point: z.string().min(1).max(64), from: z.number().int().min(0), to: z.number().int().positive() })).default([]),
@@ -40,7 +42,7 @@ export const videoManifest = z.object({
     )
     .min(1),
 });
-export type VideoManifest = z.infer<typeof videoManifest>;
+export type VideoManifest = z.input<typeof videoManifest>;
 
 export interface ImportedCourse {
   courseId: number;
@@ -140,7 +142,7 @@ export async function importVideoCourse(db: Database, store: MediaStore, folder:
           };
           const [lesson] = await tx
             .insert(videoLessons)
-            .values({ key: l.key, ...values, publishedAt: now })
+            .values({ key: l.key, ...values, publishedAt: new Date(now.getTime() + l.publishInDays * 86_400_000) })
             .onConflictDoUpdate({ target: videoLessons.key, set: values })
             .returning({ id: videoLessons.id });
           await tx.delete(lessonMarkers).where(eq(lessonMarkers.lessonId, lesson!.id));

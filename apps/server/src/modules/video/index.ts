@@ -51,3 +51,4 @@ export { importVideoCourse, videoManifest, type ImportedCourse, type VideoManife
 export { localMediaStore, type MediaStore } from './media-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';
 export { TOKEN_TTL_MS, type PlayGrant, type PlayTokens } from './tokens.ts';
+export { listVideoReports, resolveVideoReport } from './reports.ts';
