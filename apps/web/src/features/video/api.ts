@@ -1,4 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onProgressSaved } from '../../lib/outbox/video';
 import {
   videoAllcourses,
   videoAppoint,
@@ -96,4 +98,10 @@ export function progressText(l: Pick<LessonItem, 'progress'>): string {
 export function playPath(lessonID: number, opts: { second?: number; ej?: boolean; only?: boolean } = {}): string {
   const route = opts.only ? '/videoPlayonly' : opts.ej ? '/videoEjPlay' : '/videoStudy';
   return `${route}?lessonID=${lessonID}${opts.second !== undefined ? `&t=${Math.floor(opts.second)}` : ''}`;
+}
+
+/** Lists show my progress: when the server took a progress save, they are read again (the lesson call is not). */
+export function useRefreshOnProgress(): void {
+  const client = useQueryClient();
+  useEffect(() => onProgressSaved(() => void client.invalidateQueries({ queryKey: videoKeys.all, predicate: (q) => q.queryKey[1] !== 'lesson' })), [client]);
 }

@@ -4,7 +4,7 @@ import { positiveInt } from '../../api/exam';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
-import { clock, courseQuery, playPath, type LessonItem } from './api';
+import { clock, courseQuery, playPath, useRefreshOnProgress, type LessonItem } from './api';
 import { CourseLessons } from './components/lesson-list';
 import styles from './video.module.css';
 
@@ -14,6 +14,7 @@ export function CourseDetailScreen() {
   const courseID = positiveInt(params.get('courseID'));
   const navigate = useNavigate();
   const course = useQuery({ ...courseQuery(courseID ?? 0), enabled: courseID !== null });
+  useRefreshOnProgress();
   if (courseID === null) {
     return (
       <Page title="课程详情">

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { type SelectedSubject } from '../../lib/subject';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { courselistQuery, playPath, type LessonItem } from './api';
+import { courselistQuery, playPath, useRefreshOnProgress, type LessonItem } from './api';
 import { CourseLessons, LessonRow } from './components/lesson-list';
 import styles from './video.module.css';
 
@@ -18,6 +18,7 @@ export function VideoListScreen({ ej = false }: { ej?: boolean }) {
 function ListBody({ subject, ej }: { subject: SelectedSubject; ej: boolean }) {
   const navigate = useNavigate();
   const list = useQuery(courselistQuery(subject.AppID, ej ? 1 : undefined));
+  useRefreshOnProgress();
   const pending = queryState(list, subject, { feature: '视频精讲' });
   if (pending) return pending;
   const data = list.data!;
