@@ -38,49 +38,43 @@ export const VIDEO_MSG = {
 
 export const videoTeacherRef = z.object({ id: z.number().int(), name: z.string(), title: z.string() });
 
-/** My progress in a lesson (null before I play it). */
+/** My progress in a lesson (null before I play it): where to resume (s), the seconds really watched (each once), their share of the length (0–100). */
 export const lessonProgress = z.object({
-  /** Where to resume (s). */
   position: z.number().int(),
-  /** Seconds really watched, each counted once. */
   watchedS: z.number().int(),
-  /** watchedS / duration, 0–100. */
   percent: z.number().int(),
   completed: z.boolean(),
   updatedAt: z.string(),
 });
 export type LessonProgress = z.infer<typeof lessonProgress>;
 
+/** A lesson in a list: `free` opens it whole to a trial learner, who plays `previewSeconds` of the others (0: none); `upcoming` (published later) is bookable, not playable. */
 export const lessonItem = z.object({
   id: z.number().int(),
   title: z.string(),
   courseId: z.number().int(),
   courseTitle: z.string(),
   durationS: z.number().int(),
-  /** Open whole to a trial learner. */
   free: z.boolean(),
-  /** How far a learner without the version plays (0: not at all). */
   previewSeconds: z.number().int(),
   teacher: videoTeacherRef.nullable(),
   publishedAt: z.string(),
-  /** Published later than now: shown as 即将上线, bookable, not playable. */
   upcoming: z.boolean(),
   progress: lessonProgress.nullable(),
 });
 export type LessonItem = z.infer<typeof lessonItem>;
 
+/** A course: `level` null for a main course, 1 for a second-level one (/videoEj); `learners` played one of its lessons (the 'hot' sort). */
 export const courseItem = z.object({
   id: z.number().int(),
   appID: z.number().int(),
   title: z.string(),
   introduction: z.string(),
   teacher: videoTeacherRef.nullable(),
-  /** null: a main course; 1: a second-level course (/videoEj). */
   level: z.number().int().nullable(),
   lessonCount: z.number().int(),
   durationS: z.number().int(),
   completedCount: z.number().int(),
-  /** Learners who played a lesson of it (for the 'hot' sort). */
   learners: z.number().int(),
   publishedAt: z.string(),
 });
@@ -150,18 +144,15 @@ export const videoLesson = defineCall({
       points: z.array(z.object({ pointId: z.number().int(), name: z.string(), from: z.number().int(), to: z.number().int() })),
     }),
     next: lessonItem.nullable(),
+    /** url: the master playlist /media/v/<lessonID>/<token>/master.m3u8 (every file under that prefix); thumbnails: a WebVTT map; limitSeconds 0: the whole lesson, else where it stops. */
     play: z.object({
-      /** The master playlist: /media/v/<lessonID>/<token>/master.m3u8 (every file of the lesson is under the same prefix). */
       url: z.string(),
       poster: z.string(),
-      /** The thumbnail map (WebVTT) for seeking previews. */
       thumbnails: z.string(),
-      /** 0: the whole lesson; else the seconds it stops at. */
       limitSeconds: z.number().int(),
       expiresAt: z.string(),
     }),
     access,
-    /** The masked phone drawn as the watermark. */
     watermark: z.string(),
   }),
 });

@@ -58,7 +58,7 @@ export function installDelivery(app: FastifyInstance, deps: { db: Database; stor
     reply.header('cache-control', 'private, max-age=600').type(TYPES[file.split('.').pop()!]!);
     if (limit > 0 && rendition !== undefined && file.endsWith('.m3u8')) {
       const chunks: Buffer[] = [];
-      for await (const c of deps.store.read(key)) chunks.push(c as Buffer);
+      for await (const c of await deps.store.read(key)) chunks.push(c as Buffer);
       return reply.send(cutPlaylist(Buffer.concat(chunks).toString('utf8'), limit));
     }
     reply.header('accept-ranges', 'bytes');
@@ -71,8 +71,8 @@ export function installDelivery(app: FastifyInstance, deps: { db: Database; stor
         .code(206)
         .header('content-range', `bytes ${start}-${end}/${size}`)
         .header('content-length', end - start + 1)
-        .send(deps.store.read(key, { start, end }));
+        .send(await deps.store.read(key, { start, end }));
     }
-    return reply.header('content-length', size).send(deps.store.read(key));
+    return reply.header('content-length', size).send(await deps.store.read(key));
   });
 }

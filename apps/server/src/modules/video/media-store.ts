@@ -5,13 +5,14 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where lesson media live (docs/video.md, "Media pipeline and store"): keys like `1001/lesson-key/v2/720p/seg-00001.ts`.
- * A folder by default (MEDIA_DIR); an S3-compatible bucket is the other implementation of this interface.
+ * A folder by default (MEDIA_DIR); an S3-compatible bucket when configured (s3-store.ts).
  */
 export interface MediaStore {
   putFile(key: string, path: string): Promise<void>;
   /** Size in bytes, or null when there is no such file. */
   size(key: string): Promise<number | null>;
-  read(key: string, range?: { start: number; end: number }): Readable;
+  /** The file's bytes (a range: both ends included). */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   removePrefix(prefix: string): Promise<void>;
 }
 
@@ -42,7 +43,7 @@ export function localMediaStore(root: string): MediaStore {
         return null;
       }
     },
-    read: (key, range) => createReadStream(path(key), range),
+    read: async (key, range) => createReadStream(path(key), range),
     async removePrefix(prefix) {
       await rm(path(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
     },

@@ -224,13 +224,34 @@ describe('latest, appointments, teachers, feedback', () => {
     expect((await t.call(v.videoFeedback, { guid, lessonID: L.free, kind: '其他' })).msg).toBe(VIDEO_MSG.feedbackTooOften);
     // Operators list them and answer one (npm run reports -- --video).
     const out: string[] = [];
-    expect(await runReports(t.db, ['--video', '--app', '1001'], (l) => out.push(l), () => undefined)).toBe(0);
+    expect(
+      await runReports(
+        t.db,
+        ['--video', '--app', '1001'],
+        (l) => out.push(l),
+        () => undefined,
+      ),
+    ).toBe(0);
     expect(out).toContain(`#${r.data.id}  ${new Date(t.clock.now + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')}  1001  核心考点精讲 / free  open`);
     expect(out).toContain('  类型: 声音问题（0:05）');
-    expect(await runReports(t.db, ['--video', '--resolve', String(r.data.id), '--reply', '已修复'], () => undefined, () => undefined)).toBe(0);
+    expect(
+      await runReports(
+        t.db,
+        ['--video', '--resolve', String(r.data.id), '--reply', '已修复'],
+        () => undefined,
+        () => undefined,
+      ),
+    ).toBe(0);
     const [done] = await t.db.select().from(videoReports).where(eq(videoReports.id, r.data.id));
     expect([done!.status, done!.reply]).toEqual(['resolved', '已修复']);
-    expect(await runReports(t.db, ['--video', '--resolve', '999999', '--reply', 'x'], () => undefined, () => undefined)).toBe(1);
+    expect(
+      await runReports(
+        t.db,
+        ['--video', '--resolve', '999999', '--reply', 'x'],
+        () => undefined,
+        () => undefined,
+      ),
+    ).toBe(1);
   });
 
   it('看讲解: answers the lessons covering a knowledge point of the question, and none for a question without one', async () => {
