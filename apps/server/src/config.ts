@@ -106,6 +106,22 @@ export const configSchema = z.object({
   /** Where lesson media are kept (docs/video.md): HLS playlists and segments, posters, sprites. */
   MEDIA_DIR: z.preprocess(unset, z.string().default('./media')),
   /**
+   * Lesson media in an S3-compatible bucket instead of MEDIA_DIR (docs/video.md): the bucket, its endpoint (none: AWS),
+   * region, keys (none: the SDK's default chain, e.g. an instance role) and a key prefix.
+   */
+  MEDIA_S3_BUCKET: z.preprocess(unset, z.string().min(3).optional()),
+  MEDIA_S3_ENDPOINT: z.preprocess(unset, z.url().optional()),
+  MEDIA_S3_REGION: z.preprocess(unset, z.string().default('us-east-1')),
+  MEDIA_S3_ACCESS_KEY_ID: z.preprocess(unset, z.string().optional()),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.preprocess(unset, z.string().optional()),
+  MEDIA_S3_PREFIX: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^([A-Za-z0-9_.-]+\/)*$/)
+      .default(''),
+  ),
+  /**
    * The demo video lessons (content/demo/video): rendered with espeak-ng and ffmpeg and imported in the background
    * after the first start (one process only), when those tools are present; 'off' skips them.
    */

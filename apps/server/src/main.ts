@@ -3,8 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seed } from './seed/seed.ts';
-import { localMediaStore, seedDemoVideo } from './modules/video/index.ts';
-import { resolve } from 'node:path';
+import { mediaStoreOf, seedDemoVideo } from './modules/video/index.ts';
 
 /** How long a closing server process of a cluster answers with Connection: close before it stops listening. */
 const DRAIN_MS = 1000;
@@ -141,7 +140,7 @@ async function main() {
     for (const line of added.papers) app.log.info(`demo papers: ${line}`);
     // The demo lessons take a minute to render the first time: in the background, the server already answers.
     if (config.DEMO_VIDEO === 'on')
-      void seedDemoVideo(database.db, localMediaStore(resolve(config.MEDIA_DIR)), new Date(), (line) => app.log.info(line)).catch((err: unknown) =>
+      void seedDemoVideo(database.db, mediaStoreOf(config), new Date(), (line) => app.log.info(line)).catch((err: unknown) =>
         app.log.warn({ err }, 'demo video lessons failed to render'),
       );
   });

@@ -3,13 +3,13 @@ import { ZodError } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { seed } from '../seed/seed.ts';
-import { ffmpegAvailable, importVideoCourse, localMediaStore } from '../modules/video/index.ts';
+import { ffmpegAvailable, importVideoCourse, mediaStoreOf } from '../modules/video/index.ts';
 import { runIfEntry } from './run.ts';
 
 const USAGE = `usage: npm run import:video -w apps/server -- <folder>
   The folder holds the source videos and lessons.json (docs/video.md): the subject, teachers, the course, its
   chapters and lessons (file, free, previewSeconds, markers, point ranges). Needs ffmpeg and ffprobe.
-  Media go to MEDIA_DIR (default ./media); the database is DATA_DIR / DATABASE_URL as for the server.`;
+  Media go to MEDIA_DIR (default ./media), or the bucket MEDIA_S3_BUCKET; the database is DATA_DIR / DATABASE_URL as for the server.`;
 
 /** The command: 0 imported, 1 refused (nothing imported), 2 usage. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console.log, err = console.error): Promise<number> {
@@ -28,7 +28,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   try {
     await database.migrate();
     await seed(database.db);
-    const done = await importVideoCourse(database.db, localMediaStore(resolve(config.MEDIA_DIR)), folder, new Date());
+    const done = await importVideoCourse(database.db, mediaStoreOf(config), folder, new Date());
     for (const l of done.lessons) out(`${l.key}: ${l.durationS} s, ${l.mediaKey}/v${l.mediaVersion}`);
     out(`course ${done.courseId}: ${done.lessons.length} lesson(s) imported`);
     return 0;

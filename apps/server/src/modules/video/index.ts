@@ -1,9 +1,8 @@
-import { resolve } from 'node:path';
 import { createMemo } from '../../platform/cache/memo.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { installDelivery } from './delivery.ts';
-import { localMediaStore } from './media-store.ts';
+import { mediaStoreOf } from './stores.ts';
 import { videoRoutes } from './routes.ts';
 import { createVideoService } from './service.ts';
 import { createVideoStore, type VideoTree } from './store.ts';
@@ -17,7 +16,7 @@ export const VIDEO_TREE_CACHE_MS = 5 * 60_000;
  * protected delivery of the media by play tokens, which only the lesson call gives, after the entitlement decision.
  */
 export function createVideoModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'decide' | 'gate'> }) {
-  const store = localMediaStore(resolve(p.config.MEDIA_DIR));
+  const store = mediaStoreOf(p.config);
   let tokens: PlayTokens | undefined;
   const data = createVideoStore(p.db);
   const trees = createMemo<number, VideoTree>(p.bus, { max: 2_000, ttlMs: VIDEO_TREE_CACHE_MS });
@@ -49,6 +48,8 @@ export { DEMO_VIDEO_SCRIPT, seedDemoVideo } from './demo.ts';
 export { demoScript, demoTools, renderDemoCourse, type DemoScript, type DemoTools } from './demo-render.ts';
 export { importVideoCourse, videoManifest, type ImportedCourse, type VideoManifest } from './import.ts';
 export { localMediaStore, type MediaStore } from './media-store.ts';
+export { mediaStoreOf } from './stores.ts';
+export { s3MediaStore, type S3Settings } from './s3-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';
 export { TOKEN_TTL_MS, type PlayGrant, type PlayTokens } from './tokens.ts';
 export { listVideoReports, resolveVideoReport } from './reports.ts';

@@ -15,7 +15,7 @@ describe('the local media store', () => {
     writeFileSync(src, '0123456789');
     await store.putFile('1001/lesson-a/v1/360p/seg-00000.ts', src);
     expect(await store.size('1001/lesson-a/v1/360p/seg-00000.ts')).toBe(10);
-    expect(await text(store.read('1001/lesson-a/v1/360p/seg-00000.ts', { start: 2, end: 5 }))).toBe('2345');
+    expect(await text(await store.read('1001/lesson-a/v1/360p/seg-00000.ts', { start: 2, end: 5 }))).toBe('2345');
     expect(await store.size('1001/lesson-a/v1/360p/missing.ts')).toBeNull();
     await store.removePrefix('1001/lesson-a/v1');
     expect(await store.size('1001/lesson-a/v1/360p/seg-00000.ts')).toBeNull();

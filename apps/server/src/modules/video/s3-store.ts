@@ -41,7 +41,13 @@ export function s3MediaStore(s: S3Settings, client?: S3Client): MediaStore {
       const { size } = await stat(path);
       const ext = key.slice(key.lastIndexOf('.') + 1);
       await s3.send(
-        new PutObjectCommand({ Bucket: s.bucket, Key: full(key), Body: createReadStream(path), ContentLength: size, ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' }),
+        new PutObjectCommand({
+          Bucket: s.bucket,
+          Key: full(key),
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        }),
       );
     },
     async size(key) {
