@@ -31,6 +31,7 @@ export * from './calls/sale.ts';
 export * from './calls/huabei.ts';
 export * from './calls/discount.ts';
 export * from './calls/video.ts';
+export * from './calls/video-notes.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -55,6 +56,7 @@ import { clearanceCalls } from './calls/clearance.ts';
 import { shopCalls } from './calls/shop.ts';
 import { couponCalls } from './calls/coupon.ts';
 import { videoCalls } from './calls/video.ts';
+import { videoNoteCalls } from './calls/video-notes.ts';
 import { deliveryCalls } from './calls/delivery.ts';
 import { groupBuyCalls } from './calls/group-buy.ts';
 import { saleCalls } from './calls/sale.ts';
@@ -85,4 +87,5 @@ export const allCalls = [
   ...Object.values(huabeiCalls),
   ...Object.values(discountCalls),
   ...Object.values(videoCalls),
+  ...Object.values(videoNoteCalls),
 ];

@@ -190,3 +190,22 @@ export const videoReports = pgTable(
   },
   (t) => [index('video_reports_status_idx').on(t.status, t.createdAt), index('video_reports_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** A learner's note at a second of a lesson (/videoStudy, 笔记). */
+export const videoNotes = pgTable(
+  'video_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    second: integer('second').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('video_notes_user_lesson_idx').on(t.userId, t.lessonId, t.second)],
+);

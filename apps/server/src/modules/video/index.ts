@@ -3,6 +3,7 @@ import { serverModule, type Platform } from '../../platform/module.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { installDelivery } from './delivery.ts';
 import { mediaStoreOf } from './stores.ts';
+import { videoNoteRoutes } from './notes.ts';
 import { videoRoutes } from './routes.ts';
 import { createVideoService } from './service.ts';
 import { createVideoStore, type VideoTree } from './store.ts';
@@ -33,7 +34,7 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
   });
   return serverModule({
     name: 'video',
-    handlers: videoRoutes(service),
+    handlers: [...videoRoutes(service), ...videoNoteRoutes(p.db, p.clock)],
     async install(app) {
       tokens = playTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
       installDelivery(app, { db: p.db, store, tokens, clock: p.clock });

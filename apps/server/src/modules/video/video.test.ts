@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, VIDEO_MSG, videoCalls as v } from '@kaoshi/contract';
+import { MSG, VIDEO_MSG, VIDEO_NOTE_MSG, videoCalls as v, videoNoteCalls as n } from '@kaoshi/contract';
 import { knowledgePoints, questionPoints, lessonMarkers, lessonPoints, teachers, videoChapters, videoCourses, videoLessons, videoReports } from '../../db/schema/index.ts';
 import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { runReports } from '../../cli/reports.ts';
@@ -269,5 +269,27 @@ describe('latest, appointments, teachers, feedback', () => {
     const d = await t.call(v.videoCoursedetail, { guid, courseID: list.data.courses[0].id });
     expect([d.data.course.title, d.data.teacherIntro, d.data.course.chapters[0].lessons.length]).toEqual(['核心考点精讲', '十年临床带教。', 4]);
     expect((await t.call(v.videoCoursedetail, { guid, courseID: 999_999 })).msg).toBe(VIDEO_MSG.unknownCourse);
+  });
+});
+
+describe('notes at a second', () => {
+  it('keeps my notes on a lesson by second, edits and deletes them, and never shows or touches another learner’s', async () => {
+    const me = await trial();
+    const other = await trial();
+    const save = (guid: string, input: Record<string, unknown>) => t.call(n.videoNoteSave, { guid, lessonID: L.paid, ...input });
+    const a = await save(me.guid, { second: 12, text: '口温 36.3–37.2℃' });
+    const b = await save(me.guid, { second: 4, text: '先看测量前准备' });
+    expect([a.status, a.data.second, a.data.text]).toEqual([200, 12, '口温 36.3–37.2℃']);
+    expect((await save(me.guid, { second: 999, text: '结尾' })).data.second).toBe(20);
+    expect((await t.call(n.videoNotes, { guid: me.guid, lessonID: L.paid })).data.list.map((x: { second: number }) => x.second)).toEqual([4, 12, 20]);
+    expect((await t.call(n.videoNotes, { guid: other.guid, lessonID: L.paid })).data.list).toEqual([]);
+    expect((await save(other.guid, { noteID: a.data.id, second: 1, text: '改别人的' })).msg).toBe(VIDEO_NOTE_MSG.unknown);
+    expect((await t.call(n.videoNoteDelete, { guid: other.guid, noteID: a.data.id })).msg).toBe(VIDEO_NOTE_MSG.unknown);
+    expect((await save(me.guid, { noteID: b.data.id, second: 5, text: '改好了' })).data).toMatchObject({ id: b.data.id, second: 5, text: '改好了' });
+    expect((await t.call(n.videoNoteDelete, { guid: me.guid, noteID: a.data.id })).data).toEqual({ deleted: true });
+    expect((await t.call(n.videoNotes, { guid: me.guid, lessonID: L.paid })).data.list.map((x: { text: string }) => x.text)).toEqual(['改好了', '结尾']);
+    expect((await save(me.guid, { second: 1, text: 'x'.repeat(501) })).msg).toBe('笔记不能超过500个字符');
+    expect((await save(me.guid, { second: 1, text: '' })).status).toBe(400);
+    expect((await t.call(n.videoNoteSave, { guid: me.guid, lessonID: 999_999, second: 1, text: 'x' })).msg).toBe(VIDEO_MSG.unknownLesson);
   });
 });

@@ -13,6 +13,9 @@ import {
   videoLesson,
   videoTeacher,
   videoTeachers,
+  videoNotes,
+  videoNoteSave,
+  videoNoteDelete,
   type VIDEO_REPORT_KINDS,
   type DataOf,
   type LessonItem,
@@ -38,7 +41,13 @@ export const videoKeys = {
   latest: (appID: number) => ['video', 'latest', appID] as const,
   teachers: (appID: number) => ['video', 'teachers', appID] as const,
   teacher: (teacherID: number, appID: number) => ['video', 'teacher', teacherID, appID] as const,
+  notes: (lessonID: number) => ['video', 'notes', lessonID] as const,
 };
+
+export const notesQuery = (lessonID: number) =>
+  queryOptions({ queryKey: videoKeys.notes(lessonID), queryFn: () => call(videoNotes, { lessonID }, { silent: true }), retry: false });
+export const saveNote = (p: { lessonID: number; second: number; text: string; noteID?: number }) => call(videoNoteSave, p, { silent: true });
+export const deleteNote = (noteID: number) => call(videoNoteDelete, { noteID }, { silent: true });
 
 export const courselistQuery = (appID: number, level?: number) =>
   queryOptions({ queryKey: videoKeys.courselist(appID, level), queryFn: () => call(videoCourselist, { appID, level }, { silent: true }), retry: false });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { VIDEO_RESUME_TAIL_S } from '@kaoshi/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
 import { pendingPosition } from '../../lib/outbox/video';
@@ -9,7 +9,8 @@ import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
 import { clock, courseQuery, lessonQuery, playPath, type LessonData, type LessonItem } from './api';
 import { CourseLessons } from './components/lesson-list';
-import { VideoPlayer } from './components/player';
+import { NotesTab } from './components/notes-tab';
+import { VideoPlayer, type PlayerControl } from './components/player';
 import styles from './video.module.css';
 
 export type StudyMode = 'study' | 'ej' | 'only';
@@ -60,7 +61,8 @@ function useStart(data: LessonData, at: number | null): number | null {
 
 function Study({ data, at, mode }: { data: LessonData; at: number | null; mode: StudyMode }) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<'list' | 'points'>('list');
+  const [tab, setTab] = useState<'list' | 'points' | 'notes'>('list');
+  const control = useRef<PlayerControl | null>(null);
   const [ended, setEnded] = useState(false);
   const start = useStart(data, at);
   const { lesson } = data;
@@ -75,6 +77,7 @@ function Study({ data, at, mode }: { data: LessonData; at: number | null; mode: 
         screen={mode === 'only' ? 'videoPlayonly' : mode === 'ej' ? 'videoEjPlay' : 'videoStudy'}
         onPreviewEnd={() => void navigate(`/videoNoVip?lessonID=${lesson.id}`)}
         onEnded={() => setEnded(true)}
+        control={control}
       />
     );
   const end = ended ? (
@@ -129,15 +132,18 @@ function Study({ data, at, mode }: { data: LessonData; at: number | null; mode: 
           <button type="button" role="tab" aria-selected={tab === 'points'} className={tab === 'points' ? styles.tabActive : styles.tab} onClick={() => setTab('points')}>
             要点
           </button>
-          <Link
-            className={styles.tab}
-            to={`/videoFeedback?lessonID=${lesson.id}`}
-            style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', textDecoration: 'none' }}
-          >
+          <button type="button" role="tab" aria-selected={tab === 'notes'} className={tab === 'notes' ? styles.tabActive : styles.tab} onClick={() => setTab('notes')}>
+            笔记
+          </button>
+          <button type="button" className={styles.tab} onClick={() => void navigate(`/videoFeedback?lessonID=${lesson.id}&t=${Math.floor(control.current?.time() ?? 0)}`)}>
             反馈
-          </Link>
+          </button>
         </div>
-        <div className={styles.panel}>{tab === 'list' ? <CourseTab data={data} onOpen={go} /> : <PointsTab data={data} onSeek={(s) => go(lesson, s)} />}</div>
+        <div className={styles.panel}>
+          {tab === 'list' ? <CourseTab data={data} onOpen={go} /> : null}
+          {tab === 'points' ? <PointsTab data={data} onSeek={(s) => (control.current ? control.current.seek(s) : go(lesson, s))} /> : null}
+          {tab === 'notes' ? <NotesTab lessonID={lesson.id} control={control} /> : null}
+        </div>
       </div>
     </div>
   );

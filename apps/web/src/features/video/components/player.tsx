@@ -1,5 +1,5 @@
 import { VIDEO_SAVE_EVERY_MS, VIDEO_SPEEDS } from '@kaoshi/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { flushProgress, queueProgress, startVideoOutbox } from '../../../lib/outbox/video';
 import { track } from '../../../lib/tracking';
 import { clock, renewLesson, type LessonData } from '../api';
@@ -16,6 +16,13 @@ export interface PlayerProps {
   onPreviewEnd: () => void;
   /** The whole lesson played to its end. */
   onEnded: () => void;
+  /** Filled with what the screen around may do: seek, read the playhead. */
+  control?: MutableRefObject<PlayerControl | null>;
+}
+
+export interface PlayerControl {
+  seek(second: number): void;
+  time(): number;
 }
 
 type HlsLike = { destroy(): void; startLoad(): void; recoverMediaError(): void };
@@ -26,7 +33,7 @@ type HlsLike = { destroy(): void; startLoad(): void; recoverMediaError(): void }
  * moving watermark. It saves the position and the seconds really watched every 10 s, on pause, when the page is
  * hidden and when it leaves, through the video outbox; it renews its play token before it runs out.
  */
-export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded }: PlayerProps) {
+export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, control }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const base = useRef(data.play.url);
   const tracker = useRef(new WatchTracker());
@@ -180,6 +187,7 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded }: Pl
     const video = videoRef.current;
     if (video) video.currentTime = Math.max(0, Math.min(s, limit > 0 ? limit - 0.5 : lesson.durationS));
   };
+  if (control) control.current = { seek, time: () => videoRef.current?.currentTime ?? 0 };
 
   // Keyboard on desktop: space, ←/→ 5 s, ↑/↓ volume, F full screen.
   const onKey = (e: React.KeyboardEvent) => {
