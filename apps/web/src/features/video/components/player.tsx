@@ -177,6 +177,17 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
     if (videoRef.current) videoRef.current.playbackRate = speed;
   }, [speed]);
 
+  // Full screen on a phone turns to landscape where the browser allows it (Android Chrome; iOS rotates by itself).
+  useEffect(() => {
+    const turn = () => {
+      const o = window.screen.orientation as ScreenOrientation & { lock?: (o: string) => Promise<void> };
+      if (document.fullscreenElement) void o?.lock?.('landscape').catch(() => undefined);
+      else o?.unlock?.();
+    };
+    document.addEventListener('fullscreenchange', turn);
+    return () => document.removeEventListener('fullscreenchange', turn);
+  }, []);
+
   // The watermark moves every 20 s.
   useEffect(() => {
     const timer = setInterval(() => setSpot({ x: 5 + Math.random() * 55, y: 8 + Math.random() * 70 }), WATERMARK_MOVE_MS);
