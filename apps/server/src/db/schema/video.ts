@@ -75,13 +75,21 @@ export const videoLessons = pgTable(
   (t) => [index('video_lessons_chapter_idx').on(t.chapterId)],
 );
 
+/** A learner's row goes with the learner; a row of a lesson with the lesson. */
+const learnerRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const lessonRef = () =>
+  integer('lesson_id')
+    .notNull()
+    .references(() => videoLessons.id, { onDelete: 'cascade' });
+
 export const lessonMarkers = pgTable(
   'lesson_markers',
   {
     id: serial('id').primaryKey(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonRef(),
     second: integer('second').notNull(),
     title: text('title').notNull(),
   },
@@ -93,9 +101,7 @@ export const lessonPoints = pgTable(
   'lesson_points',
   {
     id: serial('id').primaryKey(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonRef(),
     pointId: integer('point_id').notNull(),
     fromS: integer('from_s').notNull(),
     toS: integer('to_s').notNull(),
@@ -119,12 +125,8 @@ export const serverSecrets = pgTable('server_secrets', {
 export const videoProgress = pgTable(
   'video_progress',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    userId: learnerRef(),
+    lessonId: lessonRef(),
     appId: integer('app_id').notNull(),
     position: integer('position').notNull().default(0),
     /** The client's time of the save that set `position` (ms): an older replay never moves it back. */
@@ -141,12 +143,8 @@ export const videoProgress = pgTable(
 export const videoAppointments = pgTable(
   'video_appointments',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    userId: learnerRef(),
+    lessonId: lessonRef(),
     status: integer('status').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
@@ -157,9 +155,7 @@ export const videoAppointments = pgTable(
 export const teacherFollows = pgTable(
   'teacher_follows',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: learnerRef(),
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => teachers.id, { onDelete: 'cascade' }),
@@ -173,12 +169,8 @@ export const videoReports = pgTable(
   'video_reports',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    userId: learnerRef(),
+    lessonId: lessonRef(),
     kind: text('kind').notNull(),
     text: text('text').notNull().default(''),
     second: integer('second'),
@@ -196,12 +188,8 @@ export const videoNotes = pgTable(
   'video_notes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => videoLessons.id, { onDelete: 'cascade' }),
+    userId: learnerRef(),
+    lessonId: lessonRef(),
     second: integer('second').notNull(),
     text: text('text').notNull(),
     createdAt: ts('created_at').notNull(),

@@ -7,7 +7,7 @@ import { SubjectPage } from '../../ui/subject-page';
 import { playPath, teacherQuery } from './api';
 import { FollowButton } from './components/follow-button';
 import { LessonRow } from './components/lesson-list';
-import { UpcomingRow } from './components/upcoming';
+import { UpcomingSection } from './components/upcoming';
 import styles from './video.module.css';
 
 /** /loveTeacherPlay?teacherID=N: a teacher, follow, their upcoming lessons to book and their lessons to play. */
@@ -40,14 +40,7 @@ function TeacherBody({ subject, teacherID }: { subject: SelectedSubject; teacher
         </div>
         {teacher.introduction ? <p className={styles.muted}>{teacher.introduction}</p> : null}
       </section>
-      {upcoming.length > 0 ? (
-        <section className={styles.card} aria-label="即将上线">
-          <h2 className={styles.cardTitle}>即将上线</h2>
-          {upcoming.map((l) => (
-            <UpcomingRow key={l.id} appID={subject.AppID} lesson={l} />
-          ))}
-        </section>
-      ) : null}
+      <UpcomingSection appID={subject.AppID} lessons={upcoming} />
       <section className={styles.card} aria-label="TA的课程">
         <h2 className={styles.cardTitle}>TA的课程</h2>
         {lessons.length === 0 ? <p className={styles.muted}>暂无课程</p> : null}

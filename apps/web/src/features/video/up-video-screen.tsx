@@ -6,7 +6,7 @@ import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { latestQuery, playPath } from './api';
 import { LessonRow } from './components/lesson-list';
-import { UpcomingRow } from './components/upcoming';
+import { UpcomingSection } from './components/upcoming';
 import styles from './video.module.css';
 
 /** /upVideo 最新上线 (docs/video.md "Routes"): lessons added to my subject in the last 30 days, and those coming soon to book. */
@@ -22,14 +22,7 @@ function UpBody({ subject }: { subject: SelectedSubject }) {
   const { list, upcoming } = latest.data!;
   return (
     <div className={styles.screen}>
-      {upcoming.length > 0 ? (
-        <section className={styles.card} aria-label="即将上线">
-          <h2 className={styles.cardTitle}>即将上线</h2>
-          {upcoming.map((l) => (
-            <UpcomingRow key={l.id} appID={subject.AppID} lesson={l} />
-          ))}
-        </section>
-      ) : null}
+      <UpcomingSection appID={subject.AppID} lessons={upcoming} />
       <section className={styles.card} aria-label="最新上线">
         <h2 className={styles.cardTitle}>{`近${VIDEO_LATEST_DAYS}天上线`}</h2>
         {list.length === 0 ? <p className={styles.muted}>{`近${VIDEO_LATEST_DAYS}天暂无新课`}</p> : null}

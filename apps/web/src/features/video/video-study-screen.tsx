@@ -156,45 +156,35 @@ function CourseTab({ data, onOpen }: { data: LessonData; onOpen: (l: LessonItem)
   return <CourseLessons course={course.data!.course} full={course.data!.full} currentID={data.lesson.id} onOpen={onOpen} />;
 }
 
+/** A titled list of moments of the lesson; a tap plays from there. */
+function SeekList({ title, items, onSeek }: { title: string; items: { key: number; name: string; second: number; when: string }[]; onSeek: (second: number) => void }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <h3 className={styles.chapterTitle}>{title}</h3>
+      <ul className={styles.lessons}>
+        {items.map((m) => (
+          <li key={m.key}>
+            <button type="button" className={styles.lesson} onClick={() => onSeek(m.second)}>
+              <span className={styles.lessonBody}>
+                <span className={styles.lessonTitle}>{m.name}</span>
+                <span className={styles.lessonMeta}>{m.when}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function PointsTab({ data, onSeek }: { data: LessonData; onSeek: (second: number) => void }) {
   const { markers, points } = data.lesson;
   if (markers.length === 0 && points.length === 0) return <p className={styles.muted}>本节暂无要点</p>;
   return (
     <>
-      {markers.length > 0 ? (
-        <section aria-label="本节章节">
-          <h3 className={styles.chapterTitle}>本节章节</h3>
-          <ul className={styles.lessons}>
-            {markers.map((m) => (
-              <li key={m.second}>
-                <button type="button" className={styles.lesson} onClick={() => onSeek(m.second)}>
-                  <span className={styles.lessonBody}>
-                    <span className={styles.lessonTitle}>{m.title}</span>
-                    <span className={styles.lessonMeta}>{clock(m.second)}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {points.length > 0 ? (
-        <section aria-label="本节考点">
-          <h3 className={styles.chapterTitle}>本节考点</h3>
-          <ul className={styles.lessons}>
-            {points.map((p) => (
-              <li key={p.pointId}>
-                <button type="button" className={styles.lesson} onClick={() => onSeek(p.from)}>
-                  <span className={styles.lessonBody}>
-                    <span className={styles.lessonTitle}>{p.name}</span>
-                    <span className={styles.lessonMeta}>{`${clock(p.from)} – ${clock(p.to)}`}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <SeekList title="本节章节" items={markers.map((m) => ({ key: m.second, name: m.title, second: m.second, when: clock(m.second) }))} onSeek={onSeek} />
+      <SeekList title="本节考点" items={points.map((p) => ({ key: p.pointId, name: p.name, second: p.from, when: `${clock(p.from)} – ${clock(p.to)}` }))} onSeek={onSeek} />
     </>
   );
 }

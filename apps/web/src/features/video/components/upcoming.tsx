@@ -29,3 +29,16 @@ export function UpcomingRow({ appID, lesson }: { appID: number; lesson: LessonIt
     </div>
   );
 }
+
+/** 即将上线: the upcoming lessons to book (nothing when there are none). */
+export function UpcomingSection({ appID, lessons }: { appID: number; lessons: (LessonItem & { appointed: boolean })[] }) {
+  if (lessons.length === 0) return null;
+  return (
+    <section className={styles.card} aria-label="即将上线">
+      <h2 className={styles.cardTitle}>即将上线</h2>
+      {lessons.map((l) => (
+        <UpcomingRow key={l.id} appID={appID} lesson={l} />
+      ))}
+    </section>
+  );
+}
