@@ -85,6 +85,18 @@ describe('route registry', () => {
       '/examAnalyseMenu',
       '/pingshenChapter',
       '/zyChapter',
+      '/videoList',
+      '/videoEj',
+      '/videoAllList',
+      '/videoetails',
+      '/videoStudy',
+      '/videoEjPlay',
+      '/videoPlayonly',
+      '/videoNoVip',
+      '/upVideo',
+      '/loveTeacherList',
+      '/loveTeacherPlay',
+      '/videoFeedback',
     ]);
   });
 
