@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_MEMBER, freshNursingTrial, keysOf, loginAs, option, pickNursing, question, shot, type ChapterTest, type Q } from './helpers';
+import { DEMO_MEMBER, freshNursingTrial, keysOf, loginAs, option, pickNursing, question, shot, tile, type ChapterTest, type Q } from './helpers';
 
 /**
  * Video lessons (docs/video.md) against the demo lessons, rendered and imported when the journeys' server starts:
@@ -56,6 +56,10 @@ test('a trial learner plays the free preview of a paid lesson and lands on /vide
   test.setTimeout(300_000);
   await freshNursingTrial(page, request);
   await openVideoList(page);
+  // The home tile opens the list for a trial learner too (free lessons and previews).
+  await page.goto('/homePage');
+  await tile(page, '视频精讲').click();
+  await expect(page).toHaveURL(/\/videoList/);
   await expect(page.getByRole('button', { name: /^青霉素过敏试验与过敏性休克/ })).toContainText('试看');
   await page.getByRole('button', { name: /^青霉素过敏试验与过敏性休克/ }).click();
   await expect(page.getByText('试看0:30')).toBeVisible();

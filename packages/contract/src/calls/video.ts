@@ -11,11 +11,12 @@ import { unlockingVersion } from './subject.ts';
  */
 
 export const VIDEO_MODULE = 'video';
+/** Its tile opens the list for everyone: the list holds the free lessons and the previews. */
+export const VIDEO_LIST_ROUTE = '/videoList';
 /** A lesson is completed when the seconds really watched reach this share of its length. */
 export const VIDEO_COMPLETE_SHARE = 0.9;
-/** The player saves the position at least this often while playing. */
+/** The player saves the position at least this often while playing; resume starts over this close to the end (s). */
 export const VIDEO_SAVE_EVERY_MS = 10_000;
-/** Resume starts over when the saved position is this close to the end (s). */
 export const VIDEO_RESUME_TAIL_S = 5;
 /** /upVideo: lessons published in the last this many days. */
 export const VIDEO_LATEST_DAYS = 30;
@@ -47,7 +48,6 @@ export const lessonProgress = z.object({
   updatedAt: z.string(),
 });
 export type LessonProgress = z.infer<typeof lessonProgress>;
-
 /** A lesson in a list: `free` opens it whole to a trial learner, who plays `previewSeconds` of the others (0: none); `upcoming` (published later) is bookable, not playable. */
 export const lessonItem = z.object({
   id: z.number().int(),
@@ -63,7 +63,6 @@ export const lessonItem = z.object({
   progress: lessonProgress.nullable(),
 });
 export type LessonItem = z.infer<typeof lessonItem>;
-
 /** A course: `level` null for a main course, 1 for a second-level one (/videoEj); `learners` played one of its lessons (the 'hot' sort). */
 export const courseItem = z.object({
   id: z.number().int(),

@@ -68,7 +68,8 @@ describe('moduleInfoX', () => {
     // module itself stays closed for its paid rows.
     const paper = body.data.modules.find((m: { id: string }) => m.id === 'paper');
     expect(paper).toMatchObject({ route: '/exam', allowed: false, opensHub: true });
-    expect(body.data.modules.filter((m: { opensHub: boolean }) => m.opensHub).map((m: { id: string }) => m.id)).toEqual(['paper']);
+    // So does 视频精讲's: its list holds the free lessons and the previews (docs/video.md).
+    expect(body.data.modules.filter((m: { opensHub: boolean }) => m.opensHub).map((m: { id: string }) => m.id)).toEqual(['paper', 'video']);
     expect(decisions(body.data.modules)).toEqual({
       chapter: [true, 'trial'],
       daily: [true, 'trial'],
