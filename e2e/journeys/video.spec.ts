@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_MEMBER, freshNursingTrial, keysOf, loginAs, option, pickNursing, question, shot, tile, type ChapterTest, type Q } from './helpers';
+import { DEMO_MEMBER, axeProblems, freshNursingTrial, keysOf, loginAs, option, pickNursing, question, shot, smallTapTargets, tile, type ChapterTest, type Q } from './helpers';
 
 /**
  * Video lessons (docs/video.md) against the demo lessons, rendered and imported when the journeys' server starts:
@@ -107,4 +107,23 @@ test('看讲解 under a wrong answer opens the lesson at the moment that explain
   await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(from - 0.5);
   expect(await currentTime(page)).toBeLessThan(from + 8);
   await shot(page, '94-video-playonly');
+});
+
+test('the video screens pass axe-core and keep every tap target at least 44×44', async ({ page }) => {
+  test.setTimeout(300_000);
+  await loginAs(page, DEMO_MEMBER);
+  await pickNursing(page);
+  await openVideoList(page);
+  await page.getByRole('button', { name: /^体温的正常值与常见热型/ }).click();
+  await expect(page).toHaveURL(/\/videoStudy\?lessonID=\d+/);
+  const lessonID = new URL(page.url()).searchParams.get('lessonID');
+  const found: Record<string, unknown> = {};
+  for (const path of ['/videoList', `/videoStudy?lessonID=${lessonID}`, '/videoAllList', '/videoEj', '/upVideo', '/loveTeacherList', `/videoFeedback?lessonID=${lessonID}`]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
+    if (axe.length > 0 || small.length > 0) found[path] = { axe, small };
+  }
+  expect(found).toEqual({});
 });

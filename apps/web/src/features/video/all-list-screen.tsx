@@ -3,7 +3,6 @@ import { VIDEO_SORTS } from '@kaoshi/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
 import { type SelectedSubject } from '../../lib/subject';
-import { ItemRow } from '../../ui/plain-list';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { allcoursesQuery, clock } from './api';
@@ -61,16 +60,33 @@ function AllBody({ subject }: { subject: SelectedSubject }) {
         (list.data!.courses.length === 0 ? (
           <p className={styles.muted}>暂无课程</p>
         ) : (
-          list.data!.courses.map((c) => (
-            <ItemRow
-              key={c.id}
-              badge={c.level === 1 ? '专题' : '课程'}
-              title={c.title}
-              meta={`${c.teacher ? `${c.teacher.name} · ` : ''}${c.lessonCount} 节 · ${clock(c.durationS)} · ${c.learners} 人学过`}
-              progress={c.lessonCount > 0 ? c.completedCount / c.lessonCount : 0}
-              onOpen={() => void navigate(`/videoetails?courseID=${c.id}`)}
-            />
-          ))
+          <section className={styles.course} aria-label="课程">
+            <ul className={styles.lessons}>
+              {list.data!.courses.map((c) => (
+                <li key={c.id}>
+                  <button type="button" className={styles.lesson} onClick={() => void navigate(`/videoetails?courseID=${c.id}`)}>
+                    <span className={c.level === 1 ? styles.tagMuted : styles.tag}>{c.level === 1 ? '专题' : '课程'}</span>
+                    <span className={styles.lessonBody}>
+                      <span className={styles.lessonTitle}>{c.title}</span>
+                      <span className={styles.lessonMeta}>{`${c.teacher ? `${c.teacher.name} · ` : ''}${c.lessonCount} 节 · ${clock(c.durationS)} · ${c.learners} 人学过`}</span>
+                      {c.lessonCount > 0 ? (
+                        <span
+                          className={styles.progress}
+                          role="progressbar"
+                          aria-label={`${c.title} 完成度`}
+                          aria-valuenow={Math.round((c.completedCount * 100) / c.lessonCount)}
+                          aria-valuemin={0}
+                          aria-valuemax={100}
+                        >
+                          <span className={styles.progressFill} style={{ width: `${(c.completedCount * 100) / c.lessonCount}%` }} />
+                        </span>
+                      ) : null}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
         ))}
     </div>
   );

@@ -125,16 +125,18 @@ function Study({ data, at, mode }: { data: LessonData; at: number | null; mode: 
         </div>
       </div>
       <div>
-        <div className={styles.tabs} role="tablist">
-          <button type="button" role="tab" aria-selected={tab === 'list'} className={tab === 'list' ? styles.tabActive : styles.tab} onClick={() => setTab('list')}>
-            目录
-          </button>
-          <button type="button" role="tab" aria-selected={tab === 'points'} className={tab === 'points' ? styles.tabActive : styles.tab} onClick={() => setTab('points')}>
-            要点
-          </button>
-          <button type="button" role="tab" aria-selected={tab === 'notes'} className={tab === 'notes' ? styles.tabActive : styles.tab} onClick={() => setTab('notes')}>
-            笔记
-          </button>
+        <div className={styles.tabs}>
+          <div className={styles.tabList} role="tablist">
+            <button type="button" role="tab" aria-selected={tab === 'list'} className={tab === 'list' ? styles.tabActive : styles.tab} onClick={() => setTab('list')}>
+              目录
+            </button>
+            <button type="button" role="tab" aria-selected={tab === 'points'} className={tab === 'points' ? styles.tabActive : styles.tab} onClick={() => setTab('points')}>
+              要点
+            </button>
+            <button type="button" role="tab" aria-selected={tab === 'notes'} className={tab === 'notes' ? styles.tabActive : styles.tab} onClick={() => setTab('notes')}>
+              笔记
+            </button>
+          </div>
           <button type="button" className={styles.tab} onClick={() => void navigate(`/videoFeedback?lessonID=${lesson.id}&t=${Math.floor(control.current?.time() ?? 0)}`)}>
             反馈
           </button>

@@ -221,7 +221,7 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
 
   return (
     <div className={styles.player}>
-      <div className={styles.stage} tabIndex={0} onKeyDown={onKey} aria-label="视频播放器，空格播放或暂停，方向键快进快退">
+      <div className={styles.stage} role="group" tabIndex={0} onKeyDown={onKey} aria-label="视频播放器，空格播放或暂停，方向键快进快退">
         <video
           ref={videoRef}
           className={styles.video}
