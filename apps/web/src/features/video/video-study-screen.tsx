@@ -115,7 +115,7 @@ function Study({ data, at, mode }: { data: LessonData; at: number | null; mode: 
     );
   }
   return (
-    <div className={`${styles.study} ${styles.studyWide}`}>
+    <div className={styles.study}>
       <div>
         {player}
         {end}
