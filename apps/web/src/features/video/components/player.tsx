@@ -94,13 +94,15 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data.lesson.id]);
 
-  // A new token before this one runs out (hls.js asks every later file with it).
+  // A new token before this one runs out (hls.js asks every later file with it), again and again for a long lesson.
+  const [expiresAt, setExpiresAt] = useState(data.play.expiresAt);
   useEffect(() => {
-    const wait = Math.max(5_000, Date.parse(data.play.expiresAt) - Date.now() - RENEW_BEFORE_MS);
+    const wait = Math.max(5_000, Date.parse(expiresAt) - Date.now() - RENEW_BEFORE_MS);
     const timer = setTimeout(() => {
       renewLesson(lesson.id)
         .then((fresh) => {
           base.current = fresh.play.url;
+          setExpiresAt(fresh.play.expiresAt);
           const video = videoRef.current;
           // Native HLS cannot rewrite its URLs: reload at the same second.
           if (video && video.src && !video.src.startsWith('blob:')) {
@@ -112,13 +114,19 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
         .catch(() => undefined);
     }, wait);
     return () => clearTimeout(timer);
-  }, [data.play.expiresAt, lesson.id]);
+  }, [expiresAt, lesson.id]);
 
   // Saving: every 10 s while playing, on pause, when hidden, and when leaving.
   useEffect(() => {
     const video = videoRef.current;
     const watched = tracker.current;
     if (!video) return;
+    let previewOver = false;
+    const previewEnds = () => {
+      if (previewOver) return;
+      previewOver = true;
+      ends.current.onPreviewEnd();
+    };
     const save = () => {
       const ranges = watched.take();
       const position = Math.floor(video.currentTime);
@@ -141,7 +149,7 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
       if (!video.paused && !video.seeking) watched.tick(t);
       if (limit > 0 && t >= limit - 0.25) {
         video.pause();
-        ends.current.onPreviewEnd();
+        previewEnds();
       }
     };
     const onPause = () => {
@@ -153,7 +161,7 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
       watched.close();
       save();
       track.videoSwitch({ appID: lesson.appID, videoID: lesson.id, actType: 'end', type: screen, progress: video.currentTime });
-      if (limit > 0 && limit < lesson.durationS) ends.current.onPreviewEnd();
+      if (limit > 0 && limit < lesson.durationS) previewEnds();
       else ends.current.onEnded();
     };
     video.addEventListener('timeupdate', onTime);
