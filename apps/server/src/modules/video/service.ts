@@ -222,7 +222,7 @@ export function createVideoService(d: VideoDeps) {
     },
 
     async follow(userId: number, teacherId: number, on: boolean) {
-      if (!(await store.appsOfTeacher(teacherId))) throw notFound(VIDEO_MSG.unknownTeacher);
+      if (!(await store.teacherById(teacherId))) throw notFound(VIDEO_MSG.unknownTeacher);
       await store.setFollow(userId, teacherId, on, new Date(clock()));
       return { following: on, followers: (await store.followers([teacherId])).get(teacherId) ?? 0 };
     },

@@ -147,7 +147,7 @@ export function createVideoStore(db: Database) {
       const [row] = await db.select({ appId: videoCourses.appId }).from(videoCourses).where(eq(videoCourses.id, courseId));
       return row?.appId ?? null;
     },
-    async appsOfTeacher(teacherId: number): Promise<TeacherRow | null> {
+    async teacherById(teacherId: number): Promise<TeacherRow | null> {
       const [row] = await db.select().from(teachers).where(eq(teachers.id, teacherId));
       return row ?? null;
     },
