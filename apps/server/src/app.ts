@@ -18,6 +18,7 @@ import { createGrabPointModule } from './modules/grab-point/index.ts';
 import { createPracticeModule } from './modules/practice/index.ts';
 import { createShopModule, type SandboxProvider } from './modules/shop/index.ts';
 import { createVideoModule, type PlayTokens } from './modules/video/index.ts';
+import { createReadingModule } from './modules/reading/index.ts';
 import { cachedChapterTree, createQuestionsModule } from './modules/questions/index.ts';
 import { createSprintModule } from './modules/sprint/index.ts';
 import { createStudyModule } from './modules/study/index.ts';
@@ -133,6 +134,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     createQuestionsModule(p),
     shop,
     video,
+    createReadingModule(p, { entitlements, mastery: studyCalls.study.masteryOf, lessons: video.lessonsForPoint }),
   ];
 
   installSecurityHeaders(app);

@@ -32,6 +32,8 @@ export * from './calls/huabei.ts';
 export * from './calls/discount.ts';
 export * from './calls/video.ts';
 export * from './calls/video-notes.ts';
+export * from './calls/reading.ts';
+export * from './calls/knowledge.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -57,6 +59,8 @@ import { shopCalls } from './calls/shop.ts';
 import { couponCalls } from './calls/coupon.ts';
 import { videoCalls } from './calls/video.ts';
 import { videoNoteCalls } from './calls/video-notes.ts';
+import { readingCalls } from './calls/reading.ts';
+import { knowledgeCalls } from './calls/knowledge.ts';
 import { deliveryCalls } from './calls/delivery.ts';
 import { groupBuyCalls } from './calls/group-buy.ts';
 import { saleCalls } from './calls/sale.ts';
@@ -88,4 +92,6 @@ export const allCalls = [
   ...Object.values(discountCalls),
   ...Object.values(videoCalls),
   ...Object.values(videoNoteCalls),
+  ...Object.values(readingCalls),
+  ...Object.values(knowledgeCalls),
 ];

@@ -11,6 +11,7 @@ import type { Database } from '../db/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedPapers } from './seed-papers.ts';
 import { seedQuestions } from './seed-questions.ts';
+import { seedReading } from './seed-reading.ts';
 import { seedShop } from './seed-shop.ts';
 import { seedSubject } from './seed-subject.ts';
 
@@ -69,7 +70,11 @@ export const DEMO_USERS = learners.learners;
 const md5hex = (s: string) => createHash('md5').update(s).digest('hex');
 
 /** Insert whatever demo data is missing (agents, learners, then the catalog, purchases and codes, then banners, notices, guide pages, sprint configs and module-update marks, then the demo question banks, then the demo papers); safe to run at every start. Returns how many agents and learners it added and a summary line per question bank. */
-export async function seed(db: Database, now = Date.now(), opts: { extraPapersDir?: string } = {}): Promise<{ agents: number; users: number; banks: string[]; papers: string[] }> {
+export async function seed(
+  db: Database,
+  now = Date.now(),
+  opts: { extraPapersDir?: string } = {},
+): Promise<{ agents: number; users: number; banks: string[]; papers: string[]; reading: string[] }> {
   const agentStore = createAgentStore(db);
   const users = createUserStore(db);
   let agentsAdded = 0;
@@ -96,5 +101,6 @@ export async function seed(db: Database, now = Date.now(), opts: { extraPapersDi
   await seedShop(db, CONTENT_DIR);
   const banks = await seedQuestions(db, CONTENT_DIR, now);
   const papers = await seedPapers(db, CONTENT_DIR, now, undefined, opts.extraPapersDir);
-  return { agents: agentsAdded, users: usersAdded, banks, papers };
+  const reading = await seedReading(db, CONTENT_DIR, now);
+  return { agents: agentsAdded, users: usersAdded, banks, papers, reading };
 }

@@ -180,4 +180,23 @@ export const videoProgressClick = defineCall({
   data: ok,
 });
 
-export const trackingCalls = { userclick, position, stayTime, statLogin, newauthSave, frontendError, videoSwitch, videoProgressClick };
+/** An article (a handout, theory article or pocket page) opened: lastMenuID is its chapter. */
+export const articleClick = defineCall({
+  id: 'tracking.articleClick',
+  method: 'POST',
+  path: '/api/yt_ksbao/article/userclick',
+  group: 'tracking',
+  needsSession: false,
+  allowedRepeat: true,
+  summary: 'A reading article opened (lastMenuID: its chapter).',
+  request: z.object({
+    userName: s('用户名', 64),
+    appEName: s('科目英文名', 64),
+    appName: s('科目名称', 100),
+    articleName: s('文章名称', 200),
+    lastMenuID: optInt('章节编号'),
+  }),
+  data: ok,
+});
+
+export const trackingCalls = { userclick, position, stayTime, statLogin, newauthSave, frontendError, videoSwitch, videoProgressClick, articleClick };

@@ -13,3 +13,4 @@ export * from './ai.ts';
 export * from './shop.ts';
 export * from './promotions.ts';
 export * from './video.ts';
+export * from './reading.ts';

@@ -1,5 +1,5 @@
 import { BOOK_STATES, CLEAR_AFTER_DEFAULT, PRACTICE_MSG, type BookState, type Evaluation, type PracticeGroup, type StudyKind, type StudyQuestion } from '@kaoshi/contract';
-import { fsrs, Rating, type Card, type Grade, type State } from 'ts-fsrs';
+import { FSRS_PARAMS, Rating, review, type Grade } from '../../platform/srs.ts';
 import type { Tx } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
@@ -8,13 +8,8 @@ import { subtree } from '../questions/index.ts';
 import type { BookHooks } from './hooks.ts';
 import type { BookPatch, BookRow, BookStore } from './store.ts';
 
-/**
- * FSRS scheduler of the book (docs/book.md): ts-fsrs defaults (FSRS-6 weights, request_retention 0.9,
- * maximum_interval 36500 days, short-term steps on: learning 1m/10m, relearning 10m) with fuzz off, so the
- * same answers always give the same due times.
- */
-export const FSRS_PARAMS = { enable_fuzz: false } as const;
-const scheduler = fsrs(FSRS_PARAMS);
+/** The app's FSRS scheduler (platform/srs.ts): the 速记 cards review with the same one. */
+export { FSRS_PARAMS };
 
 /** What happened to a question: a wrong answer / 'forgot' (Again), 'vague' (Hard), a right answer / 'know' (Good). */
 export type BookEvent = 'wrong' | 'hard' | 'right';
@@ -35,35 +30,8 @@ export function bookState(row: BookRow): BookState {
   };
 }
 
-/** One FSRS review of the row's card at `at` (never before its last review: answers may commit out of order). */
-function schedule(row: BookRow, at: Date, grade: Grade): BookPatch {
-  const card: Card = {
-    due: row.due,
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    scheduled_days: row.scheduledDays,
-    learning_steps: row.learningSteps,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state as State,
-    last_review: row.lastReview ?? undefined,
-  };
-  const when = row.lastReview && row.lastReview > at ? row.lastReview : at;
-  const next = scheduler.next(card, when, grade).card;
-  return {
-    due: next.due,
-    stability: next.stability,
-    difficulty: next.difficulty,
-    elapsedDays: next.elapsed_days,
-    scheduledDays: next.scheduled_days,
-    learningSteps: next.learning_steps,
-    reps: next.reps,
-    lapses: next.lapses,
-    state: next.state,
-    lastReview: next.last_review ?? when,
-  };
-}
+/** One FSRS review of the row's card at `at` (platform/srs.ts). */
+const schedule = (row: BookRow, at: Date, grade: Grade): BookPatch => review(row, at, grade);
 
 /**
  * The book's rules for one event on the learner's (locked) row: the patch to write and whether the question is

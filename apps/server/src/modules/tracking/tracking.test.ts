@@ -1,4 +1,4 @@
-import { frontendError, newauthSave, position, statLogin, stayTime, trackingCalls, userclick, videoProgressClick, videoSwitch } from '@kaoshi/contract';
+import { articleClick, frontendError, newauthSave, position, statLogin, stayTime, trackingCalls, userclick, videoProgressClick, videoSwitch } from '@kaoshi/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index.ts';
@@ -84,6 +84,11 @@ const examples = [
     call: videoProgressClick,
     input: { appID: 1001, clientType: 6, userID: 7, videoID: 12, progress: 40, duration: 90, percent: 44 },
     row: { appId: '1001', clientType: '6' },
+  },
+  {
+    call: articleClick,
+    input: { userName: '13800000000', appEName: 'HSZYZG', appName: '护士执业资格', articleName: '生命体征的评估与护理', lastMenuID: 3 },
+    row: {},
   },
 ];
 

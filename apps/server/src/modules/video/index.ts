@@ -40,6 +40,8 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
       installDelivery(app, { db: p.db, store, tokens, clock: p.clock });
     },
     store,
+    /** For knowledge points' pages: the lessons explaining a point. */
+    lessonsForPoint: service.lessonsForPoint,
     /** Play tokens (the lesson call gives them; tests mint them). Ready once the module is installed. */
     tokens: () => tokens!,
   });
@@ -52,5 +54,5 @@ export { localMediaStore, type MediaStore } from './media-store.ts';
 export { mediaStoreOf } from './stores.ts';
 export { s3MediaStore, type S3Settings } from './s3-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';
-export { TOKEN_TTL_MS, type PlayGrant, type PlayTokens } from './tokens.ts';
+export { playTokens, tokenKey, TOKEN_TTL_MS, type PlayGrant, type PlayTokens } from './tokens.ts';
 export { listVideoReports, resolveVideoReport } from './reports.ts';

@@ -167,6 +167,15 @@ export function createVideoService(d: VideoDeps) {
       return { list };
     },
 
+    /** The published lessons explaining a point, earliest start first (knowledge points' pages link them). */
+    async lessonsForPoint(appId: number, pointId: number) {
+      const t = await tree(appId);
+      return [...t.lessons.values()]
+        .filter(published)
+        .flatMap((l) => l.points.filter((p) => p.pointId === pointId).map((p) => ({ lessonId: l.id, title: l.title, from: p.from, to: p.to })))
+        .sort((a, b) => a.lessonId - b.lessonId || a.from - b.from);
+    },
+
     async history(userId: number, appId: number, page: number) {
       const rows = await store.history(userId, appId, HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE);
       const t = await tree(appId);

@@ -1,0 +1,151 @@
+import { and, eq } from 'drizzle-orm';
+import { BOOK_STATES, KNOWLEDGE_MSG, MSG, SHORTHAND_MODULE, SHORTHAND_NEW_PER_DAY, SHORTHAND_SESSION, Status, type ShorthandCard } from '@kaoshi/contract';
+import { cardStates, type CardStateRow } from '../../db/schema/index.ts';
+import { chinaDate, type Clock } from '../../platform/clock.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { newCard, Rating, review, type Grade } from '../../platform/srs.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import { isOpen, unlockingOf } from './service.ts';
+import type { ReadingShelf, ReadingStore } from './store.ts';
+
+/** 认识 / 模糊 / 不认识 → FSRS Good / Hard / Again (the wrong-answer book's mapping of right / vague / wrong). */
+const GRADE: Record<'know' | 'vague' | 'forgot', Grade> = { know: Rating.Good, vague: Rating.Hard, forgot: Rating.Again };
+
+type Card = ReadingShelf['cards'][number];
+
+export interface ShorthandDeps {
+  store: ReadingStore;
+  shelf: (appId: number) => Promise<ReadingShelf>;
+  entitlements: Pick<EntitlementService, 'chapterAccess'>;
+  clock: Clock;
+}
+
+/** The start of today (China day) in ms. */
+const dayStart = (now: number) => Date.parse(`${chinaDate(now)}T00:00:00+08:00`);
+
+export function createShorthandService(d: ShorthandDeps) {
+  const { store, shelf, clock } = d;
+
+  const present = (c: Card, s: ReadingShelf, st: CardStateRow | undefined): ShorthandCard => ({
+    id: c.id,
+    pointID: c.pointId,
+    pointName: s.points.find((p) => p.id === c.pointId)?.name ?? '',
+    front: c.front,
+    back: c.back,
+    mnemonic: c.mnemonic,
+    state: st ? { due: st.due.toISOString(), state: BOOK_STATES[st.state] ?? 'new', reps: st.reps, lapses: st.lapses } : null,
+  });
+
+  /** The subject's cards I may open, my states, and the day's counts. */
+  async function deck(userId: number, appId: number) {
+    const [s, access, states] = await Promise.all([shelf(appId), d.entitlements.chapterAccess(userId, appId, SHORTHAND_MODULE), store.cardStatesOf(userId, appId)]);
+    const now = clock();
+    const chapterOf = new Map(s.points.map((p) => [p.id, p.chapterId]));
+    const mine = new Map(states.map((st) => [st.cardId, st]));
+    const openCards = s.cards.filter((c) => isOpen(access, chapterOf.get(c.pointId) ?? null));
+    const start = dayStart(now);
+    const startedToday = states.filter((st) => st.firstReviewAt.getTime() >= start).length;
+    const reviewedToday = states.filter((st) => st.lastReview && st.lastReview.getTime() >= start).length;
+    const isDue = (c: Card) => {
+      const st = mine.get(c.id);
+      return st !== undefined && st.due.getTime() <= now;
+    };
+    return { s, access, mine, chapterOf, openCards, newLeft: Math.max(0, SHORTHAND_NEW_PER_DAY - startedToday), reviewedToday, isDue };
+  }
+
+  return {
+    async decks(userId: number, appId: number) {
+      const k = await deck(userId, appId);
+      const counts = (cards: Card[]) => ({ total: cards.length, due: cards.filter(k.isDue).length, fresh: cards.filter((c) => !k.mine.has(c.id)).length });
+      const byChapter = new Map<number, Card[]>();
+      for (const c of k.s.cards) {
+        const cpt = k.chapterOf.get(c.pointId);
+        if (cpt === null || cpt === undefined) continue;
+        byChapter.set(cpt, [...(byChapter.get(cpt) ?? []), c]);
+      }
+      const decks = k.s.chapters
+        .filter((c) => byChapter.has(c.id))
+        .map((c) => ({ cptID: c.id, parentID: c.parentId, name: c.name, open: isOpen(k.access, c.id), ...counts(byChapter.get(c.id)!) }));
+      return {
+        AppID: appId,
+        ...counts(k.openCards),
+        newLeft: k.newLeft,
+        reviewedToday: k.reviewedToday,
+        decks,
+        unlocking: decks.some((x) => !x.open) ? unlockingOf(k.access) : [],
+      };
+    },
+
+    /** Due cards first (earliest due first), then new ones within today's allowance (a point's session: all its new ones). */
+    async session(userId: number, appId: number, f: { cptID?: number; pointID?: number }) {
+      const k = await deck(userId, appId);
+      const byId = new Map(k.s.chapters.map((c) => [c.id, c]));
+      const inChapter = (chapterId: number | null | undefined) => {
+        for (let c = chapterId == null ? undefined : byId.get(chapterId); c; c = c.parentId === null ? undefined : byId.get(c.parentId)) if (c.id === f.cptID) return true;
+        return false;
+      };
+      const pool = k.openCards.filter((c) => (f.pointID !== undefined ? c.pointId === f.pointID : f.cptID !== undefined ? inChapter(k.chapterOf.get(c.pointId)) : true));
+      const due = pool.filter(k.isDue).sort((a, b) => k.mine.get(a.id)!.due.getTime() - k.mine.get(b.id)!.due.getTime());
+      const fresh = pool.filter((c) => !k.mine.has(c.id));
+      const newOnes = f.pointID !== undefined ? fresh : fresh.slice(0, k.newLeft);
+      const cards = [...due, ...newOnes].slice(0, SHORTHAND_SESSION).map((c) => present(c, k.s, k.mine.get(c.id)));
+      return { AppID: appId, cards, due: due.length, fresh: newOnes.length };
+    },
+
+    async cardsOfPoint(userId: number, appId: number, pointId: number, s?: ReadingShelf) {
+      const shelfNow = s ?? (await shelf(appId));
+      const cards = shelfNow.cards.filter((c) => c.pointId === pointId);
+      const states = new Map(
+        (
+          await store.cardStatesFor(
+            userId,
+            cards.map((c) => c.id),
+          )
+        ).map((st) => [st.cardId, st]),
+      );
+      return cards.map((c) => present(c, shelfNow, states.get(c.id)));
+    },
+
+    async pointCards(userId: number, appId: number, pointId: number) {
+      const k = await deck(userId, appId);
+      const point = k.s.points.find((p) => p.id === pointId);
+      if (!point) throw notFound(KNOWLEDGE_MSG.unknownPoint);
+      const cards = k.s.cards.filter((c) => c.pointId === pointId).map((c) => present(c, k.s, k.mine.get(c.id)));
+      return { AppID: appId, point: { id: point.id, name: point.name }, cards, open: isOpen(k.access, point.chapterId) };
+    },
+
+    /** One grade, in a transaction on the learner's row; the same reviewID again returns the card unchanged. */
+    async grade(userId: number, appId: number, cardId: number, grade: keyof typeof GRADE, reviewId: string, at: number) {
+      const k = await deck(userId, appId);
+      const card = k.s.cards.find((c) => c.id === cardId);
+      if (!card) throw notFound(KNOWLEDGE_MSG.unknownCard);
+      if (!isOpen(k.access, k.chapterOf.get(card.pointId) ?? null)) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: unlockingOf(k.access) });
+      const now = new Date(clock());
+      // The client's time, but never in the future and never more than a day old (an outbox replay).
+      const when = new Date(Math.min(now.getTime(), Math.max(at, now.getTime() - 86_400_000)));
+      const row = await store.db.transaction(async (tx) => {
+        const fresh = newCard(when);
+        await tx
+          .insert(cardStates)
+          .values({ userId, cardId, appId, ...fresh, firstReviewAt: now, lastReviewId: '' })
+          .onConflictDoNothing();
+        const [cur] = await tx
+          .select()
+          .from(cardStates)
+          .where(and(eq(cardStates.userId, userId), eq(cardStates.cardId, cardId)))
+          .for('update');
+        if (cur!.lastReviewId === reviewId) return cur!;
+        const next = review(cur!, when, GRADE[grade]);
+        const [updated] = await tx
+          .update(cardStates)
+          .set({ ...next, lastReviewId: reviewId })
+          .where(and(eq(cardStates.userId, userId), eq(cardStates.cardId, cardId)))
+          .returning();
+        return updated!;
+      });
+      k.mine.set(cardId, row);
+      return { card: present(card, k.s, row), dueToday: k.openCards.filter(k.isDue).length };
+    },
+  };
+}
+export type ShorthandService = ReturnType<typeof createShorthandService>;

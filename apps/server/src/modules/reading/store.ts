@@ -1,0 +1,244 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import {
+  answers,
+  cardStates,
+  chapters,
+  dailyNotes,
+  hotspots,
+  knowledgePoints,
+  pointDetails,
+  questionPoints,
+  questions,
+  readingFiles,
+  readingItems,
+  readingMarks,
+  readingPositions,
+  readingReports,
+  shorthandCards,
+  type ReadingItemRow,
+} from '../../db/schema/index.ts';
+
+/** A subject's reading content, held in memory by index.ts (an import drops it: migration 0029 notifies 'bank'). */
+export interface ReadingShelf {
+  chapters: { id: number; parentId: number | null; name: string; order: number }[];
+  /** Visible items without their bodies, in chapter order then ordinal. */
+  items: Omit<ReadingItemRow, 'body'>[];
+  points: {
+    id: number;
+    code: string;
+    name: string;
+    summary: string;
+    weight: number;
+    hot: boolean;
+    chapterId: number | null;
+    handoutId: number | null;
+    anchor: string;
+    questions: number;
+  }[];
+  cards: { id: number; pointId: number; front: string; back: string; mnemonic: string }[];
+  hotspots: { year: number; rank: number; pointId: number; reason: string }[];
+}
+
+export function createReadingStore(db: Database) {
+  return {
+    async shelf(appId: number): Promise<ReadingShelf> {
+      const [cpts, items, points, qcounts, cards, hots] = await Promise.all([
+        db
+          .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order })
+          .from(chapters)
+          .where(eq(chapters.appId, appId))
+          .orderBy(asc(chapters.order), asc(chapters.id)),
+        db
+          .select({
+            id: readingItems.id,
+            appId: readingItems.appId,
+            kind: readingItems.kind,
+            key: readingItems.key,
+            chapterId: readingItems.chapterId,
+            title: readingItems.title,
+            format: readingItems.format,
+            sections: readingItems.sections,
+            pdf: readingItems.pdf,
+            ordinal: readingItems.ordinal,
+            version: readingItems.version,
+            hidden: readingItems.hidden,
+            updatedAt: readingItems.updatedAt,
+          })
+          .from(readingItems)
+          .where(and(eq(readingItems.appId, appId), eq(readingItems.hidden, false))),
+        db
+          .select({
+            id: knowledgePoints.id,
+            code: knowledgePoints.code,
+            name: knowledgePoints.name,
+            summary: sql<string>`coalesce(${pointDetails.summary}, '')`,
+            weight: sql<number>`coalesce(${pointDetails.weight}, 3)::int`,
+            hot: sql<boolean>`coalesce(${pointDetails.hot}, false)`,
+            chapterId: pointDetails.chapterId,
+            handoutId: pointDetails.handoutId,
+            anchor: sql<string>`coalesce(${pointDetails.handoutAnchor}, '')`,
+          })
+          .from(knowledgePoints)
+          .leftJoin(pointDetails, eq(pointDetails.pointId, knowledgePoints.id))
+          .where(eq(knowledgePoints.appId, appId))
+          .orderBy(asc(knowledgePoints.id)),
+        db
+          .select({ pointId: questionPoints.pointId, n: count() })
+          .from(questionPoints)
+          .innerJoin(questions, eq(questions.id, questionPoints.questionId))
+          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
+          .groupBy(questionPoints.pointId),
+        db
+          .select({ id: shorthandCards.id, pointId: shorthandCards.pointId, front: shorthandCards.front, back: shorthandCards.back, mnemonic: shorthandCards.mnemonic })
+          .from(shorthandCards)
+          .where(and(eq(shorthandCards.appId, appId), eq(shorthandCards.hidden, false)))
+          .orderBy(asc(shorthandCards.ordinal)),
+        db
+          .select({ year: hotspots.year, rank: hotspots.rank, pointId: hotspots.pointId, reason: hotspots.reason })
+          .from(hotspots)
+          .where(eq(hotspots.appId, appId))
+          .orderBy(desc(hotspots.year), asc(hotspots.rank)),
+      ]);
+      const qn = new Map(qcounts.map((q) => [q.pointId, q.n]));
+      const order = new Map(cpts.map((c, i) => [c.id, i]));
+      items.sort((a, b) => (order.get(a.chapterId) ?? 0) - (order.get(b.chapterId) ?? 0) || a.ordinal - b.ordinal || a.id - b.id);
+      return { chapters: cpts, items, points: points.map((p) => ({ ...p, questions: qn.get(p.id) ?? 0 })), cards, hotspots: hots };
+    },
+
+    async body(itemId: number): Promise<string | undefined> {
+      const [row] = await db.select({ body: readingItems.body }).from(readingItems).where(eq(readingItems.id, itemId));
+      return row?.body;
+    },
+    async appOfItem(itemId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ appId: readingItems.appId })
+        .from(readingItems)
+        .where(and(eq(readingItems.id, itemId), eq(readingItems.hidden, false)));
+      return row?.appId;
+    },
+    async file(appId: number, name: string) {
+      const [row] = await db
+        .select()
+        .from(readingFiles)
+        .where(and(eq(readingFiles.appId, appId), eq(readingFiles.name, name)));
+      return row;
+    },
+
+    positionsOf: (userId: number, appId: number) =>
+      db
+        .select()
+        .from(readingPositions)
+        .where(and(eq(readingPositions.userId, userId), eq(readingPositions.appId, appId)))
+        .orderBy(desc(readingPositions.updatedAt)),
+    async positionOf(userId: number, itemId: number) {
+      const [row] = await db
+        .select()
+        .from(readingPositions)
+        .where(and(eq(readingPositions.userId, userId), eq(readingPositions.itemId, itemId)));
+      return row;
+    },
+    /** The newest save wins (an outbox replay of an older one changes nothing). */
+    async savePosition(v: { userId: number; itemId: number; appId: number; anchor: string; percent: number; savedAt: number; now: Date }) {
+      const [row] = await db
+        .insert(readingPositions)
+        .values({ userId: v.userId, itemId: v.itemId, appId: v.appId, anchor: v.anchor, percent: v.percent, savedAt: v.savedAt, updatedAt: v.now })
+        .onConflictDoUpdate({
+          target: [readingPositions.userId, readingPositions.itemId],
+          set: { anchor: sql`excluded.anchor`, percent: sql`excluded.percent`, savedAt: sql`excluded.saved_at`, updatedAt: sql`excluded.updated_at` },
+          setWhere: sql`${readingPositions.savedAt} < excluded.saved_at`,
+        })
+        .returning();
+      return row ?? (await this.positionOf(v.userId, v.itemId))!;
+    },
+
+    marksOf: (userId: number, itemId: number) =>
+      db
+        .select()
+        .from(readingMarks)
+        .where(and(eq(readingMarks.userId, userId), eq(readingMarks.itemId, itemId), sql`${readingMarks.deletedAt} is null`))
+        .orderBy(asc(readingMarks.createdAt), asc(readingMarks.id)),
+    /** Insert or update by (learner, clientId); a newer save of a deleted mark does not bring it back. */
+    async saveMark(v: typeof readingMarks.$inferInsert) {
+      const { userId, clientId, ...rest } = v;
+      const [row] = await db
+        .insert(readingMarks)
+        .values(v)
+        .onConflictDoUpdate({
+          target: [readingMarks.userId, readingMarks.clientId],
+          set: { anchor: rest.anchor, quote: rest.quote, prefix: rest.prefix, suffix: rest.suffix, note: rest.note, color: rest.color, savedAt: rest.savedAt },
+          setWhere: sql`${readingMarks.savedAt} <= excluded.saved_at and ${readingMarks.itemId} = excluded.item_id`,
+        })
+        .returning();
+      if (row) return row;
+      const [current] = await db
+        .select()
+        .from(readingMarks)
+        .where(and(eq(readingMarks.userId, userId), eq(readingMarks.clientId, clientId)));
+      return current!;
+    },
+    async deleteMark(userId: number, clientId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(readingMarks)
+        .set({ deletedAt: now })
+        .where(and(eq(readingMarks.userId, userId), eq(readingMarks.clientId, clientId), sql`${readingMarks.deletedAt} is null`))
+        .returning({ id: readingMarks.id });
+      return rows.length > 0;
+    },
+
+    cardStatesOf: (userId: number, appId: number) =>
+      db
+        .select()
+        .from(cardStates)
+        .where(and(eq(cardStates.userId, userId), eq(cardStates.appId, appId))),
+    cardStatesFor: (userId: number, cardIds: number[]) =>
+      cardIds.length
+        ? db
+            .select()
+            .from(cardStates)
+            .where(and(eq(cardStates.userId, userId), inArray(cardStates.cardId, cardIds)))
+        : Promise.resolve([]),
+
+    notes: (appId: number) =>
+      db
+        .select({ id: dailyNotes.id, day: dailyNotes.day, title: dailyNotes.title, body: dailyNotes.body })
+        .from(dailyNotes)
+        .where(and(eq(dailyNotes.appId, appId), eq(dailyNotes.hidden, false)))
+        .orderBy(desc(dailyNotes.day)),
+
+    /** The first questions of a point with my latest result of each (null: never answered). */
+    async pointQuestions(userId: number, pointId: number, limit: number) {
+      const qs = await db
+        .select({ id: questions.id, stem: questions.stem })
+        .from(questionPoints)
+        .innerJoin(questions, eq(questions.id, questionPoints.questionId))
+        .where(and(eq(questionPoints.pointId, pointId), eq(questions.retired, false)))
+        .orderBy(asc(questions.id))
+        .limit(limit);
+      const ids = qs.map((q) => q.id);
+      const mine = ids.length
+        ? await db
+            .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
+            .from(answers)
+            .where(and(eq(answers.userId, userId), inArray(answers.questionId, ids)))
+            .orderBy(answers.questionId, desc(answers.createdAt))
+        : [];
+      const last = new Map(mine.map((m) => [m.questionId, m.right]));
+      return qs.map((q) => ({ ...q, right: last.has(q.id) ? last.get(q.id)! : null }));
+    },
+
+    async reportsSince(userId: number, since: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(readingReports)
+        .where(and(eq(readingReports.userId, userId), sql`${readingReports.createdAt} > ${since}`));
+      return row?.n ?? 0;
+    },
+    async addReport(v: typeof readingReports.$inferInsert) {
+      const [row] = await db.insert(readingReports).values(v).returning({ id: readingReports.id });
+      return row!.id;
+    },
+    db,
+  };
+}
+export type ReadingStore = ReturnType<typeof createReadingStore>;
