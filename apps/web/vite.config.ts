@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { contractMetaPlugin } from './build/contract-meta-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
+import { pdfjsAssetsPlugin } from './build/pdfjs-assets-plugin.ts';
 
 /** react-router's ESM build: tests use it for both 'react-router' and 'react-router/dom' (one router context). */
 const routerDist = dirname(createRequire(import.meta.url).resolve('react-router'));
@@ -18,7 +19,8 @@ const proxy = Object.fromEntries(['/api', '/ksbao', '/__test__'].map((prefix) =>
 export default defineConfig({
   // contractMetaPlugin: '@kaoshi/contract' without zod in the browser (build and dev; tests use the real contract).
   // precompressPlugin: .br and .gz beside each built text asset, served by Accept-Encoding.
-  plugins: [react(), ...(process.env.VITEST ? [] : [contractMetaPlugin(), precompressPlugin()])],
+  // pdfjsAssetsPlugin: pdf.js's CMaps and standard fonts under /pdfjs/ (Chinese text of PDF handouts).
+  plugins: [react(), ...(process.env.VITEST ? [] : [contractMetaPlugin(), precompressPlugin(), pdfjsAssetsPlugin()])],
   // One React for the app and for every library that imports it.
   resolve: {
     dedupe: ['react', 'react-dom'],

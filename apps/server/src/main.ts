@@ -138,6 +138,7 @@ async function main() {
     );
     for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
     for (const line of added.papers) app.log.info(`demo papers: ${line}`);
+    for (const line of added.reading) app.log.info(`demo reading: ${line}`);
     // The demo lessons take a minute to render the first time: in the background, the server already answers.
     if (config.DEMO_VIDEO === 'on')
       void seedDemoVideo(database.db, mediaStoreOf(config), new Date(), (line) => app.log.info(line)).catch((err: unknown) =>

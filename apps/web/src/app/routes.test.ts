@@ -97,6 +97,19 @@ describe('route registry', () => {
       '/loveTeacherList',
       '/loveTeacherPlay',
       '/videoFeedback',
+      '/handoutList',
+      '/theoryKnowledgelist',
+      '/pocketMenu',
+      '/handoutPage',
+      '/theoryKnowledgeContent',
+      '/pocketContent',
+      '/knowledgePoint',
+      '/knowlegeInContent',
+      '/siteShorthand',
+      '/newsiteShorthand',
+      '/knowlegeShorthand',
+      '/everyDayNote',
+      '/knowledgeFeedback',
     ]);
   });
 

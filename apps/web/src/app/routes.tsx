@@ -23,6 +23,7 @@ import { grabPointRoutes } from '../features/grab-point/routes';
 import { sprintRoutes } from '../features/sprint/routes';
 import { zhiyeRoutes } from '../features/zhiye/routes';
 import { videoRoutes } from '../features/video/routes';
+import { readingRoutes } from '../features/reading/routes';
 
 /**
  * The one route registry: every feature's routes (features/<area>/routes.ts). Only screens that really exist
@@ -46,6 +47,7 @@ export const routes: RouteEntry[] = [
   ...sprintRoutes,
   ...zhiyeRoutes,
   ...videoRoutes,
+  ...readingRoutes,
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

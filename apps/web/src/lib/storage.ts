@@ -10,7 +10,7 @@ import { COOKIE_DAYS, type CookieKey, type LocalKey } from '@kaoshi/contract';
  */
 
 /** Keys of the web shell itself, beside the spec's: device preferences that outlive a session. */
-export const SHELL_LOCAL_KEYS = ['recentAccounts', 'nightMode', 'recentSubjects', 'seenNotices'] as const;
+export const SHELL_LOCAL_KEYS = ['recentAccounts', 'nightMode', 'recentSubjects', 'seenNotices', 'readingScale'] as const;
 export type ShellLocalKey = (typeof SHELL_LOCAL_KEYS)[number];
 export type AnyLocalKey = LocalKey | ShellLocalKey;
 

@@ -1,4 +1,17 @@
-import { CLIENT_TYPE, frontendError, newauthSave, position, statLogin, stayTime, userclick, videoProgressClick, videoSwitch, type CallDef, type RequestOf } from '@kaoshi/contract';
+import {
+  CLIENT_TYPE,
+  frontendError,
+  newauthSave,
+  position,
+  statLogin,
+  stayTime,
+  userclick,
+  videoProgressClick,
+  articleClick,
+  videoSwitch,
+  type CallDef,
+  type RequestOf,
+} from '@kaoshi/contract';
 import { call } from '../api/client';
 import { acFromSearch, cachedAgentCode } from './ac';
 import { clientKind, trackingClientType } from './client-kind';
@@ -99,6 +112,11 @@ export const track = {
   /** Beside each progress save: /api/yt_ksbao/video_progress/userclick (clientType 6). */
   videoProgress(f: { appID: number; videoID: number; progress: number; duration: number; percent: number }): void {
     fire(videoProgressClick, { ...f, clientType: CLIENT_TYPE.h5, userID: num(getUserID()), progress: Math.floor(f.progress) });
+  },
+  /** A reading article opened: /api/yt_ksbao/article/userclick (lastMenuID: its chapter). */
+  article(f: { articleName: string; lastMenuID: number }): void {
+    const app = selectedApp();
+    fire(articleClick, { userName: trackedUserName(), appEName: app.AppEName, appName: app.AppName, ...f });
   },
   /** A subject/version authorisation was seen. */
   authSave(f: Partial<RequestOf<typeof newauthSave>> = {}): void {

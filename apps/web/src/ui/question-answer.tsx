@@ -2,6 +2,7 @@ import { percent } from '../api/practice';
 import { RichText } from './rich-text';
 import { answerOf, highlight, optionsFor, type StudyGroup, type StudyQuestion } from '../api/study';
 import { ExplainLesson } from './explain-lesson';
+import { PointLinks } from './point-links';
 import styles from './question-answer.module.css';
 
 /** '加载更多' under a paged list (or '加载中…' while the next page comes). */
@@ -110,16 +111,7 @@ export function Explanation({ q, appID, className }: { q: { explanation: string;
       <p className={styles.explain}>
         <RichText text={q.explanation || '暂无解析'} appID={appID} />
       </p>
-      {q.points.length > 0 ? (
-        <p className={styles.points}>
-          考点：
-          {q.points.map((p) => (
-            <span key={p} className={styles.pointTag}>
-              {p}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <PointLinks points={q.points} />
       {q.allTestID !== undefined && q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
     </section>
   );

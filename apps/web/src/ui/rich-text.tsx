@@ -2,6 +2,9 @@ import { parseMarkup } from '@kaoshi/contract';
 import { useMemo } from 'react';
 import styles from './rich-text.module.css';
 
+/** Where an image of the subject's bank (`[name.png]`) is served. */
+export const bankImageUrl = (appID: number, name: string) => `/api/images/${appID}/${encodeURIComponent(name)}`;
+
 /**
  * Question text (stems, options, explanations): plain text with the two marks of parseMarkup —
  * `[name.png]` shows the subject's image, 【…】 a highlighted key point. Everything is rendered as text
@@ -19,7 +22,7 @@ export function RichText({ text, appID, className }: { text: string; appID: numb
             {p.text}
           </mark>
         ) : (
-          <img key={i} className={styles.image} src={`/api/images/${appID}/${encodeURIComponent(p.name)}`} alt={p.name.replace(/\.[a-z]+$/i, '')} loading="lazy" decoding="async" />
+          <img key={i} className={styles.image} src={bankImageUrl(appID, p.name)} alt={p.name.replace(/\.[a-z]+$/i, '')} loading="lazy" decoding="async" />
         ),
       )}
     </span>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { appID, choice, dbId, guid, int, optCptID, optDbId, page, requestKey } from '../fields.ts';
+import { appID, choice, dbId, guid, int, optCptID, optDbId, optText, page, requestKey } from '../fields.ts';
 import { unlockingVersion } from './subject.ts';
 
 /**
@@ -92,8 +92,10 @@ export const pointDetail = defineCall({
   needsSession: true,
   gate: { module: KNOWLEDGE_MODULE, free: true },
   allowedRepeat: true,
-  summary: 'One point: summary, its handout passage, its questions, the lessons that explain it (from second `from`) and its cards.',
-  request: subjectRequest.extend({ pointID: dbId('知识点编号') }),
+  summary: 'One point (by id, or by name or code: a question names its points): summary, its handout passage, its questions, the lessons that explain it (from second `from`) and its cards.',
+  request: subjectRequest
+    .extend({ pointID: optDbId('知识点编号'), point: optText('知识点', 100) })
+    .refine((v) => v.pointID !== undefined || v.point !== undefined, { error: '请选择知识点', path: ['pointID'] }),
   data: z.object({
     AppID: z.number().int(),
     point: pointItem,

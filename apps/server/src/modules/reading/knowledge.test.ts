@@ -46,6 +46,10 @@ describe('knowledge points', () => {
     expect(detail.data).toMatchObject({ summary: '口服有【首过效应】。', handout: { title: '药物剂型与制剂', anchor: 'gy' }, lessons: [] });
     expect(detail.data.questions.find((x: { allTestID: number }) => x.allTestID === q!.id)).toMatchObject({ answered: true, right: true });
     expect(detail.data.cards.map((c: { front: string }) => c.front)).toEqual(['哪种给药途径避开首过效应？', '首过效应发生在哪里？']);
+    // A question's explanation names its points: the page opens by name (or code) too.
+    expect((await t.call(k.pointDetail, { guid: vip.guid, appID: APP, point: '给药途径与首过效应' })).data.point.id).toBe(gy);
+    expect((await t.call(k.pointDetail, { guid: vip.guid, appID: APP, point: 'ys-kp-gy' })).data.point.id).toBe(gy);
+    expect((await t.call(k.pointDetail, { guid: vip.guid, appID: APP })).status).toBe(400);
   });
 
   it("refuses a trial learner a point of a locked chapter, and lists this year's hot points", async () => {

@@ -71,9 +71,9 @@ export function createKnowledgeService(d: KnowledgeDeps) {
       return { AppID: appId, chapters, unlocking: chapters.some((c) => !c.open) ? unlockingOf(access) : [] };
     },
 
-    async detail(userId: number, appId: number, pointId: number) {
+    async detail(userId: number, appId: number, by: { pointID?: number; point?: string }) {
       const { s, access, item } = await pointsWith(userId, appId);
-      const p = s.points.find((x) => x.id === pointId);
+      const p = s.points.find((x) => (by.pointID !== undefined ? x.id === by.pointID : x.code === by.point || x.name === by.point));
       if (!p) throw notFound(KNOWLEDGE_MSG.unknownPoint);
       if (!isOpen(access, p.chapterId)) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: unlockingOf(access) });
       const handout = p.handoutId === null ? undefined : s.items.find((i) => i.id === p.handoutId);

@@ -13,23 +13,32 @@ export function tileColor(id: string): string {
 interface Props {
   modules: readonly HomeModule[];
   redDots: readonly string[];
+  /** A count on a tile (速记: the cards due today), by module id. */
+  badges?: Readonly<Record<string, number>>;
   onOpen: (m: HomeModule) => void;
 }
 
-/** The home grid: one tile per module with a glyph, its name, a lock when closed and a red dot when new. */
-export function ModuleGrid({ modules, redDots, onOpen }: Props) {
+/** The home grid: one tile per module with a glyph, its name, a lock when closed, a count (速记's due cards) or a red dot when new. */
+export function ModuleGrid({ modules, redDots, badges = {}, onOpen }: Props) {
   return (
     <ul className={styles.grid}>
       {modules.map((m) => {
         const dot = redDots.includes(m.id);
+        const count = badges[m.id] ?? 0;
         const locked = !m.allowed && !m.opensHub;
-        const state = `${locked ? '（未开通）' : ''}${dot ? '（有更新）' : ''}`;
+        const state = `${locked ? '（未开通）' : ''}${dot ? '（有更新）' : ''}${count > 0 ? `（今日待复习 ${count}）` : ''}`;
         return (
           <li key={m.id}>
             <button type="button" className={styles.tile} onClick={() => onOpen(m)}>
               <span className={styles.tileIcon} style={{ background: tileColor(m.id) }} aria-hidden="true">
                 {Array.from(m.name)[0] ?? ''}
-                {dot ? <span className={styles.redDot} data-testid={`red-dot-${m.id}`} /> : null}
+                {count > 0 ? (
+                  <span className={styles.badge} data-testid={`badge-${m.id}`} aria-hidden="true">
+                    {count > 99 ? '99+' : count}
+                  </span>
+                ) : dot ? (
+                  <span className={styles.redDot} data-testid={`red-dot-${m.id}`} />
+                ) : null}
                 {locked ? (
                   <span className={styles.lock} data-testid={`lock-${m.id}`}>
                     <svg viewBox="0 0 16 16" width="10" height="10">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SUBJECT_MSG, type HomeModule } from '@kaoshi/contract';
+import { SHORTHAND_MODULE, SUBJECT_MSG, type HomeModule } from '@kaoshi/contract';
 import { modulesDown, readRedDot } from './api';
 import { cachedModuleInfo, clearHomeIndex, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
@@ -12,6 +12,7 @@ import { hasScreen } from '../../lib/navigation';
 import { BannerCarousel } from '../../ui/banner-carousel';
 import { ContinueExam } from '../../ui/continue-exam';
 import { bannersQuery, moduleGridQuery, redDotQuery } from '../../api/home';
+import { decksQuery, dueToday } from '../../api/reading';
 import { ModuleGrid } from './module-grid';
 import { NoticeWindow } from './notice-window';
 import { SubjectBar } from './subject-bar';
@@ -36,6 +37,9 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
   const grid = useQuery(moduleGridQuery(subject));
   const dots = useQuery(redDotQuery(subject.AppID));
   const { data: banners = [] } = useQuery(bannersQuery(subject.AppID));
+  // 速记's tile shows the cards due today (one small call, only when the grid has the tile).
+  const hasCards = grid.data?.modules.some((m) => m.id === SHORTHAND_MODULE) ?? false;
+  const decks = useQuery({ ...decksQuery(subject.AppID), enabled: hasCards });
   const [locked, setLocked] = useState<HomeModule | null>(null);
   useModulesDownCheck(subject.AppID);
 
@@ -61,7 +65,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
         </h2>
         {grid.data ? (
           grid.data.modules.length > 0 ? (
-            <ModuleGrid modules={grid.data.modules} redDots={dots.data ?? []} onOpen={open} />
+            <ModuleGrid modules={grid.data.modules} redDots={dots.data ?? []} badges={decks.data ? { [SHORTHAND_MODULE]: dueToday(decks.data) } : undefined} onOpen={open} />
           ) : (
             <p className={styles.muted}>该科目暂无学习内容</p>
           )

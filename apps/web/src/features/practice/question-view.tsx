@@ -4,6 +4,7 @@ import type { PracticeGroup, PracticeQuestion } from '../../api/practice';
 import { RichText } from '../../ui/rich-text';
 import { LongText } from '../../ui/long-text';
 import { ExplainLesson } from '../../ui/explain-lesson';
+import { PointLinks } from '../../ui/point-links';
 import styles from './practice.module.css';
 
 /** The learner's reply to one question, scored locally. */
@@ -146,7 +147,7 @@ export function QuestionView({ q, group, groupPos, appID, answered, recite, pick
           <p className={styles.explain}>
             <RichText text={q.explanation || '暂无解析'} appID={appID} />
           </p>
-          {q.points.length > 0 ? <p className={styles.points}>考点：{q.points.join('、')}</p> : null}
+          <PointLinks points={q.points} />
           {q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
           {answered && hint ? <p className={styles.bookHint}>{hint}</p> : null}
           {answered && onRetry ? (

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { shorthandDecks } from '@kaoshi/contract';
+import { call } from './client';
+
+/**
+ * The 速记 decks with today's counts (docs/reading.md): read by /siteShorthand and by the home page, whose 速记 tile
+ * shows what is due today as its badge. One query (one key), so a grade's invalidation updates both.
+ */
+export const decksKey = (appID: number) => ['reading', 'decks', appID] as const;
+export const decksQuery = (appID: number) => queryOptions({ queryKey: decksKey(appID), queryFn: () => call(shorthandDecks, { appID }, { silent: true }), retry: false });
+
+/** Today's 速记 work: the due reviews and the new cards still allowed today. */
+export const dueToday = (d: { due: number; fresh: number; newLeft: number }) => d.due + Math.min(d.fresh, d.newLeft);
