@@ -63,9 +63,14 @@ export function createShorthandService(d: ShorthandDeps) {
         if (cpt === null || cpt === undefined) continue;
         byChapter.set(cpt, [...(byChapter.get(cpt) ?? []), c]);
       }
+      // The chapters with cards and their ancestors (the list's group headings, counted over what is below them).
+      const byId = new Map(k.s.chapters.map((c) => [c.id, c]));
+      const below = new Map<number, Card[]>();
+      for (const [cpt, cards] of byChapter)
+        for (let c = byId.get(cpt); c; c = c.parentId === null ? undefined : byId.get(c.parentId)) below.set(c.id, [...(below.get(c.id) ?? []), ...cards]);
       const decks = k.s.chapters
-        .filter((c) => byChapter.has(c.id))
-        .map((c) => ({ cptID: c.id, parentID: c.parentId, name: c.name, open: isOpen(k.access, c.id), ...counts(byChapter.get(c.id)!) }));
+        .filter((c) => below.has(c.id))
+        .map((c) => ({ cptID: c.id, parentID: c.parentId, name: c.name, open: isOpen(k.access, c.id), ...counts(below.get(c.id)!) }));
       return {
         AppID: appId,
         ...counts(k.openCards),

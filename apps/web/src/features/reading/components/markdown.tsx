@@ -83,22 +83,22 @@ function inline(tokens: Token[], appID: number, key: string): ReactNode[] {
 
 /** Block tokens from `from` up to the matching close (or the end) → elements. */
 function blocks(tokens: Token[], appID: number): ReactNode[] {
-  const stack: { tag: string; attrs: Record<string, unknown>; children: ReactNode[] }[] = [{ tag: 'root', attrs: {}, children: [] }];
+  const stack: { tag: string; key: string; attrs: Record<string, unknown>; children: ReactNode[] }[] = [{ tag: 'root', key: 'root', attrs: {}, children: [] }];
   const top = () => stack[stack.length - 1]!;
   tokens.forEach((t, i) => {
     const key = String(i);
     if (t.nesting === 1 && BLOCK_TAGS.has(t.tag)) {
-      const attrs: Record<string, unknown> = { key };
+      const attrs: Record<string, unknown> = {};
       const start = String(t.attrGet('start') ?? '');
       if (t.tag === 'ol' && /^\d{1,6}$/.test(start)) attrs.start = Number(start);
       const align = /text-align:(\w+)/.exec(String(t.attrGet('style') ?? ''))?.[1];
       if ((t.tag === 'td' || t.tag === 'th') && align && ALIGN.has(align)) attrs.style = { textAlign: align };
-      stack.push({ tag: t.tag, attrs, children: [] });
+      stack.push({ tag: t.tag, key, attrs, children: [] });
     } else if (t.nesting === -1 && BLOCK_TAGS.has(t.tag) && stack.length > 1) {
       const done = stack.pop()!;
       const Tag = done.tag as 'p';
       top().children.push(
-        <Tag {...(done.attrs as { key: string })} className={done.tag === 'table' ? styles.table : undefined}>
+        <Tag key={done.key} {...done.attrs} className={done.tag === 'table' ? styles.table : undefined}>
           {done.children}
         </Tag>,
       );

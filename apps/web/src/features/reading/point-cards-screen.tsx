@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { KNOWLEDGE_MSG } from '@kaoshi/contract';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { positiveInt } from '../../api/exam';
+import { versionBadge, type SelectedSubject } from '../../lib/subject';
+import { RichText } from '../../ui/rich-text';
+import { Denied, queryState, StateMessage } from '../../ui/states';
+import { SubjectPage } from '../../ui/subject-page';
+import { decksQuery, pointCardsQuery, type ShorthandCard } from './api';
+import { cardStateText, chinaMonthDay, feedbackPath } from './shorthand-text';
+import styles from './reading.module.css';
+import sh from './shorthand.module.css';
+
+/** /knowlegeShorthand?pointID=N: one knowledge point's 速记 cards with my schedule of each, and 加入今日复习. */
+export function PointCardsScreen() {
+  return <SubjectPage title="知识点速记">{(subject) => <PointCardsBody subject={subject} />}</SubjectPage>;
+}
+
+function PointCardsBody({ subject }: { subject: SelectedSubject }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const pointID = positiveInt(params.get('pointID'));
+  const cards = useQuery({ ...pointCardsQuery(subject.AppID, pointID ?? 0), enabled: pointID !== null });
+  const locked = cards.data?.open === false;
+  // The cards call does not list the versions that open them: the decks do (they are locked when this point is).
+  const decks = useQuery({ ...decksQuery(subject.AppID), enabled: locked });
+  if (pointID === null) return <StateMessage text={KNOWLEDGE_MSG.unknownPoint} />;
+  const pending = queryState(cards, subject, { feature: '速记' });
+  if (pending) return pending;
+  const data = cards.data!;
+  const head = <h2 className={styles.cardTitle}>{data.point.name}</h2>;
+  if (locked) {
+    return (
+      <div className={styles.screen}>
+        <section className={styles.card} aria-label="知识点">
+          {head}
+          <p className={styles.muted}>{`共 ${data.cards.length} 张速记卡，开通后可学习`}</p>
+        </section>
+        <Denied versions={decks.data?.unlocking ?? []} currentName={versionBadge(subject)} feature="速记" />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.screen}>
+      <section className={styles.card} aria-label="知识点">
+        {head}
+        <p className={styles.muted}>{`共 ${data.cards.length} 张速记卡`}</p>
+        <div className={sh.actionsTop}>
+          <Link className={styles.link} to={`/knowlegeInContent?pointID=${data.point.id}`}>
+            查看知识点
+          </Link>
+          <button type="button" className={styles.primary} disabled={data.cards.length === 0} onClick={() => void navigate(`/newsiteShorthand?pointID=${data.point.id}`)}>
+            加入今日复习
+          </button>
+        </div>
+      </section>
+      {data.cards.length === 0 ? <p className={styles.muted}>该知识点暂无速记卡</p> : null}
+      {data.cards.map((c, i) => (
+        <CardItem key={c.id} card={c} n={i + 1} appID={subject.AppID} />
+      ))}
+    </div>
+  );
+}
+
+/** A card: the front; a tap shows the back and the mnemonic (口诀); its schedule below. */
+function CardItem({ card, n, appID }: { card: ShorthandCard; n: number; appID: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className={styles.card} aria-label={`卡片 ${n}`}>
+      <button type="button" className={sh.cardButton} aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span className={sh.front}>
+          <RichText text={card.front} appID={appID} />
+        </span>
+        <span className={sh.hint}>{open ? '收起答案' : '点击查看答案'}</span>
+      </button>
+      {open ? (
+        <div className={sh.back}>
+          <RichText text={card.back} appID={appID} />
+          {card.mnemonic ? (
+            <p className={sh.mnemonic}>
+              <span className={sh.mnemonicLabel}>口诀</span>
+              <RichText text={card.mnemonic} appID={appID} />
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className={sh.meta}>
+        <span className={sh.pill}>{cardStateText(card.state)}</span>
+        {card.state ? <span>{`下次复习 ${chinaMonthDay(card.state.due)}`}</span> : null}
+        <Link className={sh.small} to={feedbackPath('card', card.id)}>
+          纠错
+        </Link>
+      </div>
+    </section>
+  );
+}
