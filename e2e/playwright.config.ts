@@ -22,6 +22,9 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
+    // The app's service worker (src/sw.ts) would answer requests page.route() is meant to see; the offline
+    // journey (reading.spec.ts) turns it on for itself.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],

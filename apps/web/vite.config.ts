@@ -6,6 +6,24 @@ import react from '@vitejs/plugin-react';
 import { contractMetaPlugin } from './build/contract-meta-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
 import { pdfjsAssetsPlugin } from './build/pdfjs-assets-plugin.ts';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The service worker (src/sw.ts, docs/reading.md "Offline"): Workbox in injectManifest mode; the page and the app's
+ * code are precached, so every screen opens offline; content is kept as it is read. Registered by a small script of
+ * its own (registerSW.js), so the entry route's code does not grow.
+ */
+const pwa = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: 'script',
+    registerType: 'autoUpdate',
+    manifest: false,
+    // The app's code (~350 KB brotli), without the video and PDF libraries (they come with their screens).
+    injectManifest: { globPatterns: ['index.html', 'assets/*.{js,css}'], globIgnores: ['**/*.{br,gz}', 'assets/hls*', 'assets/pdf*'] },
+  });
 
 /** react-router's ESM build: tests use it for both 'react-router' and 'react-router/dom' (one router context). */
 const routerDist = dirname(createRequire(import.meta.url).resolve('react-router'));
@@ -20,7 +38,7 @@ export default defineConfig({
   // contractMetaPlugin: '@kaoshi/contract' without zod in the browser (build and dev; tests use the real contract).
   // precompressPlugin: .br and .gz beside each built text asset, served by Accept-Encoding.
   // pdfjsAssetsPlugin: pdf.js's CMaps and standard fonts under /pdfjs/ (Chinese text of PDF handouts).
-  plugins: [react(), ...(process.env.VITEST ? [] : [contractMetaPlugin(), precompressPlugin(), pdfjsAssetsPlugin()])],
+  plugins: [react(), ...(process.env.VITEST ? [] : [contractMetaPlugin(), precompressPlugin(), pdfjsAssetsPlugin(), pwa()])],
   // One React for the app and for every library that imports it.
   resolve: {
     dedupe: ['react', 'react-dom'],

@@ -17,7 +17,7 @@ test('a trial learner buys VIP班 through the sandbox: the locked module opens h
   await expect(badge(b)).toHaveText('试用版');
 
   // The locked module → the buy prompt → the shop with prices.
-  await tile(a, '电子讲义').click();
+  await tile(a, '闯关提分').click();
   await a.getByRole('button', { name: '去开通' }).click();
   await expect(a).toHaveURL(/\/buyApp\?moduleType=dialog/);
   const vip = a.getByTestId('version-2');
@@ -42,8 +42,8 @@ test('a trial learner buys VIP班 through the sandbox: the locked module opens h
   await a.getByRole('button', { name: '开始学习' }).click();
   await expect(a).toHaveURL(/\/homePage/);
   await expect(badge(a)).toHaveText('VIP班');
-  await tile(a, '电子讲义').click();
-  await expect(a.getByText('内容更新中，敬请期待～')).toBeVisible();
+  await tile(a, '闯关提分').click();
+  await expect(a.getByRole('heading', { name: '闯关提分' })).toBeVisible();
   await expect(a.getByText('开通以下任一班次可使用该功能')).toHaveCount(0);
 
   // The second device follows after its change-info check.

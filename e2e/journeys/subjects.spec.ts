@@ -105,30 +105,30 @@ test('redeeming a code opens the locked module, and a second device follows afte
   await expect(b).toHaveURL(/\/homePage/);
   await pickSubject(b, '护理学类', '护士执业资格');
   await expect(badge(b)).toHaveText('试用版');
-  await tile(b, '电子讲义').click();
+  await tile(b, '闯关提分').click();
   await expect(b.getByText('开通以下任一班次可使用该功能')).toBeVisible();
   await b.keyboard.press('Escape');
   await b.goto('/homePage');
 
   // Device A redeems a VIP班 code.
-  await tile(a, '电子讲义').click();
+  await tile(a, '闯关提分').click();
   await a.getByRole('button', { name: '去开通' }).click();
   await expect(a.getByText('激活码开通')).toBeVisible();
   await a.getByPlaceholder('请输入激活码').fill('HSZY-VIP2-2026');
   await a.getByRole('button', { name: '立即激活' }).click();
   await expect(a).toHaveURL(/\/homePage/);
   await expect(badge(a)).toHaveText('VIP班');
-  await tile(a, '电子讲义').click();
-  // Open now; its screen comes with the reading issue, so the spec's no-content dialog says so.
-  await expect(a.getByText('内容更新中，敬请期待～')).toBeVisible();
+  await tile(a, '闯关提分').click();
+  // Open now: its screen, without the buy prompt.
+  await expect(a.getByRole('heading', { name: '闯关提分' })).toBeVisible();
   await expect(a.getByText('开通以下任一班次可使用该功能')).toHaveCount(0);
   await shot(a, '27-home-after-redeem');
 
   // Device B: within the 30 s change-info check the caches are cleared and the home page rebuilt.
   await expect(badge(b)).toHaveText('VIP班', { timeout: 40_000 });
   await expect(b).toHaveURL(/\/homePage/);
-  await tile(b, '电子讲义').click();
-  await expect(b.getByText('内容更新中，敬请期待～')).toBeVisible();
+  await tile(b, '闯关提分').click();
+  await expect(b.getByRole('heading', { name: '闯关提分' })).toBeVisible();
   await shot(b, '28-second-device-after-change');
   await bContext.close();
 });

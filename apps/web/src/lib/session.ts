@@ -1,4 +1,5 @@
 import type { LoginData } from '@kaoshi/contract';
+import { forgetReadingCache } from './reading-cache';
 import { local } from './storage';
 
 /**
@@ -26,6 +27,8 @@ export function getUserName(): string {
 }
 
 export function saveLogin(d: Pick<LoginData, 'guid' | 'userID' | 'userName'>): void {
+  // Another learner's cached reading pages must not survive a change of account.
+  if (getUserID() !== String(d.userID)) forgetReadingCache();
   local.set('guid', d.guid);
   local.set('userID', String(d.userID));
   local.set('username', d.userName);
@@ -49,6 +52,7 @@ const USER_DATA_KEYS = ['guid', 'userID', 'username', 'vipinfo', 'curVipData', '
 
 export function clearSession(): void {
   for (const key of USER_DATA_KEYS) local.remove(key);
+  forgetReadingCache();
 }
 
 /** User names that logged in on this device, most recent first. */

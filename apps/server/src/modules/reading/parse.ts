@@ -146,7 +146,8 @@ export function readReadingFolder(dir: string): { bundle: ReadingBundle; problem
         else bundle.files.set(pdf, bytes);
       }
     } else if (!fm.body) problems.push({ file, at: 'body', message: 'the text is empty' });
-    const sections = kind === 'handout' ? sectionsOf(fm.body) : [];
+    // A PDF's Markdown is only its text for search: no sections (positions in a PDF are pages).
+    const sections = kind === 'handout' && !pdf ? sectionsOf(fm.body) : [];
     checkSections(sections, file, problems);
     bundle.items.push({ kind, key, chapter, title, body: fm.body, sections, pdf, ordinal, file });
   };

@@ -82,7 +82,8 @@ export function createReadingService(d: ReadingDeps) {
 
   async function content(userId: number, appId: number, kind: ReadingKind, id: number): Promise<ReadingItem> {
     const { s, item, prev, next } = await openItem(userId, appId, kind, id);
-    const [body, position, marks] = await Promise.all([d.body(item.id), store.positionOf(userId, item.id), store.marksOf(userId, item.id)]);
+    // A PDF's Markdown is only its text for search: the reader draws the PDF.
+    const [body, position, marks] = await Promise.all([item.format === 'pdf' ? '' : d.body(item.id), store.positionOf(userId, item.id), store.marksOf(userId, item.id)]);
     return {
       AppID: appId,
       id: item.id,

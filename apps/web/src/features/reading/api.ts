@@ -100,7 +100,8 @@ export const READING_ROUTES: Record<ReadingKind, { list: string; page: string; t
   theory: { list: '/theoryKnowledgelist', page: '/theoryKnowledgeContent', title: '理论知识' },
   pocket: { list: '/pocketMenu', page: '/pocketContent', title: '口袋书' },
 };
-export const pagePath = (kind: ReadingKind, id: number, anchor?: string) => `${READING_ROUTES[kind].page}?id=${id}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+/** A page, optionally at a section (`anchor`: a query parameter, as the app's guard keeps the query but not a #hash). */
+export const pagePath = (kind: ReadingKind, id: number, anchor?: string) => `${READING_ROUTES[kind].page}?id=${id}${anchor ? `&anchor=${encodeURIComponent(anchor)}` : ''}`;
 
 /** Grade a card (认识 / 模糊 / 不认识); the reviewID makes a retry of the same grade change nothing. */
 export const gradeCard = (p: { appID: number; cardID: number; grade: 'know' | 'vague' | 'forgot'; reviewID: string; at: number }) => call(shorthandGrade, p);

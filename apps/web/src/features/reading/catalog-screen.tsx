@@ -37,6 +37,22 @@ function groupByPart(list: CatalogChapter[]): { cptID: number; name: string; cha
   return [...parts.values()].filter((p) => p.chapters.length > 0);
 }
 
+type Part = ReturnType<typeof groupByPart>[number];
+type Row = { c: CatalogChapter; i: CatalogChapter['items'][number]; partID: number };
+
+/** One card per part, headed by its name; parts holding only their own page of the same name (the pocket book) share one card. */
+function cards(parts: Part[]): { key: string; title: string | null; rows: Row[] }[] {
+  const out: { key: string; title: string | null; rows: Row[] }[] = [];
+  for (const part of parts) {
+    const rows = part.chapters.flatMap((c) => c.items.map((i) => ({ c, i, partID: part.cptID })));
+    const selfOnly = rows.length === 1 && rows[0]!.c.cptID === part.cptID && rows[0]!.i.title === part.name;
+    const last = out[out.length - 1];
+    if (selfOnly && last && last.title === null) last.rows.push(...rows);
+    else out.push({ key: String(part.cptID), title: selfOnly ? null : part.name, rows });
+  }
+  return out;
+}
+
 /** 读到 60% / 已读完 / 未读. */
 const progressText = (percent: number | undefined) => (percent === undefined ? '未读' : percent >= 95 ? '已读完' : `读到 ${percent}%`);
 
@@ -70,7 +86,7 @@ function CatalogBody({ subject, kind }: { subject: SelectedSubject; kind: Readin
       {data.last ? (
         <section className={styles.card} aria-label="继续阅读">
           <h2 className={styles.cardTitle}>继续阅读</h2>
-          <Link className={styles.row} to={pagePath(kind, data.last.id, data.last.position.anchor || undefined)}>
+          <Link className={styles.row} to={pagePath(kind, data.last.id)}>
             <span className={styles.rowMain}>
               <span className={styles.rowTitle}>{data.last.title}</span>
               <span className={styles.rowMeta}>{progressText(data.last.position.percent)}</span>
@@ -81,24 +97,22 @@ function CatalogBody({ subject, kind }: { subject: SelectedSubject; kind: Readin
       ) : null}
       {data.unlocking.length > 0 ? <p className={styles.muted}>试用版可阅读每部分的第一章，其余章节开通后阅读</p> : null}
       {data.list.length === 0 ? <p className={styles.muted}>{EMPTY[kind]}</p> : null}
-      {parts.map((part) => (
-        <section key={part.cptID} className={styles.card} aria-label={part.name}>
-          <h2 className={styles.cardTitle}>{part.name}</h2>
-          {part.chapters.flatMap((c) =>
-            c.items.map((i) => (
-              <button key={i.id} type="button" className={styles.row} onClick={() => open(c, i.id)}>
-                <span className={styles.rowMain}>
-                  <span className={styles.rowTitle}>{i.title}</span>
-                  <span className={styles.rowMeta}>
-                    {c.name === i.title || c.cptID === part.cptID ? '' : `${c.name} · `}
-                    {i.format === 'pdf' ? 'PDF · ' : ''}
-                    {progressText(i.position?.percent)}
-                  </span>
+      {cards(parts).map((card) => (
+        <section key={card.key} className={styles.card} aria-label={card.title ?? READING_ROUTES[kind].title}>
+          {card.title ? <h2 className={styles.cardTitle}>{card.title}</h2> : null}
+          {card.rows.map(({ c, i, partID }) => (
+            <button key={i.id} type="button" className={styles.row} onClick={() => open(c, i.id)}>
+              <span className={styles.rowMain}>
+                <span className={styles.rowTitle}>{i.title}</span>
+                <span className={styles.rowMeta}>
+                  {c.name === i.title || c.cptID === partID ? '' : `${c.name} · `}
+                  {i.format === 'pdf' ? 'PDF · ' : ''}
+                  {progressText(i.position?.percent)}
                 </span>
-                {c.open ? null : <span className={styles.tag}>🔒 未开通</span>}
-              </button>
-            )),
-          )}
+              </span>
+              {c.open ? null : <span className={styles.tag}>🔒 未开通</span>}
+            </button>
+          ))}
         </section>
       ))}
       <SheetBuyPrompt

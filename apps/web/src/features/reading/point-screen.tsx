@@ -60,11 +60,13 @@ function PointBody({ subject, by }: { subject: SelectedSubject; by: PointRef }) 
           {p.name}
           {p.hot ? <span className={own.hot}>高频</span> : null}
         </h2>
-        <p className={styles.rowMeta}>
-          <Stars n={p.weight} />
-          {` · ${d.chapterName}`}
-        </p>
-        <Mastery value={p.mastery} />
+        <div className={own.pointMeta}>
+          <span className={styles.rowMeta}>
+            <Stars n={p.weight} />
+            {` · ${d.chapterName}`}
+          </span>
+          <Mastery value={p.mastery} />
+        </div>
         <div className={own.summary}>{d.summary ? <Markdown source={d.summary} appID={subject.AppID} /> : <p className={styles.muted}>暂无概要</p>}</div>
         {d.handout ? (
           <Link className={styles.link} to={pagePath('handout', d.handout.id, d.handout.anchor)}>
@@ -120,7 +122,9 @@ function PointBody({ subject, by }: { subject: SelectedSubject; by: PointRef }) 
         ) : null}
       </section>
       <p className={styles.muted}>
-        <Link to={`/knowledgeFeedback?target=point&id=${p.id}&title=${encodeURIComponent(p.name)}`}>内容有误？去纠错</Link>
+        <Link className={own.report} to={`/knowledgeFeedback?target=point&id=${p.id}&title=${encodeURIComponent(p.name)}`}>
+          内容有误？去纠错
+        </Link>
       </p>
     </div>
   );

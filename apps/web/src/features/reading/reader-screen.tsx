@@ -16,7 +16,7 @@ import styles from './reader.module.css';
 
 const PdfView = lazy(() => import('./components/pdf-view'));
 
-/** /handoutPage, /theoryKnowledgeContent, /pocketContent ?id=N[#anchor]: one page to read (docs/reading.md "Screens"). */
+/** /handoutPage, /theoryKnowledgeContent, /pocketContent ?id=N[&anchor=A]: one page to read (docs/reading.md "Screens"). */
 export const HandoutPage = () => <ReaderScreen kind="handout" />;
 export const TheoryPage = () => <ReaderScreen kind="theory" />;
 export const PocketPage = () => <ReaderScreen kind="pocket" />;
@@ -105,14 +105,14 @@ function whereAmI(): { anchor: string; percent: number } {
 }
 
 /**
- * Continue where I stopped: on open, the page goes to the link's #anchor, else to my saved position; while reading,
+ * Continue where I stopped: on open, the page goes to the link's anchor (a point's passage), else to my saved position; while reading,
  * the position is saved (through the outbox) when scrolling settles, when the page is hidden and when it is left.
  */
 function useReadingPosition(item: ItemData | undefined) {
   const last = useRef<string>('');
   useEffect(() => {
     if (!item) return;
-    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const hash = new URLSearchParams(window.location.search).get('anchor') ?? decodeURIComponent(window.location.hash.slice(1));
     const restore = () => {
       const el = hash ? document.getElementById(sectionId(hash)) : null;
       if (el) el.scrollIntoView();

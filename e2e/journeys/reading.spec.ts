@@ -1,0 +1,178 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_MEMBER, answer, axeProblems, freshNursingTrial, loginAs, pickNursing, shot, smallTapTargets, tile, type ChapterTest } from './helpers';
+
+/**
+ * Reading and knowledge (docs/reading.md) against the demo content: a learner reads a handout, highlights a passage
+ * and notes another, and finds both where they stopped after a reload; a member opens the pocket book offline once
+ * read; 速记 reviews change the due count on the home tile; a wrong answer's 考点 opens its knowledge point.
+ */
+
+/** Selects `length` characters from `from` in the first text of the article's n-th paragraph (a learner's drag). */
+async function selectText(page: Page, paragraph: number, from: number, length: number) {
+  await page.evaluate(
+    ([n, a, len]) => {
+      const p = document.querySelectorAll('article p')[n]!;
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      const t = walker.nextNode() as Text;
+      const r = document.createRange();
+      r.setStart(t, Math.min(a, t.data.length - 1));
+      r.setEnd(t, Math.min(a + len, t.data.length));
+      const s = document.getSelection()!;
+      s.removeAllRanges();
+      s.addRange(r);
+    },
+    [paragraph, from, length] as const,
+  );
+  return page.evaluate(() => document.getSelection()!.toString());
+}
+
+test('a learner reads a handout, highlights a passage and notes another, and after a reload finds both where they stopped', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await freshNursingTrial(page, request);
+  await tile(page, '电子讲义').click();
+  await expect(page).toHaveURL(/\/handoutList/);
+  await shot(page, '80-handout-list');
+  // A trial learner reads the first chapter of each part; the others show the buy prompt.
+  await page.getByRole('button', { name: /^给药与静脉输液/ }).click();
+  await expect(page.getByText('开通以下任一班次可使用该功能')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^生命体征的评估与护理/ }).click();
+  await expect(page).toHaveURL(/\/handoutPage\?id=\d+/);
+  await expect(page.getByRole('heading', { name: '体温的正常值与测量' })).toBeVisible();
+
+  const first = await selectText(page, 0, 2, 10);
+  const toolbar = page.getByRole('toolbar', { name: '标注' });
+  await toolbar.getByRole('button', { name: '高亮' }).click();
+  const second = await selectText(page, 1, 0, 8);
+  await toolbar.getByRole('button', { name: '写笔记' }).click();
+  await page.getByLabel('笔记内容').fill('三个部位的正常值要分开记');
+  await page.getByRole('button', { name: '保存' }).click();
+  const marks = page.getByRole('region', { name: '我的标注' });
+  await expect(marks.getByText('我的标注（2）')).toBeVisible();
+  await shot(page, '81-handout-marks');
+
+  // Read on to the middle; the position is saved when scrolling settles.
+  const saved = page.waitForResponse((r) => r.url().includes('/api/reading/position') && r.ok());
+  await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+  await saved;
+  await page.reload();
+  await expect(marks.getByText('我的标注（2）')).toBeVisible();
+  await expect(marks.getByRole('button', { name: first })).toBeVisible();
+  await expect(marks.getByRole('button', { name: second })).toBeVisible();
+  await expect(marks.getByText('三个部位的正常值要分开记')).toBeVisible();
+  // Back where it stopped (half way down), not at the top.
+  await expect.poll(() => page.evaluate(() => window.scrollY / (document.documentElement.scrollHeight - window.innerHeight))).toBeGreaterThan(0.3);
+  await shot(page, '82-handout-after-reload');
+  // The list offers to continue it.
+  await page.goto('/handoutList');
+  await expect(page.getByRole('region', { name: '继续阅读' }).getByText('生命体征的评估与护理')).toBeVisible();
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a member opens the pocket book once, then reads it again without network', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await loginAs(page, DEMO_MEMBER);
+    await pickNursing(page);
+    await page.goto('/pocketMenu');
+    // The service worker controls the page (it claims it as soon as it is active).
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: /^循环系统疾病病人的护理/ }).click();
+    await expect(page).toHaveURL(/\/pocketContent\?id=\d+/);
+    await expect(page.getByRole('heading', { name: '循环系统疾病病人的护理', level: 2 })).toBeVisible();
+    const url = page.url();
+
+    await context.setOffline(true);
+    await page.goto('/pocketMenu');
+    await expect(page.getByRole('button', { name: /^循环系统疾病病人的护理/ })).toBeVisible();
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: '循环系统疾病病人的护理', level: 2 })).toBeVisible();
+    await expect(page.locator('article mark').first()).toBeVisible();
+    await shot(page, '83-pocket-offline');
+    await context.setOffline(false);
+  });
+});
+
+test('速记: reviewing cards changes the due count on the home tile', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await freshNursingTrial(page, request);
+  const badgeOf = () => page.getByTestId('badge-shorthand');
+  await expect(badgeOf()).toHaveText('20');
+  await tile(page, '速记').click();
+  await expect(page).toHaveURL(/\/siteShorthand/);
+  await shot(page, '84-shorthand-decks');
+  await page.getByRole('button', { name: '开始复习' }).click();
+  for (const grade of ['认识', '认识', '模糊']) {
+    await page.getByRole('button', { name: '显示答案' }).click();
+    const graded = page.waitForResponse((r) => r.url().includes('/api/shorthand/grade') && r.ok());
+    await page.getByRole('button', { name: grade, exact: true }).click();
+    await graded;
+  }
+  await shot(page, '85-shorthand-review');
+  await page.goto('/homePage');
+  await expect(badgeOf()).toHaveText('17');
+});
+
+test("from a wrong answer's explanation, its 考点 opens the knowledge point with its summary, questions and cards", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await freshNursingTrial(page, request);
+  await page.getByRole('button', { name: /^章节练习/ }).click();
+  await expect(page.getByRole('region', { name: '学习统计' })).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('button', { name: /^基础护理知识和技能/ }).click();
+  const loaded = page.waitForResponse((r) => r.url().includes('/api/exam/getChapterTestEx'));
+  await page.getByRole('button', { name: /^生命体征的评估与护理 已做/ }).click();
+  const list = ((await (await loaded).json()) as { data: ChapterTest }).data.list;
+  const q = list.find((x) => x.childTableName === 'A1' || x.childTableName === 'A2')!;
+  expect(list.indexOf(q)).toBe(0);
+  await answer(page, q, false);
+  const point = page.getByRole('link', { name: /^知识点：/ }).first();
+  const name = (await point.textContent())!;
+  await point.click();
+  await expect(page).toHaveURL(/\/knowlegeInContent\?point=/);
+  await expect(page.getByRole('region', { name: '知识点' }).getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('region', { name: '相关试题' }).getByText('答错')).toBeVisible();
+  await expect(page.getByRole('link', { name: '练一练' })).toBeVisible();
+  await shot(page, '86-point-from-explanation');
+  await page.getByRole('link', { name: /^阅读讲义：/ }).click();
+  await expect(page).toHaveURL(/\/handoutPage\?id=\d+&anchor=/);
+});
+
+test('the reading screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, DEMO_MEMBER);
+  await pickNursing(page);
+  await page.goto('/handoutList');
+  await page.getByRole('button', { name: /^生命体征的评估与护理/ }).click();
+  await expect(page).toHaveURL(/\/handoutPage\?id=\d+/);
+  const handout = new URL(page.url()).search;
+  await page.goto('/knowledgePoint');
+  await page.getByRole('button', { name: /^体温的正常值/ }).click();
+  const point = new URL(page.url()).search;
+  const found: Record<string, unknown> = {};
+  const paths = [
+    '/handoutList',
+    `/handoutPage${handout}`,
+    '/theoryKnowledgelist',
+    '/pocketMenu',
+    '/knowledgePoint',
+    `/knowlegeInContent${point}`,
+    '/siteShorthand',
+    '/newsiteShorthand',
+    '/everyDayNote',
+    `/knowledgeFeedback?target=handout&id=1`,
+  ];
+  for (const night of [false, true]) {
+    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
+      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
+    }
+  }
+  expect(found).toEqual({});
+});
