@@ -41,6 +41,20 @@ describe('npm run import', () => {
     ]);
   }, 60_000);
 
+  it('imports the reading content given with --reading after the bank, and lists its problems without undoing the bank', async () => {
+    const good = await run(['good/bank.json', '--reading', 'reading-1002']);
+    expect(good.err).toEqual([]);
+    expect(good.code).toBe(0);
+    expect(good.out[1]).toBe('1002: reading — 1 pages, 0 points described, 1 cards, 0 daily notes, 0 hot points, 0 PDF(s)');
+    const bad = await run(['good/bank.json', '--reading', 'reading-bad']);
+    expect(bad.code).toBe(1);
+    expect(bad.out[0]).toMatch(/^imported 14 questions/);
+    expect(bad.err).toEqual([
+      'reading-bad/handouts/nope.md (file name): no chapter "nope" in the bank',
+      '1 reading problem(s); the bank was imported, its reading content was left as it was',
+    ]);
+  }, 60_000);
+
   it('exits 2 with the usage on a wrong command line', async () => {
     expect(parseArgs([])).toEqual({ error: 'no bank file given' });
     expect(parseArgs(['a.csv', '--app', 'x'])).toEqual({ error: '--app must be a subject number, got x' });

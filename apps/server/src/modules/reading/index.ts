@@ -90,3 +90,4 @@ export function createReadingModule(
 
 export { importReading, readingProblemLines, readingSummary, type ReadingImport } from './importer.ts';
 export { readReadingFolder, sectionsOf } from './parse.ts';
+export { listReadingReports, resolveReadingReport, TARGET_NAMES } from './reports.ts';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, READING_MSG, knowledgeCalls as k, readingCalls as r } from '@kaoshi/contract';
 import { readingItems, readingMarks, shorthandCards } from '../../db/schema/index.ts';
 import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
+import { runReports } from '../../cli/reports.ts';
 import { importReading } from './importer.ts';
 import { APP, cardId, goodFolder, HANDOUT_JX, itemId, pointId, readingFolder, TINY_PDF } from './reading-setup.ts';
 import { READING_REPORTS_PER_HOUR } from './service.ts';
@@ -210,5 +211,39 @@ describe('/knowledgeFeedback', () => {
     expect((await t.call(r.readingFeedback, { guid: learner.guid, appID: APP, target: 'handout', targetID: id, kinds: '乱写' })).status).toBe(400);
     for (let i = 1; i < READING_REPORTS_PER_HOUR; i++) await t.call(r.readingFeedback, { guid: learner.guid, appID: APP, target: 'handout', targetID: id, kinds: '其他' });
     expect((await t.call(r.readingFeedback, { guid: learner.guid, appID: APP, target: 'handout', targetID: id, kinds: '其他' })).status).toBe(429);
+
+    // Operators list them with what they are about, and resolve one with a reply.
+    const out: string[] = [];
+    expect(
+      await runReports(
+        t.db,
+        ['--reading', '--app', String(APP)],
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(0);
+    expect(out).toContain(
+      `#${ok.data.id}  ${out.find((l) => l.startsWith(`#${ok.data.id} `))!.slice(`#${ok.data.id}  `.length, `#${ok.data.id}  `.length + 16)}  ${APP}  讲义「药物剂型与制剂」(#${id})  open`,
+    );
+    expect(out).toContain('  类型: 内容错误、错别字');
+    expect(out).toContain('  描述: 第二段有错字');
+    const done: string[] = [];
+    expect(
+      await runReports(
+        t.db,
+        ['--reading', '--resolve', String(ok.data.id), '--reply', '已更正'],
+        (l) => done.push(l),
+        (l) => done.push(l),
+      ),
+    ).toBe(0);
+    expect(done).toEqual([`reading report #${ok.data.id} resolved`]);
+    expect(
+      await runReports(
+        t.db,
+        ['--reading', '--video'],
+        () => undefined,
+        (l) => done.push(l),
+      ),
+    ).toBe(2);
   });
 });
