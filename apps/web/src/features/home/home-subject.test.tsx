@@ -125,6 +125,30 @@ describe('/homePage: the subject', () => {
     expect(JSON.parse(localStorage.getItem('moduleInfoX') ?? 'null')).toMatchObject({ appID: 1001, vn: '3' });
   });
 
+  it("速记's tile shows today's cards (due + min(fresh, newLeft)) as its badge; without the tile, no decks call", async () => {
+    const decks = (due: number, fresh: number, newLeft: number) => ({ AppID: 1001, total: 120, due, fresh, newLeft, reviewedToday: 0, decks: [], unlocking: [] });
+    api({ 'subject.moduleInfoX': () => gridData([...modules, mod('shorthand', '速记', '/siteShorthand', true)]), 'shorthand.decks': () => decks(4, 26, 20) });
+    const first = renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect((await screen.findByTestId('badge-shorthand')).textContent).toBe('24');
+    expect(screen.getByRole('button', { name: '速记（今日待复习 24）' })).toBeTruthy();
+    expect(callsTo(callMock, 'shorthand.decks')).toEqual([{ appID: 1001 }]);
+    first.unmount();
+
+    // Fewer new cards than today's allowance: all of them count.
+    api({ 'subject.moduleInfoX': () => gridData([...modules, mod('shorthand', '速记', '/siteShorthand', true)]), 'shorthand.decks': () => decks(2, 3, 20) });
+    const second = renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect((await screen.findByTestId('badge-shorthand')).textContent).toBe('5');
+    second.unmount();
+
+    localStorage.removeItem('moduleInfoX'); // the stored grid (with the tile) would paint first
+    callMock.mockClear();
+    api({ 'shorthand.decks': () => decks(4, 26, 20) });
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    await screen.findByRole('button', { name: '视频精讲（未开通）' });
+    expect(screen.queryByTestId('badge-shorthand')).toBeNull();
+    expect(callsTo(callMock, 'shorthand.decks')).toEqual([]);
+  });
+
   it('paints at once from the stored grid, then refreshes it', async () => {
     storeModuleInfo(gridData([mod('old', '旧模块', '/x', true)]));
     api();
@@ -142,18 +166,18 @@ describe('/homePage: the subject', () => {
   });
 
   it('an open module whose screen is not built yet shows the no-content dialog; its red dot goes', async () => {
-    // A module whose screen does not exist yet (章节练习 and 模拟考试 have theirs now: /chapterMenu, /mockExam).
+    // A module whose screen does not exist yet (章节练习, 模拟考试 and 讲义 have theirs now: /chapterMenu, /mockExam, /handoutList).
     api({
-      'subject.moduleInfoX': () => gridData([...modules, mod('handout', '讲义', '/handoutList', true)]),
-      'subject.redDotList': () => ({ modules: ['handout'] }),
+      'subject.moduleInfoX': () => gridData([...modules, mod('replay', '直播回放', '/livelist', true)]),
+      'subject.redDotList': () => ({ modules: ['replay'] }),
     });
     const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
-    await screen.findByTestId('red-dot-handout');
-    await user().click(screen.getByRole('button', { name: '讲义（有更新）' }));
+    await screen.findByTestId('red-dot-replay');
+    await user().click(screen.getByRole('button', { name: '直播回放（有更新）' }));
     expect(showNoContent).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/homePage');
-    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'handout' });
-    expect(screen.queryByTestId('red-dot-handout')).toBeNull();
+    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'replay' });
+    expect(screen.queryByTestId('red-dot-replay')).toBeNull();
   });
 
   it('a locked module shows the buy prompt with the current class and the unlocking versions', async () => {

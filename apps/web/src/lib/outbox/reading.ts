@@ -24,6 +24,7 @@ async function put(e: Change): Promise<void> {
   const userID = getUserID();
   if (!userID) return;
   await queue.put({ ...e, replyID: newReplyID(), userID, queuedAt: Date.now(), seq: queue.nextSeq() });
+  if (flushing) again = true;
   void flushReading();
 }
 
@@ -72,6 +73,8 @@ function newestBy(entries: Entry[], key: (e: Entry) => string): Map<string, { ne
 }
 
 let flushing: Promise<void> | null = null;
+/** An entry was stored while a flush ran: flush again when it ends (not at the next 30 s tick). */
+let again = false;
 
 /** Send the signed-in learner's pending entries; they stay until the server took them (or refused them for good). */
 export function flushReading(): Promise<void> {
@@ -97,6 +100,10 @@ export function flushReading(): Promise<void> {
       }
     } finally {
       flushing = null;
+      if (again) {
+        again = false;
+        void flushReading();
+      }
     }
   })();
   return flushing;

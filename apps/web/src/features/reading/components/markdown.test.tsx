@@ -51,7 +51,37 @@ const CORPUS = [
   'x<br onload=alert(1)>y',
 ];
 
-const TAGS = new Set(['DIV', 'SPAN', 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'STRONG', 'EM', 'S', 'CODE', 'PRE', 'HR', 'BR', 'A', 'MARK', 'IMG']);
+const TAGS = new Set([
+  'DIV',
+  'SPAN',
+  'P',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'UL',
+  'OL',
+  'LI',
+  'BLOCKQUOTE',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TR',
+  'TH',
+  'TD',
+  'STRONG',
+  'EM',
+  'S',
+  'CODE',
+  'PRE',
+  'HR',
+  'BR',
+  'A',
+  'MARK',
+  'IMG',
+]);
 const ATTRS = new Set(['class', 'id', 'data-anchor', 'start', 'style', 'href', 'target', 'rel', 'src', 'alt', 'loading', 'decoding']);
 
 function assertSafe(root: HTMLElement) {
@@ -80,7 +110,10 @@ describe('reading renderers and the XSS corpus', () => {
 
   it('renders what the content needs: anchored sections, key points, bank images, tables and safe links', () => {
     const { container } = render(
-      <Markdown source={'## 体温 {#tiwen}\n口服有【首过效应】。\n\n[b-ogtt-curve.svg]\n\n| 部位 | 正常 |\n|:--|:-:|\n| 腋下 | 36.0～37.0℃ |\n\n[指南](https://www.nhc.gov.cn/)'} appID={1001} />,
+      <Markdown
+        source={'## 体温 {#tiwen}\n口服有【首过效应】。\n\n[b-ogtt-curve.svg]\n\n| 部位 | 正常 |\n|:--|:-:|\n| 腋下 | 36.0～37.0℃ |\n\n[指南](https://www.nhc.gov.cn/)'}
+        appID={1001}
+      />,
     );
     const h2 = container.querySelector('h2')!;
     expect([h2.id, h2.dataset.anchor, h2.textContent]).toEqual(['sec-tiwen', 'tiwen', '体温']);

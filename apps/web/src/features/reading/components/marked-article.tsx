@@ -45,7 +45,10 @@ export function MarkedArticle({ item }: { item: ItemData }) {
       if (!live || (saved.length === 0 && removed.size === 0)) return;
       setMarks((ms) => [...ms.filter((m) => !removed.has(m.clientId) && !saved.some((s) => s.clientId === m.clientId)), ...saved]);
     });
-    const off = onMarkSaved((itemID, m) => itemID === item.id && setMarks((ms) => ms.map((x) => (x.clientId === m.clientId ? m : x))));
+    // The server's copy replaces ours only if ours did not change since (a newer edit may still be on its way).
+    const off = onMarkSaved(
+      (itemID, m) => itemID === item.id && setMarks((ms) => ms.map((x) => (x.clientId === m.clientId && x.note === m.note && x.color === m.color && x.quote === m.quote ? m : x))),
+    );
     return () => {
       live = false;
       off();
