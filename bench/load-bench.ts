@@ -1,8 +1,11 @@
-// First paint on the Lighthouse mobile profile (issue 15): for '/', '/login', '/homePage' and '/answerTest', a cold
+// First paint on the Lighthouse mobile profile (issue 15): for '/', '/login', '/homePage', '/answerTest' and the reading
+// pages '/handoutPage' and '/knowlegeInContent' (issue 18), a cold
 // load (new browser context: no HTTP cache, the learner's storage kept where the route needs a login) in headless
 // Chromium at 390×844 with Slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up) and the CPU slowed 4×, through
 // the DevTools protocol. Prints per route: first contentful paint, largest contentful paint, bytes on the wire
 // (encoded, as sent) and requests, beside the targets. Needs apps/web/dist (npm run build -w apps/web).
+// Then, as a learner opens them, from the tap on a list row to the page's text painted, with the app already
+// loaded (same profile): a handout from /handoutList and a knowledge point from /knowledgePoint (target 1 s).
 // `npm run bench:load -w bench`; LOAD_RUNS (3) loads per route, the median is printed.
 import type { BrowserContext } from '@playwright/test';
 import { launchChromium, loginDemoMemberWithNursing, PHONE } from './browser.ts';
@@ -20,6 +23,14 @@ const ROUTES = [
   { path: '/login', login: false, targetMs: 1500 },
   { path: '/homePage', login: true, targetMs: 2500 },
   { path: '/answerTest?cptID=7', login: true, targetMs: 2500 },
+  // Filled in once the demo member has found them (ids depend on the import order).
+  { path: '/handoutPage', login: true, targetMs: 2500 },
+  { path: '/knowlegeInContent', login: true, targetMs: 2500 },
+];
+/** In-app opens: the list, the row to tap, what shows the page is painted. */
+const OPENS = [
+  { list: '/handoutList', row: /^生命体征的评估与护理/, painted: 'article h2', targetMs: 1000 },
+  { list: '/knowledgePoint', row: /^体温的正常值/, painted: 'section[aria-label="知识点"] h2', targetMs: 1000 },
 ];
 
 if (!existsSync(join(here, '../apps/web/dist/index.html'))) {
@@ -34,13 +45,40 @@ interface Load {
   requests: number;
 }
 
-async function coldLoad(context: BrowserContext, path: string): Promise<Load> {
-  const page = await context.newPage();
+async function throttle(context: BrowserContext, page: import('@playwright/test').Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
+/** Tap a row of a list (the app loaded, its code cached) → the first frame with the page's text. */
+async function openFromList(context: BrowserContext, o: (typeof OPENS)[number]): Promise<number> {
+  const page = await context.newPage();
+  await page.goto(`${base}${o.list}`, { waitUntil: 'networkidle' });
+  await throttle(context, page);
+  const row = page.getByRole('button', { name: o.row }).first();
+  await row.waitFor();
+  await page.evaluate(`(() => {
+    window.__open = new Promise((resolve) => {
+      window.addEventListener('pointerdown', (e) => {
+        const t0 = e.timeStamp;
+        const check = () => (document.querySelector(${JSON.stringify(o.painted)}) ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(check));
+        check();
+      }, { capture: true, once: true });
+    });
+  })()`);
+  await row.click();
+  const ms = (await page.evaluate('window.__open')) as number;
+  await page.close();
+  return ms;
+}
+
+async function coldLoad(context: BrowserContext, path: string): Promise<Load> {
+  const page = await context.newPage();
+  const cdp = await throttle(context, page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   let bytes = 0;
   let requests = 0;
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
@@ -69,6 +107,14 @@ try {
   // The demo member logged in once, subject chosen: the storage a returning learner has.
   const setup = await browser.newContext({ ...PHONE, baseURL: base });
   await loginDemoMemberWithNursing(await setup.newPage());
+  // The reading pages' ids, as a learner finds them.
+  const look = setup.pages()[0]!;
+  for (const [i, o] of OPENS.entries()) {
+    await look.goto(`${base}${o.list}`);
+    await look.getByRole('button', { name: o.row }).first().click();
+    await look.waitForURL(/\/(handoutPage|knowlegeInContent)\?/);
+    ROUTES[4 + i]!.path = new URL(look.url()).pathname + new URL(look.url()).search.replace(/&ac=\d+/, '');
+  }
   const learner = await setup.storageState();
   await setup.close();
 
@@ -92,6 +138,15 @@ try {
       String(median(loads.map((l) => l.requests))).padStart(9),
       `  ≤ ${r.targetMs} ms ${ok ? 'OK' : 'OVER'}`,
     );
+  }
+  console.log(`\nOpening a reading page in the app (tap on its row → its text painted), same profile, median of ${RUNS}`);
+  for (const o of OPENS) {
+    const context = await browser.newContext({ ...PHONE, storageState: learner });
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(await openFromList(context, o));
+    await context.close();
+    const ms = median(times);
+    console.log(`${o.list} → page`.padEnd(34), `${ms.toFixed(0)} ms`.padStart(9), `  ≤ ${o.targetMs} ms ${ms <= o.targetMs ? 'OK' : 'OVER'}`);
   }
   console.log(`load 1m ${loadavg()[0]!.toFixed(1)}`);
   await browser.close();
