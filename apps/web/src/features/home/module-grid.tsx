@@ -33,7 +33,7 @@ export function ModuleGrid({ modules, redDots, badges = {}, onOpen }: Props) {
               <span className={styles.tileIcon} style={{ background: tileColor(m.id) }} aria-hidden="true">
                 {Array.from(m.name)[0] ?? ''}
                 {count > 0 ? (
-                  <span className={styles.badge} data-testid={`badge-${m.id}`} aria-hidden="true">
+                  <span className={styles.countBadge} data-testid={`badge-${m.id}`} aria-hidden="true">
                     {count > 99 ? '99+' : count}
                   </span>
                 ) : dot ? (
