@@ -8,6 +8,7 @@ import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing }
 import { VideoFeedbackScreen } from './feedback-screen';
 import { VideoList } from './screens';
 import { UpVideoScreen } from './up-video-screen';
+import { PointsTab } from './video-study-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
@@ -101,5 +102,24 @@ describe('video screens', () => {
     await user().type(screen.getByRole('textbox', { name: '问题描述' }), '没有声音');
     await user().click(send);
     await vi.waitFor(() => expect(callsTo(callMock, 'video.feedback')).toEqual([{ lessonID: 7, kind: '声音问题', text: '没有声音', second: 65 }]));
+  });
+});
+
+describe('/videoStudy 要点 tab', () => {
+  it("links each of the lesson's knowledge points to its page (summary, handout passage, questions, cards)", async () => {
+    const data = {
+      lesson: {
+        markers: [{ second: 0, title: '开场' }],
+        points: [
+          { pointId: 5, name: '体温的正常值', from: 10, to: 60 },
+          { pointId: 6, name: '常见热型', from: 60, to: 120 },
+          { pointId: 5, name: '体温的正常值', from: 200, to: 230 },
+        ],
+      },
+    } as unknown as Parameters<typeof PointsTab>[0]['data'];
+    const seek = vi.fn();
+    renderScreen(<PointsTab data={data} onSeek={seek} />, { path: '/videoStudy', url: '/videoStudy?lessonID=2' });
+    const links = screen.getAllByRole('link', { name: /^知识点：/ });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([`/knowlegeInContent?point=${encodeURIComponent('体温的正常值')}`, `/knowlegeInContent?point=${encodeURIComponent('常见热型')}`]);
   });
 });

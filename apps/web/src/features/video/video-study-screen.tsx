@@ -10,6 +10,7 @@ import { queryState, StateMessage } from '../../ui/states';
 import { clock, courseQuery, lessonQuery, playPath, type LessonData, type LessonItem } from './api';
 import { CourseLessons } from './components/lesson-list';
 import { NotesTab } from './components/notes-tab';
+import { PointLinks } from '../../ui/point-links';
 import { VideoPlayer, type PlayerControl } from './components/player';
 import styles from './video.module.css';
 
@@ -180,13 +181,15 @@ function SeekList({ title, items, onSeek }: { title: string; items: { key: numbe
   );
 }
 
-function PointsTab({ data, onSeek }: { data: LessonData; onSeek: (second: number) => void }) {
+export function PointsTab({ data, onSeek }: { data: LessonData; onSeek: (second: number) => void }) {
   const { markers, points } = data.lesson;
   if (markers.length === 0 && points.length === 0) return <p className={styles.muted}>本节暂无要点</p>;
   return (
     <>
       <SeekList title="本节章节" items={markers.map((m) => ({ key: m.second, name: m.title, second: m.second, when: clock(m.second) }))} onSeek={onSeek} />
       <SeekList title="本节考点" items={points.map((p) => ({ key: p.pointId, name: p.name, second: p.from, when: `${clock(p.from)} – ${clock(p.to)}` }))} onSeek={onSeek} />
+      {/* Each point's page: its summary, the handout passage, questions and 速记 cards (docs/reading.md "Links"). */}
+      <PointLinks points={[...new Set(points.map((p) => p.name))]} />
     </>
   );
 }
