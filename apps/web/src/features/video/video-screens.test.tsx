@@ -120,6 +120,9 @@ describe('/videoStudy 要点 tab', () => {
     const seek = vi.fn();
     renderScreen(<PointsTab data={data} onSeek={seek} />, { path: '/videoStudy', url: '/videoStudy?lessonID=2' });
     const links = screen.getAllByRole('link', { name: /^知识点：/ });
-    expect(links.map((a) => a.getAttribute('href'))).toEqual([`/knowlegeInContent?point=${encodeURIComponent('体温的正常值')}`, `/knowlegeInContent?point=${encodeURIComponent('常见热型')}`]);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      `/knowlegeInContent?point=${encodeURIComponent('体温的正常值')}`,
+      `/knowlegeInContent?point=${encodeURIComponent('常见热型')}`,
+    ]);
   });
 });
