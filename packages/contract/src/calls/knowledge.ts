@@ -92,7 +92,8 @@ export const pointDetail = defineCall({
   needsSession: true,
   gate: { module: KNOWLEDGE_MODULE, free: true },
   allowedRepeat: true,
-  summary: 'One point (by id, or by name or code: a question names its points): summary, its handout passage, its questions, the lessons that explain it (from second `from`) and its cards.',
+  summary:
+    'One point (by id, or by name or code: a question names its points): summary, its handout passage, its questions, the lessons that explain it (from second `from`) and its cards.',
   request: subjectRequest
     .extend({ pointID: optDbId('知识点编号'), point: optText('知识点', 100) })
     .refine((v) => v.pointID !== undefined || v.point !== undefined, { error: '请选择知识点', path: ['pointID'] }),
