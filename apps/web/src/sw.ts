@@ -3,6 +3,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+// The page empties this cache at logout (lib/reading-cache.ts).
+import { READING_CACHE } from './lib/reading-cache';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 
 /**
@@ -12,9 +14,6 @@ import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
  * opened once opens on the train. Nothing else is cached: every other call goes to the network as before.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
-
-/** Must match lib/reading-cache.ts (the page empties it at logout). */
-const READING_CACHE = 'kaoshi-reading-v1';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
