@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { dailyNotes, knowledgePoints, readingItems, shorthandCards } from '../../db/schema/index.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
@@ -9,6 +7,7 @@ import { createKnowledgeService, type KnowledgeDeps } from './knowledge.ts';
 import { installPdfRoute, readingRoutes } from './routes.ts';
 import { createReadingService } from './service.ts';
 import { createShorthandService } from './shorthand.ts';
+import { reportTargetExists } from './reports.ts';
 import { createReadingStore, type ReadingShelf } from './store.ts';
 
 /** A subject's reading shelf is held this long at most (an import drops it at once: migration 0029 notifies 'bank'). */
@@ -44,41 +43,9 @@ export function createReadingModule(
   const cards = createShorthandService({ store, shelf, entitlements: deps.entitlements, clock: p.clock });
   const knowledge = createKnowledgeService({ store, shelf, entitlements: deps.entitlements, mastery: deps.mastery, lessons: deps.lessons, cards, clock: p.clock });
 
-  /** Whether a report's target is an item of the subject (any learner may report what they can see). */
-  const exists = async (appId: number, target: string, id: number) => {
-    const one = async (q: Promise<unknown[]>) => (await q).length > 0;
-    if (target === 'point')
-      return one(
-        p.db
-          .select({ id: knowledgePoints.id })
-          .from(knowledgePoints)
-          .where(and(eq(knowledgePoints.id, id), eq(knowledgePoints.appId, appId))),
-      );
-    if (target === 'card')
-      return one(
-        p.db
-          .select({ id: shorthandCards.id })
-          .from(shorthandCards)
-          .where(and(eq(shorthandCards.id, id), eq(shorthandCards.appId, appId))),
-      );
-    if (target === 'daily')
-      return one(
-        p.db
-          .select({ id: dailyNotes.id })
-          .from(dailyNotes)
-          .where(and(eq(dailyNotes.id, id), eq(dailyNotes.appId, appId))),
-      );
-    return one(
-      p.db
-        .select({ id: readingItems.id })
-        .from(readingItems)
-        .where(and(eq(readingItems.id, id), eq(readingItems.appId, appId), eq(readingItems.kind, target as 'handout'))),
-    );
-  };
-
   return serverModule({
     name: 'reading',
-    handlers: readingRoutes(reading, knowledge, cards, exists),
+    handlers: readingRoutes(reading, knowledge, cards, (appId, target, id) => reportTargetExists(p.db, appId, target, id)),
     async install(app) {
       // The PDF links' key: derived from the video token key, so one secret serves both.
       const base = await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock()));

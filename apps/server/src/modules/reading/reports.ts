@@ -38,3 +38,35 @@ export async function resolveReadingReport(db: Database, id: number, reply: stri
   const rows = await db.update(readingReports).set({ status: 'resolved', reply, resolvedAt: now }).where(eq(readingReports.id, id)).returning({ id: readingReports.id });
   return rows.length > 0;
 }
+
+/** Whether a report's target is an item of the subject (any learner may report what they can see). */
+export async function reportTargetExists(db: Database, appId: number, target: string, id: number): Promise<boolean> {
+  const one = async (q: Promise<unknown[]>) => (await q).length > 0;
+  if (target === 'point')
+    return one(
+      db
+        .select({ id: knowledgePoints.id })
+        .from(knowledgePoints)
+        .where(and(eq(knowledgePoints.id, id), eq(knowledgePoints.appId, appId))),
+    );
+  if (target === 'card')
+    return one(
+      db
+        .select({ id: shorthandCards.id })
+        .from(shorthandCards)
+        .where(and(eq(shorthandCards.id, id), eq(shorthandCards.appId, appId))),
+    );
+  if (target === 'daily')
+    return one(
+      db
+        .select({ id: dailyNotes.id })
+        .from(dailyNotes)
+        .where(and(eq(dailyNotes.id, id), eq(dailyNotes.appId, appId))),
+    );
+  return one(
+    db
+      .select({ id: readingItems.id })
+      .from(readingItems)
+      .where(and(eq(readingItems.id, id), eq(readingItems.appId, appId), eq(readingItems.kind, target as 'handout'))),
+  );
+}

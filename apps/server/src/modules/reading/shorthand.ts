@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { BOOK_STATES, KNOWLEDGE_MSG, MSG, SHORTHAND_MODULE, SHORTHAND_NEW_PER_DAY, SHORTHAND_SESSION, Status, type ShorthandCard } from '@kaoshi/contract';
-import { cardStates, type CardStateRow } from '../../db/schema/index.ts';
+import type { CardStateRow } from '../../db/schema/index.ts';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newCard, Rating, review, type Grade } from '../../platform/srs.ts';
@@ -128,26 +127,7 @@ export function createShorthandService(d: ShorthandDeps) {
       const now = new Date(clock());
       // The client's time, but never in the future and never more than a day old (an outbox replay).
       const when = new Date(Math.min(now.getTime(), Math.max(at, now.getTime() - 86_400_000)));
-      const row = await store.db.transaction(async (tx) => {
-        const fresh = newCard(when);
-        await tx
-          .insert(cardStates)
-          .values({ userId, cardId, appId, ...fresh, firstReviewAt: now, lastReviewId: '' })
-          .onConflictDoNothing();
-        const [cur] = await tx
-          .select()
-          .from(cardStates)
-          .where(and(eq(cardStates.userId, userId), eq(cardStates.cardId, cardId)))
-          .for('update');
-        if (cur!.lastReviewId === reviewId) return cur!;
-        const next = review(cur!, when, GRADE[grade]);
-        const [updated] = await tx
-          .update(cardStates)
-          .set({ ...next, lastReviewId: reviewId })
-          .where(and(eq(cardStates.userId, userId), eq(cardStates.cardId, cardId)))
-          .returning();
-        return updated!;
-      });
+      const row = await store.gradeCard({ userId, cardId, appId, reviewId, now }, (cur) => review(cur, when, GRADE[grade]), newCard(when));
       k.mine.set(cardId, row);
       return { card: present(card, k.s, row), dueToday: k.openCards.filter(k.isDue).length };
     },

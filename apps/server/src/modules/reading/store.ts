@@ -16,8 +16,10 @@ import {
   readingPositions,
   readingReports,
   shorthandCards,
+  type CardStateRow,
   type ReadingItemRow,
 } from '../../db/schema/index.ts';
+import type { SrsCard } from '../../platform/srs.ts';
 
 /** A subject's reading content, held in memory by index.ts (an import drops it: migration 0029 notifies 'bank'). */
 export interface ReadingShelf {
@@ -227,6 +229,32 @@ export function createReadingStore(db: Database) {
       return qs.map((q) => ({ ...q, right: last.has(q.id) ? last.get(q.id)! : null }));
     },
 
+    /**
+     * One grade of a learner's card, in a transaction on the learner's (locked) row, made new (`fresh`) by the first
+     * grade; the same reviewId again returns the row unchanged (an outbox replay).
+     */
+    async gradeCard(
+      k: { userId: number; cardId: number; appId: number; reviewId: string; now: Date },
+      next: (cur: CardStateRow) => SrsCard,
+      fresh: SrsCard,
+    ): Promise<CardStateRow> {
+      const mine = and(eq(cardStates.userId, k.userId), eq(cardStates.cardId, k.cardId));
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(cardStates)
+          .values({ userId: k.userId, cardId: k.cardId, appId: k.appId, ...fresh, firstReviewAt: k.now, lastReviewId: '' })
+          .onConflictDoNothing();
+        const [cur] = await tx.select().from(cardStates).where(mine).for('update');
+        if (cur!.lastReviewId === k.reviewId) return cur!;
+        const [updated] = await tx
+          .update(cardStates)
+          .set({ ...next(cur!), lastReviewId: k.reviewId })
+          .where(mine)
+          .returning();
+        return updated!;
+      });
+    },
+
     async reportsSince(userId: number, since: Date) {
       const [row] = await db
         .select({ n: count() })
@@ -238,7 +266,6 @@ export function createReadingStore(db: Database) {
       const [row] = await db.insert(readingReports).values(v).returning({ id: readingReports.id });
       return row!.id;
     },
-    db,
   };
 }
 export type ReadingStore = ReturnType<typeof createReadingStore>;
