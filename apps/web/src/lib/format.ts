@@ -18,3 +18,12 @@ export function hhmmss(date: Date = new Date()): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
 }
+
+/** A second of a lesson, as players show it: 75 → '1:15', 3725 → '1:02:05'. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { clock } from '../lib/format';
 import { Link } from 'react-router';
 import { explainQuery } from '../api/video';
 import styles from './question-answer.module.css';
-
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 /**
  * 看讲解 under an explanation: when a lesson covers one of the question's knowledge points, a link to the player at

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { clock } from '../../lib/format';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
@@ -12,8 +13,6 @@ import { Markdown } from './components/markdown';
 import { Mastery, Stars } from './points-screen';
 import styles from './reading.module.css';
 import own from './points.module.css';
-
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 /**
  * /knowlegeInContent?pointID=N (or ?point=名称, as a question's explanation names it): one knowledge point with all

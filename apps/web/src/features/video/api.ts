@@ -88,14 +88,7 @@ export const sendFeedback = (p: { lessonID: number; kind: (typeof VIDEO_REPORT_K
 
 // ---- pure helpers ----
 
-/** 75 → '1:15', 3725 → '1:02:05'. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+export { clock } from '../../lib/format';
 
 /** What a lesson row says of me: 已学完, 学到 xx%, or nothing yet. */
 export function progressText(l: Pick<LessonItem, 'progress'>): string {
