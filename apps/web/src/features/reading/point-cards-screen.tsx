@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { RichText } from '../../ui/rich-text';
+import { CardBack } from './components/card-back';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { decksQuery, pointCardsQuery, type ShorthandCard } from './api';
@@ -74,17 +75,7 @@ function CardItem({ card, n, appID }: { card: ShorthandCard; n: number; appID: n
         </span>
         <span className={sh.hint}>{open ? '收起答案' : '点击查看答案'}</span>
       </button>
-      {open ? (
-        <div className={sh.back}>
-          <RichText text={card.back} appID={appID} />
-          {card.mnemonic ? (
-            <p className={sh.mnemonic}>
-              <span className={sh.mnemonicLabel}>口诀</span>
-              <RichText text={card.mnemonic} appID={appID} />
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {open ? <CardBack card={card} appID={appID} /> : null}
       <div className={sh.meta}>
         <span className={sh.pill}>{cardStateText(card.state)}</span>
         {card.state ? <span>{`下次复习 ${chinaMonthDay(card.state.due)}`}</span> : null}

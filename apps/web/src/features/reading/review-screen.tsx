@@ -7,6 +7,7 @@ import { goBack } from '../../lib/go-back';
 import { newReplyID, refusedForGood } from '../../lib/outbox/engine';
 import type { SelectedSubject } from '../../lib/subject';
 import { RichText } from '../../ui/rich-text';
+import { CardBack } from './components/card-back';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { gradeCard, readingKeys, sessionQuery, type ShorthandCard } from './api';
@@ -156,17 +157,7 @@ function Session({ appID, cards, reloading, onAgain }: { appID: number; cards: S
         <p className={sh.front}>
           <RichText text={card.front} appID={appID} />
         </p>
-        {state.flipped ? (
-          <div className={sh.back} data-testid="card-back">
-            <RichText text={card.back} appID={appID} />
-            {card.mnemonic ? (
-              <p className={sh.mnemonic}>
-                <span className={sh.mnemonicLabel}>口诀</span>
-                <RichText text={card.mnemonic} appID={appID} />
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        {state.flipped ? <CardBack card={card} appID={appID} testId="card-back" /> : null}
       </section>
       {state.flipped ? (
         <div className={sh.grades} role="group" aria-label="评价">
