@@ -19,6 +19,7 @@ import { createPracticeModule } from './modules/practice/index.ts';
 import { createShopModule, type SandboxProvider } from './modules/shop/index.ts';
 import { createVideoModule, type PlayTokens } from './modules/video/index.ts';
 import { createReadingModule } from './modules/reading/index.ts';
+import { createLiveModule } from './modules/live/index.ts';
 import { cachedChapterTree, createQuestionsModule } from './modules/questions/index.ts';
 import { createSprintModule } from './modules/sprint/index.ts';
 import { createStudyModule } from './modules/study/index.ts';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     paymentSandbox: SandboxProvider | undefined;
     /** The video play tokens (modules/video): the lesson call gives them; tests mint them. */
     videoTokens: () => PlayTokens;
+    /** Live classes (modules/live): media tokens and one run of the reminders job, for tests. */
+    live: { tokens: () => PlayTokens; remind: () => Promise<number>; practise: () => Promise<number> };
   }
 }
 
@@ -114,6 +117,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   app.decorate('paymentSandbox', shop.sandbox);
   const video = createVideoModule(p, { entitlements });
   app.decorate('videoTokens', video.tokens);
+  const live = createLiveModule(p, { entitlements, sessions, accounts: user.directory, sms, video: { store: video.store, appoint: video.appoint } });
+  app.decorate('live', { tokens: live.tokens, remind: live.remind, practise: live.practise });
   const modules: ServerModule[] = [
     agent,
     user,
@@ -135,6 +140,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     shop,
     video,
     createReadingModule(p, { entitlements, mastery: studyCalls.study.masteryOf, lessons: video.lessonsForPoint }),
+    live,
   ];
 
   installSecurityHeaders(app);

@@ -126,6 +126,16 @@ export const configSchema = z.object({
    * after the first start (one process only), when those tools are present; 'off' skips them.
    */
   DEMO_VIDEO: z.preprocess(unset, z.enum(['on', 'off']).default('on')),
+  /**
+   * Live classes (docs/live.md): where the RTMP ingest (nginx, `npm run live:ingest`) writes its HLS and its
+   * recordings; the RTMP address encoders publish to (printed with a stream key); the secret nginx's callbacks
+   * carry (not set: callbacks are accepted from loopback only); the third-party players' hosts /cczbPage may frame.
+   */
+  LIVE_HLS_DIR: z.preprocess(unset, z.string().default('./live/hls')),
+  LIVE_RECORD_DIR: z.preprocess(unset, z.string().default('./live/rec')),
+  LIVE_RTMP_URL: z.preprocess(unset, z.string().default('rtmp://127.0.0.1:1935/live')),
+  LIVE_INGEST_SECRET: z.preprocess(unset, z.string().min(16).optional()),
+  LIVE_CC_HOSTS: z.preprocess(unset, z.string().default('view.csslcloud.net')),
   /** Orders (and upgrades) one learner may create in 10 minutes (docs/shop.md); a bench raises it. */
   ORDER_RATE_LIMIT: z.preprocess(unset, z.coerce.number().int().min(1).max(1_000_000).default(20)),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */

@@ -2,7 +2,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { seed } from './seed/seed.ts';
+import { CONTENT_DIR, seed } from './seed/seed.ts';
+import { renderDemoLiveReplays } from './seed/seed-live.ts';
 import { mediaStoreOf, seedDemoVideo } from './modules/video/index.ts';
 
 /** How long a closing server process of a cluster answers with Connection: close before it stops listening. */
@@ -139,11 +140,17 @@ async function main() {
     for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
     for (const line of added.papers) app.log.info(`demo papers: ${line}`);
     for (const line of added.reading) app.log.info(`demo reading: ${line}`);
+    for (const line of added.live) app.log.info(`demo live classes: ${line}`);
     // The demo lessons take a minute to render the first time: in the background, the server already answers.
-    if (config.DEMO_VIDEO === 'on')
+    if (config.DEMO_VIDEO === 'on') {
       void seedDemoVideo(database.db, mediaStoreOf(config), new Date(), (line) => app.log.info(line)).catch((err: unknown) =>
         app.log.warn({ err }, 'demo video lessons failed to render'),
       );
+      // The demo's past live class gets its replay (docs/live.md, "Demo content").
+      void renderDemoLiveReplays(database.db, mediaStoreOf(config), CONTENT_DIR, (line) => app.log.info(line))
+        .then((n) => n > 0 && app.log.info(`demo live classes: ${n} replay(s) rendered`))
+        .catch((err: unknown) => app.log.warn({ err }, 'demo live replays failed to render'));
+    }
   });
 }
 

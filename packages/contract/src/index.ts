@@ -34,6 +34,9 @@ export * from './calls/video.ts';
 export * from './calls/video-notes.ts';
 export * from './calls/reading.ts';
 export * from './calls/knowledge.ts';
+export * from './calls/live-shapes.ts';
+export * from './calls/live.ts';
+export * from './live-socket.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -61,6 +64,7 @@ import { videoCalls } from './calls/video.ts';
 import { videoNoteCalls } from './calls/video-notes.ts';
 import { readingCalls } from './calls/reading.ts';
 import { knowledgeCalls } from './calls/knowledge.ts';
+import { liveCalls } from './calls/live.ts';
 import { deliveryCalls } from './calls/delivery.ts';
 import { groupBuyCalls } from './calls/group-buy.ts';
 import { saleCalls } from './calls/sale.ts';
@@ -94,4 +98,5 @@ export const allCalls = [
   ...Object.values(videoNoteCalls),
   ...Object.values(readingCalls),
   ...Object.values(knowledgeCalls),
+  ...Object.values(liveCalls),
 ];

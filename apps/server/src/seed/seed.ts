@@ -12,6 +12,7 @@ import { seedCatalog } from './seed-catalog.ts';
 import { seedPapers } from './seed-papers.ts';
 import { seedQuestions } from './seed-questions.ts';
 import { seedReading } from './seed-reading.ts';
+import { seedLive } from './seed-live.ts';
 import { seedShop } from './seed-shop.ts';
 import { seedSubject } from './seed-subject.ts';
 
@@ -74,7 +75,7 @@ export async function seed(
   db: Database,
   now = Date.now(),
   opts: { extraPapersDir?: string } = {},
-): Promise<{ agents: number; users: number; banks: string[]; papers: string[]; reading: string[] }> {
+): Promise<{ agents: number; users: number; banks: string[]; papers: string[]; reading: string[]; live: string[] }> {
   const agentStore = createAgentStore(db);
   const users = createUserStore(db);
   let agentsAdded = 0;
@@ -102,5 +103,6 @@ export async function seed(
   const banks = await seedQuestions(db, CONTENT_DIR, now);
   const papers = await seedPapers(db, CONTENT_DIR, now, undefined, opts.extraPapersDir);
   const reading = await seedReading(db, CONTENT_DIR, now);
-  return { agents: agentsAdded, users: usersAdded, banks, papers, reading };
+  const live = await seedLive(db, CONTENT_DIR, now);
+  return { agents: agentsAdded, users: usersAdded, banks, papers, reading, live };
 }

@@ -199,4 +199,27 @@ export const articleClick = defineCall({
   data: ok,
 });
 
-export const trackingCalls = { userclick, position, stayTime, statLogin, newauthSave, frontendError, videoSwitch, videoProgressClick, articleClick };
+export const liveClick = defineCall({
+  id: 'tracking.liveClick',
+  method: 'POST',
+  path: '/ksbao/liveclick',
+  group: 'tracking',
+  needsSession: false,
+  allowedRepeat: true,
+  summary: 'A live session tapped (FuncPoint: where: list, calendar, detail, room, replay...).',
+  request: z.object({
+    UserID: optInt('用户编号'),
+    AppID: optInt('科目编号'),
+    AppEName: s('科目英文名', 64),
+    AppName: s('科目名称', 100),
+    FuncPoint: s('功能点', 32),
+    LiveID: optInt('直播编号'),
+    LiveName: s('直播名称', 200),
+    StartTime: s('开始时间', 32),
+    ChapterName: s('章节名称', 200),
+    ClientType: s('客户端类型', 8),
+  }),
+  data: ok,
+});
+
+export const trackingCalls = { userclick, position, stayTime, statLogin, newauthSave, frontendError, videoSwitch, videoProgressClick, articleClick, liveClick };

@@ -263,7 +263,8 @@ export const videoAppoint = defineCall({
   path: '/api/user/live/appoint',
   group: 'general',
   needsSession: true,
-  summary: 'Book (status 1 预约) or cancel (status 0 取消预约) an upcoming lesson; answers the appointment as it is now. Booking twice is one booking.',
+  summary:
+    'Book (status 1 预约) or cancel (status 0 取消预约) an upcoming lesson or live session (one id space, docs/live.md); answers the appointment as it is now. Booking twice is one booking.',
   request: z.object({ guid: guid(), appID: appID(), videoID: dbId('视频编号'), status: int('预约状态', 0, 1) }),
   data: z.object({ videoID: z.number().int(), status: z.number().int(), appointedAt: z.string().nullable() }),
 });

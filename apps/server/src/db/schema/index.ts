@@ -14,3 +14,5 @@ export * from './shop.ts';
 export * from './promotions.ts';
 export * from './video.ts';
 export * from './reading.ts';
+export * from './live.ts';
+export * from './messages.ts';

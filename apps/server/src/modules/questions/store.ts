@@ -1,6 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { chapters, knowledgePoints, questionBanks, questionGroups, questionImages, questionPoints, questions, subjects, type StoredOption } from '../../db/schema/index.ts';
+import {
+  chapters,
+  knowledgePoints,
+  LIVE_CARD_EXT_PREFIX,
+  questionBanks,
+  questionGroups,
+  questionImages,
+  questionPoints,
+  questions,
+  subjects,
+  type StoredOption,
+} from '../../db/schema/index.ts';
 
 /** One subject's bank, ready to write (codes still unresolved: the store maps them to serial ids). */
 export interface BankRows {
@@ -181,7 +192,8 @@ export function createQuestionStore(db: Database) {
         const imported = new Set(bank.questions.map((q) => q.extId));
         const all = await tx.select({ id: questions.id, extId: questions.extId, retired: questions.retired }).from(questions).where(eq(questions.appId, appId));
         const idOf = new Map(all.map((r) => [r.extId, r.id]));
-        const toRetire = all.filter((r) => !r.retired && !imported.has(r.extId)).map((r) => r.id);
+        // Questions made from live classes' quiz cards (docs/live.md) are not the file's: an import keeps them.
+        const toRetire = all.filter((r) => !r.retired && !imported.has(r.extId) && !r.extId.startsWith(LIVE_CARD_EXT_PREFIX)).map((r) => r.id);
         for (const part of chunks(toRetire, 5000)) await tx.update(questions).set({ retired: true, updatedAt: at }).where(inArray(questions.id, part));
 
         // Question ↔ point links of the imported questions: add the missing, drop the stale.

@@ -74,7 +74,8 @@ describe('moduleInfoX', () => {
     expect(paper).toMatchObject({ route: '/exam', allowed: false, opensHub: true });
     // So does 视频精讲's: its list holds the free lessons and the previews (docs/video.md).
     // And the reading lists' (docs/reading.md): a trial learner opens the first chapter of each part, and 每日一记 is free.
-    expect(body.data.modules.filter((m: { opensHub: boolean }) => m.opensHub).map((m: { id: string }) => m.id)).toEqual(['paper', 'video', 'handout', ...READING]);
+    // And 直播课堂's: its schedule is open to all, the 公开课 too (docs/live.md).
+    expect(body.data.modules.filter((m: { opensHub: boolean }) => m.opensHub).map((m: { id: string }) => m.id)).toEqual(['paper', 'video', 'handout', 'live', ...READING]);
     expect(decisions(body.data.modules)).toEqual({
       chapter: [true, 'trial'],
       daily: [true, 'trial'],

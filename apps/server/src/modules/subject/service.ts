@@ -1,4 +1,15 @@
-import { CATALOG_MSG, SUBJECT_MSG, TEST_MODES, VIDEO_LIST_ROUTE, READING_HUB_ROUTES, type Banner, type HomeModule, type PurchaseDetail, type VipAppRecord } from '@kaoshi/contract';
+import {
+  CATALOG_MSG,
+  LIVE_LIST_ROUTE,
+  SUBJECT_MSG,
+  TEST_MODES,
+  VIDEO_LIST_ROUTE,
+  READING_HUB_ROUTES,
+  type Banner,
+  type HomeModule,
+  type PurchaseDetail,
+  type VipAppRecord,
+} from '@kaoshi/contract';
 import type { AgentRow, BannerRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
@@ -22,7 +33,7 @@ export const isInAppLink = (link: string): boolean => link === '' || /^\/(?![/\\
  * Routes of the hubs (TEST_MODES rows with source 'hub', 视频精讲's list of free lessons and previews, and the reading lists): their
  * tiles open for every learner (HomeModule.opensHub).
  */
-const HUB_ROUTES = new Set<string>([...TEST_MODES.filter((r) => r.source === 'hub').map((r) => r.route), VIDEO_LIST_ROUTE, ...READING_HUB_ROUTES]);
+const HUB_ROUTES = new Set<string>([...TEST_MODES.filter((r) => r.source === 'hub').map((r) => r.route), VIDEO_LIST_ROUTE, LIVE_LIST_ROUTE, ...READING_HUB_ROUTES]);
 
 /** The version a grid shows by default: highest vnorder non-simulated, else the highest simulated (spec §4). */
 export const defaultVersion = (versions: VersionRow[]): VersionRow | undefined => {

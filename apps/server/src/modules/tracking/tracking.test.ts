@@ -1,4 +1,4 @@
-import { articleClick, frontendError, newauthSave, position, statLogin, stayTime, trackingCalls, userclick, videoProgressClick, videoSwitch } from '@kaoshi/contract';
+import { articleClick, frontendError, liveClick, newauthSave, position, statLogin, stayTime, trackingCalls, userclick, videoProgressClick, videoSwitch } from '@kaoshi/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index.ts';
@@ -88,6 +88,22 @@ const examples = [
   {
     call: articleClick,
     input: { userName: '13800000000', appEName: 'HSZYZG', appName: '护士执业资格', articleName: '生命体征的评估与护理', lastMenuID: 3 },
+    row: {},
+  },
+  {
+    call: liveClick,
+    input: {
+      UserID: 7,
+      AppID: 1001,
+      AppEName: 'HSZYZG',
+      AppName: '护士执业资格',
+      FuncPoint: 'livelist',
+      LiveID: 12,
+      LiveName: '第2讲',
+      StartTime: '2026-11-26 19:30',
+      ChapterName: '急救护理',
+      ClientType: 6,
+    },
     row: {},
   },
 ];

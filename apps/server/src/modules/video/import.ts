@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { knowledgePoints, lessonMarkers, lessonPoints, subjects, teachers, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
@@ -102,7 +102,16 @@ export async function importVideoCourse(db: Database, store: MediaStore, folder:
         const [row] = await tx
           .insert(teachers)
           .values({ key: t.key, name: t.name, title: t.title, introduction: t.introduction, appIds: [manifest.appId] })
-          .onConflictDoUpdate({ target: teachers.key, set: { name: t.name, title: t.title, introduction: t.introduction } })
+          // A teacher known already (another subject's course, or a live class's) teaches this subject too.
+          .onConflictDoUpdate({
+            target: teachers.key,
+            set: {
+              name: t.name,
+              title: t.title,
+              introduction: t.introduction,
+              appIds: sql`case when ${teachers.appIds} @> ${JSON.stringify([manifest.appId])}::jsonb then ${teachers.appIds} else ${teachers.appIds} || ${JSON.stringify([manifest.appId])}::jsonb end`,
+            },
+          })
           .returning({ id: teachers.id });
         teacherIds.set(t.key, row!.id);
       }

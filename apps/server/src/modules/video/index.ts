@@ -40,6 +40,8 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
       installDelivery(app, { db: p.db, store, tokens, clock: p.clock });
     },
     store,
+    /** Book or cancel an upcoming lesson (the live module routes POST /api/user/live/appoint here for lesson ids). */
+    appoint: service.appoint,
     /** For knowledge points' pages: the lessons explaining a point. */
     lessonsForPoint: service.lessonsForPoint,
     /** Play tokens (the lesson call gives them; tests mint them). Ready once the module is installed. */

@@ -2,7 +2,10 @@ import { videoCalls as c } from '@kaoshi/contract';
 import { handle } from '../../platform/calls.ts';
 import type { VideoService } from './service.ts';
 
-/** The calls of contract calls/video.ts; everything is read and written for the session's learner. */
+/**
+ * The calls of contract calls/video.ts; everything is read and written for the session's learner. The appointment
+ * call (one id space with live sessions) is the live module's, which hands lesson ids back to `appoint`.
+ */
 export const videoRoutes = (v: VideoService) => [
   handle(c.videoCourselist, async ({ session, input }) => v.courselist(session.userId, input.appID, input.level)),
   handle(c.videoAllcourses, async ({ session, input }) => v.allcourses(session.userId, input.appID, input.teacherID, input.videoSort)),
@@ -16,5 +19,4 @@ export const videoRoutes = (v: VideoService) => [
   handle(c.videoFollow, async ({ session, input }) => v.follow(session.userId, input.teacherID, input.on === 1)),
   handle(c.videoFeedback, async ({ session, input }) => v.feedback(session.userId, input.lessonID, input.kind, input.text ?? '', input.second)),
   handle(c.videoExplain, async ({ input }) => v.explain(input.appID, input.allTestID)),
-  handle(c.videoAppoint, async ({ session, input }) => v.appoint(session.userId, input.appID, input.videoID, input.status)),
 ];

@@ -4,13 +4,13 @@ import type { Listen } from '../../db/index.ts';
 /** The channel the database's triggers notify (migration 0015_cache_notify). */
 export const CACHE_CHANNEL = 'kaoshi_cache';
 
-/** What changed: the catalog, the question bank, one learner's purchases (or all: '*'), or one session. */
-export type CacheEvent = { kind: 'catalog' } | { kind: 'bank' } | { kind: 'purchase'; userId: number | '*' } | { kind: 'session'; tokenHash: string };
+/** What changed: the catalog, the question bank, the live schedule, one learner's purchases (or all: '*'), or one session. */
+export type CacheEvent = { kind: 'catalog' } | { kind: 'bank' } | { kind: 'live' } | { kind: 'purchase'; userId: number | '*' } | { kind: 'session'; tokenHash: string };
 export type CacheKind = CacheEvent['kind'];
 
-/** A notification payload ('catalog', 'bank', 'purchase:12', 'purchase:*', 'session:<hash>') as an event. */
+/** A notification payload ('catalog', 'bank', 'live', 'purchase:12', 'purchase:*', 'session:<hash>') as an event. */
 export function parseCacheEvent(payload: string): CacheEvent | undefined {
-  if (payload === 'catalog' || payload === 'bank') return { kind: payload };
+  if (payload === 'catalog' || payload === 'bank' || payload === 'live') return { kind: payload };
   const [kind, arg] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
   if (kind === 'purchase') return arg === '*' ? { kind, userId: '*' } : /^\d+$/.test(arg) ? { kind, userId: Number(arg) } : undefined;
   if (kind === 'session' && arg !== '') return { kind, tokenHash: arg };

@@ -19,6 +19,10 @@ export function createDevSmsProvider(nodeEnv: string, log: FastifyBaseLogger): S
       last?.set(phone, code);
       log.info(`dev SMS code for ${maskPhone(phone)} (op=${op}): ${code}`);
     },
+    async notify({ phone, template, params }) {
+      last?.set(`${template}:${phone}`, JSON.stringify(params));
+      log.info(`dev SMS notice ${template} for ${maskPhone(phone)}: ${JSON.stringify(params)}`);
+    },
     ...(last && { lastCode: (phone: string) => last.get(phone) }),
   };
 }

@@ -6,10 +6,21 @@ export interface SmsMessage {
   code: string;
 }
 
+export interface SmsNotice {
+  phone: string;
+  template: 'live-remind';
+  params: Record<string, string>;
+}
+
 /** Sends verification codes. Real providers (Aliyun, Tencent Cloud ...) implement this and are passed to buildApp. */
 export interface SmsProvider {
   readonly name: string;
   send(message: SmsMessage): Promise<void>;
+  /**
+   * A notice by a template the provider has registered (real providers send template messages): 'live-remind'
+   * {title, time}. Optional: a provider without notices sends codes only.
+   */
+  notify?(message: SmsNotice): Promise<void>;
   /** Test-only: the last code sent to a phone (only the development provider under NODE_ENV=test keeps it). */
   lastCode?(phone: string): string | undefined;
 }

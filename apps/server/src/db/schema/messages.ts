@@ -1,0 +1,28 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A learner's in-app messages (docs/live.md, "Reminders"): written by the modules through one function
+ * (live-class reminders first; orders, feedback answers and plan reminders later), read on /myMessage.
+ * `dedupe` makes a message once-only (e.g. 'live-remind:<session>:<start>').
+ */
+export const userMessages = pgTable(
+  'user_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<'system' | 'order' | 'delivery' | 'live' | 'feedback' | 'plan'>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** An in-app route to open, or ''. */
+    link: text('link').notNull().default(''),
+    dedupe: text('dedupe').unique(),
+    createdAt: ts('created_at').notNull(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('user_messages_user_idx').on(t.userId, t.id)],
+);

@@ -1,0 +1,266 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import { LIVE_STATUS, type LiveCard, type LiveChatMessage } from '@kaoshi/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/index.ts';
+import type { liveSessions } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
+import { cardsView, createCards, type Cards } from './cards.ts';
+import { createChatStore, type ChatStore } from './chat-store.ts';
+import { createMemoryRelay, createRedisRelay, type LiveRelay } from './relay.ts';
+import { RING, Room, type Client } from './room.ts';
+import { installLiveSocket } from './socket.ts';
+
+export type LiveSessionRow = typeof liveSessions.$inferSelect;
+
+export interface LiveHubDeps {
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  limiter: RateLimiter;
+  /** Set: fan-out across processes through Redis pub/sub. */
+  redisUrl?: string;
+  /** The Redis channel (default 'live:events'): processes serving one database share it. */
+  redisChannel?: string;
+  resolveSession(guid: string): Promise<{ userId: number } | null>;
+  /** The lead's cached schedule. */
+  sessionOf(id: number): Promise<LiveSessionRow | undefined>;
+  /** Throws AppError (403 with unlocking) when the learner may not enter. */
+  gate(userId: number, s: LiveSessionRow): Promise<void>;
+  /** Chat display name (nickname or masked phone). */
+  nameOf(userId: number): Promise<string>;
+}
+
+/** The learners' status of a session: 0 预告, 1 直播中, 2 已结束, 3 回放. */
+export const liveStatusOf = (s: Pick<LiveSessionRow, 'state' | 'replayState'>): number =>
+  s.state === 'scheduled' ? LIVE_STATUS.upcoming : s.state === 'live' ? LIVE_STATUS.live : s.replayState === 'ready' ? LIVE_STATUS.replay : LIVE_STATUS.ended;
+
+/** What socket.ts needs of the hub. */
+export interface HubCore {
+  deps: LiveHubDeps;
+  store: ChatStore;
+  cards: Cards;
+  relay: LiveRelay;
+  clients: Set<Client>;
+  isHost(s: LiveSessionRow, hostKey: string | undefined): boolean;
+  /** Enter the room after `hello`: the welcome, then the room's frames. */
+  join(client: Client, since: number): Promise<void>;
+  leave(client: Client): void;
+  like(client: Client, n: number): void;
+}
+
+/** A socket may add this many likes a second. */
+const LIKES_PER_SECOND = 50;
+/** Another process's online report counts this long. */
+const REPORT_TTL_MS = 3500;
+const TICK_MS = 1000;
+const HEARTBEAT_MS = 30_000;
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** The live rooms' real-time side (docs/live.md, "Chat"): the socket, the frames, likes, online, cards, moderation. */
+export function createLiveHub(deps: LiveHubDeps) {
+  const store = createChatStore(deps.db);
+  const relay = deps.redisUrl ? createRedisRelay(deps.redisUrl, deps.log, deps.redisChannel) : createMemoryRelay();
+  const cards = createCards({ store, relay, clock: deps.clock });
+  const rooms = new Map<number, Room>();
+  const loading = new Map<number, Promise<Room>>();
+  const clients = new Set<Client>();
+  /** Likes taken in this process, not yet written. */
+  const likeBuffer = new Map<number, number>();
+  const remote = new Map<string, { counts: Record<string, number>; at: number }>();
+  let closed = false;
+
+  const remoteOnline = (sessionId: number) => {
+    let n = 0;
+    const fresh = Date.now() - REPORT_TTL_MS;
+    for (const r of remote.values()) if (r.at > fresh) n += r.counts[sessionId] ?? 0;
+    return n;
+  };
+
+  relay.onEvent((e) => {
+    if (e.k !== 'online') return rooms.get(e.s)?.apply(e);
+    if (e.p === relay.id) return;
+    remote.set(e.p, { counts: e.counts, at: Date.now() });
+    for (const room of rooms.values()) room.refreshOnline();
+  });
+
+  async function load(sessionId: number): Promise<Room> {
+    const room = new Room(sessionId, {
+      results: () => store.results(sessionId),
+      remoteOnline: () => remoteOnline(sessionId),
+      onError: (err) => deps.log.warn({ err, sessionId }, 'live frame failed'),
+    });
+    rooms.set(sessionId, room); // events from now on are kept until the state is loaded
+    try {
+      const [s, pinned, likes, mutes, recent, cardRows, results] = await Promise.all([
+        deps.sessionOf(sessionId),
+        store.pinned(sessionId),
+        store.likes(sessionId),
+        store.mutes(sessionId, new Date(deps.clock())),
+        store.messagesAfter(sessionId, 0, RING),
+        store.cards(sessionId),
+        store.results(sessionId),
+      ]);
+      room.init({ pinned, likes, mutes, recent, cards: cardRows, results, status: s ? liveStatusOf(s) : LIVE_STATUS.upcoming });
+      return room;
+    } catch (err) {
+      rooms.delete(sessionId);
+      throw err;
+    }
+  }
+
+  const roomOf = (sessionId: number): Promise<Room> => {
+    const room = rooms.get(sessionId);
+    if (room?.loaded) return Promise.resolve(room);
+    let p = loading.get(sessionId);
+    if (!p) {
+      p = load(sessionId).finally(() => loading.delete(sessionId));
+      loading.set(sessionId, p);
+    }
+    return p;
+  };
+
+  const dropIfEmpty = (room: Room) => {
+    if (room.clients.size || room.joining || rooms.get(room.sessionId) !== room) return;
+    rooms.delete(room.sessionId);
+    room.dispose();
+  };
+
+  const core: HubCore = {
+    deps,
+    store,
+    cards,
+    relay,
+    clients,
+    isHost(s, hostKey) {
+      return !!hostKey && !!s.hostKey && timingSafeEqual(digest(hostKey), digest(s.hostKey));
+    },
+    async join(client, since) {
+      let room = await roomOf(client.sessionId);
+      while (rooms.get(client.sessionId) !== room) room = await roomOf(client.sessionId); // emptied and dropped meanwhile
+      room.joining++;
+      try {
+        const seen = room.missed(since) ?? room.withStored(since, await store.messagesAfter(client.sessionId, since, RING));
+        if (client.ws.readyState !== client.ws.OPEN) return;
+        room.add(client);
+        const now = deps.clock();
+        const until = room.mutes.get(client.userId);
+        client.ws.send(
+          JSON.stringify({
+            t: 'welcome',
+            name: client.name,
+            host: client.host,
+            mutedUntil: until && until > now ? new Date(until).toISOString() : null,
+            online: room.online,
+            likes: room.likes,
+            pinned: room.pinned,
+            status: room.status,
+            missed: seen.missed.map((m) => ({ ...m, userId: client.host ? m.userId : null, mine: m.userId === client.userId })),
+            gap: seen.gap,
+            cards: cardsView(room.cards, room.results, client.host),
+          }),
+        );
+      } finally {
+        room.joining--;
+        dropIfEmpty(room);
+      }
+    },
+    leave(client) {
+      clients.delete(client);
+      const room = client.room;
+      if (!room) return;
+      room.remove(client);
+      dropIfEmpty(room);
+    },
+    like(client, n) {
+      const take = Math.min(n, LIKES_PER_SECOND - client.likes);
+      if (!client.room || take <= 0) return;
+      client.likes += take;
+      likeBuffer.set(client.sessionId, (likeBuffer.get(client.sessionId) ?? 0) + take);
+    },
+  };
+
+  /** Every second: write the likes taken and publish them, report this process's people, forget stale reports. */
+  async function tick() {
+    for (const c of clients) c.likes = 0;
+    const likes = [...likeBuffer];
+    likeBuffer.clear();
+    for (const [sessionId, n] of likes) {
+      try {
+        await store.addLikes(sessionId, n);
+        relay.publish({ k: 'likes', s: sessionId, n });
+      } catch (err) {
+        deps.log.warn({ err, sessionId }, 'live likes not written');
+      }
+    }
+    if (!relay.shared) return;
+    const counts: Record<string, number> = {};
+    for (const room of rooms.values()) if (room.people) counts[room.sessionId] = room.people;
+    relay.publish({ k: 'online', p: relay.id, counts });
+    const stale = Date.now() - REPORT_TTL_MS;
+    let dropped = false;
+    for (const [p, r] of remote) if (r.at <= stale) dropped = remote.delete(p);
+    if (dropped) for (const room of rooms.values()) room.refreshOnline();
+  }
+  let ticking = false;
+  const ticker = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    void tick().finally(() => (ticking = false));
+  }, TICK_MS);
+  const heartbeat = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) c.ws.terminate();
+      else {
+        c.alive = false;
+        c.ws.ping();
+      }
+    }
+  }, HEARTBEAT_MS);
+  ticker.unref();
+  heartbeat.unref();
+
+  async function close() {
+    if (closed) return;
+    closed = true;
+    clearInterval(ticker);
+    clearInterval(heartbeat);
+    await tick();
+    for (const room of rooms.values()) room.dispose();
+    rooms.clear();
+    await relay.close();
+  }
+
+  return {
+    async install(app: FastifyInstance): Promise<void> {
+      await relay.ready();
+      await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+      installLiveSocket(app, core);
+      app.addHook('onClose', close);
+    },
+    online: (sessionId: number): number => (rooms.get(sessionId)?.people ?? 0) + remoteOnline(sessionId),
+    async likes(sessionId: number): Promise<number> {
+      const room = rooms.get(sessionId);
+      return room?.loaded ? room.likes : (await store.likes(sessionId)) + (likeBuffer.get(sessionId) ?? 0);
+    },
+    statusChanged(sessionId: number, status: number): void {
+      relay.publish({ k: 'status', s: sessionId, status });
+    },
+    answer: (userId: number, s: LiveSessionRow, cardId: number, choice: string): Promise<{ cardID: number; choice: string; card: LiveCard }> =>
+      cards.answer(userId, s.id, cardId, choice),
+    cardsFor: (sessionId: number, userId: number, host: boolean) => cards.cardsFor(sessionId, userId, host),
+    async replayMessages(sessionId: number, userId: number): Promise<LiveChatMessage[]> {
+      return (await store.replayMessages(sessionId)).map(({ userId: author, ...m }) => ({ ...m, mine: author === userId }));
+    },
+    async pinned(sessionId: number): Promise<string> {
+      const room = rooms.get(sessionId);
+      return room?.loaded ? room.pinned : store.pinned(sessionId);
+    },
+    isHost: core.isHost,
+    close,
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;

@@ -1,0 +1,111 @@
+import { MINUTE, serverModule, type Platform } from '../../platform/module.ts';
+import { createMemo } from '../../platform/cache/memo.ts';
+import type { SessionService } from '../../platform/session/service.ts';
+import type { SmsProvider } from '../../platform/sms/provider.ts';
+import { maskPhone } from '../../platform/crypto.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import type { AccountDirectory } from '../user/index.ts';
+import { tokenKey, type MediaStore, type PlayTokens } from '../video/index.ts';
+import { installLiveDelivery } from './delivery.ts';
+import { createLiveHub } from './hub.ts';
+import { installIngest } from './ingest.ts';
+import { practiseClosedCards } from './practice.ts';
+import { sendReminders } from './reminders.ts';
+import { liveRoutes } from './routes.ts';
+import { createLiveService } from './service.ts';
+import { createLiveStore, type ScheduledSession } from './store.ts';
+import { liveTokens } from './tokens.ts';
+
+/** A subject's schedule is held this long at most (a change to courses or sessions drops it at once: bus 'live'). */
+export const LIVE_SCHEDULE_CACHE_MS = 5 * 60_000;
+
+export interface LiveModuleDeps {
+  entitlements: Pick<EntitlementService, 'decide' | 'gate'>;
+  sessions: Pick<SessionService, 'resolve'>;
+  accounts: AccountDirectory;
+  sms: SmsProvider;
+  /** The video module's pieces live classes reuse: the media store and lesson appointments. */
+  video: { store: MediaStore; appoint: Parameters<typeof liveRoutes>[1] };
+}
+
+/**
+ * Live classes (docs/live.md): the calls of calls/live.ts, the room's WebSocket (hub.ts), nginx's ingest callbacks
+ * (ingest.ts), signed delivery of live HLS, replays and .ics files (delivery.ts), and the reminders job.
+ */
+export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
+  const store = createLiveStore(p.db);
+  let tokens: PlayTokens | undefined;
+  const schedules = createMemo<number, ScheduledSession[]>(p.bus, { max: 2_000, ttlMs: LIVE_SCHEDULE_CACHE_MS });
+  const sessions = createMemo<number, ScheduledSession | null>(p.bus, { max: 20_000, ttlMs: LIVE_SCHEDULE_CACHE_MS });
+  const counts = createMemo<number, ReadonlyMap<number, number>>(p.bus, { max: 2_000, ttlMs: 30_000 });
+  p.bus.on('live', () => {
+    schedules.clear();
+    sessions.clear();
+  });
+  const sessionOf = async (id: number) => (await sessions.get(id, async () => (await store.session(id)) ?? null)) ?? undefined;
+  const hub = createLiveHub({
+    db: p.db,
+    clock: p.clock,
+    log: p.log.child({ module: 'live' }),
+    limiter: p.limiter,
+    redisUrl: p.config.REDIS_URL,
+    resolveSession: (guid) => deps.sessions.resolve(guid),
+    sessionOf,
+    gate: async (userId, s) => deps.entitlements.gate(userId, s.appId, { module: 'live', free: s.free }),
+    nameOf: async (userId) => {
+      const u = await deps.accounts.byId(userId);
+      return u?.nickName || (u?.phone ? maskPhone(u.phone) : `学员${userId}`);
+    },
+  });
+  const service = createLiveService({
+    store,
+    schedule: (appId) => schedules.get(appId, () => store.schedule(appId)),
+    session: sessionOf,
+    reservations: (appId) => counts.get(appId, () => store.reservationCounts(appId)),
+    entitlements: deps.entitlements,
+    tokens: () => tokens!,
+    room: () => hub,
+    clock: p.clock,
+  });
+  const changed = () => p.bus.local({ kind: 'live' });
+  const remind = () => sendReminders({ store, sms: deps.sms, clock: p.clock, log: p.log });
+  const practise = () => practiseClosedCards({ store, clock: p.clock });
+  return serverModule({
+    name: 'live',
+    handlers: liveRoutes(service, deps.video.appoint),
+    async install(app) {
+      tokens = liveTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
+      await hub.install(app);
+      installIngest(app, {
+        db: p.db,
+        clock: p.clock,
+        config: p.config,
+        store: deps.video.store,
+        log: p.log.child({ module: 'live-ingest' }),
+        onStatus: (id, status) => {
+          changed();
+          hub.statusChanged(id, status);
+        },
+      });
+      installLiveDelivery(app, { db: p.db, store: deps.video.store, tokens, clock: p.clock, hlsDir: p.config.LIVE_HLS_DIR, ics: service.ics });
+      app.addHook('onClose', () => hub.close());
+    },
+    jobs: [
+      { name: 'live reminders', everyMs: MINUTE, run: remind },
+      { name: 'live cards to practice', everyMs: MINUTE, atReady: true, run: practise },
+    ],
+    /** One run of the cards-to-practice job (tests). */
+    practise,
+    /** One run of the reminders job (tests call it with a moved clock). */
+    remind,
+    /** Media tokens (tests mint them). Ready once the module is installed. */
+    tokens: () => tokens!,
+    service,
+    store,
+  });
+}
+
+export { liveTokens, liveMediaPath } from './tokens.ts';
+export { sendReminders } from './reminders.ts';
+export { createIngestStore } from './ingest-store.ts';
+export { makeDemoReplay, renderDemoStream } from './replay.ts';
