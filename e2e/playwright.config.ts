@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT moves both servers (to run the journeys beside another run on this machine).
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const MAINT_PORT = APP_PORT + 1;
+/** The live journey's RTMP ingest (nginx) beside the app's server. */
+export const RTMP_PORT = APP_PORT + 35;
 
 // Browser journeys drive the built app, served by the real server on a fresh embedded database,
 // in Debian's Chromium (never a downloaded browser) on a phone-sized viewport.
@@ -31,7 +33,12 @@ export default defineConfig({
     },
   },
   webServer: [
-    { command: `node serve.mjs ${APP_PORT}`, url: `http://127.0.0.1:${APP_PORT}/api/agentInfo/getAgentInfo`, timeout: 120_000, reuseExistingServer: false },
+    {
+      command: `node serve.mjs ${APP_PORT} LIVE_INGEST=${RTMP_PORT}`,
+      url: `http://127.0.0.1:${APP_PORT}/api/agentInfo/getAgentInfo`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
     { command: `node serve.mjs ${MAINT_PORT} MAINTENANCE=true DEMO_VIDEO=off`, url: `http://127.0.0.1:${MAINT_PORT}/`, timeout: 120_000, reuseExistingServer: false },
   ],
 });

@@ -143,7 +143,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     live,
   ];
 
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { frameHosts: config.LIVE_CC_HOSTS.split(',').map((h) => h.trim()) });
   await app.register(formbody);
   // Replies above 2 KiB go out compressed when the client accepts it (brotli quality 4, gzip); the web app's
   // assets are precompressed at build time (platform/static.ts). Compressed request bodies are not accepted.

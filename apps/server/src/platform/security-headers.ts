@@ -27,8 +27,10 @@ export const CSP_DIRECTIVES = {
  * with the middleware built once. JSON replies of calls get only `nosniff`: a policy for documents
  * means nothing on them, and the hot calls stay cheap.
  */
-export function installSecurityHeaders(app: FastifyInstance) {
-  const secure = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+export function installSecurityHeaders(app: FastifyInstance, opts: { frameHosts?: readonly string[] } = {}) {
+  // /cczbPage frames a third-party live player (docs/live.md): only its hosts (LIVE_CC_HOSTS), over https.
+  const frameSrc = (opts.frameHosts ?? []).filter((h) => /^[a-z0-9.-]+$/i.test(h)).map((h) => `https://${h}`);
+  const secure = helmet({ contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, frameSrc: ["'self'", ...frameSrc] } } });
   app.addHook('onRequest', (request, reply, done) => {
     if (isCallPath(request.url)) {
       reply.header('x-content-type-options', 'nosniff');

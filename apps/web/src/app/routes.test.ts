@@ -110,6 +110,19 @@ describe('route registry', () => {
       '/knowlegeShorthand',
       '/everyDayNote',
       '/knowledgeFeedback',
+      '/livelist',
+      '/liveCalendar',
+      '/livedetail',
+      '/liveIntroduction',
+      '/liveIntroduceNew',
+      '/liveCourseList',
+      '/liveBroadcast',
+      '/myLiveReservation',
+      '/myLiveCollection',
+      '/hotMylive',
+      '/cczbPage',
+      '/liveroom',
+      '/livereview',
     ]);
   });
 

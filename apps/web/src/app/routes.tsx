@@ -24,6 +24,7 @@ import { sprintRoutes } from '../features/sprint/routes';
 import { zhiyeRoutes } from '../features/zhiye/routes';
 import { videoRoutes } from '../features/video/routes';
 import { readingRoutes } from '../features/reading/routes';
+import { liveRoutes } from '../features/live/routes';
 
 /**
  * The one route registry: every feature's routes (features/<area>/routes.ts). Only screens that really exist
@@ -48,6 +49,7 @@ export const routes: RouteEntry[] = [
   ...zhiyeRoutes,
   ...videoRoutes,
   ...readingRoutes,
+  ...liveRoutes,
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

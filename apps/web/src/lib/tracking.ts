@@ -8,6 +8,7 @@ import {
   userclick,
   videoProgressClick,
   articleClick,
+  liveClick,
   videoSwitch,
   type CallDef,
   type RequestOf,
@@ -117,6 +118,23 @@ export const track = {
   article(f: { articleName: string; lastMenuID: number }): void {
     const app = selectedApp();
     fire(articleClick, { userName: trackedUserName(), appEName: app.AppEName, appName: app.AppName, ...f });
+  },
+  /** A live session opened (/ksbao/liveclick): FuncPoint names where it was tapped (list, calendar, detail…). */
+  liveClick(f: { funcPoint: string; liveID: number; appID: number; liveName: string; startTime: string; chapterName: string }): void {
+    const app = selectedApp();
+    const same = num(app.AppID) === f.appID;
+    fire(liveClick, {
+      UserID: num(getUserID()),
+      AppID: f.appID,
+      AppEName: same ? app.AppEName : undefined,
+      AppName: same ? app.AppName : undefined,
+      FuncPoint: f.funcPoint,
+      LiveID: f.liveID,
+      LiveName: f.liveName.slice(0, 200),
+      StartTime: f.startTime,
+      ChapterName: f.chapterName.slice(0, 200),
+      ClientType: String(trackingClientType()),
+    });
   },
   /** A subject/version authorisation was seen. */
   authSave(f: Partial<RequestOf<typeof newauthSave>> = {}): void {

@@ -11,6 +11,7 @@ import { createLiveHub } from './hub.ts';
 import { installIngest } from './ingest.ts';
 import { practiseClosedCards } from './practice.ts';
 import { sendReminders } from './reminders.ts';
+import { installLiveTestHooks } from './test-hooks.ts';
 import { liveRoutes } from './routes.ts';
 import { createLiveService } from './service.ts';
 import { createLiveStore, type ScheduledSession } from './store.ts';
@@ -62,6 +63,7 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
     schedule: (appId) => schedules.get(appId, () => store.schedule(appId)),
     session: sessionOf,
     reservations: (appId) => counts.get(appId, () => store.reservationCounts(appId)),
+    bookingsChanged: (appId) => counts.delete(appId),
     entitlements: deps.entitlements,
     tokens: () => tokens!,
     room: () => hub,
@@ -89,6 +91,7 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
       });
       installLiveDelivery(app, { db: p.db, store: deps.video.store, tokens, clock: p.clock, hlsDir: p.config.LIVE_HLS_DIR, ics: service.ics });
       app.addHook('onClose', () => hub.close());
+      if (p.config.NODE_ENV === 'test') installLiveTestHooks(app, { db: p.db, clock: p.clock, changed });
     },
     jobs: [
       { name: 'live reminders', everyMs: MINUTE, run: remind },

@@ -27,8 +27,9 @@ export interface LiveServiceDeps {
   schedule(appId: number): Promise<ScheduledSession[]>;
   /** One session (cached likewise). */
   session(id: number): Promise<ScheduledSession | undefined>;
-  /** Bookings per session of a subject (held briefly). */
+  /** Bookings per session of a subject (held briefly), and dropping them after a booking here. */
   reservations(appId: number): Promise<ReadonlyMap<number, number>>;
+  bookingsChanged(appId: number): void;
   entitlements: Pick<EntitlementService, 'decide' | 'gate'>;
   tokens: () => PlayTokens;
   room: () => RoomFacts;
@@ -183,6 +184,7 @@ export function createLiveService(d: LiveServiceDeps) {
       if (status === 1 && statusOf(s, now) === LIVE_STATUS.live) throw badInput(LIVE_MSG.alreadyLive);
       if (status === 1 && statusOf(s, now) >= LIVE_STATUS.ended) throw badInput(LIVE_MSG.alreadyEnded);
       const row = await store.setReservation(userId, id, status, new Date(now));
+      d.bookingsChanged(s.appId);
       return { videoID: id, status: row.status, appointedAt: row.status === 1 ? row.updatedAt.toISOString() : null };
     },
     async room(userId: number, id: number, hostKey: string | undefined) {

@@ -155,7 +155,7 @@ export function createLiveStore(db: Database) {
       new Map(
         appIds.length === 0
           ? []
-          : (await db.select({ appId: subjects.appId, name: subjects.cName }).from(subjects).where(inArray(subjects.appId, appIds))).map((r) => [r.appId, r.name]),
+          : (await db.select({ appId: subjects.appId, name: subjects.appName }).from(subjects).where(inArray(subjects.appId, appIds))).map((r) => [r.appId, r.name]),
       ),
 
     /** Bookings to remind: booked, not reminded, of sessions starting in (now, until] that have not started. */

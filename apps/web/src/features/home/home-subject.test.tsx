@@ -166,18 +166,18 @@ describe('/homePage: the subject', () => {
   });
 
   it('an open module whose screen is not built yet shows the no-content dialog; its red dot goes', async () => {
-    // A module whose screen does not exist yet (章节练习, 模拟考试 and 讲义 have theirs now: /chapterMenu, /mockExam, /handoutList).
+    // A module whose screen does not exist yet (章节练习, 模拟考试, 讲义 and 直播 have theirs now: /chapterMenu, /mockExam, /handoutList, /livelist).
     api({
-      'subject.moduleInfoX': () => gridData([...modules, mod('replay', '直播回放', '/livelist', true)]),
-      'subject.redDotList': () => ({ modules: ['replay'] }),
+      'subject.moduleInfoX': () => gridData([...modules, mod('plan', '学习计划', '/studyMain', true)]),
+      'subject.redDotList': () => ({ modules: ['plan'] }),
     });
     const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
-    await screen.findByTestId('red-dot-replay');
-    await user().click(screen.getByRole('button', { name: '直播回放（有更新）' }));
+    await screen.findByTestId('red-dot-plan');
+    await user().click(screen.getByRole('button', { name: '学习计划（有更新）' }));
     expect(showNoContent).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/homePage');
-    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'replay' });
-    expect(screen.queryByTestId('red-dot-replay')).toBeNull();
+    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'plan' });
+    expect(screen.queryByTestId('red-dot-plan')).toBeNull();
   });
 
   it('a locked module shows the buy prompt with the current class and the unlocking versions', async () => {

@@ -7,7 +7,7 @@ import type { SelectedSubject } from '../../lib/subject';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { dailyQuery, type DailyNote } from './api';
-import { Markdown } from './components/markdown';
+import { Markdown } from '../../ui/markdown';
 import { dayText, feedbackPath } from './shorthand-text';
 import styles from './reading.module.css';
 import sh from './shorthand.module.css';

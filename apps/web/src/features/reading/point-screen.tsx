@@ -9,7 +9,7 @@ import { RichText } from '../../ui/rich-text';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { pagePath, pointQuery, type PointRef, type ShorthandCard } from './api';
-import { Markdown } from './components/markdown';
+import { Markdown } from '../../ui/markdown';
 import { Mastery, Stars } from './points-screen';
 import styles from './reading.module.css';
 import own from './points.module.css';

@@ -11,7 +11,7 @@ import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { itemQuery, pagePath, READING_ROUTES, type ItemData, type ReadingKind } from './api';
 import { MarkedArticle } from './components/marked-article';
-import { sectionId } from './components/markdown';
+import { sectionId } from '../../ui/markdown';
 import styles from './reader.module.css';
 
 const PdfView = lazy(() => import('./components/pdf-view'));

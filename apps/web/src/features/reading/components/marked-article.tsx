@@ -5,7 +5,7 @@ import { onMarkSaved, pendingMarks, queueMark, queueUnmark, type MarkInput } fro
 import { Modal } from '../../../ui/modal';
 import { locateQuote, offsetOf, quoteAt, rangeOf, textIndex } from '../anchoring';
 import type { ItemData } from '../api';
-import { Markdown } from './markdown';
+import { Markdown } from '../../../ui/markdown';
 import styles from './marks.module.css';
 
 interface Placed {

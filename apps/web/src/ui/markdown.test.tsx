@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RichText } from '../../../ui/rich-text';
+import { RichText } from './rich-text';
 import { Markdown, headingParts } from './markdown';
 
 /**

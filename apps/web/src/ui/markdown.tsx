@@ -1,11 +1,11 @@
 import MarkdownIt, { type Token } from 'markdown-it';
 import { parseMarkup } from '@kaoshi/contract';
 import { memo, useMemo, type ReactNode } from 'react';
-import { bankImageUrl } from '../../../ui/rich-text';
+import { bankImageUrl } from './rich-text';
 import styles from './markdown.module.css';
 
 /**
- * Markdown of the reading content (docs/reading.md "Rendering"): markdown-it parses with raw HTML off, and its tokens
+ * Markdown of the reading content and the live introductions (docs/reading.md "Rendering"): markdown-it parses with raw HTML off, and its tokens
  * become React elements here, from an allow-list of tags, so nothing from the content is ever inserted as HTML. Text
  * carries the question markup of §3 (parseMarkup): 【…】 a key point, `[name.png]` an image of the subject's bank.
  * `## 标题 {#anchor}` headings get their section's anchor (the server reads the same syntax).
