@@ -7,6 +7,7 @@ const hls = vi.hoisted(() => {
   class FakeHls {
     static Events = { ERROR: 'error', MANIFEST_PARSED: 'manifestParsed' };
     static ErrorTypes = { NETWORK_ERROR: 'net', MEDIA_ERROR: 'media' };
+    static ErrorDetails = { MANIFEST_LOAD_ERROR: 'manifestLoadError', MANIFEST_LOAD_TIMEOUT: 'manifestLoadTimeOut' };
     static isSupported = () => true;
     static last: FakeHls | null = null;
     handlers: Record<string, (...a: unknown[]) => void> = {};
@@ -102,5 +103,18 @@ describe('live player', () => {
     act(() => screen.getByRole('button', { name: '回到直播' }).click());
     expect(now).toBe(112);
     expect(screen.queryByRole('button', { name: '回到直播' })).toBeNull();
+  });
+
+  it('asks again for the playlist of a stream that just started (404 until its first fragment)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(<LivePlayer liveID={5} play={{ url: '/media/l/5/tok1/index.m3u8', expiresAt: '2099-01-01T00:00:00.000Z' }} mode="live" />);
+    const h = await started();
+    h.source = '';
+    act(() => h.handlers.error!('error', { fatal: true, type: 'net', details: 'manifestLoadError' }));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(h.source).toBe('');
+    await act(() => vi.advanceTimersByTimeAsync(1_100));
+    expect(h.source).toBe('/media/l/5/tok1/index.m3u8');
+    vi.useRealTimers();
   });
 });

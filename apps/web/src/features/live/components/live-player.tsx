@@ -40,7 +40,7 @@ export interface LivePlayerProps {
   control?: MutableRefObject<LivePlayerControl | null>;
 }
 
-type HlsLike = { destroy(): void; startLoad(): void; recoverMediaError(): void; liveSyncPosition: number | null };
+type HlsLike = { destroy(): void; startLoad(): void; loadSource(url: string): void; recoverMediaError(): void; liveSyncPosition: number | null };
 
 /**
  * The live room's and the replay's player (loaded only on /liveroom and /livereview, hls.js with it): hls.js where
@@ -82,7 +82,10 @@ export function LivePlayer({ liveID, play, mode, onTime, control }: LivePlayerPr
         });
         h.on(Hls.Events.ERROR, (_e, err) => {
           if (!err.fatal) return;
-          if (err.type === Hls.ErrorTypes.NETWORK_ERROR) setTimeout(() => !gone && h.startLoad(), 1000);
+          // The playlist of a stream that just started (or restarted) appears after its first fragment: ask again.
+          const playlist = err.details === Hls.ErrorDetails.MANIFEST_LOAD_ERROR || err.details === Hls.ErrorDetails.MANIFEST_LOAD_TIMEOUT;
+          if (err.type === Hls.ErrorTypes.NETWORK_ERROR)
+            setTimeout(() => !gone && (playlist ? h.loadSource(liveWithToken(play.url, base.current)) : h.startLoad()), playlist ? 2000 : 1000);
           else if (err.type === Hls.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
           else setFailed(true);
         });
@@ -107,7 +110,8 @@ export function LivePlayer({ liveID, play, mode, onTime, control }: LivePlayerPr
   // A new token before this one runs out, again and again for a long class.
   const [expiresAt, setExpiresAt] = useState(play.expiresAt);
   useEffect(() => {
-    const wait = Math.max(5_000, Date.parse(expiresAt) - Date.now() - RENEW_BEFORE_MS);
+    // setTimeout fires at once past 2^31 - 1 ms (about 24 days): a farther expiry waits that long.
+    const wait = Math.min(2 ** 31 - 1, Math.max(5_000, Date.parse(expiresAt) - Date.now() - RENEW_BEFORE_MS));
     const timer = setTimeout(() => {
       renewPlay(liveID)
         .then((fresh) => {
