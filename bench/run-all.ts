@@ -1,7 +1,9 @@
 // npm run bench: the entry-route size report (builds the web app if needed), first paint on the Lighthouse mobile
 // profile, tap → paint in the player, the HTTP bench, the hot paths (home page and answer beside a bare route and the
 // raw database rate; PGlite and PostgreSQL), then the practice bench (100,000-question bank; PGlite, then PostgreSQL
-// when available), the shop (orders, notifications, a replay storm), video lessons (tap to first frame, segments, progress saves), and the exam day at N = 500 and 2,000 on both databases. The crash test is `npm run crash -w bench`.
+// when available), the shop (orders, notifications, a replay storm), video lessons (tap to first frame, segments,
+// progress saves), live classes (chat fan-out on one and two processes, glass-to-glass latency), and the exam day at
+// N = 500 and 2,000 on both databases. The crash test is `npm run crash -w bench`.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -19,6 +21,7 @@ execSync(`${process.execPath} --import tsx ${join(here, 'hot-bench.ts')}`, { std
 execSync(`${process.execPath} --import tsx ${join(here, 'practice-bench.ts')}`, { stdio: 'inherit' });
 execSync(`${process.execPath} --import tsx ${join(here, 'shop-bench.ts')}`, { stdio: 'inherit' });
 execSync(`${process.execPath} --import tsx ${join(here, 'video-bench.ts')}`, { stdio: 'inherit' });
+execSync(`${process.execPath} --import tsx ${join(here, 'live-bench.ts')}`, { stdio: 'inherit' });
 // The exam day, the real rhythm (30 s autosaves, 4 rounds): ~4 minutes a run.
 for (const [db, n] of [
   ['pglite', 500],

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { RTMP_PORT } from '../playwright.config';
-import { DEMO_LEARNER, DEMO_MEMBER, loginAs, pickNursing, shot } from './helpers';
+import { DEMO_LEARNER, DEMO_MEMBER, axeProblems, loginAs, pickNursing, shot, smallTapTargets } from './helpers';
 
 /**
  * Live classes (docs/live.md) against the real server and the real nginx RTMP ingest (started beside the journeys'
@@ -108,4 +108,45 @@ test('a member books a class, watches it live, chats, answers the host’s quiz 
   await expect(replayChat).toContainText('老师好，画面很清楚', { timeout: 30_000 });
   await shot(page, 'a3-live-replay');
   await hostContext.close();
+});
+
+test('the live screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page }) => {
+  test.setTimeout(300_000);
+  await loginAs(page, DEMO_MEMBER);
+  await pickNursing(page);
+  // The demo's sessions (content/demo/live/1001.json): the past one with its replay, and the one later today.
+  const guid = await page.evaluate(() => localStorage.getItem('guid') ?? '');
+  const list = (await (await page.request.get(`/api/liveclass/list?appID=1001&guid=${guid}`)).json()).data as Record<
+    string,
+    { id: number; title: string; courseId: number; provider: string }[]
+  >;
+  const all = Object.values(list).flat();
+  const id = (title: string) => all.find((i) => i.title.startsWith(title))!;
+  const [past, later, cc] = [id('第2讲'), id('第3讲'), all.find((i) => i.provider === 'cc')!];
+  const found: Record<string, unknown> = {};
+  for (const night of [false, true]) {
+    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
+    for (const path of [
+      '/livelist',
+      '/liveCalendar',
+      `/livedetail?liveID=${later.id}`,
+      `/livedetail?liveID=${past.id}`,
+      `/liveIntroduction?liveID=${past.id}`,
+      '/liveIntroduceNew',
+      `/liveCourseList?courseID=${past.courseId}`,
+      '/liveBroadcast',
+      '/myLiveReservation',
+      '/myLiveCollection',
+      '/hotMylive',
+      `/cczbPage?liveID=${cc.id}`,
+      `/liveroom?liveID=${later.id}`,
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
+      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
+    }
+  }
+  expect(found).toEqual({});
 });

@@ -8,12 +8,14 @@ export const RENEW_BEFORE_MS = 60_000;
 export const BEHIND_LIVE_S = 8;
 
 /**
- * hls.js for a live stream: 2 fragments behind the edge (2–4 s with 1–2 s fragments), caught up by playing up to
- * 1.5× faster when more than 5 behind; plain HLS (no LL-HLS parts), so low-latency mode stays off.
+ * hls.js for a live stream: 3 s behind the playlist's end, caught up by playing up to 1.5× faster when more than
+ * 10 s behind; plain HLS (no LL-HLS parts), so low-latency mode stays off. Two fragments behind (hls.js's count) put
+ * the picture 4.4–6.3 s behind the teacher with the ingest's 2 s fragments; 3 s gives 3.4–5.1 s (bench/README.md).
  */
 export const LIVE_HLS_CONFIG = {
-  liveSyncDurationCount: 2,
-  liveMaxLatencyDurationCount: 5,
+  // 3 s behind the playlist's end: 1.5 fragments of the ingest's 2 s (bench/README.md, glass-to-glass ≤ 6 s).
+  liveSyncDuration: 3,
+  liveMaxLatencyDuration: 10,
   maxLiveSyncPlaybackRate: 1.5,
   lowLatencyMode: false,
   backBufferLength: 30,

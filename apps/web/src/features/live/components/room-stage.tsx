@@ -86,7 +86,7 @@ export function RoomBar({ online, likes, sendLikes }: { online: number | null; l
   return (
     <div className={styles.roomBar}>
       <span className={styles.online}>{online !== null ? `${online}人在线` : '连接中…'}</span>
-      <button type="button" className={styles.likeButton} onClick={tap} aria-label="点赞">
+      <button type="button" className={styles.likeButton} onClick={tap} aria-label={`点赞 ${(likes ?? 0) + waiting}`}>
         <span aria-hidden="true">♥</span>
         <span>{(likes ?? 0) + waiting}</span>
         {hearts.map((id) => (
