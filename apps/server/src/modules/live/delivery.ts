@@ -1,11 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { MediaStore, PlayTokens } from '../video/index.ts';
+import { sendBytes, type MediaStore, type PlayTokens } from '../video/index.ts';
 import { createIngestStore, type SessionMedia } from './ingest-store.ts';
 import { STREAM_KEY } from './ingest.ts';
 
@@ -14,23 +13,6 @@ const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', t
 const FILE = /^(?:(index\.m3u8|\d{1,12}\.ts)|replay\/(index\.m3u8|seg-\d{5}\.ts)|(live\.ics))$/;
 /** A session's media row is read at most this often per process (every fragment request asks). */
 const MEDIA_CACHE_MS = 2_000;
-
-/** A file's bytes, or the asked range of them (206), or 416. */
-async function sendBytes(request: FastifyRequest, reply: FastifyReply, size: number, read: (range?: { start: number; end: number }) => Promise<Readable>) {
-  reply.header('accept-ranges', 'bytes');
-  const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
-  if (range && (range[1] || range[2])) {
-    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (start > end || start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${start}-${end}/${size}`)
-      .header('content-length', end - start + 1)
-      .send(await read({ start, end }));
-  }
-  return reply.header('content-length', size).send(await read());
-}
 
 /**
  * Live media (docs/live.md, "Delivery"): GET /media/l/<sessionId>/<token>/<file>, the token from liveTokens for that

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { videoLessons } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -27,6 +28,23 @@ export function cutPlaylist(list: string, limitSeconds: number): string {
     } else if (!pending && line !== '#EXT-X-ENDLIST' && line !== '') out.push(line);
   }
   return `${out.join('\n')}\n#EXT-X-ENDLIST\n`;
+}
+
+/** A file's bytes, or the asked range of them (206), or 416. */
+export async function sendBytes(request: FastifyRequest, reply: FastifyReply, size: number, read: (range?: { start: number; end: number }) => Promise<Readable>) {
+  reply.header('accept-ranges', 'bytes');
+  const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start > end || start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${start}-${end}/${size}`)
+      .header('content-length', end - start + 1)
+      .send(await read({ start, end }));
+  }
+  return reply.header('content-length', size).send(await read());
 }
 
 /**
@@ -61,18 +79,6 @@ export function installDelivery(app: FastifyInstance, deps: { db: Database; stor
       for await (const c of await deps.store.read(key)) chunks.push(c as Buffer);
       return reply.send(cutPlaylist(Buffer.concat(chunks).toString('utf8'), limit));
     }
-    reply.header('accept-ranges', 'bytes');
-    const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
-    if (range && (range[1] || range[2])) {
-      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      if (start > end || start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${start}-${end}/${size}`)
-        .header('content-length', end - start + 1)
-        .send(await deps.store.read(key, { start, end }));
-    }
-    return reply.header('content-length', size).send(await deps.store.read(key));
+    return sendBytes(request, reply, size, (range) => deps.store.read(key, range));
   });
 }

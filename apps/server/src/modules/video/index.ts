@@ -53,6 +53,7 @@ export { DEMO_VIDEO_SCRIPT, seedDemoVideo } from './demo.ts';
 export { demoScript, demoTools, renderDemoCourse, type DemoScript, type DemoTools } from './demo-render.ts';
 export { importVideoCourse, videoManifest, type ImportedCourse, type VideoManifest } from './import.ts';
 export { localMediaStore, type MediaStore } from './media-store.ts';
+export { sendBytes } from './delivery.ts';
 export { mediaStoreOf } from './stores.ts';
 export { s3MediaStore, type S3Settings } from './s3-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';
