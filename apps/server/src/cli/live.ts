@@ -6,6 +6,7 @@ import { runIfEntry } from './run.ts';
 
 const USAGE = `usage: npm run live -- schedule --app <appID> --title "<title>" --start "YYYY-MM-DD HH:MM" [--minutes <n>]
                           [--course <key>] [--course-title "<title>"] [--chapter "<text>"] [--teacher <id>] [--free]
+                          [--cc <https player URL>]
        npm run live -- list [--app <appID>] [--limit <n>]
        npm run live -- key <sessionID>
        npm run live -- end <sessionID>
@@ -13,7 +14,9 @@ const USAGE = `usage: npm run live -- schedule --app <appID> --title "<title>" -
   key (default live-<appID>, made when missing), with a new secret stream key and host key; prints the session id,
   the RTMP address and stream key for the teacher's encoder (OBS: 服务器 / 串流密钥) and the host link (moderation).
   list: the sessions, latest first. key: the stream key and host link again. end: ends a session now (its
-  encoder cannot re-open it; a running stream is dropped within 30 s). Times are China time (UTC+8).
+  encoder cannot re-open it; a running stream is dropped within 30 s). --cc schedules a third party's (CC直播)
+  session instead: learners open its player (/cczbPage), whose host must be in LIVE_CC_HOSTS; it has no stream key.
+  Times are China time (UTC+8).
   Database: DATA_DIR / DATABASE_URL as for the server. With the embedded database (no DATABASE_URL) stop the
   server first: one process at a time opens its folder. With PostgreSQL it runs any time.`;
 
@@ -33,8 +36,21 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 /** A secret of letters and digits (no look-alikes), crypto-random: stream keys (28) and host keys (24). */
 export const newSecret = (length: number) => Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
+/** A third party's player address: https, on a host /cczbPage may frame (LIVE_CC_HOSTS). */
+function ccUrl(text: string, config: Config): string | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { error: `--cc is not a URL: ${text}` };
+  }
+  const hosts = config.LIVE_CC_HOSTS.split(',').map((h) => h.trim().toLowerCase());
+  if (url.protocol !== 'https:' || !hosts.includes(url.hostname.toLowerCase())) return { error: `--cc must be an https address on ${hosts.join(', ')} (LIVE_CC_HOSTS)` };
+  return url.toString();
+}
+
 type Flags = Record<string, string | true>;
-const FLAGS = new Set(['--app', '--title', '--start', '--minutes', '--course', '--course-title', '--chapter', '--teacher', '--limit']);
+const FLAGS = new Set(['--app', '--title', '--start', '--minutes', '--course', '--course-title', '--chapter', '--teacher', '--limit', '--cc']);
 
 function parseFlags(argv: string[]): Flags | string {
   const flags: Flags = {};
@@ -102,6 +118,8 @@ export async function runLive(db: Database, config: Config, argv: string[], out:
   if (!title) return usage('schedule needs --title "<title>"');
   if (!startsAt) return usage('schedule needs --start "YYYY-MM-DD HH:MM" (China time)');
   if (typeof minutes === 'string' || typeof teacherId === 'string') return usage(typeof minutes === 'string' ? minutes : (teacherId as string));
+  const cc = typeof flags['--cc'] === 'string' ? ccUrl(flags['--cc'], config) : undefined;
+  if (typeof cc === 'object') return usage(cc.error);
   if (!(await store.subjectExists(appId))) return (err(`no subject ${appId}`), 1);
   const courseKey = typeof flags['--course'] === 'string' ? flags['--course'] : `live-${appId}`;
   if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(courseKey)) return usage('--course is a key of lower-case letters, digits and -');
@@ -116,12 +134,14 @@ export async function runLive(db: Database, config: Config, argv: string[], out:
     startsAt,
     endsAt: new Date(startsAt.getTime() + minutes! * 60_000),
     free: flags['--free'] === true,
+    ...(cc === undefined ? {} : { provider: 'cc' as const, providerUrl: cc }),
     streamKey: newSecret(28),
     hostKey: newSecret(24),
     createdAt: new Date(now()),
   });
   out(`session ${s.id} scheduled: ${s.title}, ${chinaTime(s.startsAt)}–${chinaTime(s.endsAt).slice(11)} (China time), subject ${appId}, course ${courseKey}`);
-  links(s);
+  if (cc !== undefined) out(`  third-party player: ${cc} (learners open /cczbPage?liveID=${s.id})`);
+  else links(s);
   return 0;
 }
 

@@ -16,6 +16,9 @@ export interface NewSession {
   startsAt: Date;
   endsAt: Date;
   free?: boolean;
+  /** A third party's session (CC直播): its player's address; no stream comes to the ingest. */
+  provider?: 'self' | 'cc';
+  providerUrl?: string;
   streamKey: string;
   hostKey: string;
   createdAt: Date;
@@ -98,7 +101,7 @@ export function createIngestStore(db: Database) {
       (
         await db
           .insert(liveSessions)
-          .values({ ...s, provider: 'self' })
+          .values({ ...s, provider: s.provider ?? 'self' })
           .returning()
       )[0]!,
     /** Sessions, the latest start first. */

@@ -55,6 +55,19 @@ describe('npm run live (operators)', () => {
     expect((await live('end', '99999999')).code).toBe(1);
   });
 
+  it('schedules a third party’s (CC直播) session on an allowed host, with no stream key to print', async () => {
+    const url = 'https://view.csslcloud.net/api/view/index?roomid=R1&userid=U1';
+    const r = await live('schedule', '--app', '1001', '--title', '合作直播', '--start', '2026-03-07 20:00', '--cc', url);
+    expect(r.code).toBe(0);
+    const id = Number(/^session (\d+)/.exec(r.out)![1]);
+    expect(r.out).toContain(`third-party player: ${url}`);
+    expect(r.out).not.toContain('stream key');
+    expect(await createIngestStore(t.db).byId(id)).toMatchObject({ provider: 'cc', providerUrl: url });
+    expect((await live('key', String(id))).code).toBe(1);
+    for (const bad of ['http://view.csslcloud.net/x', 'https://evil.example.com/x', 'not a url'])
+      expect((await live('schedule', '--app', '1001', '--title', 'x', '--start', '2026-03-07 20:00', '--cc', bad)).code).toBe(2);
+  });
+
   it('refuses bad arguments with the usage', async () => {
     for (const argv of [
       ['schedule', '--app', '1001', '--title', 'x'],
