@@ -117,7 +117,8 @@ export async function seedLive(db: Database, dir: string, now: number): Promise<
       const endsAt = new Date(startsAt.getTime() + s.minutes * 60_000);
       const [existing] = await db.select().from(liveSessions).where(eq(liveSessions.key, s.key));
       if (existing) {
-        if (!s.past && existing.state === 'scheduled' && existing.liveStartedAt === null)
+        const moved = existing.startsAt.getTime() !== startsAt.getTime() || existing.endsAt.getTime() !== endsAt.getTime();
+        if (!s.past && moved && existing.state === 'scheduled' && existing.liveStartedAt === null)
           await db.update(liveSessions).set({ startsAt, endsAt }).where(eq(liveSessions.id, existing.id));
         continue;
       }
