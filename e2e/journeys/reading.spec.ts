@@ -35,7 +35,9 @@ test('a learner reads a handout, highlights a passage and notes another, and aft
   // A trial learner reads the first chapter of each part; the others show the buy prompt.
   await page.getByRole('button', { name: /^给药与静脉输液/ }).click();
   await expect(page.getByText('开通以下任一班次可使用该功能')).toBeVisible();
-  await page.keyboard.press('Escape');
+  // 取消 rather than Escape: a key pressed while the sheet still animates in was lost once, leaving its mask up.
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(page.getByText('开通以下任一班次可使用该功能')).toBeHidden();
   await page.getByRole('button', { name: /^生命体征的评估与护理/ }).click();
   await expect(page).toHaveURL(/\/handoutPage\?id=\d+/);
   await expect(page.getByRole('heading', { name: '体温的正常值与测量' })).toBeVisible();

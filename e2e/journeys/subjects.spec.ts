@@ -62,7 +62,8 @@ test('a trial learner opens a locked module and sees the buy prompt listing the 
   await expect(badge(page)).toHaveText('试用版');
   await shot(page, '24-home-trial');
 
-  await tile(page, '直播课堂').click();
+  // 直播课堂's tile opens its schedule for everyone (docs/live.md); AI核心考点 is 至尊班's alone and opens nothing.
+  await tile(page, 'AI核心考点').click();
   await expect(page.getByText('开通以下任一班次可使用该功能')).toBeVisible();
   await expect(page.getByText('如果您已经购买，请重新登录')).toBeVisible();
   await expect(page.getByRole('dialog').getByText('至尊班')).toBeVisible();
@@ -79,7 +80,8 @@ test("a contact-only agent's learner sees only the contact message and an acknow
   await passwordLogin(page, '13800000000', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/homePage/);
   await pickSubject(page, '护理学类', '护士执业资格');
-  await tile(page, '直播课堂').click();
+  // 直播课堂's tile opens its schedule for everyone (docs/live.md); AI核心考点 is 至尊班's alone and opens nothing.
+  await tile(page, 'AI核心考点').click();
   const prompt = page.getByRole('dialog');
   await expect(prompt.getByText('该功能需联系客服购买后方可使用')).toBeVisible();
   await expect(prompt.getByRole('button', { name: '去开通' })).toHaveCount(0);
