@@ -22,7 +22,7 @@ const MEDIA_CACHE_MS = 2_000;
  */
 export function installLiveDelivery(
   app: FastifyInstance,
-  deps: { db: Database; store: MediaStore; tokens: PlayTokens; clock: Clock; hlsDir: string; ics(sessionId: number): Promise<string | null> },
+  deps: { db: Database; store: MediaStore; tokens: PlayTokens; icsTokens: PlayTokens; clock: Clock; hlsDir: string; ics(sessionId: number): Promise<string | null> },
 ): void {
   const store = createIngestStore(deps.db);
   const hlsDir = resolve(deps.hlsDir);
@@ -41,12 +41,13 @@ export function installLiveDelivery(
     const { sessionId: rawId, token, '*': file } = request.params as { sessionId: string; token: string; '*': string };
     const notFound = () => reply.code(404).type('text/plain').send('not found');
     const sessionId = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
-    const grant = deps.tokens.verify(token, sessionId, deps.clock());
+    const m = FILE.exec(file);
+    // The calendar file has tokens of its own (tokens.ts): a media token does not open it, nor its token the media.
+    const grant = (m?.[3] ? deps.icsTokens : deps.tokens).verify(token, sessionId, deps.clock());
     if ('refused' in grant) {
       request.log.warn({ reason: grant.refused }, 'live media request refused');
       return reply.code(403).type('text/plain').send('forbidden');
     }
-    const m = FILE.exec(file);
     if (!m) return notFound();
     const [, live, replay, ics] = m;
     if (ics) {

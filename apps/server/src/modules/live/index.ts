@@ -15,7 +15,7 @@ import { installLiveTestHooks } from './test-hooks.ts';
 import { liveRoutes } from './routes.ts';
 import { createLiveService } from './service.ts';
 import { createLiveStore, type ScheduledSession } from './store.ts';
-import { liveTokens } from './tokens.ts';
+import { liveIcsTokens, liveTokens } from './tokens.ts';
 
 /** A subject's schedule is held this long at most (a change to courses or sessions drops it at once: bus 'live'). */
 export const LIVE_SCHEDULE_CACHE_MS = 5 * 60_000;
@@ -36,6 +36,7 @@ export interface LiveModuleDeps {
 export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
   const store = createLiveStore(p.db);
   let tokens: PlayTokens | undefined;
+  let icsTokens: PlayTokens | undefined;
   const schedules = createMemo<number, ScheduledSession[]>(p.bus, { max: 2_000, ttlMs: LIVE_SCHEDULE_CACHE_MS });
   const sessions = createMemo<number, ScheduledSession | null>(p.bus, { max: 20_000, ttlMs: LIVE_SCHEDULE_CACHE_MS });
   const counts = createMemo<number, ReadonlyMap<number, number>>(p.bus, { max: 2_000, ttlMs: 30_000 });
@@ -66,6 +67,7 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
     bookingsChanged: (appId) => counts.delete(appId),
     entitlements: deps.entitlements,
     tokens: () => tokens!,
+    icsTokens: () => icsTokens!,
     room: () => hub,
     clock: p.clock,
   });
@@ -76,7 +78,9 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
     name: 'live',
     handlers: liveRoutes(service, deps.video.appoint),
     async install(app) {
-      tokens = liveTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
+      const key = await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock()));
+      tokens = liveTokens(key);
+      icsTokens = liveIcsTokens(key);
       await hub.install(app);
       installIngest(app, {
         db: p.db,
@@ -89,7 +93,7 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
           hub.statusChanged(id, status);
         },
       });
-      installLiveDelivery(app, { db: p.db, store: deps.video.store, tokens, clock: p.clock, hlsDir: p.config.LIVE_HLS_DIR, ics: service.ics });
+      installLiveDelivery(app, { db: p.db, store: deps.video.store, tokens, icsTokens, clock: p.clock, hlsDir: p.config.LIVE_HLS_DIR, ics: service.ics });
       app.addHook('onClose', () => hub.close());
       if (p.config.NODE_ENV === 'test') installLiveTestHooks(app, { db: p.db, clock: p.clock, changed });
     },

@@ -11,10 +11,11 @@ import { localMediaStore } from '../video/index.ts';
 import { installLiveDelivery } from './delivery.ts';
 import { installIngest } from './ingest.ts';
 import { createIngestStore } from './ingest-store.ts';
-import { liveTokens } from './tokens.ts';
+import { liveIcsTokens, liveTokens } from './tokens.ts';
 
 const run = promisify(execFile);
 export const TOKENS = liveTokens(Buffer.from('k'.repeat(32)));
+export const ICS_TOKENS = liveIcsTokens(Buffer.from('k'.repeat(32)));
 export const ICS = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
 
 export interface Harness {
@@ -41,7 +42,7 @@ export async function ingestHarness(t: TestApp, config: Partial<Config> = {}): P
     log: app.log,
     onStatus: (id, status) => statuses.push([id, status]),
   });
-  installLiveDelivery(app, { db: t.db, store, tokens: TOKENS, clock, hlsDir: dirs.hls, ics: async () => ICS });
+  installLiveDelivery(app, { db: t.db, store, tokens: TOKENS, icsTokens: ICS_TOKENS, clock, hlsDir: dirs.hls, ics: async () => ICS });
   await app.ready();
   return { app, dirs, statuses };
 }

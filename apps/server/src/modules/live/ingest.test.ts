@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { ffmpegAvailable, localMediaStore } from '../video/index.ts';
 import { makeDemoReplay } from './replay.ts';
 import { PUBLISH_AFTER_END_MS, RECONNECT_MS } from './ingest.ts';
-import { ICS, ingestHarness, newSession, testFlv, TOKENS, until, type Harness } from './ingest-harness.ts';
+import { ICS, ICS_TOKENS, ingestHarness, newSession, testFlv, TOKENS, until, type Harness } from './ingest-harness.ts';
 import { createIngestStore } from './ingest-store.ts';
 
 let t: TestApp;
@@ -146,8 +146,13 @@ describe('live delivery', () => {
     const seg = await get('7.ts');
     expect([seg.statusCode, seg.headers['content-type'], seg.rawPayload.length]).toEqual([200, 'video/mp2t', 376]);
     expect((await h.app.inject({ url: `/media/l/${s.id}/${token()}/7.ts`, headers: { range: 'bytes=0-187' } })).statusCode).toBe(206);
-    const ics = await get('live.ics');
+    // The calendar link has tokens of its own: they open the .ics, and neither kind opens the other's files.
+    const icsToken = ICS_TOKENS.sign({ userId: 1, lessonId: s.id, expiresAt: t.clock.now + MIN, limitSeconds: 0 });
+    const ics = await get('live.ics', icsToken);
     expect([ics.statusCode, ics.headers['content-type'], ics.body]).toEqual([200, 'text/calendar; charset=utf-8', ICS]);
+    expect((await get('index.m3u8', icsToken)).statusCode).toBe(403);
+    expect((await get('7.ts', icsToken)).statusCode).toBe(403);
+    expect((await get('live.ics')).statusCode).toBe(403);
 
     expect((await get('8.ts')).statusCode).toBe(404);
     expect((await get('replay/index.m3u8')).statusCode).toBe(404); // no replay yet

@@ -167,6 +167,8 @@ describe('access per session', () => {
     expect(ics.headers['content-type']).toContain('text/calendar');
     expect(ics.body).toContain('BEGIN:VEVENT');
     expect(ics.body).toContain('SUMMARY:later');
+    // That link, given to a learner who may not watch, opens no stream.
+    expect((await t.app.inject({ url: d.data.calendarUrl.replace('live.ics', 'index.m3u8') })).statusCode).toBe(403);
     expect(await t.callRaw(c.liveDetail, { guid: trial.guid, liveID: 987_654 })).toMatchObject({ status: 404, msg: LIVE_MSG.unknownLive });
   });
 

@@ -32,6 +32,8 @@ export interface LiveServiceDeps {
   bookingsChanged(appId: number): void;
   entitlements: Pick<EntitlementService, 'decide' | 'gate'>;
   tokens: () => PlayTokens;
+  /** The calendar link's (tokens.ts): they open the .ics only. */
+  icsTokens: () => PlayTokens;
   room: () => RoomFacts;
   clock: Clock;
 }
@@ -64,7 +66,7 @@ export function createLiveService(d: LiveServiceDeps) {
   const gate = (userId: number, s: ScheduledSession) => d.entitlements.gate(userId, s.appId, { module: LIVE_MODULE, free: s.free }, LIVE_MSG.unknownLive);
   const sign = (userId: number, id: number, file: string) => {
     const expiresAt = clock() + TOKEN_TTL_MS;
-    const token = d.tokens().sign({ userId, lessonId: id, expiresAt, limitSeconds: 0 });
+    const token = (file === 'live.ics' ? d.icsTokens() : d.tokens()).sign({ userId, lessonId: id, expiresAt, limitSeconds: 0 });
     return { url: liveMediaPath(id, token, file), expiresAt: new Date(expiresAt).toISOString() };
   };
   const courseItem = (c: LiveCourseRow, sessions: ScheduledSession[], mine: Overlay) => {
