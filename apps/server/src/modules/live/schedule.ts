@@ -14,11 +14,10 @@ export function chinaMonthRange(month: string): { from: Date; to: Date } {
  * The status learners see (docs/live.md, "States"): the stream's state, and for an ended one whether its replay
  * is ready. A scheduled session whose time has passed without a stream reads 已结束.
  */
-export function statusOf(s: Pick<ScheduledSession, 'state' | 'replayState' | 'endsAt' | 'provider'>, now: number): number {
+export function statusOf(s: Pick<ScheduledSession, 'state' | 'replayState' | 'endsAt'>, now: number): number {
   if (s.state === 'live') return LIVE_STATUS.live;
   if (s.state === 'ended') return s.replayState === 'ready' ? LIVE_STATUS.replay : LIVE_STATUS.ended;
-  // A third party's session has no stream here: its times say when it is on.
-  if (s.provider === 'cc') return now >= s.endsAt.getTime() ? LIVE_STATUS.ended : LIVE_STATUS.upcoming;
+  // Never streamed here (or a third party's, whose times say when it is on: ccLive): over once its end has passed.
   return now >= s.endsAt.getTime() ? LIVE_STATUS.ended : LIVE_STATUS.upcoming;
 }
 
