@@ -37,6 +37,8 @@ export * from './calls/knowledge.ts';
 export * from './calls/live-shapes.ts';
 export * from './calls/live.ts';
 export * from './live-socket.ts';
+export * from './calls/plan-shapes.ts';
+export * from './calls/plan.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -70,6 +72,7 @@ import { groupBuyCalls } from './calls/group-buy.ts';
 import { saleCalls } from './calls/sale.ts';
 import { huabeiCalls } from './calls/huabei.ts';
 import { discountCalls } from './calls/discount.ts';
+import { planCalls } from './calls/plan.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -99,4 +102,5 @@ export const allCalls = [
   ...Object.values(readingCalls),
   ...Object.values(knowledgeCalls),
   ...Object.values(liveCalls),
+  ...Object.values(planCalls),
 ];

@@ -16,3 +16,4 @@ export * from './video.ts';
 export * from './reading.ts';
 export * from './live.ts';
 export * from './messages.ts';
+export * from './plan.ts';

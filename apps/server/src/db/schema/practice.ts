@@ -42,6 +42,8 @@ export const answers = pgTable(
     index('answers_progress_idx').on(t.userId, t.appId, t.chapterId, t.questionId, t.createdAt),
     // Statistics over all learners of one question (cptcontent, commonQuestions): latest answer per learner.
     index('answers_question_idx').on(t.questionId, t.userId, t.createdAt),
+    // The study plan's weekly ranking: a subject's answers of one week (docs/plan.md).
+    index('answers_app_time_idx').on(t.appId, t.createdAt),
   ],
 );
 
