@@ -15,6 +15,7 @@ import { createClearanceModule } from './modules/clearance/index.ts';
 import { createEveryDayModule } from './modules/every-day/index.ts';
 import { createExamsModule } from './modules/exam/index.ts';
 import { createGrabPointModule } from './modules/grab-point/index.ts';
+import { createPlanModule } from './modules/plan/index.ts';
 import { createPracticeModule } from './modules/practice/index.ts';
 import { createShopModule, type SandboxProvider } from './modules/shop/index.ts';
 import { createVideoModule, type PlayTokens } from './modules/video/index.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     videoTokens: () => PlayTokens;
     /** Live classes (modules/live): media tokens and one run of the reminders job, for tests. */
     live: { tokens: () => PlayTokens; remind: () => Promise<number>; practise: () => Promise<number> };
+    /** The study plan (modules/plan): one run of the reminders job, for tests. */
+    plan: { remind: () => Promise<number> };
   }
 }
 
@@ -119,6 +122,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   app.decorate('videoTokens', video.tokens);
   const live = createLiveModule(p, { entitlements, sessions, accounts: user.directory, sms, video: { store: video.store, appoint: video.appoint } });
   app.decorate('live', { tokens: live.tokens, remind: live.remind, practise: live.practise });
+  const plan = createPlanModule(p, { entitlements, exams: exams.exams, sms });
+  app.decorate('plan', { remind: plan.remind });
   const modules: ServerModule[] = [
     agent,
     user,
@@ -141,6 +146,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     video,
     createReadingModule(p, { entitlements, mastery: studyCalls.study.masteryOf, lessons: video.lessonsForPoint }),
     live,
+    plan,
   ];
 
   installSecurityHeaders(app, { frameHosts: config.LIVE_CC_HOSTS.split(',').map((h) => h.trim()) });

@@ -41,6 +41,8 @@ async function learnerWith(held: { vn: string; vnOrder: number; ms: number; appI
 /** The 至尊班 grid of 1001: the question and video modules, then reading's (docs/reading.md). */
 const TOP = ['chapter', 'daily', 'paper', 'video', 'handout', 'live', 'ai', 'mock', 'sprint', 'clearance', 'grabPoint'];
 const READING = ['knowledge', 'shorthand', 'dailyNote', 'pocket', 'theory'];
+/** 学习计划 (docs/plan.md): free, last in every version of the demo subjects. */
+const PLAN = ['plan'];
 
 describe('every call of calls/subject.ts', () => {
   it('needs a session where the contract says so', async () => {
@@ -67,7 +69,7 @@ describe('moduleInfoX', () => {
     const body = await t.call(moduleInfoX, { guid: learner, appID: 1001 });
     expect(body.status).toBe(200);
     expect(body.data).toMatchObject({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类', vn: '3', vname: '至尊班', current: null });
-    expect(ids(body.data.modules)).toEqual([...TOP, ...READING]);
+    expect(ids(body.data.modules)).toEqual([...TOP, ...READING, ...PLAN]);
     // The 考试中心 tile opens its hub for the trial learner (考试指南, the free tests, the records), while the
     // module itself stays closed for its paid rows.
     const paper = body.data.modules.find((m: { id: string }) => m.id === 'paper');
@@ -93,6 +95,7 @@ describe('moduleInfoX', () => {
       dailyNote: [true, 'trial'],
       pocket: [true, 'trial'],
       theory: [true, 'trial'],
+      plan: [true, 'trial'],
     });
     const byId = Object.fromEntries(body.data.modules.map((m: { id: string }) => [m.id, m]));
     // Chapter practice opens as a trial (its first chapter of each part; docs/entitlement.md).
@@ -118,18 +121,18 @@ describe('moduleInfoX', () => {
     const body = await t.call(moduleInfoX, { guid: owner, appID: 1001 });
     expect(body.data.current).toEqual({ AppID: 1001, AppVn: '3', AppVnName: '至尊班', VnOrder: 3, EndTime: new Date(TEST_EPOCH + 365 * DAY).toISOString() });
     expect(body.data.modules.every((m: { allowed: boolean; reason: string; unlocking: unknown[] }) => m.allowed && m.reason === 'purchase' && m.unlocking.length === 0)).toBe(true);
-    expect(body.data.modules).toHaveLength(TOP.length + READING.length);
+    expect(body.data.modules).toHaveLength(TOP.length + READING.length + PLAN.length);
   });
 
   it('shows the grid of the requested version, and adds the modules of the learner’s other valid purchases', async () => {
     const basic = await t.call(moduleInfoX, { guid: learner, appID: 1001, vn: '1' });
     expect([basic.data.vn, basic.data.vname]).toEqual(['1', '基础班']);
-    expect(ids(basic.data.modules)).toEqual(['chapter', 'daily', 'paper', 'knowledge', 'shorthand', 'dailyNote']);
+    expect(ids(basic.data.modules)).toEqual(['chapter', 'daily', 'paper', 'knowledge', 'shorthand', 'dailyNote', 'plan']);
 
     const { guid } = await learnerWith([{ vn: '4_MNDB', vnOrder: 4, ms: 30 * DAY }]);
     const body = await t.call(moduleInfoX, { guid, appID: 1001 });
     expect(body.data.vn).toBe('3');
-    expect(ids(body.data.modules)).toEqual([...TOP, ...READING]);
+    expect(ids(body.data.modules)).toEqual([...TOP, ...READING, ...PLAN]);
     expect(decisions(body.data.modules).mock).toEqual([true, 'purchase']);
     expect(decisions(body.data.modules).chapter).toEqual([true, 'purchase']);
     expect(body.data.current).toMatchObject({ AppVn: '4_MNDB', AppVnName: '考前模拟_MNDB', VnOrder: 4 });
@@ -261,6 +264,7 @@ describe('myPurchases', () => {
         { id: 'knowledge', name: '知识点' },
         { id: 'shorthand', name: '速记' },
         { id: 'dailyNote', name: '每日一记' },
+        { id: 'plan', name: '学习计划' },
       ],
     });
   });

@@ -8,7 +8,7 @@ export interface SmsMessage {
 
 export interface SmsNotice {
   phone: string;
-  template: 'live-remind';
+  template: 'live-remind' | 'plan-remind';
   params: Record<string, string>;
 }
 
@@ -18,7 +18,7 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<void>;
   /**
    * A notice by a template the provider has registered (real providers send template messages): 'live-remind'
-   * {title, time}. Optional: a provider without notices sends codes only.
+   * {title, time}; 'plan-remind' {time, tasks} (the study plan's daily reminder). Optional: a provider without notices sends codes only.
    */
   notify?(message: SmsNotice): Promise<void>;
   /** Test-only: the last code sent to a phone (only the development provider under NODE_ENV=test keeps it). */

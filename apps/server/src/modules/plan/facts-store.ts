@@ -1,0 +1,254 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import {
+  answers,
+  bookItems,
+  chapters,
+  examSessions,
+  lessonPoints,
+  papers,
+  questionPoints,
+  questions,
+  readingItems,
+  readingPositions,
+  videoChapters,
+  videoCourses,
+  videoLessons,
+  videoProgress,
+  type ExamResultJson,
+} from '../../db/schema/index.ts';
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_S = 8 * 3600;
+
+/** What a subject offers to plan (the same for every learner; held per subject, dropped on 'bank'). */
+export interface SubjectContent {
+  /** Chapters holding questions (not retired), in bank order. */
+  chapters: { id: number; name: string; order: number; questions: number }[];
+  lessons: { id: number; title: string; durationS: number; order: number; chapterId: number | null; publishedAt: number }[];
+  handouts: { id: number; title: string; chapterId: number; order: number; chars: number }[];
+  mocks: { id: number; name: string; tag: string | null; limitS: number; passScore: number; totalScore: number }[];
+}
+
+/** A handed-in mock-kind session of the learner. */
+export interface MockSession {
+  id: number;
+  paperId: number | null;
+  name: string;
+  score: number;
+  total: number;
+  handedAt: Date;
+  byChapter: ExamResultJson['byChapter'];
+}
+
+/**
+ * Reads of other domains' tables the plan needs (docs/plan.md): the subject's content and the learner's records
+ * (answers, the wrong-answer book, lesson progress, reading positions, exam sessions). Every read of a learner's
+ * rows takes the learner's id.
+ */
+export function createFactsStore(db: Database) {
+  return {
+    async content(appId: number): Promise<SubjectContent> {
+      const [chapterRows, lessonRows, lessonChapters, handoutRows, mockRows] = await Promise.all([
+        db
+          .select({ id: chapters.id, name: chapters.name, order: chapters.order, questions: count(questions.id) })
+          .from(chapters)
+          .innerJoin(questions, and(eq(questions.chapterId, chapters.id), eq(questions.retired, false)))
+          .where(eq(chapters.appId, appId))
+          .groupBy(chapters.id)
+          .orderBy(asc(chapters.order), asc(chapters.id)),
+        db
+          .select({ id: videoLessons.id, title: videoLessons.title, durationS: videoLessons.durationS, publishedAt: videoLessons.publishedAt })
+          .from(videoLessons)
+          .innerJoin(videoChapters, eq(videoChapters.id, videoLessons.chapterId))
+          .innerJoin(videoCourses, eq(videoCourses.id, videoChapters.courseId))
+          .where(eq(videoCourses.appId, appId))
+          .orderBy(asc(videoCourses.sort), asc(videoCourses.id), asc(videoChapters.sort), asc(videoChapters.id), asc(videoLessons.sort), asc(videoLessons.id)),
+        // Per lesson and bank chapter: how many questions of the lesson's points are in the chapter.
+        db
+          .select({ lessonId: lessonPoints.lessonId, chapterId: questions.chapterId, n: count() })
+          .from(lessonPoints)
+          .innerJoin(questionPoints, eq(questionPoints.pointId, lessonPoints.pointId))
+          .innerJoin(questions, and(eq(questions.id, questionPoints.questionId), eq(questions.retired, false)))
+          .where(eq(questions.appId, appId))
+          .groupBy(lessonPoints.lessonId, questions.chapterId),
+        db
+          .select({
+            id: readingItems.id,
+            title: readingItems.title,
+            chapterId: readingItems.chapterId,
+            order: readingItems.ordinal,
+            chars: sql<number>`char_length(${readingItems.body})::int`,
+          })
+          .from(readingItems)
+          .where(and(eq(readingItems.appId, appId), eq(readingItems.kind, 'handout'), eq(readingItems.hidden, false)))
+          .orderBy(asc(readingItems.ordinal), asc(readingItems.id)),
+        db
+          .select({ id: papers.id, name: papers.name, tag: papers.tag, limitS: papers.timeLimitSeconds, passScore: papers.passScore, totalScore: papers.totalScore })
+          .from(papers)
+          .where(and(eq(papers.appId, appId), eq(papers.kind, 'mock')))
+          .orderBy(asc(papers.id)),
+      ]);
+      const best = new Map<number, { chapterId: number; n: number }>();
+      for (const r of lessonChapters) {
+        const b = best.get(r.lessonId);
+        if (!b || r.n > b.n || (r.n === b.n && r.chapterId < b.chapterId)) best.set(r.lessonId, { chapterId: r.chapterId, n: r.n });
+      }
+      return {
+        chapters: chapterRows.map((c) => ({ ...c, questions: Number(c.questions) })),
+        lessons: lessonRows.map((l, i) => ({ ...l, publishedAt: l.publishedAt.getTime(), order: i, chapterId: best.get(l.id)?.chapterId ?? null })),
+        handouts: handoutRows.map((h) => ({ ...h, chars: Number(h.chars) })),
+        mocks: mockRows,
+      };
+    },
+
+    /** Per chapter (the question's current one): questions answered and right at the latest counted answer. */
+    async mastery(userId: number, appId: number): Promise<Map<number, { done: number; right: number }>> {
+      const latest = db
+        .selectDistinctOn([answers.questionId], { chapterId: questions.chapterId, right: answers.right })
+        .from(answers)
+        .innerJoin(questions, eq(questions.id, answers.questionId))
+        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt), eq(questions.retired, false)))
+        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
+        .as('latest');
+      const rows = await db
+        .select({ chapterId: latest.chapterId, done: sql<number>`count(*)::int`, right: sql<number>`count(*) filter (where ${latest.right})::int` })
+        .from(latest)
+        .groupBy(latest.chapterId);
+      return new Map(rows.map((r) => [r.chapterId, { done: Number(r.done), right: Number(r.right) }]));
+    },
+
+    /** The learner's answers in the subject: how many, and the median seconds spent on one. */
+    async pace(userId: number, appId: number): Promise<{ answers: number; median: number }> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int`, median: sql<number | null>`percentile_cont(0.5) within group (order by ${answers.spentSeconds})` })
+        .from(answers)
+        .where(and(eq(answers.userId, userId), eq(answers.appId, appId)));
+      return { answers: Number(row?.n ?? 0), median: Number(row?.median ?? 0) };
+    },
+
+    /** Seconds spent since `since`: on answers, and watched in lessons updated since then. */
+    async spentSince(userId: number, appId: number, since: Date): Promise<{ practiceS: number; lessonS: number }> {
+      const [[a], [v]] = await Promise.all([
+        db
+          .select({ s: sql<number>`coalesce(sum(${answers.spentSeconds}), 0)::int` })
+          .from(answers)
+          .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gte(answers.createdAt, since))),
+        db
+          .select({ s: sql<number>`coalesce(sum(${videoProgress.watchedS}), 0)::int` })
+          .from(videoProgress)
+          .where(and(eq(videoProgress.userId, userId), eq(videoProgress.appId, appId), gte(videoProgress.updatedAt, since))),
+      ]);
+      return { practiceS: Number(a?.s ?? 0), lessonS: Number(v?.s ?? 0) };
+    },
+
+    /** Wrong-answer book items in the book, per China day of their due date (day number since the epoch). */
+    async bookDue(userId: number, appId: number): Promise<Map<number, number>> {
+      const dayNo = sql<number>`floor((extract(epoch from ${bookItems.due}) + ${sql.raw(String(CHINA_OFFSET_S))}) / 86400)::int`;
+      const rows = await db
+        .select({ day: dayNo, n: sql<number>`count(*)::int` })
+        .from(bookItems)
+        .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), isNull(bookItems.removedAt)))
+        .groupBy(dayNo);
+      return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
+    },
+
+    /** Per question answered since `since` (its current chapter): the first such answer. */
+    answersSince(userId: number, appId: number, since: Date) {
+      return db
+        .select({ questionId: answers.questionId, chapterId: questions.chapterId, at: sql<Date>`min(${answers.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
+        .from(answers)
+        .innerJoin(questions, eq(questions.id, answers.questionId))
+        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gte(answers.createdAt, since)))
+        .groupBy(answers.questionId, questions.chapterId);
+    },
+
+    /** Book items whose last review is at or after `since` (the times, oldest first). */
+    async reviewsSince(userId: number, appId: number, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ at: bookItems.lastReview })
+        .from(bookItems)
+        .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), gte(bookItems.lastReview, since)))
+        .orderBy(asc(bookItems.lastReview));
+      return rows.flatMap((r) => (r.at ? [r.at] : []));
+    },
+
+    lessonProgress(userId: number, appId: number) {
+      return db
+        .select({ lessonId: videoProgress.lessonId, position: videoProgress.position, watchedS: videoProgress.watchedS, completedAt: videoProgress.completedAt })
+        .from(videoProgress)
+        .where(and(eq(videoProgress.userId, userId), eq(videoProgress.appId, appId)));
+    },
+
+    readingPositions(userId: number, appId: number) {
+      return db
+        .select({ itemId: readingPositions.itemId, percent: readingPositions.percent, updatedAt: readingPositions.updatedAt })
+        .from(readingPositions)
+        .where(and(eq(readingPositions.userId, userId), eq(readingPositions.appId, appId)));
+    },
+
+    /** The learner's handed-in sessions of these papers since `since`: the first hand-in per paper. */
+    async handedSince(userId: number, appId: number, paperIds: readonly number[], since: Date): Promise<Map<number, Date>> {
+      if (paperIds.length === 0) return new Map();
+      const rows = await db
+        .select({ paperId: examSessions.paperId, at: sql<Date>`min(${examSessions.handedAt})`.mapWith((v: string | Date) => new Date(v)) })
+        .from(examSessions)
+        .where(
+          and(
+            eq(examSessions.userId, userId),
+            eq(examSessions.appId, appId),
+            eq(examSessions.status, 'handed'),
+            inArray(examSessions.paperId, [...paperIds]),
+            gte(examSessions.handedAt, since),
+          ),
+        )
+        .groupBy(examSessions.paperId);
+      return new Map(rows.flatMap((r) => (r.paperId === null ? [] : [[r.paperId, r.at] as const])));
+    },
+
+    /** The learner's handed-in mock-kind sessions of the subject, newest first. */
+    async mockSessions(userId: number, appId: number): Promise<MockSession[]> {
+      const rows = await db
+        .select({
+          id: examSessions.id,
+          paperId: examSessions.paperId,
+          name: examSessions.name,
+          score: examSessions.score,
+          total: examSessions.totalScore,
+          handedAt: examSessions.handedAt,
+          result: examSessions.result,
+        })
+        .from(examSessions)
+        .where(
+          and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.kind, 'mock'), eq(examSessions.status, 'handed'), isNotNull(examSessions.handedAt)),
+        )
+        .orderBy(desc(examSessions.handedAt), desc(examSessions.id))
+        .limit(50);
+      return rows.map((r) => ({ id: r.id, paperId: r.paperId, name: r.name, score: r.score ?? 0, total: r.total, handedAt: r.handedAt!, byChapter: r.result?.byChapter ?? [] }));
+    },
+
+    /** One exam session of the learner: its state and, once handed in, right/total. */
+    async session(userId: number, id: number) {
+      const [row] = await db
+        .select({ status: examSessions.status, result: examSessions.result, sections: examSessions.sections })
+        .from(examSessions)
+        .where(and(eq(examSessions.id, id), eq(examSessions.userId, userId)));
+      return row && { status: row.status, right: row.result?.right ?? 0, total: row.result?.total ?? row.sections.reduce((n, s) => n + s.questions.length, 0) };
+    },
+
+    /** Single (not grouped) questions of these chapters, for the entrance evaluation. */
+    singleQuestions(appId: number, chapterIds: readonly number[]) {
+      if (chapterIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: questions.id, chapterId: questions.chapterId, type: questions.type })
+        .from(questions)
+        .where(and(eq(questions.appId, appId), eq(questions.retired, false), isNull(questions.groupId), inArray(questions.chapterId, [...chapterIds])))
+        .orderBy(asc(questions.id));
+    },
+  };
+}
+
+export type FactsStore = ReturnType<typeof createFactsStore>;
+
+/** The China day number (days since 1970-01-01 in UTC+8) of an instant: bookDue's keys. */
+export const chinaDayNo = (ms: number) => Math.floor((ms + CHINA_OFFSET_S * 1000) / DAY_MS);

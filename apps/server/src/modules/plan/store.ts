@@ -1,0 +1,213 @@
+import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/index.ts';
+import { answers, planTasks, studyPlans, userMessages, users, type PlanTaskRow, type StudyPlanRow } from '../../db/schema/index.ts';
+
+export type { PlanTaskRow, StudyPlanRow };
+export type NewPlanTask = Omit<PlanTaskRow, 'id' | 'doneAt' | 'skippedAt'>;
+
+/** A learner's row of the weekly ranking, before masking. */
+export interface WeekRow {
+  userId: number;
+  gained: number;
+  reachedAt: number;
+  nickName: string | null;
+  phone: string | null;
+}
+
+/** A plan whose reminder the job claimed for a day. */
+export interface ClaimedReminder {
+  planId: number;
+  userId: number;
+  appId: number;
+  phone: string | null;
+}
+
+/**
+ * The study plan's own SQL (docs/plan.md): plans and their tasks, the reminder claim and the weekly ranking. Every
+ * read of a learner's rows takes the learner's id; the facts the planner reads from other domains are in
+ * facts-store.ts.
+ */
+export function createPlanStore(db: Database) {
+  return {
+    async plan(userId: number, appId: number): Promise<StudyPlanRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(studyPlans)
+        .where(and(eq(studyPlans.userId, userId), eq(studyPlans.appId, appId)));
+      return row;
+    },
+
+    /** A plan by id, only when it is the learner's. */
+    async planById(userId: number, planId: number): Promise<StudyPlanRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(studyPlans)
+        .where(and(eq(studyPlans.id, planId), eq(studyPlans.userId, userId)));
+      return row;
+    },
+
+    /** The plan of the learner and subject, made with `values` when there is none (a parallel maker's row wins). */
+    async ensurePlan(userId: number, appId: number, at: Date): Promise<StudyPlanRow> {
+      await db.insert(studyPlans).values({ userId, appId, createdAt: at, updatedAt: at }).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(studyPlans)
+        .where(and(eq(studyPlans.userId, userId), eq(studyPlans.appId, appId)));
+      return row!;
+    },
+
+    async updatePlan(userId: number, planId: number, set: Partial<Omit<StudyPlanRow, 'id' | 'userId' | 'appId' | 'createdAt'>>): Promise<StudyPlanRow | undefined> {
+      const [row] = await db
+        .update(studyPlans)
+        .set(set)
+        .where(and(eq(studyPlans.id, planId), eq(studyPlans.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    /** Every task of the plan, by day and order. */
+    tasks(planId: number): Promise<PlanTaskRow[]> {
+      return db.select().from(planTasks).where(eq(planTasks.planId, planId)).orderBy(asc(planTasks.day), asc(planTasks.sort), asc(planTasks.id));
+    },
+
+    /**
+     * A (re)build, once: claims the plan's generation `from` → `from + 1` (a parallel re-plan that lost answers
+     * undefined), deletes the tasks of `today` and later that are neither done nor skipped and writes `tasks`.
+     */
+    async replan(
+      userId: number,
+      planId: number,
+      from: number,
+      today: string,
+      tasks: readonly Omit<NewPlanTask, 'planId' | 'generation'>[],
+      set: Partial<Omit<StudyPlanRow, 'id' | 'userId' | 'appId' | 'createdAt' | 'generation'>>,
+    ): Promise<StudyPlanRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(studyPlans)
+          .set({ ...set, generation: from + 1 })
+          .where(and(eq(studyPlans.id, planId), eq(studyPlans.userId, userId), eq(studyPlans.generation, from)))
+          .returning();
+        if (!row) return undefined;
+        await tx.delete(planTasks).where(and(eq(planTasks.planId, planId), gte(planTasks.day, today), isNull(planTasks.doneAt), isNull(planTasks.skippedAt)));
+        if (tasks.length > 0) await tx.insert(planTasks).values(tasks.map((t) => ({ ...t, planId, generation: row.generation })));
+        return row;
+      });
+    },
+
+    /** Writes each task's done_at once (a task already marked keeps its time): one UPDATE. */
+    async markDone(planId: number, done: readonly { id: number; at: Date }[]): Promise<void> {
+      if (done.length === 0) return;
+      const cases = sql.join(
+        done.map((d) => sql`when ${d.id} then ${d.at.toISOString()}::timestamptz`),
+        sql` `,
+      );
+      await db
+        .update(planTasks)
+        .set({ doneAt: sql`case ${planTasks.id} ${cases} end` })
+        .where(
+          and(
+            eq(planTasks.planId, planId),
+            inArray(
+              planTasks.id,
+              done.map((d) => d.id),
+            ),
+            isNull(planTasks.doneAt),
+          ),
+        );
+    },
+
+    /** Marks a task skipped (not done, not skipped before); false when it was not there to skip. */
+    async skip(planId: number, taskId: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(planTasks)
+        .set({ skippedAt: at })
+        .where(and(eq(planTasks.planId, planId), eq(planTasks.id, taskId), isNull(planTasks.doneAt), isNull(planTasks.skippedAt)))
+        .returning({ id: planTasks.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The reminder job's claim (docs/plan.md "Reminders"): plans whose reminder is on, whose time of day has come
+     * and whose exam is still ahead get `warned_day` = today in one UPDATE; only the rows it changed come back.
+     */
+    async claimReminders(today: string, time: string): Promise<ClaimedReminder[]> {
+      const rows = await db
+        .update(studyPlans)
+        .set({ warnedDay: today })
+        .where(
+          and(
+            eq(studyPlans.warnOpen, true),
+            lte(studyPlans.warnTime, time),
+            or(isNull(studyPlans.warnedDay), ne(studyPlans.warnedDay, today)),
+            sql`${studyPlans.examDate} > ${today}`,
+          ),
+        )
+        .returning({ planId: studyPlans.id, userId: studyPlans.userId, appId: studyPlans.appId });
+      if (rows.length === 0) return [];
+      const phones = await db
+        .select({ id: users.id, phone: users.phone })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.map((r) => r.userId),
+          ),
+        );
+      const phoneOf = new Map(phones.map((p) => [p.id, p.phone]));
+      return rows.map((r) => ({ ...r, phone: phoneOf.get(r.userId) ?? null }));
+    },
+
+    /** Tasks (not skipped) of one day of several plans: count and minutes per plan. */
+    async dayLoad(planIds: readonly number[], day: string): Promise<Map<number, { tasks: number; minutes: number }>> {
+      if (planIds.length === 0) return new Map();
+      const rows = await db
+        .select({ planId: planTasks.planId, tasks: sql<number>`count(*)::int`, minutes: sql<number>`coalesce(sum(${planTasks.minutes}), 0)::int` })
+        .from(planTasks)
+        .where(and(inArray(planTasks.planId, planIds), eq(planTasks.day, day), isNull(planTasks.skippedAt)))
+        .groupBy(planTasks.planId);
+      return new Map(rows.map((r) => [r.planId, { tasks: Number(r.tasks), minutes: Number(r.minutes) }]));
+    },
+
+    async postMessage(m: { userId: number; title: string; body: string; link: string; dedupe: string; at: Date }): Promise<void> {
+      await db.insert(userMessages).values({ userId: m.userId, kind: 'plan', title: m.title, body: m.body, link: m.link, dedupe: m.dedupe, createdAt: m.at }).onConflictDoNothing();
+    },
+
+    /**
+     * The weekly ranking's one query (docs/plan.md): per learner of the subject, the questions first answered right
+     * in [from, to) that they never answered right before, and when they reached that count (their last such answer).
+     */
+    async weekRows(appId: number, from: Date, to: Date): Promise<WeekRow[]> {
+      const firsts = db
+        .select({ userId: answers.userId, questionId: answers.questionId, firstAt: sql<Date>`min(${answers.createdAt})`.as('first_at') })
+        .from(answers)
+        .where(and(eq(answers.appId, appId), eq(answers.right, true), gte(answers.createdAt, from), lt(answers.createdAt, to)))
+        .groupBy(answers.userId, answers.questionId)
+        .as('firsts');
+      const before = alias(answers, 'before');
+      const rows = await db
+        .select({
+          userId: firsts.userId,
+          gained: sql<number>`count(*)::int`,
+          reachedAt: sql<number>`(extract(epoch from max(${firsts.firstAt})) * 1000)::float8`,
+          nickName: users.nickName,
+          phone: users.phone,
+        })
+        .from(firsts)
+        .innerJoin(users, eq(users.id, firsts.userId))
+        .where(
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(before)
+              .where(and(eq(before.questionId, firsts.questionId), eq(before.userId, firsts.userId), eq(before.right, true), lt(before.createdAt, from))),
+          ),
+        )
+        .groupBy(firsts.userId, users.nickName, users.phone);
+      return rows.map((r) => ({ userId: r.userId, gained: Number(r.gained), reachedAt: Math.round(Number(r.reachedAt)), nickName: r.nickName, phone: r.phone }));
+    },
+  };
+}
+
+export type PlanStore = ReturnType<typeof createPlanStore>;
