@@ -123,6 +123,9 @@ describe('route registry', () => {
       '/cczbPage',
       '/liveroom',
       '/livereview',
+      '/openStudy',
+      '/studyMain',
+      '/studyFinally',
     ]);
   });
 

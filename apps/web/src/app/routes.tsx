@@ -25,6 +25,7 @@ import { zhiyeRoutes } from '../features/zhiye/routes';
 import { videoRoutes } from '../features/video/routes';
 import { readingRoutes } from '../features/reading/routes';
 import { liveRoutes } from '../features/live/routes';
+import { planRoutes } from '../features/plan/routes';
 
 /**
  * The one route registry: every feature's routes (features/<area>/routes.ts). Only screens that really exist
@@ -50,6 +51,7 @@ export const routes: RouteEntry[] = [
   ...videoRoutes,
   ...readingRoutes,
   ...liveRoutes,
+  ...planRoutes,
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

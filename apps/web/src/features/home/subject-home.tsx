@@ -15,6 +15,7 @@ import { bannersQuery, moduleGridQuery, redDotQuery } from '../../api/home';
 import { decksQuery, dueToday } from '../../api/reading';
 import { ModuleGrid } from './module-grid';
 import { NoticeWindow } from './notice-window';
+import { PlanCard } from './plan-card';
 import { SubjectBar } from './subject-bar';
 import styles from './home.module.css';
 
@@ -58,6 +59,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
     <>
       <SubjectBar subject={subject} />
       <ContinueExam appID={subject.AppID} />
+      <PlanCard appID={subject.AppID} modules={grid.data?.modules} />
       <BannerCarousel banners={banners} appID={subject.AppID} onOpen={openPath} />
       <section className={styles.card} aria-labelledby="modules-title">
         <h2 id="modules-title" className={styles.cardTitle}>
