@@ -194,3 +194,22 @@ async function studyOn(twin: TestApp, guid: string) {
   expect(body.status, body.msg).toBe(200);
   return body.data;
 }
+
+describe('reviews from the wrong-answer book', () => {
+  it("plans today's due items as a review task, ticks it when they are answered again, and the report counts it once", async () => {
+    const { guid } = await learner(t);
+    const chapter = (await open(guid)).data.day.tasks.find((x: PlanTask) => x.kind === 'chapter') as PlanTask;
+    const qs = (await chapterQuestions(t, chapter.refID)).filter((q) => q.groupId === null).slice(0, 3);
+    for (const q of qs) await answer(t, guid, q, q.wrong);
+    t.clock.advance(15 * 60_000); // past FSRS's first learning step: due now
+    const view = (await open(guid)).data;
+    const review = view.day.tasks.find((x: PlanTask) => x.kind === 'review') as PlanTask;
+    expect(review).toMatchObject({ title: '错题复习', target: 3, progress: 0, done: false, refID: 0 });
+    for (const q of qs) await answer(t, guid, q, q.right);
+    expect((await study(t, guid)).day!.tasks.find((x) => x.taskID === review.taskID)).toMatchObject({ progress: 3, done: true });
+    const report = (await t.call(planDetail, { guid, appID: APP })).data;
+    const kinds = report.byKind.reduce((n: number, k: { total: number }) => n + k.total, 0);
+    expect(report.tasks.total).toBe(kinds);
+    expect(report.byKind.find((k: { kind: string }) => k.kind === 'review')).toMatchObject({ done: 1 });
+  });
+});

@@ -43,7 +43,7 @@ export function createPlanReport(d: { core: PlanCore; records: FactsStore; facts
       plan: planInfo(plan, tasks, stages, today),
       days,
       spent: { practice: Math.round(spent.practiceS / 60), lessons: Math.round(spent.lessonS / 60), reading: Math.round(readChars / CHARS_PER_MINUTE) },
-      tasks: { total: tasks.length, done: tasks.filter((t) => t.done).length, skipped: tasks.filter((t) => t.skippedAt !== null && !t.done).length },
+      tasks: { total: live.length, done: live.filter((t) => t.done).length, skipped: tasks.filter((t) => t.skippedAt !== null && !t.done).length },
       byKind: PLAN_TASK_KINDS.map((kind) => {
         const mine = live.filter((t) => t.kind === kind);
         return { kind, total: mine.length, done: mine.filter((t) => t.done).length };
