@@ -200,5 +200,13 @@ describe('the reminder', () => {
     setChinaTime(t, dayAfter(day, 2), '21:05');
     await t.app.plan.remind();
     expect(await mine()).toHaveLength(2);
+    // Switched on again long after its time: not sent late; the next day at the time.
+    setChinaTime(t, dayAfter(day, 3), '22:00');
+    await t.call(planWarn, { guid, appID: APP, warnopen: 1 });
+    expect(await t.app.plan.remind()).toBe(0);
+    expect(await mine()).toHaveLength(2);
+    setChinaTime(t, dayAfter(day, 4), '21:01');
+    await t.app.plan.remind();
+    expect(await mine()).toHaveLength(3);
   });
 });

@@ -11,6 +11,8 @@ import type { PlanStore, StudyPlanRow } from './store.ts';
 
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
+/** A reminder whose time passed longer ago than this (a job held up, a restart) is not sent late: it waits for tomorrow. */
+export const REMINDER_LATE_MS = 30 * 60_000;
 /** The reminder's calendar event lasts this long. */
 const EVENT_MINUTES = 30;
 
@@ -28,13 +30,15 @@ const at = (day: string, hhmm: string) => chinaDayStart(day) + (Number(hhmm.slic
 /**
  * The reminders job (docs/plan.md "Reminders"): plans whose reminder is on and whose time has come today are claimed
  * for the day in one UPDATE (so with several processes, or a second run, each goes out once), then an in-app message
- * and an SMS notice (template 'plan-remind').
+ * and an SMS notice (template 'plan-remind'). Only times of the last REMINDER_LATE_MS: a reminder switched on after its
+ * time has passed starts tomorrow.
  */
 export async function sendPlanReminders(d: { store: PlanStore; sms: SmsProvider; clock: Clock; log: FastifyBaseLogger }): Promise<number> {
   const now = d.clock();
   const today = chinaDay(now);
   const time = chinaClock(now);
-  const claimed = await d.store.claimReminders(today, time);
+  const late = chinaClock(now - REMINDER_LATE_MS);
+  const claimed = await d.store.claimReminders(today, late <= time ? late : '00:00', time);
   if (claimed.length === 0) return 0;
   const loads = await d.store.dayLoad(
     claimed.map((c) => c.planId),

@@ -132,13 +132,14 @@ export function createPlanStore(db: Database) {
      * The reminder job's claim (docs/plan.md "Reminders"): plans whose reminder is on, whose time of day has come
      * and whose exam is still ahead get `warned_day` = today in one UPDATE; only the rows it changed come back.
      */
-    async claimReminders(today: string, time: string): Promise<ClaimedReminder[]> {
+    async claimReminders(today: string, from: string, time: string): Promise<ClaimedReminder[]> {
       const rows = await db
         .update(studyPlans)
         .set({ warnedDay: today })
         .where(
           and(
             eq(studyPlans.warnOpen, true),
+            gte(studyPlans.warnTime, from),
             lte(studyPlans.warnTime, time),
             or(isNull(studyPlans.warnedDay), ne(studyPlans.warnedDay, today)),
             sql`${studyPlans.examDate} > ${today}`,

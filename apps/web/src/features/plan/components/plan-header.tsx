@@ -31,6 +31,16 @@ export function ProgressBar({ value, max, label }: { value: number; max: number;
   );
 }
 
+/** A small flame drawn in the text colour (an emoji may have no font on the device). */
+const Flame = () => (
+  <svg className={styles.flame} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+    <path
+      fill="currentColor"
+      d="M8.6 0.5c.4 2.3-.6 3.6-1.7 4.9C5.8 6.7 4.5 8 4.5 10.3A3.6 3.6 0 0 0 8 14a3.6 3.6 0 0 0 3.5-3.7c0-1.5-.7-2.6-1.4-3.4.1 1.2-.3 2.1-1.1 2.5.5-2.9-.1-6.1-.4-8.9Z"
+    />
+  </svg>
+);
+
 /** The top of /studyMain: days to the exam, the stage, the total progress and the streak with its freezes. */
 export function PlanHeader({ plan, streak }: { plan: PlanInfo; streak: PlanStreak }) {
   return (
@@ -47,7 +57,7 @@ export function PlanHeader({ plan, streak }: { plan: PlanInfo; streak: PlanStrea
       </div>
       <div className={styles.streak} role="group" aria-label="连续学习">
         <span className={styles.streakDays}>
-          <span aria-hidden="true">🔥</span> {`连续学习 ${streak.days} 天`}
+          <Flame /> {`连续学习 ${streak.days} 天`}
         </span>
         <span className={styles.freezes} role="img" title="清完当天的错题复习可获得冻结卡，漏学一天时自动使用" aria-label={`冻结卡 ${streak.freezes} 张`}>
           <span aria-hidden="true">❄</span> {streak.freezes}
