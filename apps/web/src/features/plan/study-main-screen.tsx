@@ -104,6 +104,9 @@ function PlanBody({ subject, view, today }: { subject: SelectedSubject; view: Pl
               <span className={styles.taskFigure}>{`${day.percent}% · ${day.doneMinutes}/${day.minutes}分钟`}</span>
             </div>
             <TaskList tasks={day.tasks} canSkip={date >= today} busy={skip.isPending} onGo={go} onSkip={(t) => void askSkip(t)} />
+            {date === today && date < last && day.minutes < plan.timesize / 2 ? (
+              <p className={styles.muted}>{`内容已按天均匀安排，今天约${day.minutes}分钟。学有余力可以提前完成后面的任务，做过的会自动计入。`}</p>
+            ) : null}
           </>
         ) : null}
         {date !== today ? (

@@ -33,6 +33,19 @@ describe('/studyMain', () => {
     expect(callsTo(callMock, 'plan.study')).toEqual([{ appID: 1001 }]);
   });
 
+  it('says when the day holds much less than the minutes a day (a small bank spread over the days), and only today', async () => {
+    fakeApi(callMock, { 'plan.study': () => planViewOf({ tasks: [planTaskOf(1, { minutes: 11 })] }), 'plan.weekRank': () => emptyRank });
+    renderScreen(<StudyMainScreen />, { path: '/studyMain' });
+    expect(await screen.findByText(/内容已按天均匀安排，今天约11分钟/)).toBeTruthy();
+  });
+
+  it('no such line when the day is full', async () => {
+    fakeApi(callMock, { 'plan.study': () => planViewOf({ tasks: [planTaskOf(1, { minutes: 45 })] }), 'plan.weekRank': () => emptyRank });
+    renderScreen(<StudyMainScreen />, { path: '/studyMain' });
+    await screen.findByRole('region', { name: '计划概览' });
+    expect(screen.queryByText(/内容已按天均匀安排/)).toBeNull();
+  });
+
   it("shows the countdown, stage, total progress, streak, stage map, the notice and today's tasks with their measured progress and ticks", async () => {
     const tasks = [
       planTaskOf(1, { title: '基础护理', detail: '练习20题', progress: 20, target: 20, done: true, doneAt: new Date().toISOString() }),
