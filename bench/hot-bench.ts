@@ -1,4 +1,5 @@
-// The hot calls of issue 15, on PGlite and on PostgreSQL, in one run each: the home page (moduleInfoX) and an
+// The hot calls of issue 15, on PGlite and on PostgreSQL, in one run each: the home page (moduleInfoX, and the plan
+// card's studyplan) and an
 // answer (submitReply, a fresh replyID per request) beside a bare Fastify route answering the same bytes, and the
 // raw rate of the same answer transaction sent straight to the database (the server's own store code, no HTTP;
 // right answers, as the HTTP run sends).
@@ -173,6 +174,14 @@ async function benchStore(label: string, store: Store, work: string): Promise<Ro
       )),
       vs: { label: 'bare', rps: bareGet.rps },
     });
+    // The home page's plan card (docs/plan.md): the learner's plan view, measured from their records on each call.
+    const exam = new Date(Date.now() + 60 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const plan = await api(APP_PORT, '/api/xxjh/openplan', { guid, appID: APP_ID, mdate: exam, timesize: 60 }, 'POST');
+    if (plan.body.status !== 200) throw new Error(`openplan: ${plan.text.slice(0, 200)}`);
+    rows.push({
+      ...(await measure('studyplan (home card)', 'p99 ≤ 50 ms', { url: `http://127.0.0.1:${APP_PORT}/api/xxjh/studyplan?${COMMON}&guid=${guid}&appID=${APP_ID}` }, stats.counter)),
+      vs: { label: 'bare', rps: bareGet.rps },
+    });
     const barePost = await measure('bare route POST', '—', { url: `http://127.0.0.1:${BARE_POST_PORT}/bare?${COMMON}`, requests: fresh() });
     rows.push(barePost);
     rows.push(
@@ -192,7 +201,7 @@ async function benchStore(label: string, store: Store, work: string): Promise<Ro
   const parallel = store.kind === 'pglite' ? 1 : CONNECTIONS;
   const raw = await rawAnswerRate(store, userId, answered, parallel);
   rows.push({ name: `raw answer transaction ×${parallel}`, rps: raw, p50: NaN, p99: NaN, bad: 0, target: '—' });
-  rows[3]!.vs = { label: 'raw', rps: raw };
+  rows[4]!.vs = { label: 'raw', rps: raw };
   return rows;
 }
 
