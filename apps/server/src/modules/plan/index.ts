@@ -14,8 +14,11 @@ import { createWarn, installPlanIcs, planIcsTokens, sendPlanReminders } from './
 import { createPlanReport } from './report.ts';
 import { planRoutes } from './routes.ts';
 import { createPlanCore } from './service.ts';
-import { createPlanStore } from './store.ts';
+import { createPlanStore, type PlanTaskRow, type StudyPlanRow } from './store.ts';
 import { createWeekRank, WEEK_RANK_CACHE_MS } from './week-rank.ts';
+
+/** A plan's task rows are held this long at most per key (plan, generation, updated_at): see service.ts `taskRows`. */
+export const PLAN_TASKS_CACHE_MS = 10 * 60_000;
 
 export interface PlanModuleDeps {
   entitlements: EntitlementService;
@@ -34,7 +37,9 @@ export function createPlanModule(p: Platform, deps: PlanModuleDeps) {
   const contents = bankMemo<SubjectContent>(p, 2_000);
   const content = (appId: number) => contents.get(appId, () => records.content(appId));
   const facts = createFacts({ facts: records, content, entitlements: deps.entitlements, clock: p.clock });
-  const core = createPlanCore({ store, records, facts, clock: p.clock });
+  const held = createMemo<string, PlanTaskRow[]>(p.bus, { max: 5_000, ttlMs: PLAN_TASKS_CACHE_MS });
+  const taskRows = (plan: StudyPlanRow) => held.get(`${plan.id}:${plan.generation}:${plan.updatedAt.getTime()}`, () => store.tasks(plan.id));
+  const core = createPlanCore({ store, records, facts, clock: p.clock, taskRows });
   let tokens: PlayTokens | undefined;
   const service = {
     core,

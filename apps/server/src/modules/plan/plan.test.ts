@@ -213,3 +213,22 @@ describe('reviews from the wrong-answer book', () => {
     expect(report.byKind.find((k: { kind: string }) => k.kind === 'review')).toMatchObject({ done: 1 });
   });
 });
+
+describe('tasks held per process', () => {
+  it('a skip through one server shows at once through another that holds the tasks, even when no re-plan follows', async () => {
+    const { guid } = await learner(t);
+    const exam = dayAfter(today(t), 5);
+    expect((await open(guid, { mdate: exam })).status).toBe(200);
+    // Two days before the exam: a skip cannot re-plan (fewer days than stages), so the plan's generation stays.
+    setChinaTime(t, dayAfter(exam, -2), '08:00');
+    const twin = await createTwinApp(t);
+    try {
+      const held = (await studyOn(twin, guid)).day.tasks as PlanTask[]; // the twin now holds the plan's tasks
+      const task = held.find((x) => !x.done)!;
+      expect((await t.call(planSkip, { guid, appID: APP, taskID: task.taskID })).status).toBe(200);
+      expect(((await studyOn(twin, guid)).day.tasks as PlanTask[]).find((x) => x.taskID === task.taskID)).toMatchObject({ skipped: true });
+    } finally {
+      await twin.close();
+    }
+  });
+});

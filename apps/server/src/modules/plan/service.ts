@@ -12,6 +12,11 @@ import { dayView, NO_STREAK, planInfo, stageSpans, streakView, type MeasuredTask
 
 export interface PlanDeps {
   store: PlanStore;
+  /**
+   * The plan's task rows, held by (plan, generation, updated_at): every write to them or the plan changes that key
+   * (a re-plan, a skip, a task marked done, a setting), so every process reads them again after it.
+   */
+  taskRows?: (plan: StudyPlanRow) => Promise<PlanTaskRow[]>;
   records: FactsStore;
   facts: Facts;
   clock: Clock;
@@ -40,7 +45,7 @@ export function createPlanCore(d: PlanDeps) {
 
   /** The plan's tasks with progress measured; tasks newly seen done get their done_at (one UPDATE). */
   async function refresh(userId: number, plan: StudyPlanRow): Promise<MeasuredTask[]> {
-    const rows = await store.tasks(plan.id);
+    const rows = await (d.taskRows ?? ((p: StudyPlanRow) => store.tasks(p.id)))(plan);
     const now = clock();
     const today = chinaDay(now);
     const measured = measurable(rows, plan.generation, today);
@@ -71,7 +76,7 @@ export function createPlanCore(d: PlanDeps) {
       const r = m.get(t.id)!;
       return r.done && r.doneAt ? [{ id: t.id, at: r.doneAt }] : [];
     });
-    await store.markDone(plan.id, newly);
+    await store.markDone(plan.id, newly, new Date(now));
     return rows.map((t) => ({ ...t, ...m.get(t.id)! }));
   }
 

@@ -28,6 +28,9 @@ export interface ClaimedReminder {
  * read of a learner's rows takes the learner's id; the facts the planner reads from other domains are in
  * facts-store.ts.
  */
+/** `at`, or a millisecond after the plan's last change when that is not earlier: the held tasks' key always moves. */
+const later = (at: Date) => sql`greatest(${at.toISOString()}::timestamptz, ${studyPlans.updatedAt} + interval '1 millisecond')`;
+
 export function createPlanStore(db: Database) {
   return {
     async plan(userId: number, appId: number): Promise<StudyPlanRow | undefined> {
@@ -97,8 +100,13 @@ export function createPlanStore(db: Database) {
     },
 
     /** Writes each task's done_at once (a task already marked keeps its time): one UPDATE. */
-    async markDone(planId: number, done: readonly { id: number; at: Date }[]): Promise<void> {
+    async markDone(planId: number, done: readonly { id: number; at: Date }[], now: Date): Promise<void> {
       if (done.length === 0) return;
+      // The plan's tasks are held per (plan, generation, updated_at) (index.ts): every process reads them again.
+      await db
+        .update(studyPlans)
+        .set({ updatedAt: later(now) })
+        .where(eq(studyPlans.id, planId));
       const cases = sql.join(
         done.map((d) => sql`when ${d.id} then ${d.at.toISOString()}::timestamptz`),
         sql` `,
@@ -125,6 +133,12 @@ export function createPlanStore(db: Database) {
         .set({ skippedAt: at })
         .where(and(eq(planTasks.planId, planId), eq(planTasks.id, taskId), isNull(planTasks.doneAt), isNull(planTasks.skippedAt)))
         .returning({ id: planTasks.id });
+      // The plan's tasks are held per (plan, generation, updated_at) (index.ts): a skip changes the key.
+      if (rows.length > 0)
+        await db
+          .update(studyPlans)
+          .set({ updatedAt: later(at) })
+          .where(eq(studyPlans.id, planId));
       return rows.length > 0;
     },
 
