@@ -153,14 +153,18 @@ export function createFactsStore(db: Database) {
       return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
     },
 
-    /** Per question answered since `since` (its current chapter): the first such answer. */
+    /**
+     * Per question and China day answered since `since` (its current chapter): the first such answer. A question
+     * practised again on a later day (强化, 冲刺, after a reset) counts again; answering it twice in a day, once.
+     */
     answersSince(userId: number, appId: number, since: Date) {
+      const day = sql`floor((extract(epoch from ${answers.createdAt}) + ${sql.raw(String(CHINA_OFFSET_S))}) / 86400)`;
       return db
         .select({ questionId: answers.questionId, chapterId: questions.chapterId, at: sql<Date>`min(${answers.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
         .from(answers)
         .innerJoin(questions, eq(questions.id, answers.questionId))
         .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gte(answers.createdAt, since)))
-        .groupBy(answers.questionId, questions.chapterId);
+        .groupBy(answers.questionId, questions.chapterId, day);
     },
 
     /** Book items whose last review is at or after `since` (the times, oldest first). */

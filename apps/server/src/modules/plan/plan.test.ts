@@ -232,3 +232,37 @@ describe('tasks held per process', () => {
     }
   });
 });
+
+describe('a question practised again', () => {
+  it('counts once a China day: twice today once, again on a later day', async () => {
+    const { guid, userID } = await learner(t);
+    let view = (await open(guid)).data;
+    // Today only chapter tasks: skip the others (each skip re-plans).
+    for (let other = view.day.tasks.find((x: PlanTask) => x.kind !== 'chapter'); other; other = view.day.tasks.find((x: PlanTask) => x.kind !== 'chapter' && !x.skipped)) {
+      view = (await t.call(planSkip, { guid, appID: APP, taskID: other.taskID })).data;
+    }
+    const todays = (view.day.tasks as PlanTask[]).filter((x) => x.kind === 'chapter');
+    const task = todays[0]!;
+    const qs = (await chapterQuestions(t, task.refID)).filter((q) => q.groupId === null);
+    await answer(t, guid, qs[0]!, qs[0]!.right);
+    await answer(t, guid, qs[0]!, qs[0]!.right);
+    expect((await study(t, guid)).day!.tasks.find((x) => x.taskID === task.taskID)).toMatchObject({ progress: 1, done: false });
+    // Finish today's chapter tasks (no missed day tomorrow, so no re-plan).
+    for (const x of todays) {
+      const mine = await chapterQuestions(t, x.refID);
+      for (const q of mine.slice(0, x.target)) await answer(t, guid, q, q.right);
+    }
+    expect((await study(t, guid)).day!.tasks.every((x) => x.done || x.skipped)).toBe(true);
+    const day = today(t);
+    const later = (await rowsOf(userID))
+      .map((r) => r.task)
+      .filter((x) => x.kind === 'chapter' && x.refId === task.refID && x.day > day)
+      .sort((a, b) => (a.day < b.day ? -1 : 1))[0];
+    expect(later).toBeDefined();
+    setChinaTime(t, dayAfter(day, 1), '08:00');
+    await answer(t, guid, qs[0]!, qs[0]!.right);
+    const on = await study(t, guid, later!.day);
+    expect(on.plan!.notice).not.toBe(PLAN_MSG.replannedMissed);
+    expect(on.day!.tasks.find((x) => x.taskID === later!.id)).toMatchObject({ progress: 1 });
+  });
+});

@@ -9,7 +9,7 @@ import type { PlanTaskRow } from './store.ts';
 export interface Records {
   now: number;
   today: string;
-  /** Per question answered since the oldest `since`: its current chapter and the first answer's time. */
+  /** Per question and China day answered since the oldest `since`: its current chapter and the first answer's time that day. */
   answers: readonly { questionId: number; chapterId: number; at: Date }[];
   /** Book items' last reviews since the oldest `since`, oldest first. */
   reviews: readonly Date[];
