@@ -21,6 +21,7 @@ import { createShopModule, type SandboxProvider } from './modules/shop/index.ts'
 import { createVideoModule, type PlayTokens } from './modules/video/index.ts';
 import { createReadingModule } from './modules/reading/index.ts';
 import { createLiveModule } from './modules/live/index.ts';
+import { createMessageModule } from './modules/message/index.ts';
 import { cachedChapterTree, createQuestionsModule } from './modules/questions/index.ts';
 import { createSprintModule } from './modules/sprint/index.ts';
 import { createStudyModule } from './modules/study/index.ts';
@@ -147,6 +148,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     createReadingModule(p, { entitlements, mastery: studyCalls.study.masteryOf, lessons: video.lessonsForPoint }),
     live,
     plan,
+    createMessageModule(p),
   ];
 
   installSecurityHeaders(app, { frameHosts: config.LIVE_CC_HOSTS.split(',').map((h) => h.trim()) });

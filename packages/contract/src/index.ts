@@ -39,6 +39,7 @@ export * from './calls/live.ts';
 export * from './live-socket.ts';
 export * from './calls/plan-shapes.ts';
 export * from './calls/plan.ts';
+export * from './calls/message.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -73,6 +74,7 @@ import { saleCalls } from './calls/sale.ts';
 import { huabeiCalls } from './calls/huabei.ts';
 import { discountCalls } from './calls/discount.ts';
 import { planCalls } from './calls/plan.ts';
+import { messageCalls } from './calls/message.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -103,4 +105,5 @@ export const allCalls = [
   ...Object.values(knowledgeCalls),
   ...Object.values(liveCalls),
   ...Object.values(planCalls),
+  ...Object.values(messageCalls),
 ];

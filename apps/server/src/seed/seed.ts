@@ -13,6 +13,7 @@ import { seedPapers } from './seed-papers.ts';
 import { seedQuestions } from './seed-questions.ts';
 import { seedReading } from './seed-reading.ts';
 import { seedLive } from './seed-live.ts';
+import { seedMessages } from './seed-messages.ts';
 import { seedShop } from './seed-shop.ts';
 import { seedSubject } from './seed-subject.ts';
 
@@ -70,12 +71,12 @@ export const DEMO_USERS = learners.learners;
 
 const md5hex = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** Insert whatever demo data is missing (agents, learners, then the catalog, purchases and codes, then banners, notices, guide pages, sprint configs and module-update marks, then the demo question banks, then the demo papers); safe to run at every start. Returns how many agents and learners it added and a summary line per question bank. */
+/** Insert whatever demo data is missing (agents, learners, then the catalog, purchases and codes, then banners, notices, guide pages, sprint configs and module-update marks, then the demo question banks, then the demo papers, reading, live classes and the demo member's messages); safe to run at every start. Returns how many agents and learners it added and a summary line per question bank. */
 export async function seed(
   db: Database,
   now = Date.now(),
   opts: { extraPapersDir?: string } = {},
-): Promise<{ agents: number; users: number; banks: string[]; papers: string[]; reading: string[]; live: string[] }> {
+): Promise<{ agents: number; users: number; banks: string[]; papers: string[]; reading: string[]; live: string[]; messages: number }> {
   const agentStore = createAgentStore(db);
   const users = createUserStore(db);
   let agentsAdded = 0;
@@ -104,5 +105,6 @@ export async function seed(
   const papers = await seedPapers(db, CONTENT_DIR, now, undefined, opts.extraPapersDir);
   const reading = await seedReading(db, CONTENT_DIR, now);
   const live = await seedLive(db, CONTENT_DIR, now);
-  return { agents: agentsAdded, users: usersAdded, banks, papers, reading, live };
+  const messages = await seedMessages(db, CONTENT_DIR, now);
+  return { agents: agentsAdded, users: usersAdded, banks, papers, reading, live, messages };
 }

@@ -17,6 +17,7 @@ export function templateKey(): string {
   h.update(readFileSync(new URL('../seed/seed-subject.ts', import.meta.url)));
   h.update(readFileSync(new URL('../seed/seed-questions.ts', import.meta.url)));
   h.update(readFileSync(new URL('../seed/seed-papers.ts', import.meta.url)));
+  h.update(readFileSync(new URL('../seed/seed-messages.ts', import.meta.url)));
   for (const f of ['importer.ts', 'store.ts', 'validate.ts']) h.update(readFileSync(new URL(`../modules/questions/${f}`, import.meta.url)));
   for (const f of ['store.ts', 'validate.ts']) h.update(readFileSync(new URL(`../modules/papers/${f}`, import.meta.url)));
   // Every demo file, question banks and their images included (path and content).

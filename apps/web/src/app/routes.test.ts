@@ -126,6 +126,7 @@ describe('route registry', () => {
       '/openStudy',
       '/studyMain',
       '/studyFinally',
+      '/myMessage',
     ]);
   });
 

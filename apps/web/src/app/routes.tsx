@@ -26,6 +26,7 @@ import { videoRoutes } from '../features/video/routes';
 import { readingRoutes } from '../features/reading/routes';
 import { liveRoutes } from '../features/live/routes';
 import { planRoutes } from '../features/plan/routes';
+import { messageRoutes } from '../features/message/routes';
 
 /**
  * The one route registry: every feature's routes (features/<area>/routes.ts). Only screens that really exist
@@ -52,6 +53,7 @@ export const routes: RouteEntry[] = [
   ...readingRoutes,
   ...liveRoutes,
   ...planRoutes,
+  ...messageRoutes,
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

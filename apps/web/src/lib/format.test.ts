@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeInternalPath, safeTargetPath } from './safe-path';
-import { hhmmss, initialOf, maskPhone } from './format';
+import { hhmmss, initialOf, maskPhone, shortTime } from './format';
 
 describe('safeInternalPath', () => {
   it('keeps paths inside the app', () => {
@@ -52,5 +52,15 @@ describe('format', () => {
   it('formats the six-character time', () => {
     expect(hhmmss(new Date(2026, 0, 2, 9, 5, 7))).toBe('090507');
     expect(hhmmss()).toMatch(/^\d{6}$/);
+  });
+
+  it('formats a list time in China time, relative to today', () => {
+    const now = Date.parse('2026-11-26T04:00:00Z'); // 12:00 in China
+    expect(shortTime('2026-11-26T01:05:00Z', now)).toBe('09:05');
+    expect(shortTime('2026-11-25T17:30:00Z', now)).toBe('01:30'); // already the 26th in China
+    expect(shortTime('2026-11-25T06:00:00Z', now)).toBe('昨天 14:00');
+    expect(shortTime('2026-03-02T02:00:00Z', now)).toBe('3月2日 10:00');
+    expect(shortTime('2025-12-31T15:00:00Z', now)).toBe('2025年12月31日');
+    expect(shortTime('nope', now)).toBe('');
   });
 });

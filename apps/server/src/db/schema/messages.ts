@@ -1,11 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * A learner's in-app messages (docs/live.md, "Reminders"): written by the modules through one function
- * (live-class reminders first; orders, feedback answers and plan reminders later), read on /myMessage.
+ * A learner's in-app messages (docs/messages.md): written by the modules through the message module's
+ * `postMessage` (live and plan reminders still insert through their own stores), read on /myMessage.
  * `dedupe` makes a message once-only (e.g. 'live-remind:<session>:<start>').
  */
 export const userMessages = pgTable(
@@ -24,5 +25,11 @@ export const userMessages = pgTable(
     createdAt: ts('created_at').notNull(),
     readAt: ts('read_at'),
   },
-  (t) => [index('user_messages_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('user_messages_user_idx').on(t.userId, t.id),
+    // The unread counts (one grouped query per badge) and the marks read only the learner's unread rows.
+    index('user_messages_unread_idx')
+      .on(t.userId, t.kind)
+      .where(sql`${t.readAt} is null`),
+  ],
 );

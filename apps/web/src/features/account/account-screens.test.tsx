@@ -169,6 +169,25 @@ describe('/settings', () => {
   });
 });
 
+describe('/settings 我的消息', () => {
+  it('shows the row with the unread count and opens /myMessage; no count without unread messages', async () => {
+    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'message.unread': () => ({ total: 3, byTab: { all: 3 } }) });
+    const { where } = renderScreen(<SettingsScreen />, { path: '/settings' });
+    const row = await screen.findByRole('link', { name: '我的消息，3条未读' });
+    expect(within(row).getByTestId('message-badge').textContent).toBe('3');
+    await user().click(row);
+    await waitFor(() => expect(where()).toBe('/myMessage'));
+  });
+
+  it('shows the row without a count when the counts cannot be read', async () => {
+    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'message.unread': () => fail(500, '服务器开小差了，请稍后重试') });
+    renderScreen(<SettingsScreen />, { path: '/settings' });
+    await waitFor(() => expect(callsTo(callMock, 'message.unread')).toHaveLength(1));
+    expect(screen.getByRole('link', { name: '我的消息' }).getAttribute('href')).toBe('/myMessage');
+    expect(screen.queryByTestId('message-badge')).toBeNull();
+  });
+});
+
 describe('/chooseUser', () => {
   it('lists the accounts of this device, opens /login with one, and forgets one', async () => {
     rememberAccount('13900000000');

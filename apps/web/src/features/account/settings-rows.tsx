@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { badgeText, messagesLabel, useUnreadMessages } from '../../api/messages';
 import styles from './settings.module.css';
 
 /** One row of a settings group: a link with an arrow, or a label with something on the right. */
@@ -32,5 +33,26 @@ export function Group({ title, children }: { title?: string; children: ReactNode
       {title ? <h2 className={styles.groupTitle}>{title}</h2> : null}
       <ul className={styles.list}>{children}</ul>
     </section>
+  );
+}
+
+/** 我的消息, with the unread count once known. */
+export function MessagesRow() {
+  const total = useUnreadMessages().data?.total;
+  const badge = badgeText(total);
+  return (
+    <li>
+      <Link className={styles.row} to="/myMessage" aria-label={messagesLabel(total)}>
+        <span className={styles.label}>我的消息</span>
+        {badge ? (
+          <span className={styles.badge} aria-hidden="true" data-testid="message-badge">
+            {badge}
+          </span>
+        ) : null}
+        <span className={styles.arrow} aria-hidden="true">
+          ›
+        </span>
+      </Link>
+    </li>
   );
 }

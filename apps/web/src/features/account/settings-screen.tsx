@@ -9,11 +9,11 @@ import { confirm } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { maskPhone } from '../../lib/format';
 import { useUserInfo } from '../../api/user-info';
-import { Group, InfoRow, LinkRow } from './settings-rows';
+import { Group, InfoRow, LinkRow, MessagesRow } from './settings-rows';
 import form from './form.module.css';
 import styles from './settings.module.css';
 
-/** /settings — account rows, night mode, version, and 退出登录. */
+/** /settings — 我的消息, account rows, night mode, version, and 退出登录. */
 export default function SettingsScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,6 +34,9 @@ export default function SettingsScreen() {
   return (
     <Page title="设置" back>
       <div className={form.screen}>
+        <Group>
+          <MessagesRow />
+        </Group>
         <Group title="账号与安全">
           <LinkRow to="/setpassword" label={user && !user.hasPassword ? '设置密码' : '修改密码'} />
           <LinkRow to="/bindphone" label="绑定手机" extra={maskPhone(user?.phone)} />

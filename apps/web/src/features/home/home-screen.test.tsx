@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
@@ -62,6 +63,49 @@ describe('/homePage', () => {
     await waitFor(() => expect(where()).toBe('/homePage'));
     expect(await screen.findByRole('heading', { name: '小明' })).toBeTruthy();
     expect(callsTo(callMock, 'user.getUserInfo').length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('/homePage 消息', () => {
+  const unread = (total: number) => ({ 'user.getUserInfo': () => demoUser, 'message.unread': () => ({ total, byTab: { all: total } }) });
+
+  it('shows the unread count on the 消息 entry, which opens /myMessage', async () => {
+    fakeApi(callMock, unread(3));
+    const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
+    const entry = await screen.findByRole('link', { name: '我的消息，3条未读' });
+    expect(screen.getByTestId('message-badge').textContent).toBe('3');
+    await userEvent.setup().click(entry);
+    await waitFor(() => expect(where()).toBe('/myMessage'));
+  });
+
+  it("shows '99+' above 99", async () => {
+    fakeApi(callMock, unread(120));
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(await screen.findByRole('link', { name: '我的消息，120条未读' })).toBeTruthy();
+    expect(screen.getByTestId('message-badge').textContent).toBe('99+');
+  });
+
+  it('shows no count without unread messages, while loading, or when the counts fail', async () => {
+    fakeApi(callMock, unread(0));
+    const first = renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(screen.getByRole('link', { name: '我的消息' })).toBeTruthy();
+    expect(screen.queryByTestId('message-badge')).toBeNull();
+    await waitFor(() => expect(callsTo(callMock, 'message.unread')).toHaveLength(1));
+    expect(screen.queryByTestId('message-badge')).toBeNull();
+    first.unmount();
+    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'message.unread': () => fail(500, '服务器开小差了，请稍后重试') });
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    await waitFor(() => expect(callsTo(callMock, 'message.unread')).toHaveLength(2));
+    expect(await screen.findByRole('link', { name: '我的消息' })).toBeTruthy();
+    expect(screen.queryByTestId('message-badge')).toBeNull();
+  });
+
+  it('asks nothing without a session', async () => {
+    localStorage.clear();
+    fakeApi(callMock, unread(3));
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(screen.queryByRole('link', { name: /我的消息/ })).toBeNull();
+    expect(callsTo(callMock, 'message.unread')).toHaveLength(0);
   });
 });
 

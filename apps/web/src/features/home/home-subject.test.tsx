@@ -168,16 +168,16 @@ describe('/homePage: the subject', () => {
   it('an open module whose screen is not built yet shows the no-content dialog; its red dot goes', async () => {
     // A module whose screen does not exist yet (章节练习, 模拟考试, 讲义, 直播 and 学习计划 have theirs now: /chapterMenu, /mockExam, /handoutList, /livelist, /studyMain).
     api({
-      'subject.moduleInfoX': () => gridData([...modules, mod('message', '我的消息', '/myMessage', true)]),
-      'subject.redDotList': () => ({ modules: ['message'] }),
+      'subject.moduleInfoX': () => gridData([...modules, mod('feedback', '我的反馈', '/feedback', true)]),
+      'subject.redDotList': () => ({ modules: ['feedback'] }),
     });
     const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
-    await screen.findByTestId('red-dot-message');
-    await user().click(screen.getByRole('button', { name: '我的消息（有更新）' }));
+    await screen.findByTestId('red-dot-feedback');
+    await user().click(screen.getByRole('button', { name: '我的反馈（有更新）' }));
     expect(showNoContent).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/homePage');
-    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'message' });
-    expect(screen.queryByTestId('red-dot-message')).toBeNull();
+    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'feedback' });
+    expect(screen.queryByTestId('red-dot-feedback')).toBeNull();
   });
 
   it('a locked module shows the buy prompt with the current class and the unlocking versions', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "user_messages_unread_idx" ON "user_messages" USING btree ("user_id","kind") WHERE "user_messages"."read_at" is null;

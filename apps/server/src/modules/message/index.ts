@@ -1,0 +1,20 @@
+import { serverModule, type Platform } from '../../platform/module.ts';
+import { messageRoutes } from './routes.ts';
+import { createMessageService, type MessageDraft } from './service.ts';
+import { createMessageStore } from './store.ts';
+
+export type { MessageDraft } from './service.ts';
+export { createMessageStore } from './store.ts';
+
+/** Writes one message to a learner's inbox; null when its `dedupe` was written before (docs/messages.md). */
+export type PostMessage = (userId: number, m: MessageDraft) => Promise<number | null>;
+
+/**
+ * The learner's messages (docs/messages.md): /myMessage's calls, and `postMessage`, the one function other modules
+ * write a message with.
+ */
+export function createMessageModule(p: Platform) {
+  const messages = createMessageService({ store: createMessageStore(p.db), clock: p.clock });
+  const postMessage: PostMessage = (userId, m) => messages.post(userId, m);
+  return serverModule({ name: 'message', handlers: messageRoutes(messages), postMessage });
+}
