@@ -3,8 +3,10 @@
  * Arithmetic runs on UTC midnights of the day's calendar date, so it never depends on the machine's zone.
  */
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
+/** The same offset in seconds, for SQL over timestamps. */
+export const CHINA_OFFSET_S = CHINA_OFFSET_MS / 1000;
 
 /** Calendar date 'YYYY-MM-DD' → ms of its UTC midnight. */
 const utcMidnight = (day: string): number => {
@@ -16,6 +18,12 @@ const dayOfUtc = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
 
 /** The China day of an instant. */
 export const chinaDay = (ms: number): string => dayOfUtc(ms + CHINA_OFFSET_MS);
+
+/** The China day of an instant as a day number (days since 1970-01-01 China time): the SQL's `floor((epoch + offset) / 86400)`. */
+export const chinaDayNo = (ms: number): number => Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS);
+
+/** The China time of day of an instant, 'HH:mm'. */
+export const chinaClock = (ms: number): string => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(11, 16);
 
 /** The instant a China day begins (00:00 +08:00). */
 export const chinaDayStart = (day: string): number => utcMidnight(day) - CHINA_OFFSET_MS;

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { CHINA_OFFSET_S } from './days.ts';
 import {
   answers,
   bookItems,
@@ -18,8 +19,8 @@ import {
   type ExamResultJson,
 } from '../../db/schema/index.ts';
 
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_S = 8 * 3600;
+/** A timestamp column's China day number (as days.ts chinaDayNo). */
+const chinaDayOf = (column: AnyColumn) => sql`floor((extract(epoch from ${column}) + ${sql.raw(String(CHINA_OFFSET_S))}) / 86400)`;
 
 /** What a subject offers to plan (the same for every learner; held per subject, dropped on 'bank'). */
 export interface SubjectContent {
@@ -144,7 +145,7 @@ export function createFactsStore(db: Database) {
 
     /** Wrong-answer book items in the book, per China day of their due date (day number since the epoch). */
     async bookDue(userId: number, appId: number): Promise<Map<number, number>> {
-      const dayNo = sql<number>`floor((extract(epoch from ${bookItems.due}) + ${sql.raw(String(CHINA_OFFSET_S))}) / 86400)::int`;
+      const dayNo = sql<number>`${chinaDayOf(bookItems.due)}::int`;
       const rows = await db
         .select({ day: dayNo, n: sql<number>`count(*)::int` })
         .from(bookItems)
@@ -158,7 +159,7 @@ export function createFactsStore(db: Database) {
      * practised again on a later day (强化, 冲刺, after a reset) counts again; answering it twice in a day, once.
      */
     answersSince(userId: number, appId: number, since: Date) {
-      const day = sql`floor((extract(epoch from ${answers.createdAt}) + ${sql.raw(String(CHINA_OFFSET_S))}) / 86400)`;
+      const day = chinaDayOf(answers.createdAt);
       return db
         .select({ questionId: answers.questionId, chapterId: questions.chapterId, at: sql<Date>`min(${answers.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
         .from(answers)
@@ -253,6 +254,3 @@ export function createFactsStore(db: Database) {
 }
 
 export type FactsStore = ReturnType<typeof createFactsStore>;
-
-/** The China day number (days since 1970-01-01 in UTC+8) of an instant: bookDue's keys. */
-export const chinaDayNo = (ms: number) => Math.floor((ms + CHINA_OFFSET_S * 1000) / DAY_MS);

@@ -6,18 +6,13 @@ import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { SmsProvider } from '../../platform/sms/provider.ts';
 import { playTokens, type PlayTokens } from '../video/index.ts';
-import { addDays, chinaDay, chinaDayStart } from './days.ts';
+import { addDays, chinaClock, chinaDay, chinaDayStart, DAY_MS } from './days.ts';
 import type { PlanStore, StudyPlanRow } from './store.ts';
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
 /** A reminder whose time passed longer ago than this (a job held up, a restart) is not sent late: it waits for tomorrow. */
 export const REMINDER_LATE_MS = 30 * 60_000;
 /** The reminder's calendar event lasts this long. */
 const EVENT_MINUTES = 30;
-
-/** China time of day 'HH:mm'. */
-export const chinaClock = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(11, 16);
 
 /** The .ics link's tokens: a key of their own (from the video token key), opening one plan's calendar file only. */
 export const planIcsTokens = (videoKey: Buffer): PlayTokens => playTokens(createHmac('sha256', videoKey).update('plan-ics').digest());

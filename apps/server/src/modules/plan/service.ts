@@ -1,7 +1,7 @@
 import { PLAN_MSG, type PlanEvaluationState, type PlanView } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { chinaDay, daysBetween } from './days.ts';
+import { chinaDay, chinaDayNo, daysBetween } from './days.ts';
 import type { Facts } from './facts.ts';
 import type { FactsStore } from './facts-store.ts';
 import { PlanError } from './model.ts';
@@ -61,7 +61,7 @@ export function createPlanCore(d: PlanDeps) {
       kinds.has('handout') ? records.readingPositions(userId, appId) : [],
       since && paperIds.length > 0 ? records.handedSince(userId, appId, paperIds, since) : new Map<number, Date>(),
     ]);
-    const endOfToday = Math.floor((now + 8 * 3_600_000) / 86_400_000);
+    const endOfToday = chinaDayNo(now);
     const m = measure(rows, new Set(measured.map((t) => t.id)), {
       now,
       today,
