@@ -40,6 +40,7 @@ export * from './live-socket.ts';
 export * from './calls/plan-shapes.ts';
 export * from './calls/plan.ts';
 export * from './calls/message.ts';
+export * from './calls/upload.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -75,6 +76,7 @@ import { huabeiCalls } from './calls/huabei.ts';
 import { discountCalls } from './calls/discount.ts';
 import { planCalls } from './calls/plan.ts';
 import { messageCalls } from './calls/message.ts';
+import { uploadCalls } from './calls/upload.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
@@ -106,4 +108,5 @@ export const allCalls = [
   ...Object.values(liveCalls),
   ...Object.values(planCalls),
   ...Object.values(messageCalls),
+  ...Object.values(uploadCalls),
 ];

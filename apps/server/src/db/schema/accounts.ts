@@ -17,6 +17,17 @@ export const users = pgTable('users', {
   createdAt: ts('created_at').notNull(),
   lastLoginAt: ts('last_login_at'),
   lastIp: text('last_ip'),
+  /** Profile (issue 21): the avatar's media key (re-encoded JPEG), QQ (digits), education and profession codes. */
+  avatar: text('avatar'),
+  qq: text('qq'),
+  education: text('education'),
+  profession: text('profession'),
+  /** Set at login when the password's hash is on the weak list (docs/accounts.md); cleared by a change. */
+  weakPassword: boolean('weak_password').notNull().default(false),
+  passwordChangedAt: ts('password_changed_at'),
+  /** Account deletion: asked at, then (after the cooling-off period) erased at. */
+  deleteRequestedAt: ts('delete_requested_at'),
+  deletedAt: ts('deleted_at'),
 });
 
 /**

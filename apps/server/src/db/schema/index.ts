@@ -17,3 +17,4 @@ export * from './reading.ts';
 export * from './live.ts';
 export * from './messages.ts';
 export * from './plan.ts';
+export * from './community.ts';
