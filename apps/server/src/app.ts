@@ -22,6 +22,15 @@ import { createVideoModule, type PlayTokens } from './modules/video/index.ts';
 import { createReadingModule } from './modules/reading/index.ts';
 import { createLiveModule } from './modules/live/index.ts';
 import { createMessageModule } from './modules/message/index.ts';
+import { createUploadModule } from './modules/upload/index.ts';
+import { createFeedbackModule } from './modules/feedback/index.ts';
+import { createHelpModule } from './modules/help/index.ts';
+import { createProfileModule } from './modules/profile/index.ts';
+import { createCampaignModule } from './modules/campaign/index.ts';
+import { createDiscussionModule } from './modules/discussion/index.ts';
+import { createAccountModule } from './modules/account/index.ts';
+import { createSearchModule } from './modules/search/index.ts';
+import { createWxappModule } from './modules/wxapp/index.ts';
 import { cachedChapterTree, createQuestionsModule } from './modules/questions/index.ts';
 import { createSprintModule } from './modules/sprint/index.ts';
 import { createStudyModule } from './modules/study/index.ts';
@@ -125,6 +134,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   app.decorate('live', { tokens: live.tokens, remind: live.remind, practise: live.practise });
   const plan = createPlanModule(p, { entitlements, exams: exams.exams, sms });
   app.decorate('plan', { remind: plan.remind });
+  // Image uploads (avatars, feedback screenshots): their keys are checked, served and deleted through upload.uploads.
+  const upload = createUploadModule(p);
   const modules: ServerModule[] = [
     agent,
     user,
@@ -149,6 +160,15 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     live,
     plan,
     createMessageModule(p),
+    upload,
+    createProfileModule(p, { uploads: upload.uploads }),
+    createFeedbackModule(p, { uploads: upload.uploads }),
+    createHelpModule(p),
+    createCampaignModule(p),
+    createDiscussionModule(p, { entitlements, avatarUrl: (key) => upload.uploads.uploadUrl(key) || null }),
+    createAccountModule(p, { sessions, sms, deleteUpload: upload.uploads.deleteUpload }),
+    createSearchModule(p, { entitlements, catalog: catalog.store }),
+    createWxappModule(p),
   ];
 
   installSecurityHeaders(app, { frameHosts: config.LIVE_CC_HOSTS.split(',').map((h) => h.trim()) });

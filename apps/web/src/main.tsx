@@ -8,10 +8,12 @@ import { createAppRouter } from './app/routes';
 import { agentStore, readCachedAgent } from './lib/agent';
 import { setNavigator } from './lib/navigation';
 import { applyNightMode } from './lib/night-mode';
+import { applyFontSize } from './lib/preferences';
 import { installGlobalErrorHandlers } from './lib/error-report';
 
-// Theme before the first paint: night mode and the cached tenant colour.
+// Theme before the first paint: night mode, the text size of /currency and the cached tenant colour.
 applyNightMode();
+applyFontSize();
 const cachedAgent = readCachedAgent();
 if (cachedAgent) agentStore.set(cachedAgent);
 

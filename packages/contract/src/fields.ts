@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isMobile } from './rules/mobile.ts';
+import { UPLOAD_KEY_RE, UPLOAD_MSG } from './uploads.ts';
 
 /**
  * Field builders for request schemas. Every value arrives as a string (query string or form body),
@@ -167,3 +168,6 @@ export const secondRanges = () =>
       .transform((v) => (v === '' ? [] : v.split(',').map((r) => r.split('-').map(Number) as [number, number])))
       .refine((rs) => rs.every(([a, b]) => a < b && b <= VIDEO_SECONDS_MAX), { error: badFormat('观看区间') }),
   );
+
+/** An upload's key (calls/upload.ts): u/<userID>/<purpose>/<random>.jpg; the server checks it is the caller's. */
+export const uploadKey = () => labelled('图片', z.string({ error: UPLOAD_MSG.notYours }).regex(UPLOAD_KEY_RE, { error: UPLOAD_MSG.notYours }));

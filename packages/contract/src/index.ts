@@ -7,6 +7,7 @@ export * from './storage-keys.ts';
 export * from './messages.ts';
 export * from './rules/index.ts';
 export * from './calls/user.ts';
+export * from './calls/agreement.ts';
 export * from './calls/sms.ts';
 export * from './calls/agent.ts';
 export * from './calls/tracking.ts';
@@ -40,7 +41,16 @@ export * from './live-socket.ts';
 export * from './calls/plan-shapes.ts';
 export * from './calls/plan.ts';
 export * from './calls/message.ts';
+export * from './calls/discussion.ts';
 export * from './calls/upload.ts';
+export * from './uploads.ts';
+export * from './calls/profile.ts';
+export * from './profile-rules.ts';
+export * from './calls/feedback.ts';
+export * from './calls/account.ts';
+export * from './calls/campaign.ts';
+export * from './calls/search.ts';
+export * from './calls/wxapp.ts';
 export * from './questions/types.ts';
 export * from './questions/markup.ts';
 export * from './questions/scoring.ts';
@@ -49,6 +59,7 @@ export * from './questions/papers.ts';
 export * from './questions/paper-schema.ts';
 export * from './test-modes.ts';
 import { userCalls } from './calls/user.ts';
+import { agreementCalls } from './calls/agreement.ts';
 import { agentCalls } from './calls/agent.ts';
 import { trackingCalls } from './calls/tracking.ts';
 import { catalogCalls } from './calls/catalog.ts';
@@ -76,11 +87,19 @@ import { huabeiCalls } from './calls/huabei.ts';
 import { discountCalls } from './calls/discount.ts';
 import { planCalls } from './calls/plan.ts';
 import { messageCalls } from './calls/message.ts';
+import { discussionCalls } from './calls/discussion.ts';
 import { uploadCalls } from './calls/upload.ts';
+import { profileCalls } from './calls/profile.ts';
+import { feedbackCalls } from './calls/feedback.ts';
+import { accountCalls } from './calls/account.ts';
+import { campaignCalls } from './calls/campaign.ts';
+import { searchCalls } from './calls/search.ts';
+import { wxappCalls } from './calls/wxapp.ts';
 
 /** Every call served by this version of the server, by id. */
 export const allCalls = [
   ...Object.values(userCalls),
+  ...Object.values(agreementCalls),
   ...Object.values(agentCalls),
   ...Object.values(trackingCalls),
   ...Object.values(catalogCalls),
@@ -108,5 +127,12 @@ export const allCalls = [
   ...Object.values(liveCalls),
   ...Object.values(planCalls),
   ...Object.values(messageCalls),
+  ...Object.values(discussionCalls),
   ...Object.values(uploadCalls),
+  ...Object.values(profileCalls),
+  ...Object.values(feedbackCalls),
+  ...Object.values(accountCalls),
+  ...Object.values(campaignCalls),
+  ...Object.values(searchCalls),
+  ...Object.values(wxappCalls),
 ];

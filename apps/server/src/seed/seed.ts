@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_AGENT_CODE, DEFAULT_STORE_NAME } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, DEFAULT_AGENT_CODE, DEFAULT_STORE_NAME } from '@kaoshi/contract';
 import { createAgentStore } from '../modules/agent/index.ts';
 import { createUserStore } from '../modules/user/index.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -51,8 +51,19 @@ const tenantFile = z.array(
 );
 const learnerFile = z.object({
   password: z.string().min(6),
-  /** since: when the account was created (the demo learners came over from the old system); default now. */
-  learners: z.array(z.object({ phone: z.string().regex(/^1[3-9]\d{9}$/), nickName: z.string().min(1), since: z.iso.datetime().optional() })),
+  /**
+   * since: when the account was created (the demo learners came over from the old system); default now. password: the
+   * learner's own, else the shared one. agreed: the 用户协议/隐私政策 version they accepted (default the current one).
+   */
+  learners: z.array(
+    z.object({
+      phone: z.string().regex(/^1[3-9]\d{9}$/),
+      nickName: z.string().min(1),
+      since: z.iso.datetime().optional(),
+      password: z.string().min(6).optional(),
+      agreed: z.string().optional(),
+    }),
+  ),
 });
 
 const readJson = (name: string): unknown => JSON.parse(readFileSync(`${CONTENT_DIR}${name}`, 'utf8'));
@@ -88,14 +99,17 @@ export async function seed(
   let usersAdded = 0;
   for (const u of DEMO_USERS) {
     if (await users.byLogin(u.phone)) continue;
-    const created = await users.create({
-      userName: u.phone,
-      phone: u.phone,
-      nickName: u.nickName,
-      agentCode: DEFAULT_AGENT_CODE,
-      passwordHash: await hashPassword(md5hex(DEMO_PASSWORD)),
-      createdAt: new Date(u.since ? Date.parse(u.since) : now),
-    });
+    const created = await users.create(
+      {
+        userName: u.phone,
+        phone: u.phone,
+        nickName: u.nickName,
+        agentCode: DEFAULT_AGENT_CODE,
+        passwordHash: await hashPassword(md5hex(u.password ?? DEMO_PASSWORD)),
+        createdAt: new Date(u.since ? Date.parse(u.since) : now),
+      },
+      { version: u.agreed ?? AGREEMENT_VERSION, via: 'seed', ip: null, acceptedAt: new Date(u.since ? Date.parse(u.since) : now) },
+    );
     if (created) usersAdded++;
   }
   await seedCatalog(db, CONTENT_DIR, now);

@@ -112,7 +112,8 @@ describe('root container', () => {
     const router = makeRouter('/homePage?ac=123');
     render(<RouterProvider router={router} />);
     const first = await screen.findByTestId('route-view');
-    expect(first.className).toBe('route-view');
+    // /homePage is a tab screen (app/tabs.ts): its view leaves room for the tab bar.
+    expect(first.className).toBe('route-view route-view--tabs');
     expect(await screen.findByText('home')).toBeTruthy();
     await router.navigate('/settings');
     expect(await screen.findByText('settings')).toBeTruthy();
@@ -120,7 +121,7 @@ describe('root container', () => {
     expect(screen.getByTestId('route-view').className).toBe('route-view route-fade');
     await router.navigate('/homePage?ac=123');
     expect(await screen.findByText('home')).toBeTruthy();
-    expect(screen.getByTestId('route-view').className).toBe('route-view route-fade');
+    expect(screen.getByTestId('route-view').className).toBe('route-view route-view--tabs route-fade');
   });
 
   it('renders every screen but the noQueries ones inside the query client', async () => {

@@ -21,6 +21,8 @@ describe('route registry', () => {
       '/settings',
       '/bindphone',
       '/setpassword',
+      '/agreementList',
+      '/information',
       '/homePage',
       '/introduce',
       '/Guidance',
@@ -127,6 +129,39 @@ describe('route registry', () => {
       '/studyMain',
       '/studyFinally',
       '/myMessage',
+      '/userInfoPage',
+      '/changeNickname',
+      '/setQQNum',
+      '/eduCational',
+      '/Professional',
+      '/msComment',
+      '/discussionreply',
+      '/mine',
+      '/currency',
+      '/abnormal_repair',
+      '/updateLog',
+      '/aboutUs',
+      '/courseList',
+      '/downLoad',
+      '/Experience',
+      '/openAccount',
+      '/bannerDetail',
+      '/audition',
+      '/wgzx',
+      '/jkzxData',
+      '/clinicalPage',
+      '/yimoIndex',
+      '/cxSchool',
+      '/flightDetails',
+      '/customerService',
+      '/serviceIndex',
+      '/contact_service',
+      '/feedback',
+      '/adviceFeedback',
+      '/feedbackAnswer',
+      '/accountKeys',
+      '/cancelAccount',
+      '/search_result',
     ]);
   });
 
@@ -135,8 +170,9 @@ describe('route registry', () => {
       .filter((r) => r.public)
       .map((r) => r.path)
       .sort();
-    // Public beyond the whitelist: docs/web-shell.md, "Global behaviours" 1; /searchClass: docs/subject-screens.md.
-    const beyond = ['/maintain', '/chooseUser', '/msdbway', '/searchClass'];
+    // Public beyond the whitelist: docs/web-shell.md, "Global behaviours" 1; /searchClass: docs/subject-screens.md;
+    // /Experience and /openAccount (the free-try tourist has no guid): docs/guest-campaign.md.
+    const beyond = ['/maintain', '/chooseUser', '/msdbway', '/searchClass', '/Experience', '/openAccount'];
     const expected = [...routes.map((r) => r.path).filter((p) => GUEST_WHITELIST.includes(p)), ...beyond].sort();
     expect(publicPaths).toEqual(expected);
     expect(SKIP_CHECK_PATHS).toEqual(['/htmlWeChatPay']);

@@ -27,6 +27,13 @@ import { readingRoutes } from '../features/reading/routes';
 import { liveRoutes } from '../features/live/routes';
 import { planRoutes } from '../features/plan/routes';
 import { messageRoutes } from '../features/message/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { discussionRoutes } from '../features/discussion/routes';
+import { mineRoutes } from '../features/mine/routes';
+import { guestRoutes } from '../features/guest/routes';
+import { helpRoutes } from '../features/help/routes';
+import { accountLifeRoutes } from '../features/account-life/routes';
+import { searchRoutes } from '../features/search/routes';
 
 /**
  * The one route registry: every feature's routes (features/<area>/routes.ts). Only screens that really exist
@@ -54,6 +61,13 @@ export const routes: RouteEntry[] = [
   ...liveRoutes,
   ...planRoutes,
   ...messageRoutes,
+  ...profileRoutes,
+  ...discussionRoutes,
+  ...mineRoutes,
+  ...guestRoutes,
+  ...helpRoutes,
+  ...accountLifeRoutes,
+  ...searchRoutes,
 ];
 
 /** The registered route of a path name (React Router matching: case-insensitive, trailing slash ignored). */

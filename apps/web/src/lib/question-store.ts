@@ -62,3 +62,24 @@ export async function loadSet(key: string): Promise<QuestionSet | null> {
     return null;
   }
 }
+
+/** How many sets are kept on this device (/abnormal_repair, /currency). Never throws: 0 when unreadable. */
+export async function countSets(): Promise<number> {
+  try {
+    const db = await openDb();
+    if (!db) return 0;
+    return ((await tx(db, 'readonly', (s) => s.count())) as number | undefined) ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Drops every kept set (清理缓存): they are loaded again from the server when opened. Never throws. */
+export async function clearSets(): Promise<void> {
+  try {
+    const db = await openDb();
+    if (db) await tx(db, 'readwrite', (s) => s.clear());
+  } catch {
+    /* nothing kept, or unreadable */
+  }
+}

@@ -10,9 +10,11 @@ import { COOKIE_DAYS, type CookieKey, type LocalKey } from '@kaoshi/contract';
  */
 
 /** Keys of the web shell itself, beside the spec's: device preferences that outlive a session. */
-export const SHELL_LOCAL_KEYS = ['recentAccounts', 'nightMode', 'recentSubjects', 'seenNotices', 'readingScale'] as const;
+export const SHELL_LOCAL_KEYS = ['recentAccounts', 'nightMode', 'recentSubjects', 'seenNotices', 'readingScale', 'fontSize', 'videoAutoplay', 'trialAnswers'] as const;
 export type ShellLocalKey = (typeof SHELL_LOCAL_KEYS)[number];
-export type AnyLocalKey = LocalKey | ShellLocalKey;
+/** Keys of the learner's own use of this device, cleared with the session (e.g. recent searches). */
+export const LEARNER_LOCAL_KEYS = ['recentSearches'] as const;
+export type AnyLocalKey = LocalKey | ShellLocalKey | (typeof LEARNER_LOCAL_KEYS)[number];
 
 /** Kept by `clearAllKeepingWechatType()`: the WeChat type (spec §8) and the shell's device preferences. */
 const KEPT_ON_CLEAR = ['wechatType', ...SHELL_LOCAL_KEYS];

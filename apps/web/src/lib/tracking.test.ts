@@ -52,6 +52,29 @@ describe('tracking calls (fire and forget)', () => {
     expect(byPath['/api/yt_ksbao/new/statistics/login']).toMatchObject({ codeName: 'agent', clientType: '3', userName: '13800000000' });
   });
 
+  it('advertise: /ksbao/advertiseclick for a banner tap, with the subject when the banner is of it', async () => {
+    const f = installFetch(() => ok({ recorded: true }));
+    track.advertise({ noticeType: 'banner', activeID: 3, childActiveID: 9, btnType: 'open', btnName: '考前冲刺', appID: 7, imgUrl: '/static/banners/a.png' });
+    track.advertise({ noticeType: 'notice', activeID: 4, btnType: 'close', btnName: '关闭', appID: 8 });
+    await vi.waitFor(() => expect(f.requests()).toHaveLength(2));
+    const [banner, notice] = f.requests().map((r) => Object.fromEntries(r.form!));
+    expect(f.requests()[0]!.path).toBe('/ksbao/advertiseclick');
+    expect(banner).toMatchObject({ activeID: '3', childActiveID: '9', sign: 'banner-3-9', userID: '42', agentCode: '123', appID: '7', appEName: 'HSZG', vn: '2' });
+    expect(banner).toMatchObject({
+      userType: 'user',
+      noticeType: 'banner',
+      position: '/homePage',
+      clientType: '6',
+      btnType: 'open',
+      btnName: '考前冲刺',
+      imgUrl: '/static/banners/a.png',
+    });
+    expect(Number.isNaN(Date.parse(banner!.startTime!))).toBe(false);
+    // Another subject's notice: its appID only.
+    expect(notice).toMatchObject({ sign: 'notice-4', appID: '8', btnType: 'close' });
+    expect(notice).not.toHaveProperty('appEName');
+  });
+
   it('tracks a free-trial learner with a guest prefix', async () => {
     document.cookie = 'freeTry=1; path=/';
     const f = installFetch(() => ok({ recorded: true }));

@@ -1,4 +1,5 @@
 import {
+  advertiseClick,
   CLIENT_TYPE,
   frontendError,
   newauthSave,
@@ -134,6 +135,34 @@ export const track = {
       StartTime: f.startTime,
       ChapterName: f.chapterName.slice(0, 200),
       ClientType: String(trackingClientType()),
+    });
+  },
+  /**
+   * A banner or notice window tapped: /ksbao/advertiseclick (noticeType banner | notice; btnType open | close;
+   * activeID the management id, childActiveID a banner's image id; position the page).
+   */
+  advertise(f: { noticeType: 'banner' | 'notice'; activeID: number; childActiveID?: number; btnType: 'open' | 'close'; btnName: string; appID?: number; imgUrl?: string }): void {
+    const app = selectedApp();
+    const appID = f.appID ?? num(app.AppID);
+    const same = appID !== undefined && appID === num(app.AppID);
+    fire(advertiseClick, {
+      activeID: f.activeID,
+      childActiveID: f.childActiveID,
+      sign: `${f.noticeType}-${f.activeID}${f.childActiveID !== undefined ? `-${f.childActiveID}` : ''}`,
+      userID: num(getUserID()),
+      agentCode: agentCode(),
+      appID,
+      appEName: same ? app.AppEName : undefined,
+      appName: same ? app.AppName : undefined,
+      vn: same && app.AppVn !== undefined ? String(app.AppVn) : undefined,
+      userType: cookies.get('freeTry') ? 'tourist' : getUserID() ? 'user' : 'guest',
+      noticeType: f.noticeType,
+      position: pageName().slice(0, 64),
+      clientType: String(trackingClientType()),
+      btnType: f.btnType,
+      btnName: f.btnName.slice(0, 100),
+      startTime: new Date().toISOString(),
+      imgUrl: f.imgUrl ? f.imgUrl.slice(0, 500) : undefined,
     });
   },
   /** A subject/version authorisation was seen. */

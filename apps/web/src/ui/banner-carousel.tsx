@@ -2,6 +2,7 @@ import { useRef, useState, type CSSProperties } from 'react';
 import type { Banner } from '@kaoshi/contract';
 import { countActivityClick } from '../api/home';
 import { safeInternalPath } from '../lib/safe-path';
+import { track as tracking } from '../lib/tracking';
 import styles from './banner-carousel.module.css';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -24,7 +25,7 @@ export interface BannerCarouselProps {
 /**
  * Banners of Publish (the home page's and the subject switcher's) as a horizontal carousel (CSS scroll
  * snap, swipe on touch, dots below). A banner without an image is drawn: Title and SubTitle on a gradient
- * of its Color. Text only, never HTML. A tap records activityClick (fire and forget) and opens the link
+ * of its Color. Text only, never HTML. A tap records activityClick and advertiseclick (fire and forget) and opens the link
  * only when it is an in-app path. Nothing is drawn without banners.
  */
 export function BannerCarousel({ banners, appID, onOpen, className }: BannerCarouselProps) {
@@ -46,6 +47,7 @@ export function BannerCarousel({ banners, appID, onOpen, className }: BannerCaro
 
   const onTap = (b: Banner) => {
     void countActivityClick({ appID, manageMentID: b.ManagementID, imageID: b.ImageID });
+    tracking.advertise({ noticeType: 'banner', activeID: b.ManagementID, childActiveID: b.ImageID, btnType: 'open', btnName: b.Title || '活动', appID, imgUrl: b.ImageUrl });
     const to = safeInternalPath(b.Link);
     if (to) onOpen(to);
   };

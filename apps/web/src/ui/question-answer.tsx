@@ -3,6 +3,7 @@ import { RichText } from './rich-text';
 import { answerOf, highlight, optionsFor, type StudyGroup, type StudyQuestion } from '../api/study';
 import { ExplainLesson } from './explain-lesson';
 import { PointLinks } from './point-links';
+import { DiscussionLink } from './discussion-link';
 import styles from './question-answer.module.css';
 
 /** '加载更多' under a paged list (or '加载中…' while the next page comes). */
@@ -113,6 +114,7 @@ export function Explanation({ q, appID, className }: { q: { explanation: string;
       </p>
       <PointLinks points={q.points} />
       {q.allTestID !== undefined && q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
+      {q.allTestID !== undefined ? <DiscussionLink appID={appID} kind="question" id={q.allTestID} /> : null}
     </section>
   );
 }

@@ -56,4 +56,23 @@ export const getAgentInfo = defineCall({
   data: agentInfo,
 });
 
+/**
+ * The agent code list file of spec §7 (docs/tracking.md, "The agent code list"): every agent's public facts — code,
+ * name, subdomain, theme colour, store name and the §6 flags — at AGENT_CODES_PATH, cached by clients (max-age and
+ * ETag). No contacts, payment addresses or secrets.
+ */
+export const AGENT_CODES_PATH = '/agentCodes.json';
+export const AGENT_CODES_MAX_AGE_S = 300;
+export const agentCodeEntry = z.object({
+  AgentCode: z.string(),
+  AgentName: z.string(),
+  Subdomain: z.string(),
+  ThemeColor: z.string(),
+  StoreName: z.string(),
+  Flags: agentFlags,
+});
+export type AgentCodeEntry = z.infer<typeof agentCodeEntry>;
+export const agentCodeList = z.object({ version: z.string(), defaultCode: z.string(), agents: z.array(agentCodeEntry) });
+export type AgentCodeList = z.infer<typeof agentCodeList>;
+
 export const agentCalls = { getAgentInfo };

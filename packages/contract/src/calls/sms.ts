@@ -4,8 +4,11 @@ import { agentCode, flag, mobile, optText, smsCode } from '../fields.ts';
 
 /** SMS codes and the picture challenge (图形验证码) a busy network is asked for (docs/accounts.md). */
 
-/** Purposes of an SMS code: a code sent for one purpose cannot be used for another. */
-export const smsOps = ['register', 'login', 'reset', 'bind'] as const;
+/**
+ * Purposes of an SMS code: a code sent for one purpose cannot be used for another. 'cancel' re-checks a learner who asks
+ * to delete the account (account.deletionCode sends it to the session's own phone; like 'reset', only to a bound phone).
+ */
+export const smsOps = ['register', 'login', 'reset', 'bind', 'cancel'] as const;
 export type SmsOp = (typeof smsOps)[number];
 
 export const sendcode = defineCall({

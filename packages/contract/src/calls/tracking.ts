@@ -222,4 +222,38 @@ export const liveClick = defineCall({
   data: ok,
 });
 
-export const trackingCalls = { userclick, position, stayTime, statLogin, newauthSave, frontendError, videoSwitch, videoProgressClick, articleClick, liveClick };
+/** A banner or a notice window shown or tapped (noticeType: banner | notice; btnType: show | open | close). */
+export const advertiseClick = defineCall({
+  id: 'tracking.advertiseClick',
+  method: 'POST',
+  path: '/ksbao/advertiseclick',
+  group: 'tracking',
+  needsSession: false,
+  allowedRepeat: true,
+  summary: 'A banner or notice window tapped (activeID: the management id; childActiveID: the image id of a banner).',
+  request: z.object({
+    activeID: optInt('活动编号'),
+    childActiveID: optInt('子活动编号'),
+    sign: s('活动标识', 64),
+    userID: optInt('用户编号'),
+    agentCode: s('代理商编号', 12),
+    appID: optInt('科目编号'),
+    appEName: s('科目英文名', 64),
+    appName: s('科目名称'),
+    vn: s('版本', 32),
+    vname: s('版本名称', 64),
+    userType: s('用户类型', 16),
+    noticeType: s('广告类型', 16),
+    remark: s('备注', 200),
+    position: s('位置', 64),
+    clientType: s('客户端类型', 8),
+    btnType: s('按钮类型', 16),
+    btnName: s('按钮名称'),
+    startTime: s('开始时间', 32),
+    imgUrl: s('图片地址', 500),
+    createTime: s('创建时间', 32),
+  }),
+  data: ok,
+});
+
+export const trackingCalls = { userclick, position, stayTime, statLogin, newauthSave, frontendError, videoSwitch, videoProgressClick, articleClick, liveClick, advertiseClick };

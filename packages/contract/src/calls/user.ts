@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { AGREEMENT_OUTDATED_MSG, AGREEMENT_VERSION } from './agreement.ts';
 import { captchaNew, checkcode, sendcode } from './sms.ts';
 import { agentCode, flag, guid, mobile, optInt, optText, passwordHash, smsCode, text } from '../fields.ts';
 
@@ -15,6 +16,12 @@ export const loginData = z.object({
   hasPassword: z.boolean(),
   /** True when the account was created by this very call. */
   isNew: z.boolean(),
+  /** The password typed at this login (or the last password login) is on the weak list: ask for a new one (changePasswordweakusers). */
+  weakPassword: z.boolean(),
+  /** The learner has not accepted the current 用户协议/隐私政策 version: ask again (agreement.accept). */
+  consentNeeded: z.boolean(),
+  /** This login cancelled a pending account deletion (cooling-off period): tell the learner '已撤销注销申请'. */
+  deletionCancelled: z.boolean(),
 });
 export type LoginData = z.infer<typeof loginData>;
 
@@ -32,15 +39,8 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-/**
- * The 用户协议 and 隐私政策 a learner accepts, by the date of their text: a new text gets a new version.
- * 注册 and 验证码登录 (which creates an account for an unknown phone) send it; the server records who
- * accepted which version, when and from where (docs/accounts.md).
- */
-export const AGREEMENT_VERSION = '2026-02-01';
-export const AGREEMENT_MSG = '请先阅读并同意用户协议和隐私政策';
 /** Optional in the schema so that its absence gets AGREEMENT_MSG from the service, after nothing else was revealed. */
-const agreed = () => z.enum([AGREEMENT_VERSION], { error: '用户协议已更新，请刷新页面后重新阅读并同意' }).optional();
+const agreed = () => z.enum([AGREEMENT_VERSION], { error: AGREEMENT_OUTDATED_MSG }).optional();
 
 const clientFields = {
   clientType: optText('客户端类型', 20),
@@ -125,6 +125,9 @@ export const restorePassword = defineCall({
   data: z.null(),
 });
 
+/** Spec §5: a six-character time value (client's HHmmss). */
+const changeTime = () => z.string({ error: '时间长度错误' }).length(6, { error: '时间长度错误' });
+
 export const changePassword = defineCall({
   id: 'user.changePassword',
   method: 'POST',
@@ -137,11 +140,43 @@ export const changePassword = defineCall({
     guid: guid(),
     oldPassword: passwordHash('原密码').optional(),
     password: passwordHash('新密码'),
-    /** Spec §5: a six-character time value (client's HHmmss). */
-    time: z.string({ error: '时间长度错误' }).length(6, { error: '时间长度错误' }),
+    time: changeTime(),
   }),
   data: z.object({ sessionEnded: z.boolean() }),
 });
+
+/** A new password on the weak list (common passwords, the learner's phone or its last 6 digits): docs/account-security.md. */
+export const WEAK_PASSWORD_MSG = '新密码过于简单，请换一个更安全的密码';
+export const PASSWORD_CHANGE_MSG = {
+  notWeak: '当前密码无需修改',
+  stale: '请重新登录后再修改密码',
+  noPhone: '账号未绑定手机号，请先绑定手机号',
+} as const;
+
+export const changePasswordnew = defineCall({
+  id: 'user.changePasswordnew',
+  method: 'POST',
+  path: '/api/user/changePasswordnew',
+  group: 'general',
+  needsSession: true,
+  summary: 'Change the password without the old one, proven by an SMS code (op reset) sent to the bound phone; keeps the current session, ends the others.',
+  request: z.object({ guid: guid(), verifyCode: smsCode(), password: passwordHash('新密码'), time: changeTime() }),
+  data: z.object({ sessionEnded: z.boolean() }),
+});
+
+export const changePasswordweakusers = defineCall({
+  id: 'user.changePasswordweakusers',
+  method: 'POST',
+  path: '/api/user/changePasswordweakusers',
+  group: 'general',
+  needsSession: true,
+  summary:
+    'Right after a login that answered weakPassword: set a new password without the old one, within WEAK_CHANGE_WINDOW_MS of the login; keeps the current session, ends the others.',
+  request: z.object({ guid: guid(), password: passwordHash('新密码'), time: changeTime() }),
+  data: z.object({ sessionEnded: z.boolean() }),
+});
+/** How long after its login a session may use changePasswordweakusers. */
+export const WEAK_CHANGE_WINDOW_MS = 30 * 60_000;
 
 export const checkPassword = defineCall({
   id: 'user.checkPassword',
@@ -245,6 +280,8 @@ export const userCalls = {
   freeFegist,
   restorePassword,
   changePassword,
+  changePasswordnew,
+  changePasswordweakusers,
   checkPassword,
   getUserInfo,
   updateIP,

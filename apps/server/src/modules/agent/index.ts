@@ -1,4 +1,6 @@
+import type { AgentCodeList } from '@kaoshi/contract';
 import { serverModule, type Platform } from '../../platform/module.ts';
+import { agentCodeList, installAgentCodeList } from './code-list.ts';
 import { agentRoutes } from './routes.ts';
 import { createAgentService } from './service.ts';
 import { createAgentStore } from './store.ts';
@@ -6,10 +8,22 @@ import { createAgentStore } from './store.ts';
 /** For the demo seed. */
 export { createAgentStore };
 
-/** Agents (tenants): the agent info call, and the tenant of each request for the registrar. */
+/** Agents (tenants): the agent info call, the agent code list file, and the tenant of each request for the registrar. */
 export function createAgentModule(p: Platform) {
-  const agents = createAgentService(createAgentStore(p.db), p.clock);
-  // Agents are catalog data: a change to them (from any process) drops the held rows.
-  p.bus.on('catalog', () => agents.forget());
-  return serverModule({ name: 'agent', handlers: agentRoutes(), resolve: agents.resolve });
+  const store = createAgentStore(p.db);
+  const agents = createAgentService(store, p.clock);
+  // The agent code list file, built at most once a minute (docs/tracking.md).
+  let list: { at: number; value: Promise<AgentCodeList> } | null = null;
+  // Agents are catalog data: a change to them (from any process) drops the held rows and the list.
+  p.bus.on('catalog', () => {
+    agents.forget();
+    list = null;
+  });
+  const codeList = () => {
+    if (!list || list.at + 60_000 <= p.clock()) list = { at: p.clock(), value: store.all().then(agentCodeList) };
+    const held = list;
+    held.value.catch(() => (list === held ? (list = null) : undefined));
+    return held.value;
+  };
+  return serverModule({ name: 'agent', handlers: agentRoutes(), resolve: agents.resolve, install: (app) => installAgentCodeList(app, codeList) });
 }

@@ -47,7 +47,7 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
   async function checkOp(phone: string, op: SmsOp, ip: string) {
     if (op === 'login') return;
     const problem =
-      op === 'reset'
+      op === 'reset' || op === 'cancel'
         ? (await deps.phoneBound(phone))
           ? undefined
           : SMS_MSG.phoneUnknown

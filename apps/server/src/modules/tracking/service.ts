@@ -41,7 +41,7 @@ export function createTrackingService(store: TrackingStore, clock: Clock, opts: 
       agentCode: first(input, ['agentCode', 'agentID']),
       appId: first(input, ['appID', 'appid', 'appEName']),
       clientType: first(input, ['clientType', 'client_type']),
-      page: first(input, ['pageName', 'wpageName', 'page']),
+      page: first(input, ['pageName', 'wpageName', 'page', 'position']),
       payload: input,
       ip,
       createdAt: new Date(clock()),

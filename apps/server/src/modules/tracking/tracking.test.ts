@@ -1,4 +1,17 @@
-import { articleClick, frontendError, liveClick, newauthSave, position, statLogin, stayTime, trackingCalls, userclick, videoProgressClick, videoSwitch } from '@kaoshi/contract';
+import {
+  advertiseClick,
+  articleClick,
+  frontendError,
+  liveClick,
+  newauthSave,
+  position,
+  statLogin,
+  stayTime,
+  trackingCalls,
+  userclick,
+  videoProgressClick,
+  videoSwitch,
+} from '@kaoshi/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index.ts';
@@ -105,6 +118,31 @@ const examples = [
       ClientType: 6,
     },
     row: {},
+  },
+  {
+    call: advertiseClick,
+    input: {
+      activeID: 3,
+      childActiveID: 7,
+      sign: 'banner-3-7',
+      userID: 7,
+      agentCode: '888',
+      appID: 1001,
+      appEName: 'HSZYZG',
+      appName: '护士执业资格',
+      vn: '3',
+      vname: '至尊班',
+      userType: 'vip',
+      noticeType: 'banner',
+      remark: '考前冲刺',
+      position: 'homePage',
+      clientType: '6',
+      btnType: 'open',
+      btnName: '考前冲刺',
+      startTime: '2026-11-26 08:00:00',
+      imgUrl: '/static/banners/sprint.png',
+    },
+    row: { appId: '1001', agentCode: '888', page: 'homePage', clientType: '6' },
   },
 ];
 

@@ -4,6 +4,7 @@ import type { SessionService } from '../../platform/session/service.ts';
 import type { SmsProvider } from '../../platform/sms/provider.ts';
 import { createSmsCodeModule } from '../sms-code/index.ts';
 import type { TrackingService } from '../tracking/index.ts';
+import { createAgreementService } from './agreements.ts';
 import { userRoutes } from './routes.ts';
 import { createAccountService, existenceProbeLimit } from './service.ts';
 import { createUserStore } from './store.ts';
@@ -17,7 +18,8 @@ export interface AccountDirectory {
 }
 
 /**
- * Accounts (docs/accounts.md): registration, logins, passwords, phone binding, and the SMS codes they use
+ * Accounts (docs/accounts.md, docs/account-security.md): registration, logins, passwords, phone binding, the
+ * 用户协议/隐私政策 consents, and the SMS codes they use
  * (modules/sms-code, which asks this module whether a phone has an account).
  */
 export function createUserModule(p: Platform, deps: { sessions: SessionService; tracking: TrackingService; sms: SmsProvider; passwords?: PasswordHasher }) {
@@ -28,7 +30,9 @@ export function createUserModule(p: Platform, deps: { sessions: SessionService; 
     phoneBound: async (phone) => (await users.byPhone(phone)) !== undefined,
     countExistenceProbe: existenceProbeLimit(p.limiter),
   });
+  const agreements = createAgreementService({ users, clock: p.clock });
   const accounts = createAccountService({
+    agreements,
     users,
     sessions: deps.sessions,
     codes: sms.codes,
@@ -38,5 +42,5 @@ export function createUserModule(p: Platform, deps: { sessions: SessionService; 
     passwords: deps.passwords,
   });
   const directory: AccountDirectory = { byId: (userId) => users.byId(userId) };
-  return serverModule({ name: 'user', handlers: [...userRoutes(accounts), ...sms.handlers], jobs: sms.jobs, install: sms.install, directory });
+  return serverModule({ name: 'user', handlers: [...userRoutes(accounts, agreements), ...sms.handlers], jobs: sms.jobs, install: sms.install, directory });
 }

@@ -1,52 +1,35 @@
-import { AGREEMENT_MSG, LOGIN_LIMIT, MSG, type LoginData, type UserInfo } from '@kaoshi/contract';
+import { AGREEMENT_MSG, type LoginData, type UserInfo } from '@kaoshi/contract';
 import type { AgentRow, UserRow } from '../../db/schema/index.ts';
-import { minutesUntil, type Clock } from '../../platform/clock.ts';
-import { badInput, tooMany } from '../../platform/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badInput } from '../../platform/errors.ts';
 import { argon2Passwords, type PasswordHasher } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { Session, SessionService } from '../../platform/session/service.ts';
 import type { SmsCodeService } from '../sms-code/index.ts';
 import type { TrackingService } from '../tracking/index.ts';
+import type { AgreementService } from './agreements.ts';
+import { createLoginLimits, existenceProbeLimit, LOCK_MSG } from './login-limits.ts';
+import { createPasswordChanges, PASSWORD_MSG, refuseWeak } from './password-change.ts';
 import type { UserStore } from './store.ts';
+import { isWeakPassword } from './weak-passwords.ts';
 
 export const USER_MSG = {
-  wrongPassword: '账号或密码错误',
-  wrongOldPassword: '原密码错误',
-  oldPasswordRequired: '请填写原密码',
-  noPassword: '该账号尚未设置密码，请使用验证码登录',
-  locked: (minutes: number) => `密码错误次数过多，请在${minutes}分钟后重试`,
-  ipLocked: (minutes: number) => `登录失败次数过多，请在${minutes}分钟后重试`,
   phoneRegistered: '该手机号已注册，请直接登录',
-  phoneUnknown: '该手机号尚未注册',
   phoneBound: '该手机号已被其他账号使用',
   samePhone: '新手机号与当前手机号相同',
+  /** Code login to an erased account whose phone was kept (docs/account-security.md). */
+  erased: '该账号已注销',
+  ...LOCK_MSG,
+  ...PASSWORD_MSG,
 } as const;
 
-/** checkUser (and sendcode refusals that reveal an account) per IP per minute. */
-export const EXISTENCE_PROBES_PER_MINUTE = 30;
-
-/**
- * Code-proven account changes (freeFegist, restorePassword, bindPhone): attempts per IP and per phone in a
- * window, each call counted whatever its outcome (docs/accounts.md, 'What each call reveals').
- */
-export const ACCOUNT_CHANGE_LIMIT = { perIp: 30, perPhone: 10, windowMs: 15 * 60_000 } as const;
+export { ACCOUNT_CHANGE_LIMIT, EXISTENCE_PROBES_PER_MINUTE, existenceProbeLimit } from './login-limits.ts';
 
 export interface ClientInfo {
   ip: string;
   userAgent: string;
   path: string;
 }
-
-/**
- * Count one probe of account existence (checkUser, and sendcode refusals that reveal an account)
- * for an IP; refuse past EXISTENCE_PROBES_PER_MINUTE.
- */
-export const existenceProbeLimit =
-  (limiter: RateLimiter) =>
-  async (ip: string): Promise<void> => {
-    const w = await limiter.hit(`probe:ip:${ip}`, 60_000);
-    if (w.count > EXISTENCE_PROBES_PER_MINUTE) throw tooMany(MSG.tooOften);
-  };
 
 export interface AccountDeps {
   users: UserStore;
@@ -57,10 +40,9 @@ export interface AccountDeps {
   clock: Clock;
   /** Password hashing (default argon2id, platform/passwords.ts). */
   passwords?: PasswordHasher;
+  agreements: Pick<AgreementService, 'consentNeeded'>;
 }
 
-const accountKey = (name: string | number) => `login:fail:acct:${name}`;
-const ipKey = (ip: string) => `login:fail:ip:${ip}`;
 const defaultNickName = (phone: string) => `学员${phone.slice(-4)}`;
 
 /** What login replies and getUserInfo both say about an account. */
@@ -79,42 +61,14 @@ export function createAccountService(deps: AccountDeps) {
 
   const passwords = deps.passwords ?? argon2Passwords;
 
-  /**
-   * Reserve one password check on the account's and the IP's failure counters before argon2 runs (atomic
-   * increments), so that at most LOGIN_LIMIT.perAccount wrong passwords are ever checked per account per
-   * window, however many arrive at once. Over a limit the reservation is given back and the attempt refused
-   * unchecked. Answers what to do with the outcome: a right password clears the account's failures and gives
-   * back the IP's reservation; a wrong one stays counted (the lock message once the account reaches the limit).
-   */
-  async function reservePasswordCheck(account: string | number, ip: string) {
-    const [acct, byIp] = await Promise.all([limiter.hit(accountKey(account), LOGIN_LIMIT.windowMs), limiter.hit(ipKey(ip), LOGIN_LIMIT.windowMs)]);
-    if (acct.count > LOGIN_LIMIT.perAccount || byIp.count > LOGIN_LIMIT.perIp) {
-      await Promise.all([limiter.release(accountKey(account)), limiter.release(ipKey(ip))]);
-      if (acct.count > LOGIN_LIMIT.perAccount) throw tooMany(USER_MSG.locked(minutesUntil(acct.resetAt, clock())));
-      throw tooMany(USER_MSG.ipLocked(minutesUntil(byIp.resetAt, clock())));
-    }
-    return {
-      async right() {
-        await Promise.all([limiter.reset(accountKey(account)), limiter.release(ipKey(ip))]);
-      },
-      wrong(msg: string): never {
-        if (acct.count >= LOGIN_LIMIT.perAccount) throw tooMany(USER_MSG.locked(minutesUntil(acct.resetAt, clock())));
-        throw badInput(msg);
-      },
-    };
-  }
-
-  /** Count one code-proven account change for the IP and the phone; refuse past ACCOUNT_CHANGE_LIMIT. */
-  async function limitAccountChange(op: string, phone: string, ip: string) {
-    const [byIp, byPhone] = await Promise.all([
-      limiter.hit(`acct:${op}:ip:${ip}`, ACCOUNT_CHANGE_LIMIT.windowMs),
-      limiter.hit(`acct:${op}:phone:${phone}`, ACCOUNT_CHANGE_LIMIT.windowMs),
-    ]);
-    if (byIp.count > ACCOUNT_CHANGE_LIMIT.perIp || byPhone.count > ACCOUNT_CHANGE_LIMIT.perPhone) throw tooMany(MSG.tooOften);
-  }
+  const limits = createLoginLimits(limiter, clock);
+  const { reservePasswordCheck, limitAccountChange } = limits;
+  const changes = createPasswordChanges({ users, sessions, codes, limits, clock, passwords });
 
   /** A new session for the user, the login recorded on the user row and as an event 'login'. */
   async function startSession(user: UserRow, client: ClientInfo, how: string, isNew: boolean): Promise<LoginData> {
+    // Logging in during the cooling-off period withdraws the deletion request (docs/account-security.md).
+    const deletionCancelled = user.deleteRequestedAt !== null && (await users.cancelDeletion(user.id));
     const guid = await sessions.start(user.id, client);
     await users.recordLogin(user.id, new Date(clock()), client.ip);
     await deps.tracking.record({
@@ -124,7 +78,8 @@ export function createAccountService(deps: AccountDeps) {
       input: { userName: user.userName, agentCode: user.agentCode, method: how },
       ip: client.ip,
     });
-    return { guid, ...accountView(user), isNew };
+    const consentNeeded = await deps.agreements.consentNeeded(user.id);
+    return { guid, ...accountView(user), isNew, weakPassword: user.weakPassword, consentNeeded, deletionCancelled };
   }
 
   const countProbe = existenceProbeLimit(limiter);
@@ -144,12 +99,16 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async passwordLogin(username: string, password: string, client: ClientInfo): Promise<LoginData> {
-      const user = await users.byLogin(username);
-      const account = user ? user.id : username.toLowerCase();
+      const found = await users.byLogin(username);
+      const account = found ? found.id : username.toLowerCase();
       const check = await reservePasswordCheck(account, client.ip);
-      if (!(await passwords.verify(user?.passwordHash, password)) || !user) return check.wrong(USER_MSG.wrongPassword);
+      // An erased account (deletedAt) answers like a wrong password.
+      if (!(await passwords.verify(found?.passwordHash, password)) || !found || found.deletedAt) return check.wrong(USER_MSG.wrongPassword);
       await check.right();
-      return startSession(user, client, 'password', false);
+      // The server sees only the MD5: it compares it with the weak list, and remembers the finding until the next change.
+      const weakPassword = isWeakPassword(password, found);
+      if (weakPassword !== found.weakPassword) await users.setWeakPassword(found.id, weakPassword);
+      return startSession({ ...found, weakPassword }, client, 'password', false);
     },
 
     /**
@@ -163,6 +122,7 @@ export function createAccountService(deps: AccountDeps) {
       const consent = { version: agreed, via: 'codelogin', ip: client.ip, acceptedAt: new Date(clock()) };
       // The code proves the phone, so only the account bound to that phone may be entered.
       const existing = await users.byPhone(phone);
+      if (existing?.deletedAt) throw badInput(USER_MSG.erased);
       if (existing) {
         await users.recordConsent(existing.id, consent);
         return startSession(existing, client, 'code', false);
@@ -184,6 +144,7 @@ export function createAccountService(deps: AccountDeps) {
     ): Promise<LoginData> {
       const { phone, agreed } = input;
       if (agreed === undefined) throw badInput(AGREEMENT_MSG);
+      refuseWeak(input.password, { phone, userName: phone });
       // The code first: until it is right, a registered and a new phone get the same answers.
       await limitAccountChange('register', phone, client.ip);
       await codes.verify(phone, 'register', input.verifyCode, { consume: true });
@@ -204,46 +165,11 @@ export function createAccountService(deps: AccountDeps) {
       return startSession(user, client, 'register', true);
     },
 
-    /** Forgotten password: SMS code (op reset); ends every session of the account. */
-    async restorePassword(phone: string, code: string, password: string, ip: string): Promise<null> {
-      // The code first: until it is right, a registered and an unknown phone get the same answers.
-      await limitAccountChange('reset', phone, ip);
-      await codes.verify(phone, 'reset', code, { consume: true });
-      const user = await users.byPhone(phone);
-      if (!user) throw badInput(USER_MSG.phoneUnknown);
-      await users.setPasswordHash(user.id, await passwords.hash(password));
-      await sessions.endAll(user.id);
-      await limiter.reset(accountKey(user.id));
-      return null;
-    },
-
-    /**
-     * Change the password (the old one must match) → every session ends, the current one too.
-     * Set a first password (none yet) → the current session stays, the others end.
-     */
-    async changePassword(session: Session, oldPassword: string | undefined, password: string, ip: string): Promise<{ sessionEnded: boolean }> {
-      const user = await userOf(session);
-      if (user.passwordHash) {
-        if (!oldPassword) throw badInput(USER_MSG.oldPasswordRequired);
-        const check = await reservePasswordCheck(user.id, ip);
-        if (!(await passwords.verify(user.passwordHash, oldPassword))) return check.wrong(USER_MSG.wrongOldPassword);
-        await check.right();
-      }
-      await users.setPasswordHash(user.id, await passwords.hash(password));
-      const hadPassword = user.passwordHash !== null;
-      await sessions.endAll(user.id, hadPassword ? undefined : session.tokenHash);
-      return { sessionEnded: hadPassword };
-    },
-
-    /** Confirm the signed-in learner's password; failures count like failed logins. */
-    async checkPassword(session: Session, password: string, ip: string): Promise<{ valid: true }> {
-      const user = await userOf(session);
-      if (!user.passwordHash) throw badInput(USER_MSG.noPassword);
-      const check = await reservePasswordCheck(user.id, ip);
-      if (!(await passwords.verify(user.passwordHash, password))) return check.wrong(USER_MSG.wrongPassword);
-      await check.right();
-      return { valid: true };
-    },
+    restorePassword: changes.restorePassword,
+    changePassword: changes.changePassword,
+    changePasswordnew: changes.changeByCode,
+    changePasswordweakusers: changes.changeWeak,
+    checkPassword: changes.checkPassword,
 
     async info(session: Session): Promise<UserInfo> {
       const u = await userOf(session);

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { consents, users, type UserRow } from '../../db/schema/index.ts';
@@ -58,8 +58,32 @@ export function createUserStore(db: Database) {
       return db.select().from(consents).where(eq(consents.userId, userId)).orderBy(consents.acceptedAt);
     },
 
-    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+    async hasConsent(userId: number, version: string): Promise<boolean> {
+      const rows = await db
+        .select({ v: consents.version })
+        .from(consents)
+        .where(and(eq(consents.userId, userId), eq(consents.version, version)));
+      return rows.length > 0;
+    },
+
+    /** A new password (never a weak one: the service refuses those), when it was set. */
+    async setPasswordHash(id: number, passwordHash: string, at: Date): Promise<void> {
+      await db.update(users).set({ passwordHash, passwordChangedAt: at, weakPassword: false }).where(eq(users.id, id));
+    },
+
+    /** What the last password login found: whether the password is on the weak list. */
+    async setWeakPassword(id: number, weak: boolean): Promise<void> {
+      await db.update(users).set({ weakPassword: weak }).where(eq(users.id, id));
+    },
+
+    /** Clears a pending deletion request (cooling-off period, not yet erased); true when there was one. */
+    async cancelDeletion(id: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ deleteRequestedAt: null })
+        .where(and(eq(users.id, id), isNotNull(users.deleteRequestedAt), isNull(users.deletedAt)))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     async recordLogin(id: number, at: Date, ip: string): Promise<void> {

@@ -174,7 +174,7 @@ describe('/settings 我的消息', () => {
     fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'message.unread': () => ({ total: 3, byTab: { all: 3 } }) });
     const { where } = renderScreen(<SettingsScreen />, { path: '/settings' });
     const row = await screen.findByRole('link', { name: '我的消息，3条未读' });
-    expect(within(row).getByTestId('message-badge').textContent).toBe('3');
+    expect(within(row).getByTestId('row-badge').textContent).toBe('3');
     await user().click(row);
     await waitFor(() => expect(where()).toBe('/myMessage'));
   });
@@ -184,7 +184,7 @@ describe('/settings 我的消息', () => {
     renderScreen(<SettingsScreen />, { path: '/settings' });
     await waitFor(() => expect(callsTo(callMock, 'message.unread')).toHaveLength(1));
     expect(screen.getByRole('link', { name: '我的消息' }).getAttribute('href')).toBe('/myMessage');
-    expect(screen.queryByTestId('message-badge')).toBeNull();
+    expect(screen.queryByTestId('row-badge')).toBeNull();
   });
 });
 

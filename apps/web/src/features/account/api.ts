@@ -3,6 +3,8 @@ import {
   bindPhone,
   captchaNew,
   changePassword,
+  changePasswordnew,
+  changePasswordweakusers,
   checkcode,
   codelogin,
   freeFegist,
@@ -49,6 +51,13 @@ export const register = (phone: string, code: string, password: string) =>
 /** Sets a first password, or changes it when `old` is given (the server may then end every session). */
 export const setPassword = (password: string, old?: string) =>
   call(changePassword, { guid: getGuid() ?? '', ...(old !== undefined ? { oldPassword: hashPassword(old) } : {}), password: hashPassword(password), time: hhmmss() }, silent);
+
+/** changePasswordweakusers: right after a login that found the password weak; this session stays. */
+export const changeWeakPassword = (password: string) => call(changePasswordweakusers, { password: hashPassword(password), time: hhmmss() }, silent);
+
+/** changePasswordnew: without the old password, by a code (op reset) sent to the bound phone; this session stays. */
+export const changePasswordByCode = (code: string, password: string) =>
+  call(changePasswordnew, { verifyCode: code.trim(), password: hashPassword(password), time: hhmmss() }, silent);
 
 export const bindNewPhone = (phone: string, code: string) => call(bindPhone, { guid: getGuid() ?? '', phone: phone.trim(), verifyCode: code.trim() }, silent);
 

@@ -1,6 +1,6 @@
 import { AGREEMENT_MSG, AGREEMENT_VERSION, CAPTCHA_MSG } from '@kaoshi/contract';
 import { ApiError } from '../../api/errors';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
@@ -271,11 +271,24 @@ describe('registration', () => {
     await waitFor(() => expect(callsTo(callMock, 'user.sendcode')[0]).toMatchObject({ op: 'register' }));
   });
 
-  it('shows the user agreement', async () => {
+  it('shows the user agreement: the current text from the server, rendered without raw HTML', async () => {
+    fakeApi(callMock, {
+      'agreement.document': () => ({
+        kind: 'terms',
+        title: '用户协议',
+        version: '2026-11-20',
+        effectiveAt: '2026-11-20',
+        current: true,
+        body: '# 用户协议\n\n## 一、账号\n\n<b>不是标签</b>',
+      }),
+    });
     open('/login?mode=register');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '《用户协议》' }));
-    expect(screen.getByRole('dialog', { name: '用户协议' })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: '用户协议' });
+    expect(await within(dialog).findByRole('heading', { name: '一、账号' })).toBeTruthy();
+    expect(dialog.querySelector('b')).toBeNull();
+    expect(callsTo(callMock, 'agreement.document')[0]).toMatchObject({ kind: 'terms' });
     await user.click(screen.getByRole('button', { name: '我知道了' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

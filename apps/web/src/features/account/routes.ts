@@ -10,4 +10,7 @@ export const accountRoutes: RouteEntry[] = [
   { path: '/settings', load: () => import('./settings-screen') },
   { path: '/bindphone', load: () => import('./bind-phone-screen') },
   { path: '/setpassword', load: () => import('./set-password-screen') },
+  // The 用户协议/隐私政策 with the learner's consents, and one document (docs/account-security.md).
+  { path: '/agreementList', load: () => import('./agreement-list-screen') },
+  { path: '/information', load: () => import('./information-screen') },
 ];

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { setPassword } from './api';
 import { useQueryClient } from '@tanstack/react-query';
 import { passwordProblem } from '../../lib/password';
@@ -10,6 +10,7 @@ import { useUserInfo, userKeys } from '../../api/user-info';
 import { FormError, NewPasswordFields, PasswordField } from './form-fields';
 import { useForm } from './use-form';
 import { confirmProblem } from './validate';
+import { CodePasswordScreen, WeakPasswordScreen } from './password-screens';
 import styles from './form.module.css';
 
 /** Under 跳过 on the first password screen. */
@@ -18,8 +19,17 @@ export const SKIP_HINT = '可稍后在「设置」中设置密码';
 /**
  * /setpassword — change the password (old + new twice) or, for an account created by SMS-code login,
  * set a first one (new twice). `time` is the client's HHmmss, the six characters spec §5 requires.
+ * `?weak=1`: replace a weak password right after the login; `?mode=code`: change it by an SMS code instead of the
+ * old password (password-screens.tsx, docs/account-security.md).
  */
 export default function SetPasswordScreen() {
+  const [params] = useSearchParams();
+  if (params.get('weak') === '1') return <WeakPasswordScreen />;
+  if (params.get('mode') === 'code') return <CodePasswordScreen />;
+  return <ChangePasswordScreen />;
+}
+
+function ChangePasswordScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -76,6 +86,13 @@ export default function SetPasswordScreen() {
               <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
             </div>
             <p className={styles.hint}>密码为6-20位，需同时包含字母和数字。</p>
+            {changing ? (
+              <nav className={styles.links}>
+                <Link className={styles.link} to="/setpassword?mode=code" replace>
+                  忘记原密码？用短信验证码修改
+                </Link>
+              </nav>
+            ) : null}
             <FormError message={form.serverError} />
             <button type="submit" className={styles.primary} disabled={form.busy}>
               确定

@@ -9,11 +9,12 @@ import { confirm } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { maskPhone } from '../../lib/format';
 import { useUserInfo } from '../../api/user-info';
-import { Group, InfoRow, LinkRow, MessagesRow } from './settings-rows';
+import { Group, LinkRow, SwitchRow } from '../../ui/rows';
+import { MessagesRow } from './settings-rows';
 import form from './form.module.css';
 import styles from './settings.module.css';
 
-/** /settings — 我的消息, account rows, night mode, version, and 退出登录. */
+/** /settings — 我的消息, account rows, night mode, general settings, repair, version, about, and 退出登录. */
 export default function SettingsScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -41,16 +42,18 @@ export default function SettingsScreen() {
           <LinkRow to="/setpassword" label={user && !user.hasPassword ? '设置密码' : '修改密码'} />
           <LinkRow to="/bindphone" label="绑定手机" extra={maskPhone(user?.phone)} />
           <LinkRow to="/chooseUser" label="切换账号" />
+          <LinkRow to="/agreementList" label="用户协议与隐私政策" />
+          {/* The account's life (features/account-life, docs/account-deletion.md). */}
+          <LinkRow to="/accountKeys" label="登录设备管理" />
+          <LinkRow to="/cancelAccount" label="注销账号" />
         </Group>
         <Group title="通用">
-          <li>
-            <label className={styles.row}>
-              <span className={styles.label}>夜间模式</span>
-              <input type="checkbox" role="switch" className={styles.switch} checked={dark} onChange={(e) => setDark(e.target.checked)} />
-            </label>
-          </li>
-          <InfoRow label="关于">{agent.StoreName}</InfoRow>
-          <InfoRow label="当前版本">v{__APP_VERSION__}</InfoRow>
+          <SwitchRow label="夜间模式" checked={dark} onChange={setDark} />
+          {/* The app's own pages (features/mine, docs/navigation.md). */}
+          <LinkRow to="/currency" label="通用设置" />
+          <LinkRow to="/abnormal_repair" label="异常修复" />
+          <LinkRow to="/updateLog" label="更新日志" extra={`v${__APP_VERSION__}`} />
+          <LinkRow to="/aboutUs" label="关于我们" extra={agent.StoreName} />
         </Group>
         <button type="button" className={styles.logout} disabled={leaving} onClick={signOut}>
           退出登录

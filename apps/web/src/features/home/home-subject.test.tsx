@@ -166,18 +166,18 @@ describe('/homePage: the subject', () => {
   });
 
   it('an open module whose screen is not built yet shows the no-content dialog; its red dot goes', async () => {
-    // A module whose screen does not exist yet (章节练习, 模拟考试, 讲义, 直播 and 学习计划 have theirs now: /chapterMenu, /mockExam, /handoutList, /livelist, /studyMain).
+    // A module an agent configured whose screen the app does not have (every route of spec §2 has its screen now).
     api({
-      'subject.moduleInfoX': () => gridData([...modules, mod('feedback', '我的反馈', '/feedback', true)]),
-      'subject.redDotList': () => ({ modules: ['feedback'] }),
+      'subject.moduleInfoX': () => gridData([...modules, mod('community', '学员社区', '/community', true)]),
+      'subject.redDotList': () => ({ modules: ['community'] }),
     });
     const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
-    await screen.findByTestId('red-dot-feedback');
-    await user().click(screen.getByRole('button', { name: '我的反馈（有更新）' }));
+    await screen.findByTestId('red-dot-community');
+    await user().click(screen.getByRole('button', { name: '学员社区（有更新）' }));
     expect(showNoContent).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/homePage');
-    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'feedback' });
-    expect(screen.queryByTestId('red-dot-feedback')).toBeNull();
+    expect(callsTo(callMock, 'subject.redDotRead')[0]).toMatchObject({ moduleID: 'community' });
+    expect(screen.queryByTestId('red-dot-community')).toBeNull();
   });
 
   it('a locked module shows the buy prompt with the current class and the unlocking versions', async () => {

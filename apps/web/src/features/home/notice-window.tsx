@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { local } from '../../lib/storage';
+import { track } from '../../lib/tracking';
 import { Modal } from '../../ui/modal';
 import buttons from '../../ui/buttons.module.css';
 import { countActivityClick, noticeQuery } from '../../api/home';
@@ -36,10 +37,15 @@ export function NoticeWindow({ appID, onLink }: { appID: number; onLink: (link: 
 
   const open = notice != null && shownId === notice.ID;
   const close = () => setShownId(null);
+  const dismiss = () => {
+    close();
+    if (notice) track.advertise({ noticeType: 'notice', activeID: notice.ID, btnType: 'close', btnName: '关闭', appID });
+  };
   const tap = () => {
     close();
     if (!notice) return;
     void countActivityClick({ appID, manageMentID: notice.ID });
+    track.advertise({ noticeType: 'notice', activeID: notice.ID, btnType: 'open', btnName: notice.ButtonText || '我知道了', appID });
     if (notice.Link) onLink(notice.Link);
   };
 
@@ -47,7 +53,7 @@ export function NoticeWindow({ appID, onLink }: { appID: number; onLink: (link: 
     <Modal
       open={open}
       title={notice?.Title}
-      onDismiss={close}
+      onDismiss={dismiss}
       closable
       testId="notice-window"
       footer={

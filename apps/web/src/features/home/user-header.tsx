@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import type { UserInfo } from '@kaoshi/contract';
 import { badgeText, messagesLabel, useUnreadMessages } from '../../api/messages';
-import { initialOf, maskPhone } from '../../lib/format';
+import { displayName, useProfileQuery } from '../../api/profile';
+import { Avatar } from '../../ui/avatar';
+import { maskPhone } from '../../lib/format';
 import { isLoggedIn } from '../../lib/session';
 import styles from './home.module.css';
 
@@ -14,16 +16,23 @@ interface Props {
 }
 
 /**
- * The learner's header: text avatar, nickname, masked phone and the agent, with the messages entry (its unread
- * count once known; nothing while loading or when it failed) and a settings entry.
+ * The learner's header: avatar (their picture, else the name's first character; opens /userInfoPage), nickname,
+ * masked phone and the agent, with the messages entry (its unread count once known; nothing while loading or when it
+ * failed) and a settings entry.
  */
 export function UserHeader({ user, agentName, loading, failed, onRetry }: Props) {
-  const name = user ? user.nickName || user.userName : '';
+  // The profile (avatar, nickname as edited on /userInfoPage) once known; getUserInfo's nickname until then.
+  const profile = useProfileQuery().data;
+  const name = profile ? displayName(profile) : user ? user.nickName || user.userName : '';
   return (
     <header className={styles.header}>
-      <div className={styles.avatar} aria-hidden="true">
-        {user ? initialOf(name) : ''}
-      </div>
+      {profile || user ? (
+        <Link to="/userInfoPage" style={{ display: 'flex', flex: 'none', borderRadius: '50%' }} aria-label="个人资料">
+          <Avatar url={profile?.avatarUrl ?? ''} name={name} size={56} className={styles.avatar} />
+        </Link>
+      ) : (
+        <div className={styles.avatar} aria-hidden="true" />
+      )}
       <div className={styles.who}>
         {user ? (
           <>
@@ -42,11 +51,24 @@ export function UserHeader({ user, agentName, loading, failed, onRetry }: Props)
         ) : null}
         <p className={styles.agent}>{agentName}</p>
       </div>
+      {isLoggedIn() ? <SearchButton /> : null}
       {isLoggedIn() ? <MessagesButton /> : null}
       <Link to="/settings" className={styles.settings} aria-label="设置">
         设置
       </Link>
     </header>
+  );
+}
+
+/** 搜索: opens /search_result (全局搜索, docs/search.md); a round 44×44 magnifier beside 消息. */
+function SearchButton() {
+  return (
+    <Link to="/search_result" className={styles.settings} style={{ width: 44, padding: 0, justifyContent: 'center' }} aria-label="搜索">
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="m16 16 4.5 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </Link>
   );
 }
 

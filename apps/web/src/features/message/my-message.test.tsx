@@ -82,7 +82,7 @@ describe('/myMessage', () => {
   });
 
   it('refuses a link out of the app (marks read, stays); a link without a screen yet gets the no-content dialog', async () => {
-    const list = [msg(1, { link: 'https://evil.example/x' }), msg(2, { link: '//evil.example' }), msg(3, { link: '/feedback?id=3' })];
+    const list = [msg(1, { link: 'https://evil.example/x' }), msg(2, { link: '//evil.example' }), msg(3, { link: '/community?id=3' })];
     fakeApi(callMock, { 'message.list': () => page(list, unread3), 'message.unread': () => unread3, 'message.read': () => unread3 });
     const { where } = renderScreen(<MyMessageScreen />, { path: '/myMessage' });
     await user().click(await screen.findByRole('button', { name: /通知1/ }));

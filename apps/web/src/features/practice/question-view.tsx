@@ -5,6 +5,7 @@ import { RichText } from '../../ui/rich-text';
 import { LongText } from '../../ui/long-text';
 import { ExplainLesson } from '../../ui/explain-lesson';
 import { PointLinks } from '../../ui/point-links';
+import { DiscussionLink } from '../../ui/discussion-link';
 import styles from './practice.module.css';
 
 /** The learner's reply to one question, scored locally. */
@@ -149,6 +150,7 @@ export function QuestionView({ q, group, groupPos, appID, answered, recite, pick
           </p>
           <PointLinks points={q.points} />
           {q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
+          <DiscussionLink appID={appID} kind="question" id={q.allTestID} />
           {answered && hint ? <p className={styles.bookHint}>{hint}</p> : null}
           {answered && onRetry ? (
             <button type="button" className={styles.retry} onClick={onRetry}>

@@ -11,6 +11,7 @@ import { clock, courseQuery, lessonQuery, playPath, type LessonData, type Lesson
 import { CourseLessons } from './components/lesson-list';
 import { NotesTab } from './components/notes-tab';
 import { PointLinks } from '../../ui/point-links';
+import { DiscussionLink } from '../../ui/discussion-link';
 import { VideoPlayer, type PlayerControl } from './components/player';
 import styles from './video.module.css';
 
@@ -103,6 +104,7 @@ function Study({ data, at, mode }: { data: LessonData; at: number | null; mode: 
         {end}
         <div className={styles.panel}>
           <p className={styles.muted}>{`${lesson.courseTitle} · ${lesson.chapterTitle}`}</p>
+          <DiscussionLink appID={lesson.appID} kind="lesson" id={lesson.id} />
           <Link
             className={styles.secondary}
             to={playPath(lesson.id, { second: at ?? undefined })}
@@ -123,6 +125,7 @@ function Study({ data, at, mode }: { data: LessonData; at: number | null; mode: 
         <div className={styles.panel}>
           <p className={styles.muted}>{`${lesson.courseTitle} · ${lesson.chapterTitle}${lesson.teacher ? ` · ${lesson.teacher.name}` : ''}`}</p>
           {data.access.mode === 'preview' ? <p className={styles.muted}>{`试看 ${clock(data.play.limitSeconds)}，开通后可观看完整课程`}</p> : null}
+          <DiscussionLink appID={lesson.appID} kind="lesson" id={lesson.id} />
         </div>
       </div>
       <div>

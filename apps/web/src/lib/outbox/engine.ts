@@ -29,6 +29,8 @@ export interface EntryQueue<E extends OutboxEntry> {
   remove(replyIDs: readonly string[]): Promise<void>;
   /** The entries whose index field equals `key`, oldest first (IndexedDB and memory). */
   byIndex(key: E[keyof E] & IDBValidKey): Promise<E[]>;
+  /** Every entry, oldest first (IndexedDB and memory): what /abnormal_repair counts across a channel's index. */
+  all(): Promise<E[]>;
   /** The next page-load order number. */
   nextSeq(): number;
 }
@@ -83,6 +85,18 @@ export function entryQueue<E extends OutboxEntry>(opts: { name: string; store: s
         /* unreadable: only the memory entries */
       }
       for (const e of memory.values()) if (e[opts.index] === key) all.set(e.replyID, e);
+      return [...all.values()].sort((a, b) => a.queuedAt - b.queuedAt || a.seq - b.seq);
+    },
+
+    async all() {
+      const all = new Map<string, E>();
+      try {
+        const db = await idb.open();
+        if (db) for (const r of (await idb.run(db, 'readonly', (s) => s.getAll() as IDBRequest<E[]>)) ?? []) all.set(r.replyID, r);
+      } catch {
+        /* unreadable: only the memory entries */
+      }
+      for (const e of memory.values()) all.set(e.replyID, e);
       return [...all.values()].sort((a, b) => a.queuedAt - b.queuedAt || a.seq - b.seq);
     },
 

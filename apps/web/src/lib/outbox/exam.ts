@@ -47,6 +47,13 @@ export async function pendingExamReplies(examHistoryID: number): Promise<ExamRep
   return (await queue.byIndex(examHistoryID)).filter((e) => e.userID === userID);
 }
 
+/** The exams with unsent entries of the signed-in learner, and how many entries wait (/abnormal_repair). */
+export async function pendingExams(): Promise<{ examHistoryIDs: number[]; count: number }> {
+  const userID = getUserID();
+  const mine = userID ? (await queue.all()).filter((e) => e.userID === userID) : [];
+  return { examHistoryIDs: [...new Set(mine.map((e) => e.examHistoryID))], count: mine.length };
+}
+
 /** The newest entry per question (what a batch sends and what a resume merges). */
 export function latestPerQuestion(entries: readonly ExamReplyEntry[]): ExamReplyEntry[] {
   const m = new Map<number, ExamReplyEntry>();

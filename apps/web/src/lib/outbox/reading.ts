@@ -57,6 +57,12 @@ export async function pendingMarks(id: number): Promise<{ saved: MarkInput[]; re
   return { saved: [...saved.values()], removed };
 }
 
+/** How many reading positions and marks of the signed-in learner wait to be sent (/abnormal_repair). */
+export async function pendingReadingCount(): Promise<number> {
+  const userID = getUserID();
+  return userID ? (await queue.byIndex(userID)).length : 0;
+}
+
 /** The newest entry of each group (per item for positions, per clientId for marks). */
 function newestBy(entries: Entry[], key: (e: Entry) => string): Map<string, { newest: Entry; all: Entry[] }> {
   const out = new Map<string, { newest: Entry; all: Entry[] }>();

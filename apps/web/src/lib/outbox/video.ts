@@ -90,6 +90,12 @@ export function flushProgress(): Promise<void> {
   return flushing;
 }
 
+/** How many progress saves of the signed-in learner wait to be sent (/abnormal_repair). */
+export async function pendingVideoCount(): Promise<number> {
+  const userID = getUserID();
+  return userID ? (await queue.byIndex(userID)).length : 0;
+}
+
 /** The learner's unsent saves of a lesson (a reload resumes from the newest of them before it is sent). */
 export async function pendingPosition(lessonID: number): Promise<{ position: number; at: number } | null> {
   const userID = getUserID();

@@ -1,6 +1,7 @@
 import { VIDEO_SAVE_EVERY_MS, VIDEO_SPEEDS } from '@kaoshi/contract';
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { flushProgress, queueProgress, startVideoOutbox } from '../../../lib/outbox/video';
+import { videoAutoplay } from '../../../lib/preferences';
 import { track } from '../../../lib/tracking';
 import { clock, renewLesson, type LessonData } from '../api';
 import { RENEW_BEFORE_MS, WatchTracker, WATERMARK_MOVE_MS, withToken } from '../watch';
@@ -68,8 +69,11 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
           else if (err.type === Hls.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
           else setFailed(true);
         });
-        // Tapping a lesson plays it at once (a browser that refuses autoplay leaves it paused, poster shown).
-        h.on(Hls.Events.MANIFEST_PARSED, () => void video.play().catch(() => undefined));
+        // Tapping a lesson plays it at once unless 自动播放 is off in /currency (a browser that refuses autoplay leaves it
+        // paused, poster shown).
+        h.on(Hls.Events.MANIFEST_PARSED, () => {
+          if (videoAutoplay()) void video.play().catch(() => undefined);
+        });
         h.loadSource(data.play.url);
         h.attachMedia(video);
         hls = h;
@@ -79,7 +83,7 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
           'loadedmetadata',
           () => {
             video.currentTime = startAt;
-            void video.play().catch(() => undefined);
+            if (videoAutoplay()) void video.play().catch(() => undefined);
           },
           { once: true },
         );

@@ -1,0 +1,204 @@
+import {
+  cutToWidth,
+  DISCUSSION_HIDE_AT,
+  DISCUSSION_MAX_WIDTH,
+  DISCUSSION_MSG,
+  DISCUSSION_PAGE_SIZE,
+  DISCUSSION_POST_LIMIT,
+  DISCUSSION_REPORTS_PER_DAY,
+  filterContent,
+  parseMarkup,
+  PRACTICE_MODULE,
+  textWidth,
+  VIDEO_MODULE,
+  type DiscussionKind,
+  type DiscussionPost,
+  type DiscussionSort,
+  type DiscussionTarget,
+} from '@kaoshi/contract';
+import type { Clock } from '../../platform/clock.ts';
+import { badInput, notFound, tooMany } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
+import type { EntitlementService } from '../entitlement/index.ts';
+import type { DiscussionStore, PostRow, Target } from './store.ts';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** The longest title of a discussion's target (a question's stem cut to this width). */
+const TITLE_WIDTH = 80;
+
+export interface DiscussionDeps {
+  store: DiscussionStore;
+  entitlements: Pick<EntitlementService, 'gate'>;
+  limiter: RateLimiter;
+  clock: Clock;
+  /** The public URL of an avatar's upload key (modules/upload), or null when there is none. */
+  avatarUrl: (key: string) => string | null;
+}
+
+/** A learner without a nickname is shown by the last digits of their id, never by their phone. */
+export const fallbackName = (userId: number) => `学员${String(userId).padStart(4, '0').slice(-4)}`;
+
+/** A question's stem as a one-line title: text and key points only (no image names), cut to TITLE_WIDTH. */
+export function stemTitle(stem: string): string {
+  const flat = parseMarkup(stem)
+    .map((part) => (part.kind === 'image' ? '' : part.text))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const cut = cutToWidth(flat, TITLE_WIDTH);
+  return cut.length < flat.length ? `${cut}…` : cut;
+}
+
+/**
+ * Discussions (docs/discussions.md): a learner reads and writes under a question or a lesson they may open, likes,
+ * reports others' posts and deletes their own. Hidden posts are shown to their author only.
+ */
+export function createDiscussionService(d: DiscussionDeps) {
+  const { store, clock } = d;
+
+  /** The target if the learner may open it (else 404 unknown, or the gate's 403 with what unlocks it). */
+  async function open(userId: number, appId: number, kind: DiscussionKind, id: number): Promise<DiscussionTarget> {
+    if (kind === 'question') {
+      const q = await store.question(id);
+      if (!q || q.appId !== appId) throw notFound(DISCUSSION_MSG.unknownQuestion);
+      await d.entitlements.gate(userId, appId, { module: PRACTICE_MODULE, chapter: q.chapterId }, DISCUSSION_MSG.unknownQuestion);
+      return { appID: appId, kind, id, title: stemTitle(q.stem) };
+    }
+    const l = await store.lesson(id);
+    if (!l || l.appId !== appId || l.publishedAt.getTime() > clock()) throw notFound(DISCUSSION_MSG.unknownLesson);
+    await d.entitlements.gate(userId, appId, { module: VIDEO_MODULE, free: l.free }, DISCUSSION_MSG.unknownLesson);
+    return { appID: appId, kind, id, title: l.title };
+  }
+
+  /** A post the learner may see, under a target they may open; 404 otherwise. */
+  async function seen(userId: number, postId: number): Promise<{ row: PostRow; target: DiscussionTarget }> {
+    const row = await store.post(postId, userId);
+    if (!row) throw notFound(DISCUSSION_MSG.unknownPost);
+    return { row, target: await open(userId, row.appId, row.targetKind, row.targetId) };
+  }
+
+  const targetOf = (t: DiscussionTarget): Target => ({ appId: t.appID, kind: t.kind, id: t.id });
+
+  function shown(userId: number, r: PostRow, liked: ReadonlySet<number>): DiscussionPost {
+    return {
+      id: r.id,
+      parentID: r.parentId,
+      replyTo: r.replyToId !== null && r.replyToUserId !== null ? { id: r.replyToId, nickName: r.replyToNick || fallbackName(r.replyToUserId) } : null,
+      author: { nickName: r.nickName || fallbackName(r.userId), avatar: r.avatar ? d.avatarUrl(r.avatar) : null },
+      mine: r.userId === userId,
+      body: r.body,
+      likeCount: r.likeCount,
+      liked: liked.has(r.id),
+      replyCount: r.replyCount,
+      pinned: r.pinned,
+      hidden: r.status === 'hidden',
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+
+  async function shownAll(userId: number, rows: PostRow[]): Promise<DiscussionPost[]> {
+    const liked = await store.likedOf(
+      userId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => shown(userId, r, liked));
+  }
+
+  /** The text as stored: §5 content filter, then the width limit (refused, not cut: the box counts for the learner). */
+  function cleaned(body: string): string {
+    const text = filterContent(body);
+    if (!text) throw badInput(DISCUSSION_MSG.empty);
+    if (textWidth(text) > DISCUSSION_MAX_WIDTH) throw badInput(DISCUSSION_MSG.tooLong);
+    return text;
+  }
+
+  /** 5 posts a minute and 50 a day per learner, comments and replies together; a refused post counts nothing. */
+  async function spend(userId: number): Promise<void> {
+    const minuteKey = `discussion:post:m:${userId}`;
+    const dayKey = `discussion:post:d:${userId}`;
+    const minute = await d.limiter.hit(minuteKey, MINUTE);
+    if (minute.count > DISCUSSION_POST_LIMIT.perMinute) {
+      await d.limiter.release(minuteKey);
+      throw tooMany(DISCUSSION_MSG.tooFast);
+    }
+    const day = await d.limiter.hit(dayKey, DAY);
+    if (day.count > DISCUSSION_POST_LIMIT.perDay) {
+      await Promise.all([d.limiter.release(minuteKey), d.limiter.release(dayKey)]);
+      throw tooMany(DISCUSSION_MSG.tooMany);
+    }
+  }
+
+  return {
+    async count(userId: number, appId: number, kind: DiscussionKind, id: number) {
+      const target = await open(userId, appId, kind, id);
+      return { count: await store.count(targetOf(target)) };
+    },
+
+    async list(userId: number, appId: number, kind: DiscussionKind, id: number, sort: DiscussionSort = 'new', page = 1) {
+      const target = await open(userId, appId, kind, id);
+      const t = targetOf(target);
+      const offset = (page - 1) * DISCUSSION_PAGE_SIZE;
+      const [rows, total, n] = await Promise.all([store.threads(t, userId, sort, offset, DISCUSSION_PAGE_SIZE), store.threadTotal(t, userId), store.count(t)]);
+      return { target, sort, page, pageSize: DISCUSSION_PAGE_SIZE, total, count: n, list: await shownAll(userId, rows) };
+    },
+
+    /** A thread with a page of its replies; a reply's id opens its thread. */
+    async thread(userId: number, postId: number, page = 1) {
+      let { row, target } = await seen(userId, postId);
+      if (row.parentId !== null) ({ row, target } = await seen(userId, row.parentId));
+      const offset = (page - 1) * DISCUSSION_PAGE_SIZE;
+      const [replies, total] = await Promise.all([store.replies(row.id, userId, offset, DISCUSSION_PAGE_SIZE), store.replyTotal(row.id, userId)]);
+      const [thread, ...list] = await shownAll(userId, [row, ...replies]);
+      return { target, thread: thread!, page, pageSize: DISCUSSION_PAGE_SIZE, total, list };
+    },
+
+    async post(userId: number, appId: number, kind: DiscussionKind, id: number, body: string): Promise<DiscussionPost> {
+      const target = await open(userId, appId, kind, id);
+      const text = cleaned(body);
+      await spend(userId);
+      const row = await store.insert({ ...targetOf(target), userId, parentId: null, replyToId: null, body: text, at: new Date(clock()) });
+      return shown(userId, row, new Set());
+    },
+
+    /** Replies to a comment, or to a reply inside its thread (the reply then names whom it answers). */
+    async reply(userId: number, postId: number, body: string): Promise<DiscussionPost> {
+      const { row, target } = await seen(userId, postId);
+      const thread = row.parentId === null ? row : await store.post(row.parentId, userId);
+      if (!thread) throw notFound(DISCUSSION_MSG.unknownPost);
+      const text = cleaned(body);
+      await spend(userId);
+      const replyToId = row.parentId === null ? null : row.id;
+      const created = await store.insert({ ...targetOf(target), userId, parentId: thread.id, replyToId, body: text, at: new Date(clock()) });
+      return shown(userId, created, new Set());
+    },
+
+    async like(userId: number, postId: number, like: boolean) {
+      await seen(userId, postId);
+      const likeCount = await store.setLike(userId, postId, like, new Date(clock()));
+      return { id: postId, liked: like, likeCount };
+    },
+
+    /** Reports another learner's post; reporting again changes nothing. */
+    async report(userId: number, postId: number, reason: string) {
+      const { row } = await seen(userId, postId);
+      if (row.userId === userId) throw badInput(DISCUSSION_MSG.ownReport);
+      const key = `discussion:report:${userId}`;
+      const day = await d.limiter.hit(key, DAY);
+      if (day.count > DISCUSSION_REPORTS_PER_DAY) {
+        await d.limiter.release(key);
+        throw tooMany(DISCUSSION_MSG.reportTooMany);
+      }
+      if (!(await store.report(userId, postId, reason, new Date(clock()), DISCUSSION_HIDE_AT))) await d.limiter.release(key);
+      return { id: postId, reported: true };
+    },
+
+    /** Deletes the learner's own post; another learner's (or a missing one) is 404, told apart from nothing. */
+    async remove(userId: number, postId: number) {
+      if (!(await store.remove(userId, postId))) throw notFound(DISCUSSION_MSG.unknownPost);
+      return { id: postId };
+    },
+  };
+}
+
+export type DiscussionService = ReturnType<typeof createDiscussionService>;
