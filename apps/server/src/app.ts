@@ -126,7 +126,8 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const studyCalls = study.withPractice({ practice: practice.practice, bookOf: book.lookup });
   const exams = createExamsModule(p, { entitlements, book: book.hooks });
   const sprint = createSprintModule(p, { practice: practice.practice });
-  const shop = createShopModule(p, { catalog: catalog.store, entitlements });
+  const messages = createMessageModule(p);
+  const shop = createShopModule(p, { catalog: catalog.store, entitlements, postMessage: messages.postMessage });
   app.decorate('paymentSandbox', shop.sandbox);
   const video = createVideoModule(p, { entitlements });
   app.decorate('videoTokens', video.tokens);
@@ -159,7 +160,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     createReadingModule(p, { entitlements, mastery: studyCalls.study.masteryOf, lessons: video.lessonsForPoint }),
     live,
     plan,
-    createMessageModule(p),
+    messages,
     upload,
     createProfileModule(p, { uploads: upload.uploads }),
     createFeedbackModule(p, { uploads: upload.uploads }),

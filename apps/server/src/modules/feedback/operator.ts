@@ -1,7 +1,7 @@
 import { FEEDBACK_ANSWER_MAX, type FeedbackStatus } from '@kaoshi/contract';
 import type { Database } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { createMessageStore } from '../message/index.ts';
+import { messagePoster } from '../message/index.ts';
 import { answerMessage } from './service.ts';
 import { createFeedbackStore, type FeedbackRow } from './store.ts';
 
@@ -13,7 +13,7 @@ export type AnswerOutcome = { answered: FeedbackRow } | { refused: 'unknown' | '
  */
 export function createFeedbackOperator(db: Database, clock: Clock) {
   const store = createFeedbackStore(db);
-  const messages = createMessageStore(db);
+  const postMessage = messagePoster(db, clock);
   return {
     list: (status: FeedbackStatus | null) => store.forOperator(status),
 
@@ -24,8 +24,7 @@ export function createFeedbackOperator(db: Database, clock: Clock) {
       if (answer.length > FEEDBACK_ANSWER_MAX) return { refused: 'too long' };
       const row = await store.answer(id, answer, by, new Date(clock()));
       if (!row) return { refused: (await store.byId(id)) ? 'closed' : 'unknown' };
-      const m = answerMessage(row);
-      await messages.insert({ userId: row.userId, kind: m.kind, title: m.title, body: m.body, link: m.link, dedupe: m.dedupe, at: new Date(clock()) });
+      await postMessage(row.userId, answerMessage(row));
       return { answered: row };
     },
 

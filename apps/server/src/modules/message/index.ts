@@ -18,3 +18,9 @@ export function createMessageModule(p: Platform) {
   const postMessage: PostMessage = (userId, m) => messages.post(userId, m);
   return serverModule({ name: 'message', handlers: messageRoutes(messages), postMessage });
 }
+
+/** `postMessage` over a database outside the server (operator commands such as the refund). */
+export function messagePoster(db: Platform['db'], clock: Platform['clock']): PostMessage {
+  const messages = createMessageService({ store: createMessageStore(db), clock });
+  return (userId, m) => messages.post(userId, m);
+}

@@ -8,6 +8,7 @@ import type { PaymentProvider } from './providers.ts';
 import { installNotifyRoutes, shopRoutes } from './routes.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
 import { createShopService } from './service.ts';
+import { messagePoster, type PostMessage } from '../message/index.ts';
 import { createPayments } from './payments.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createCatalogStore } from '../catalog/index.ts';
@@ -28,7 +29,7 @@ export { createDeliveryStore } from './delivery-store.ts';
  * WeChat Pay and Alipay when the environment configures them (provider-config.ts). Notifications arrive on routes of
  * `install`; a job reconciles unpaid orders with their provider and closes the expired ones.
  */
-export function createShopModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService }) {
+export function createShopModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService; postMessage?: PostMessage }) {
   const sandbox: SandboxProvider | undefined =
     p.config.NODE_ENV === 'production'
       ? undefined
@@ -53,6 +54,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
     bus: p.bus,
     log: p.log,
     orderLimit: p.config.ORDER_RATE_LIMIT,
+    postMessage: deps.postMessage,
   });
   return serverModule({
     name: 'shop',
@@ -100,6 +102,7 @@ export async function createRefunder(db: Platform['db'], config: Platform['confi
     clock,
     bus: await localCacheBus(),
     log: quiet,
+    postMessage: messagePoster(db, clock),
   });
   return payments.refund;
 }

@@ -6,6 +6,7 @@ import type { ShopDeps } from './service.ts';
 import type { TransactionResource } from './wechat-v3.ts';
 import type { Tx } from '../../db/index.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
+import type { PostMessage } from '../message/index.ts';
 
 /** Why a notification was refused (logged in English; nothing granted, nothing stored). */
 export type Refusal = 'unknown-order' | 'amount' | 'provider';
@@ -27,8 +28,21 @@ export interface GroupHook {
   onPaid(tx: Tx, order: OrderRow, at: Date): Promise<{ grant: OrderRow[]; refund: boolean }>;
 }
 
-export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'catalog' | 'providers' | 'clock' | 'bus' | 'log'> & { groups?: GroupHook }) {
+export function createPayments(
+  deps: Pick<ShopDeps, 'store' | 'couponStore' | 'catalog' | 'providers' | 'clock' | 'bus' | 'log'> & { groups?: GroupHook; postMessage?: PostMessage },
+) {
   const { store, couponStore, catalog, providers, clock, bus, log, groups } = deps;
+
+  /**
+   * The learner's 订单物流 message of a payment or a refund (docs/messages.md), once per order and event (dedupe), after
+   * the transaction: a message that fails is logged, never the payment's undoing.
+   */
+  async function tell(userId: number, orderNo: string, title: string, body: string, event: 'paid' | 'refunded') {
+    if (!deps.postMessage) return;
+    await deps
+      .postMessage(userId, { kind: 'order', title, body, link: `/receiptDetail?orderID=${orderNo}`, dedupe: `order-${event}:${orderNo}` })
+      .catch((err: unknown) => log.error({ err, event }, 'order message not written'));
+  }
 
   async function applyPayment(provider: PayType, notificationId: string, t: TransactionResource): Promise<PaymentOutcome> {
     const at = new Date(clock());
@@ -38,6 +52,7 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
     const order = await store.byOrderNo(t.out_trade_no);
     const versions = order ? await catalog.versions(order.appId) : [];
     const granted: number[] = [];
+    const paidOrders: { userId: number; orderNo: string; vname: string }[] = [];
     const outcome = await store.transaction(async (tx): Promise<PaymentOutcome & {}> => {
       const o = await store.lockOrder(tx, t.out_trade_no);
       if (!o) return { refused: 'unknown-order' };
@@ -68,10 +83,12 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
         );
         await store.transition(tx, g.orderNo, 'paid', 'fulfil', { fulfilledAt: at, grantedSeconds: addedSeconds });
         granted.push(g.userId);
+        paidOrders.push({ userId: g.userId, orderNo: g.orderNo, vname: version.vname });
       }
       return due.grant.length > 0 ? 'granted' : 'held';
     });
     for (const userId of granted) bus.local({ kind: 'purchase', userId });
+    for (const o of paidOrders) await tell(o.userId, o.orderNo, '购买成功', `「${o.vname}」已开通，现在就可以开始学习了。订单号：${o.orderNo}`, 'paid');
     // The payment stands either way; a refund that fails now is retried by the group job (groups.ts, stranded).
     if (outcome === 'refund' && order)
       await refund(order.orderNo, '拼团已满员或已结束，自动退款').catch((err: unknown) => log.error({ err, order: order.id }, 'group refund failed; the job retries it'));
@@ -132,6 +149,7 @@ export function createPayments(deps: Pick<ShopDeps, 'store' | 'couponStore' | 'c
     });
     if (!done) return 'already';
     bus.local({ kind: 'purchase', userId: o.userId });
+    await tell(o.userId, o.orderNo, '退款成功', `订单 ${o.orderNo} 已退款（${(o.amountFen / 100).toFixed(2)} 元），款项将原路退回。原因：${reason}`, 'refunded');
     return 'refunded';
   }
 

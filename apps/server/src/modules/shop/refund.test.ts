@@ -1,4 +1,4 @@
-import { getChangeInfo, pricelist, queryUserOrder, vipinfo } from '@kaoshi/contract';
+import { getChangeInfo, messageList, pricelist, queryUserOrder, vipinfo } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRefundArgs } from '../../cli/refund.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -36,6 +36,21 @@ describe('refunds', () => {
     expect((await t.call(vipinfo, { guid, appID: 1001 })).data.vipdata).toBeFalsy();
     expect((await t.call(getChangeInfo, { guid })).status).toBe(200);
     expect(await refund(orderID)).toBe('already');
+  });
+
+  it('tell the learner in 订单物流: 购买成功 when paid, 退款成功 when refunded, each once, opening the order', async () => {
+    const guid = await t.newLearner();
+    const orders = async () => (await t.call(messageList, { guid, tab: 'order' })).data as { list: { title: string; body: string; link: string; read: boolean }[] };
+    const orderID = await bought(guid, '2');
+    const paid = await orders();
+    expect(paid.list).toHaveLength(1);
+    expect(paid.list[0]).toMatchObject({ title: '购买成功', link: `/receiptDetail?orderID=${orderID}`, read: false });
+    expect(paid.list[0]!.body).toContain(orderID);
+    expect(await refund(orderID)).toBe('refunded');
+    expect(await refund(orderID)).toBe('already');
+    const after = await orders();
+    expect(after.list.map((m) => m.title)).toEqual(['退款成功', '购买成功']);
+    expect(after.list[0]!.body).toContain('学员申请退款');
   });
 
   it('take back only the time the refunded order added', async () => {

@@ -17,6 +17,7 @@ import { createCoupons } from './coupons.ts';
 import { createOrdering } from './ordering.ts';
 import { HUABEI_MIN_FEN, huabeiPlans } from './huabei.ts';
 import { createPayments } from './payments.ts';
+import type { PostMessage } from '../message/index.ts';
 import { buyingOff, customPayUrl, methodsFor, priceFor, saleItems } from './pricing.ts';
 import { createGroups } from './groups.ts';
 import { createSale } from './sale.ts';
@@ -44,6 +45,8 @@ export interface ShopDeps {
   log: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
   /** Orders one learner may create per ORDER_LIMIT.windowMs (default ORDER_LIMIT.perUser). */
   orderLimit?: number;
+  /** The message module's postMessage: 购买成功 and 退款成功 reach the learner's inbox. */
+  postMessage?: PostMessage;
 }
 
 /** The shop (docs/shop.md): prices, coupons, orders, payments. */
