@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answer, axeProblems, login, pickNursing, shot, smallTapTargets, type ChapterTest } from './helpers';
+import { answer, axeProblems, freshNursingTrial, login, pickNursing, shot, smallTapTargets, type ChapterTest } from './helpers';
 
 /**
  * Navigation and settings (docs/navigation.md): the bottom tab bar on the main screens only, the 我的 hub, and
@@ -10,10 +10,10 @@ import { answer, axeProblems, login, pickNursing, shot, smallTapTargets, type Ch
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: '主导航' });
 
-test('a learner repairs the app: a pending offline answer syncs from 异常修复', async ({ page }) => {
+test('a learner repairs the app: a pending offline answer syncs from 异常修复', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await login(page);
-  await pickNursing(page);
+  // A fresh learner: the demo learner's chapters hold the other journeys' answers.
+  await freshNursingTrial(page, request);
 
   // The tab bar on the home page; 题库 opens the chapter menu, marked as the current tab.
   await expect(tabBar(page).getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');

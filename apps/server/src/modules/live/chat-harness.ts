@@ -81,17 +81,25 @@ export class Peer {
     this.ws.send(JSON.stringify(frame));
   }
 
+  /**
+   * A frame matching, among every frame received so far (taken or not) or still to come, leaving it for the others:
+   * for a state such as the online count, which may ride on a frame another wait already took.
+   */
+  sighted(match: (f: Frame) => boolean, ms = 5000): Promise<Frame> {
+    return this.wait(match, ms, false);
+  }
+
   hello(since = 0): Promise<Frame> {
     this.send({ t: 'hello', since });
     return this.wait((f) => f.t === 'welcome');
   }
 
-  wait(match: (f: Frame) => boolean, ms = 5000): Promise<Frame> {
+  wait(match: (f: Frame) => boolean, ms = 5000, take = true): Promise<Frame> {
     return new Promise((resolve, reject) => {
       const look = () => {
-        const found = this.frames.find((f) => !this.taken.has(f) && match(f));
+        const found = this.frames.find((f) => (!take || !this.taken.has(f)) && match(f));
         if (!found) return false;
-        this.taken.add(found);
+        if (take) this.taken.add(found);
         this.wakers.delete(wake);
         clearTimeout(timer);
         resolve(found);

@@ -46,11 +46,11 @@ describe.skipIf(!redisUrl)('two app instances with Redis', () => {
     expect(await host.message('来自一号进程')).toMatchObject({ userId: a.userID });
 
     // Each process reports its people every second: both rooms count the two learners.
-    await pa.wait((f) => f.t === 'frame' && f.online === 2, 4000);
-    await pb.wait((f) => f.t === 'frame' && f.online === 2, 4000);
+    await pa.sighted((f) => f.t === 'frame' && f.online === 2, 8000);
+    await pb.sighted((f) => f.t === 'frame' && f.online === 2, 8000);
 
     pb.send({ t: 'like', n: 5 });
-    await pa.wait((f) => f.t === 'frame' && f.likes === 5, 4000);
+    await pa.sighted((f) => f.t === 'frame' && f.likes === 5, 8000);
 
     host.send({ t: 'delete', id: got.id });
     await pa.wait((f) => f.t === 'frame' && f.deleted.includes(got.id));
