@@ -37,7 +37,7 @@ describe('优惠码 on /payPage', () => {
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     const user = userEvent.setup();
     const field = await screen.findByRole('textbox', { name: '优惠码' });
-    expect(screen.getByRole('list', { name: '限时优惠' }).textContent).toContain('优惠码 SPRING50');
+    expect((await screen.findByRole('list', { name: '限时优惠' })).textContent).toContain('优惠码 SPRING50');
     await user.type(field, 'nope2026');
     await user.click(screen.getByRole('button', { name: '使用' }));
     expect(await screen.findByText(DISCOUNT_MSG.unknown)).toBeTruthy();
