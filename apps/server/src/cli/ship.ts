@@ -1,11 +1,12 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
-import { createDeliveryStore } from '../modules/shop/index.ts';
+import { createShipper } from '../modules/shop/index.ts';
+import { systemClock } from '../platform/clock.ts';
 import { runIfEntry } from './run.ts';
 
 const USAGE = `usage: npm run ship -w apps/server -- --order <orderID> --courier "<courier>" --tracking <number>
   Marks a paid order's printed books as shipped with the courier and its tracking number; the learner then sees
-  them on /receiptDetail and can confirm receipt (确认收货). Refused unless the order is paid, has books and an
+  them on /receiptDetail, with a 商品已发货 message, and can confirm receipt (确认收货). Refused unless the order is paid, has books and an
   address, and is not shipped yet. Database: DATA_DIR / DATABASE_URL as for the server.`;
 
 export interface ShipArgs {
@@ -40,7 +41,7 @@ export async function ship(argv: string[], out: (line: string) => void = console
   }
   const database = await openDatabase(loadConfig());
   try {
-    const row = await createDeliveryStore(database.db).ship(args.order, args.courier, args.tracking, new Date());
+    const row = await createShipper(database.db, systemClock)(args.order, args.courier, args.tracking);
     if (!row) {
       out(`order ${args.order} cannot be shipped: not found, not paid, without books or address, or already shipped`);
       return 1;

@@ -6,7 +6,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A learner's in-app messages (docs/messages.md): written by the modules through the message module's
- * `postMessage` (live and plan reminders still insert through their own stores), read on /myMessage.
+ * `postMessage` (shop, delivery, live and plan reminders, feedback answers), read on /myMessage.
  * `dedupe` makes a message once-only (e.g. 'live-remind:<session>:<start>').
  */
 export const userMessages = pgTable(

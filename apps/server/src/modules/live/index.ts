@@ -11,6 +11,7 @@ import { createLiveHub } from './hub.ts';
 import { installIngest } from './ingest.ts';
 import { practiseClosedCards } from './practice.ts';
 import { sendReminders } from './reminders.ts';
+import type { PostMessage } from '../message/index.ts';
 import { installLiveTestHooks } from './test-hooks.ts';
 import { liveRoutes } from './routes.ts';
 import { createLiveService } from './service.ts';
@@ -25,6 +26,8 @@ export interface LiveModuleDeps {
   sessions: Pick<SessionService, 'resolve'>;
   accounts: AccountDirectory;
   sms: SmsProvider;
+  /** The message module's one write: 直播提醒 reach the learner's inbox through it. */
+  postMessage: PostMessage;
   /** The video module's pieces live classes reuse: the media store and lesson appointments. */
   video: { store: MediaStore; appoint: Parameters<typeof liveRoutes>[1] };
 }
@@ -72,7 +75,7 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
     clock: p.clock,
   });
   const changed = () => p.bus.local({ kind: 'live' });
-  const remind = () => sendReminders({ store, sms: deps.sms, clock: p.clock, log: p.log });
+  const remind = () => sendReminders({ store, sms: deps.sms, postMessage: deps.postMessage, clock: p.clock, log: p.log });
   const practise = () => practiseClosedCards({ store, clock: p.clock });
   return serverModule({
     name: 'live',

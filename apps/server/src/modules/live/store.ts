@@ -192,10 +192,6 @@ export function createLiveStore(db: Database) {
         .returning({ userId: liveReservations.userId });
       return rows.length === 1;
     },
-    /** An in-app message (user_messages); a repeated `dedupe` writes nothing. */
-    async postMessage(m: { userId: number; kind: 'live'; title: string; body: string; link: string; dedupe: string; at: Date }) {
-      await db.insert(userMessages).values({ userId: m.userId, kind: m.kind, title: m.title, body: m.body, link: m.link, dedupe: m.dedupe, createdAt: m.at }).onConflictDoNothing();
-    },
     /** Closed quiz cards not yet made into practice questions, with their session (docs/live.md). */
     cardsToPractise: () =>
       db

@@ -11,6 +11,7 @@ import { createFactsStore, type SubjectContent } from './facts-store.ts';
 import { createPlanLessons } from './lessons.ts';
 import type { RankInput } from './rank.ts';
 import { createWarn, installPlanIcs, planIcsTokens, sendPlanReminders } from './reminders.ts';
+import type { PostMessage } from '../message/index.ts';
 import { createPlanReport } from './report.ts';
 import { planRoutes } from './routes.ts';
 import { createPlanCore } from './service.ts';
@@ -24,6 +25,8 @@ export interface PlanModuleDeps {
   entitlements: EntitlementService;
   exams: Pick<ExamService, 'startSet'>;
   sms: SmsProvider;
+  /** The message module's one write: the daily reminder reaches the learner's inbox through it. */
+  postMessage: PostMessage;
 }
 
 /**
@@ -49,7 +52,7 @@ export function createPlanModule(p: Platform, deps: PlanModuleDeps) {
     weekRank: createWeekRank({ store, memo: createMemo<string, RankInput[]>(p.bus, { max: 2_000, ttlMs: WEEK_RANK_CACHE_MS }), clock: p.clock }),
     warn: createWarn({ store, tokens: () => tokens!, clock: p.clock }),
   };
-  const remind = () => sendPlanReminders({ store, sms: deps.sms, clock: p.clock, log: p.log });
+  const remind = () => sendPlanReminders({ store, sms: deps.sms, postMessage: deps.postMessage, clock: p.clock, log: p.log });
   return serverModule({
     name: 'plan',
     handlers: planRoutes(service),

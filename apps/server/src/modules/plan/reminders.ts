@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { SmsProvider } from '../../platform/sms/provider.ts';
 import { playTokens, type PlayTokens } from '../video/index.ts';
 import { addDays, chinaClock, chinaDay, chinaDayStart, DAY_MS } from './days.ts';
+import type { PostMessage } from '../message/index.ts';
 import type { PlanStore, StudyPlanRow } from './store.ts';
 
 /** A reminder whose time passed longer ago than this (a job held up, a restart) is not sent late: it waits for tomorrow. */
@@ -28,7 +29,7 @@ const at = (day: string, hhmm: string) => chinaDayStart(day) + (Number(hhmm.slic
  * and an SMS notice (template 'plan-remind'). Only times of the last REMINDER_LATE_MS: a reminder switched on after its
  * time has passed starts tomorrow.
  */
-export async function sendPlanReminders(d: { store: PlanStore; sms: SmsProvider; clock: Clock; log: FastifyBaseLogger }): Promise<number> {
+export async function sendPlanReminders(d: { store: PlanStore; sms: SmsProvider; postMessage: PostMessage; clock: Clock; log: FastifyBaseLogger }): Promise<number> {
   const now = d.clock();
   const today = chinaDay(now);
   const time = chinaClock(now);
@@ -42,7 +43,7 @@ export async function sendPlanReminders(d: { store: PlanStore; sms: SmsProvider;
   for (const c of claimed) {
     const load = loads.get(c.planId) ?? { tasks: 0, minutes: 0 };
     const body = load.tasks > 0 ? `今天有${load.tasks}项学习任务，约${load.minutes}分钟，点击查看学习计划。` : '今天的学习计划已准备好，点击查看。';
-    await d.store.postMessage({ userId: c.userId, title: PLAN_MSG.reminderTitle, body, link: '/studyMain', dedupe: `plan-warn:${c.planId}:${today}`, at: new Date(now) });
+    await d.postMessage(c.userId, { kind: 'plan', title: PLAN_MSG.reminderTitle, body, link: '/studyMain', dedupe: `plan-warn:${c.planId}:${today}` });
     if (c.phone && d.sms.notify) {
       await d.sms
         .notify({ phone: c.phone, template: 'plan-remind', params: { time, tasks: String(load.tasks) } })

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/index.ts';
-import { answers, planTasks, studyPlans, userMessages, users, type PlanTaskRow, type StudyPlanRow } from '../../db/schema/index.ts';
+import { answers, planTasks, studyPlans, users, type PlanTaskRow, type StudyPlanRow } from '../../db/schema/index.ts';
 
 export type { PlanTaskRow, StudyPlanRow };
 export type NewPlanTask = Omit<PlanTaskRow, 'id' | 'doneAt' | 'skippedAt'>;
@@ -183,10 +183,6 @@ export function createPlanStore(db: Database) {
         .where(and(inArray(planTasks.planId, planIds), eq(planTasks.day, day), isNull(planTasks.skippedAt)))
         .groupBy(planTasks.planId);
       return new Map(rows.map((r) => [r.planId, { tasks: Number(r.tasks), minutes: Number(r.minutes) }]));
-    },
-
-    async postMessage(m: { userId: number; title: string; body: string; link: string; dedupe: string; at: Date }): Promise<void> {
-      await db.insert(userMessages).values({ userId: m.userId, kind: 'plan', title: m.title, body: m.body, link: m.link, dedupe: m.dedupe, createdAt: m.at }).onConflictDoNothing();
     },
 
     /**

@@ -5,6 +5,7 @@ import {
   destroyuserAddress,
   getexpressDetails,
   getuseraddresslist,
+  messageList,
   pricedetails,
   pricelist,
   SHOP_MSG,
@@ -15,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 import { parseShipArgs } from '../../cli/ship.ts';
-import { createDeliveryStore } from './delivery-store.ts';
+import { createShipper } from './index.ts';
 import { confirmPay, order, waitForStatus } from './shop-setup.ts';
 
 let t: TestApp;
@@ -27,7 +28,7 @@ afterAll(() => t.close());
 const home = { userName: '王小护', phone: '13912345678', address: '广东省 深圳市 南山区', details: '科技园一路 8 号 3 栋 502' };
 const add = (guid: string, extra: Record<string, unknown> = {}) => t.call(adduserAddress, { guid, ...home, ...extra });
 const bookIds = async (guid: string) => ((await t.call(pricelist, { guid, appID: 1001 })).data.books as { bookID: number; price: number }[]).map((b) => b.bookID);
-const ship = (orderNo: string) => createDeliveryStore(t.db).ship(orderNo, '顺丰速运', 'SF1234567890', new Date(t.clock.now));
+const ship = (orderNo: string) => createShipper(t.db, () => t.clock.now)(orderNo, '顺丰速运', 'SF1234567890');
 
 describe('the address book', () => {
   it('adds, lists (default first), changes, and deletes; the first address is the default, and a new default takes over', async () => {
@@ -88,6 +89,12 @@ describe('printed books with an order', () => {
     expect((await t.call(setDeliverInfo, { guid, orderID: o.orderID, addressID: moved.id })).data.address).toMatchObject({ details: '新地址 1 号' });
     expect((await t.call(takeDeliveryInfo, { guid, orderID: o.orderID })).msg).toBe(DELIVERY_MSG.notShipped);
     expect((await ship(o.orderID))?.deliveryStatus).toBe('shipped');
+    // The learner hears of it in 订单物流, once: a second ship is refused and writes nothing.
+    expect(await ship(o.orderID)).toBeUndefined();
+    const told = (await t.call(messageList, { guid, tab: 'order' })).data.list.filter((m: { kind: string }) => m.kind === 'delivery');
+    expect(told).toEqual([expect.objectContaining({ title: '商品已发货', link: `/receiptDetail?orderID=${o.orderID}`, read: false })]);
+    expect(told[0].body).toContain('顺丰速运');
+    expect(told[0].body).toContain('SF1234567890');
     expect((await t.call(setDeliverInfo, { guid, orderID: o.orderID, addressID: addr.id })).msg).toBe(DELIVERY_MSG.shipped);
     // The address book may change; the order keeps the copy it was sent to.
     await t.call(updateuserAddress, { guid, id: moved.id, ...home, details: '改过的地址' });
