@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_LEARNER, DEMO_PASSWORD, asNewClientIp, axeProblems, freshPhone, shot, smallTapTargets, smsCode } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_LEARNER, DEMO_PASSWORD, asNewClientIp, axeProblems, registerFresh, shot, smallTapTargets, smsCode } from './helpers';
 
 /**
  * Account security (docs/account-security.md) against the real server, at 390×844: the older demo account (accepted
@@ -16,21 +16,6 @@ async function login(page: Page, phone: string, password: string) {
   await page.getByPlaceholder('请输入手机号').fill(phone);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
-}
-
-async function register(page: Page, request: APIRequestContext, password: string): Promise<string> {
-  const phone = freshPhone();
-  await asNewClientIp(page);
-  await page.goto('/login?mode=register');
-  await page.getByPlaceholder('请输入手机号').fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByPlaceholder('请输入验证码').fill(await smsCode(request, phone));
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByPlaceholder('请再次输入密码').fill(password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '注册', exact: true }).last().click();
-  await expect(page).toHaveURL(/\/homePage/);
-  return phone;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -129,7 +114,7 @@ test('a login during the cooling-off period withdraws the deletion request', asy
 
 test('the security screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await register(page, request, 'Study2026');
+  await registerFresh(page, request, 'Study2026');
   const found: Record<string, unknown> = {};
   for (const night of [false, true]) {
     await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);

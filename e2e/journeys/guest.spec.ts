@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { asNewClientIp, axeProblems, FRESH_PASSWORD, freshPhone, noticesSeen, shot, smallTapTargets, smsCode } from './helpers';
+import { asNewClientIp, axeProblems, freshPhone, noticesSeen, shot, smallTapTargets, submitRegistration } from './helpers';
 
 /**
  * Guest and campaign screens (docs/guest-campaign.md) against the real server at 390×844: a guest (no guid) browses the
@@ -69,14 +69,7 @@ test('a free-try tourist answers a sample question, opens an account and keeps t
   await expect(page.getByText(/已试做 1 道/)).toBeVisible();
   await page.getByRole('button', { name: '手机号注册' }).click();
   await expect(page).toHaveURL(/\/login\?mode=register/);
-  const phone = freshPhone();
-  await page.getByPlaceholder('请输入手机号').fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByPlaceholder('请输入验证码').fill(await smsCode(request, phone));
-  await page.getByPlaceholder('请输入密码').fill(FRESH_PASSWORD);
-  await page.getByPlaceholder('请再次输入密码').fill(FRESH_PASSWORD);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '注册', exact: true }).last().click();
+  await submitRegistration(page, request, freshPhone());
 
   await expect(page).toHaveURL(/\/openAccount/);
   await expect(page.getByText(/已保存试做记录：1 道题已存入您的账号/)).toBeVisible();

@@ -193,18 +193,23 @@ export async function pickSubject(page: Page, className: string, subject: string
     .click();
 }
 
-/** Registers a new learner (SMS code from the test hook) and lands on the home page; returns the phone. */
-export async function registerFresh(page: Page, request: APIRequestContext): Promise<string> {
-  const phone = freshPhone();
-  await asNewClientIp(page);
-  await page.goto('/login?mode=register');
+/** Fills the open register form for a phone (SMS code from the test hook), agrees and submits it. */
+export async function submitRegistration(page: Page, request: APIRequestContext, phone: string, password = FRESH_PASSWORD) {
   await page.getByPlaceholder('请输入手机号').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByPlaceholder('请输入验证码').fill(await smsCode(request, phone));
-  await page.getByPlaceholder('请输入密码').fill(FRESH_PASSWORD);
-  await page.getByPlaceholder('请再次输入密码').fill(FRESH_PASSWORD);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByPlaceholder('请再次输入密码').fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: '注册', exact: true }).last().click();
+}
+
+/** Registers a new learner (SMS code from the test hook) and lands on the home page; returns the phone. */
+export async function registerFresh(page: Page, request: APIRequestContext, password = FRESH_PASSWORD): Promise<string> {
+  const phone = freshPhone();
+  await asNewClientIp(page);
+  await page.goto('/login?mode=register');
+  await submitRegistration(page, request, phone, password);
   await expect(page).toHaveURL(/\/homePage/);
   return phone;
 }

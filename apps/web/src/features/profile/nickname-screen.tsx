@@ -1,13 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { cutToWidth, NICKNAME_MAX_WIDTH, PROFILE_MSG, textWidth } from '@kaoshi/contract';
-import { errorText } from '../../lib/error-text';
-import { goBack } from '../../lib/go-back';
-import { toast } from '../../ui/dialogs';
-import { Page } from '../../ui/page';
-import { StateMessage } from '../../ui/states';
-import { saveProfile, useProfileQuery } from './api';
+import { ProfileEditorPage, useProfileSave } from './profile-edit';
 import styles from './profile.module.css';
 
 /**
@@ -15,45 +8,23 @@ import styles from './profile.module.css';
  * width); saving applies the content filter (links, tags and emoji become '#') on the server too.
  */
 export function NicknameScreen() {
-  const q = useProfileQuery();
-  return (
-    <Page title="修改昵称">
-      {q.data ? (
-        <NicknameForm initial={q.data.nickName} />
-      ) : (
-        <StateMessage text={q.isError ? errorText(q.error) : '加载中…'} onRetry={q.isError ? () => void q.refetch() : undefined} />
-      )}
-    </Page>
-  );
+  return <ProfileEditorPage title="修改昵称">{(p) => <NicknameForm initial={p.nickName} />}</ProfileEditorPage>;
 }
 
 function NicknameForm({ initial }: { initial: string }) {
-  const client = useQueryClient();
-  const navigate = useNavigate();
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, save } = useProfileSave();
   const width = textWidth(value);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const typed = value.trim();
     if (!typed) return setError(PROFILE_MSG.nickEmpty);
-    setSaving(true);
-    setError('');
-    try {
-      const saved = await saveProfile(client, { nickName: typed });
-      toast(saved.nickName === typed ? PROFILE_MSG.saved : PROFILE_MSG.nickChanged);
-      goBack(navigate, '/userInfoPage');
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    void save({ nickName: typed }, 'form', (saved) => (saved.nickName === typed ? PROFILE_MSG.saved : PROFILE_MSG.nickChanged));
   }
 
   return (
-    <form className={styles.screen} onSubmit={(e) => void submit(e)} noValidate>
+    <form className={styles.screen} onSubmit={submit} noValidate>
       <div className={styles.field}>
         <label className={styles.fieldLabel} htmlFor="nickname">
           昵称
@@ -92,7 +63,7 @@ function NicknameForm({ initial }: { initial: string }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className={styles.primary} disabled={saving || !value.trim() || value.trim() === initial}>
+      <button type="submit" className={styles.primary} disabled={saving !== null || !value.trim() || value.trim() === initial}>
         {saving ? '保存中…' : '保存'}
       </button>
     </form>

@@ -1,45 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { isInteger, PROFILE_MSG, QQ_RE } from '@kaoshi/contract';
-import { errorText } from '../../lib/error-text';
-import { goBack } from '../../lib/go-back';
-import { toast } from '../../ui/dialogs';
-import { Page } from '../../ui/page';
-import { StateMessage } from '../../ui/states';
-import { saveProfile, useProfileQuery, type ProfileEdit } from './api';
+import { ProfileEditorPage, useProfileSave } from './profile-edit';
 import styles from './profile.module.css';
 
 /** /setQQNum 设置QQ号: digits only (spec §5 integer), 5 to 11 of them; 清除 removes a saved number. */
 export function QqScreen() {
-  const q = useProfileQuery();
-  return (
-    <Page title="设置QQ号">
-      {q.data ? <QqForm initial={q.data.qq} /> : <StateMessage text={q.isError ? errorText(q.error) : '加载中…'} onRetry={q.isError ? () => void q.refetch() : undefined} />}
-    </Page>
-  );
+  return <ProfileEditorPage title="设置QQ号">{(p) => <QqForm initial={p.qq} />}</ProfileEditorPage>;
 }
 
 function QqForm({ initial }: { initial: string }) {
-  const client = useQueryClient();
-  const navigate = useNavigate();
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  async function save(edit: ProfileEdit) {
-    setSaving(true);
-    setError('');
-    try {
-      await saveProfile(client, edit);
-      toast(PROFILE_MSG.saved);
-      goBack(navigate, '/userInfoPage');
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { saving, error, setError, save } = useProfileSave();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -77,11 +48,11 @@ function QqForm({ initial }: { initial: string }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className={styles.primary} disabled={saving || !value.trim() || value.trim() === initial}>
+      <button type="submit" className={styles.primary} disabled={saving !== null || !value.trim() || value.trim() === initial}>
         {saving ? '保存中…' : '保存'}
       </button>
       {initial ? (
-        <button type="button" className={styles.secondary} disabled={saving} onClick={() => void save({ clear: 'qq' })}>
+        <button type="button" className={styles.secondary} disabled={saving !== null} onClick={() => void save({ clear: 'qq' })}>
           清除QQ号
         </button>
       ) : null}
