@@ -8,6 +8,7 @@ import { Page } from '../../ui/page';
 import { StateMessage } from '../../ui/states';
 import { faqQuery, searchFaq } from './api';
 import { FaqItems } from './components/faq-items';
+import { HelpRow } from './components/help-row';
 import styles from './help.module.css';
 
 /** How many questions 热门问题 shows: the first of each topic, then the seconds… up to this many. */
@@ -59,12 +60,7 @@ export function HelpCenterScreen() {
             热门问题
           </h2>
           <FaqItems items={popular} label="热门问题列表" />
-          <Link className={styles.row} to="/serviceIndex">
-            <span className={styles.rowText}>查看全部问题</span>
-            <span className={styles.chevron} aria-hidden="true">
-              ›
-            </span>
-          </Link>
+          <HelpRow to="/serviceIndex" text="查看全部问题" />
         </section>
       </>
     );
@@ -88,31 +84,13 @@ export function HelpCenterScreen() {
           </h2>
           <ul className={styles.rows}>
             <li>
-              <Link className={styles.row} to="/contact_service">
-                <span className={styles.rowText}>联系客服</span>
-                <span className={styles.rowHint}>{contacts.length ? contacts.map((c) => c.label.replace('客服', '')).join(' · ') : '暂无'}</span>
-                <span className={styles.chevron} aria-hidden="true">
-                  ›
-                </span>
-              </Link>
+              <HelpRow to="/contact_service" text="联系客服" hint={contacts.length ? contacts.map((c) => c.label.replace('客服', '')).join(' · ') : '暂无'} />
             </li>
             <li>
-              <Link className={styles.row} to="/adviceFeedback?from=%2FcustomerService">
-                <span className={styles.rowText}>意见反馈</span>
-                <span className={styles.rowHint}>问题、建议都可以告诉我们</span>
-                <span className={styles.chevron} aria-hidden="true">
-                  ›
-                </span>
-              </Link>
+              <HelpRow to="/adviceFeedback?from=%2FcustomerService" text="意见反馈" hint="问题、建议都可以告诉我们" />
             </li>
             <li>
-              <Link className={styles.row} to="/feedback">
-                <span className={styles.rowText}>我的反馈</span>
-                <span className={styles.rowHint}>查看处理进度和回复</span>
-                <span className={styles.chevron} aria-hidden="true">
-                  ›
-                </span>
-              </Link>
+              <HelpRow to="/feedback" text="我的反馈" hint="查看处理进度和回复" />
             </li>
           </ul>
         </section>

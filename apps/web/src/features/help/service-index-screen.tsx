@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../lib/error-text';
 import { Page } from '../../ui/page';
 import { StateMessage } from '../../ui/states';
 import { faqQuery } from './api';
 import { FaqItems } from './components/faq-items';
+import { HelpRow } from './components/help-row';
 import styles from './help.module.css';
 
 /**
@@ -57,20 +58,10 @@ export function ServiceIndexScreen() {
           <p className={styles.muted}>没有找到答案？</p>
           <ul className={styles.rows}>
             <li>
-              <Link className={styles.row} to="/contact_service">
-                <span className={styles.rowText}>联系客服</span>
-                <span className={styles.chevron} aria-hidden="true">
-                  ›
-                </span>
-              </Link>
+              <HelpRow to="/contact_service" text="联系客服" />
             </li>
             <li>
-              <Link className={styles.row} to="/adviceFeedback?from=%2FserviceIndex">
-                <span className={styles.rowText}>意见反馈</span>
-                <span className={styles.chevron} aria-hidden="true">
-                  ›
-                </span>
-              </Link>
+              <HelpRow to="/adviceFeedback?from=%2FserviceIndex" text="意见反馈" />
             </li>
           </ul>
         </section>
