@@ -6,7 +6,7 @@ import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
 import { commentsQuery, writeComment } from './api';
-import { PostCard } from './components/post-card';
+import { PostList } from './components/post-list';
 import { TargetCard } from './components/target-card';
 import { WriteBox } from './components/write-box';
 import styles from './discussion.module.css';
@@ -70,22 +70,7 @@ function Comments({ appID, kind, id, sort, onSort }: { appID: number; kind: Disc
             ))}
           </div>
         </div>
-        {rows.length === 0 ? (
-          <p className={styles.empty}>{DISCUSSION_MSG.noComments}</p>
-        ) : (
-          <ul className={styles.list} aria-label="评论列表">
-            {rows.map((p) => (
-              <li key={p.id}>
-                <PostCard post={p} replyLink={`/discussionreply?id=${p.id}`} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {q.hasNextPage ? (
-          <button type="button" className={styles.more} disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-            {q.isFetchingNextPage ? '加载中…' : '加载更多'}
-          </button>
-        ) : null}
+        <PostList posts={rows} label="评论列表" empty={DISCUSSION_MSG.noComments} pages={q} replyLink={(p) => `/discussionreply?id=${p.id}`} />
       </div>
       <WriteBox placeholder="说说你的看法…" onSend={(body) => writeComment(client, { appID, kind, id }, body)} />
     </>

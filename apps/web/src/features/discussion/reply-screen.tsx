@@ -8,6 +8,7 @@ import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
 import { commentsPath, threadQuery, writeReply } from './api';
 import { PostCard } from './components/post-card';
+import { PostList } from './components/post-list';
 import { WriteBox } from './components/write-box';
 import styles from './discussion.module.css';
 
@@ -50,22 +51,7 @@ function Thread({ id }: { id: number }) {
           {`查看全部讨论 · ${target.title}`}
         </Link>
         <h2 className={styles.count}>{`回复 (${first.total})`}</h2>
-        {rows.length === 0 ? (
-          <p className={styles.empty}>{DISCUSSION_MSG.noReplies}</p>
-        ) : (
-          <ul className={styles.list} aria-label="回复列表">
-            {rows.map((p) => (
-              <li key={p.id}>
-                <PostCard post={p} onReply={setTo} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {q.hasNextPage ? (
-          <button type="button" className={styles.more} disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-            {q.isFetchingNextPage ? '加载中…' : '加载更多'}
-          </button>
-        ) : null}
+        <PostList posts={rows} label="回复列表" empty={DISCUSSION_MSG.noReplies} pages={q} onReply={setTo} />
       </div>
       <WriteBox
         placeholder={answering ? `回复 @${answering.author.nickName}` : `回复 @${thread.author.nickName}`}
