@@ -131,7 +131,14 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   app.decorate('paymentSandbox', shop.sandbox);
   const video = createVideoModule(p, { entitlements });
   app.decorate('videoTokens', video.tokens);
-  const live = createLiveModule(p, { entitlements, sessions, accounts: user.directory, sms, postMessage: messages.postMessage, video: { store: video.store, appoint: video.appoint } });
+  const live = createLiveModule(p, {
+    entitlements,
+    sessions,
+    accounts: user.directory,
+    sms,
+    postMessage: messages.postMessage,
+    video: { store: video.store, appoint: video.appoint },
+  });
   app.decorate('live', { tokens: live.tokens, remind: live.remind, practise: live.practise });
   const plan = createPlanModule(p, { entitlements, exams: exams.exams, sms, postMessage: messages.postMessage });
   app.decorate('plan', { remind: plan.remind });

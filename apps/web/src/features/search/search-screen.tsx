@@ -6,6 +6,7 @@ import { chooseSubject } from '../../lib/choose-subject';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { LoadMore } from '../../ui/question-answer';
+import { SearchBox } from '../../ui/search-box';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { groupQuery, itemPath, keywordProblem, resultsQuery, SEARCH_KINDS, type SearchGroup, type SearchItem, type SearchKind } from './api';
@@ -58,25 +59,15 @@ function Search({ subject }: { subject: SelectedSubject }) {
 
   return (
     <div className={styles.screen}>
-      <form className={styles.box} role="search" onSubmit={submit} noValidate>
-        <input
-          type="search"
-          enterKeyHint="search"
-          aria-label="搜索内容"
-          placeholder="搜索试题、课程、讲义、知识点"
-          value={draft}
-          maxLength={SEARCH_LIMITS.maxChars}
-          onChange={(e) => setDraft(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'search-problem' : undefined}
-        />
-        <button type="submit">搜索</button>
-      </form>
-      {problem ? (
-        <p id="search-problem" className={styles.problem} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <SearchBox
+        label="搜索内容"
+        placeholder="搜索试题、课程、讲义、知识点"
+        value={draft}
+        maxLength={SEARCH_LIMITS.maxChars}
+        onChange={setDraft}
+        onSubmit={submit}
+        problem={problem}
+      />
       {!valid ? (
         <Recent
           subject={subject}

@@ -7,6 +7,7 @@ import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { RichText } from '../../ui/rich-text';
 import { LoadMore } from '../../ui/question-answer';
+import { SearchBox } from '../../ui/search-box';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { KIND_NAMES, catalogQuery, removeFromList, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from '../../api/study';
@@ -90,17 +91,7 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
         </button>
       </div>
       {kind === 'error' ? null : (
-        <form className={styles.searchBox} role="search" onSubmit={search}>
-          <input
-            type="search"
-            aria-label={`搜索${KIND_NAMES[kind]}`}
-            placeholder={`搜索本章${KIND_NAMES[kind]}的题目`}
-            value={draft}
-            maxLength={50}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <button type="submit">搜索</button>
-        </form>
+        <SearchBox label={`搜索${KIND_NAMES[kind]}`} placeholder={`搜索本章${KIND_NAMES[kind]}的题目`} value={draft} maxLength={50} onChange={setDraft} onSubmit={search} />
       )}
       {state ??
         (items.length === 0 ? (

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { Highlighted, LoadMore } from '../../ui/question-answer';
+import { SearchBox } from '../../ui/search-box';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { matchExcerpt, qs, searchQuery, typeName } from '../../api/study';
@@ -40,25 +41,7 @@ function Search({ subject }: { subject: SelectedSubject }) {
 
   return (
     <div className={styles.screen}>
-      <form className={styles.searchBox} role="search" onSubmit={submit} noValidate>
-        <input
-          type="search"
-          enterKeyHint="search"
-          aria-label="搜索关键词"
-          placeholder="输入题干、选项或解析中的词语"
-          value={draft}
-          maxLength={KEYWORD_MAX}
-          onChange={(e) => setDraft(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'search-problem' : undefined}
-        />
-        <button type="submit">搜索</button>
-      </form>
-      {problem ? (
-        <p id="search-problem" className={styles.problem} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <SearchBox label="搜索关键词" placeholder="输入题干、选项或解析中的词语" value={draft} maxLength={KEYWORD_MAX} onChange={setDraft} onSubmit={submit} problem={problem} />
       {!keyword ? (
         <StateMessage text={`在「${subject.AppName}」的题库中搜索：输入题干、选项、解析或考点里的词语`} />
       ) : (

@@ -1,4 +1,5 @@
 import type { DiscussionPost } from '@kaoshi/contract';
+import { LoadMore } from '../../../ui/question-answer';
 import { PostCard } from './post-card';
 import styles from '../discussion.module.css';
 
@@ -40,11 +41,7 @@ export function PostList({
           ))}
         </ul>
       )}
-      {pages.hasNextPage ? (
-        <button type="button" className={styles.more} disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-          {pages.isFetchingNextPage ? '加载中…' : '加载更多'}
-        </button>
-      ) : null}
+      <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage} onMore={() => void pages.fetchNextPage()} />
     </>
   );
 }
