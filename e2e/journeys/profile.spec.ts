@@ -41,6 +41,7 @@ test('a learner edits the profile and sees the avatar and nickname in the home h
 
   // QQ号: a bad number is refused on the phone, a good one saved.
   await row(page, 'QQ号').click();
+  await expect(page).toHaveURL(/\/setQQNum(\?|$)/);
   await page.getByLabel('QQ号').fill('1234');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('alert')).toHaveText('QQ号格式不正确');
