@@ -40,6 +40,8 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
   const [params, setParams] = useSearchParams();
   const keyword = kind === 'error' ? '' : (params.get('keyword') ?? '').trim().slice(0, 50);
   const [draft, setDraft] = useState(keyword);
+  /** 本章 for one chapter's list, 全部 for the whole subject's. */
+  const where = cptID === undefined ? '全部' : '本章';
   const list = useInfiniteQuery(studyListQuery(appID, kind, cptID, keyword));
   const catalog = useQuery({ ...catalogQuery(appID, kind), enabled: cptID !== undefined });
   const chapterName = catalog.data?.list.find((c) => c.cptID === cptID)?.name;
@@ -91,11 +93,13 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
         </button>
       </div>
       {kind === 'error' ? null : (
-        <SearchBox label={`搜索${KIND_NAMES[kind]}`} placeholder={`搜索本章${KIND_NAMES[kind]}的题目`} value={draft} maxLength={50} onChange={setDraft} onSubmit={search} />
+        <SearchBox label={`搜索${KIND_NAMES[kind]}`} placeholder={`搜索${where}${KIND_NAMES[kind]}的题目`} value={draft} maxLength={50} onChange={setDraft} onSubmit={search} />
       )}
       {state ??
         (items.length === 0 ? (
-          <StateMessage text={keyword ? `没有找到包含“${keyword}”的题目` : kind === 'error' ? '本章没有错题了' : kind === 'fav' ? '本章没有收藏的题目' : '本章没有笔记'} />
+          <StateMessage
+            text={keyword ? `没有找到包含“${keyword}”的题目` : kind === 'error' ? `${where}没有错题了` : kind === 'fav' ? `${where}没有收藏的题目` : `${where}没有笔记`}
+          />
         ) : (
           <ul className={styles.items}>
             {items.map((q) => (
