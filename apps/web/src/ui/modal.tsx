@@ -53,7 +53,7 @@ export function Modal({ open, variant = 'center', title, children, footer, onDis
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
-        className={variant === 'sheet' ? styles.sheet : styles.box}
+        className={`${variant === 'sheet' ? styles.sheet : styles.box} ks-portal-box`}
         onClick={(e) => e.stopPropagation()}
       >
         {closable && onDismiss ? (
