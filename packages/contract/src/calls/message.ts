@@ -4,11 +4,12 @@ import { dbId, guid, optInt, page } from '../fields.ts';
 
 /**
  * A learner's messages (/myMessage; docs/messages.md): what the modules tell the learner — system notices, orders and
- * deliveries, live-class reminders, answers to feedback, study-plan reminders — with read state. One inbox per learner
+ * deliveries, live-class reminders, answers to feedback, study-plan reminders, replies to one's discussion posts — with
+ * read state. One inbox per learner
  * across subjects. The read call is the spec's "community message-read POST" (§7).
  */
 
-export const MESSAGE_KINDS = ['system', 'order', 'delivery', 'live', 'feedback', 'plan'] as const;
+export const MESSAGE_KINDS = ['system', 'order', 'delivery', 'live', 'feedback', 'plan', 'discussion'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** The tabs of /myMessage and the kinds each shows ('all': every kind). */
 export const MESSAGE_TABS = [
@@ -17,6 +18,7 @@ export const MESSAGE_TABS = [
   { id: 'order', name: '订单物流', kinds: ['order', 'delivery'] },
   { id: 'study', name: '学习提醒', kinds: ['live', 'plan'] },
   { id: 'feedback', name: '反馈回复', kinds: ['feedback'] },
+  { id: 'discussion', name: '讨论回复', kinds: ['discussion'] },
 ] as const satisfies readonly { id: string; name: string; kinds: readonly MessageKind[] }[];
 export type MessageTab = (typeof MESSAGE_TABS)[number]['id'];
 export const MESSAGE_TAB_IDS = MESSAGE_TABS.map((t) => t.id) as [MessageTab, ...MessageTab[]];

@@ -16,7 +16,7 @@ export const userMessages = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind').$type<'system' | 'order' | 'delivery' | 'live' | 'feedback' | 'plan'>().notNull(),
+    kind: text('kind').$type<'system' | 'order' | 'delivery' | 'live' | 'feedback' | 'plan' | 'discussion'>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     /** An in-app route to open, or ''. */

@@ -11,6 +11,7 @@ import {
   discussionPostCall,
   discussionReply,
   discussionThread,
+  messageList,
   type DiscussionPost,
 } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
@@ -200,6 +201,29 @@ describe('replies', () => {
     expect((await t.call(discussionThread, { guid: b.guid, id: r2.id })).data.thread.id).toBe(thread.id);
     expect((await t.call(discussionCount, { guid: a, ...target })).data.count).toBe(3);
     expect((await list(a, {}, target)).list[0]).toMatchObject({ id: thread.id, replyCount: 2 });
+  });
+
+  it('tell the author of the post replied to (讨论回复), once per reply, never for answering oneself', async () => {
+    const target = q(await firstQuestion(t, '慢性阻塞性肺疾病'));
+    const [a, b] = [await t.newLearner(), await t.register(nextPhone())];
+    const inbox = async (guid: string) =>
+      (await t.call(messageList, { guid, tab: 'discussion' })).data as { list: { title: string; body: string; link: string }[]; unread: { byTab: Record<string, number> } };
+    const thread = await post(a, '这题为什么选C？', target);
+    const long = '因为休克早期机体代偿，血压可以正常甚至略高，但脉压减小、心率增快，这些才是早期识别的关键线索，一定要记住';
+    const r1 = (await t.call(discussionReply, { guid: b.guid, id: thread.id, body: long })).data;
+    t.clock.advance(15_000);
+    await t.call(discussionReply, { guid: a, id: r1.id, body: '明白了，谢谢' });
+    t.clock.advance(15_000);
+    await t.call(discussionReply, { guid: a, id: thread.id, body: '补充一句：看脉压' });
+    const toA = await inbox(a);
+    expect(toA.list).toHaveLength(1);
+    expect(toA.list[0]).toMatchObject({ title: '有人回复了你的讨论', link: `/discussionreply?id=${thread.id}` });
+    expect(toA.list[0]!.body.startsWith(`${b.nickName}：因为休克早期`)).toBe(true);
+    expect(toA.list[0]!.body.endsWith('…')).toBe(true);
+    expect(toA.unread.byTab.discussion).toBe(1);
+    // b hears of a's answer to b's reply; a's own addition to a's thread tells nobody.
+    const toB = await inbox(b.guid);
+    expect(toB.list.map((m) => m.body)).toEqual([expect.stringMatching(/：明白了，谢谢$/)]);
   });
 });
 

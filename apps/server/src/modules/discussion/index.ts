@@ -1,5 +1,6 @@
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
+import type { PostMessage } from '../message/index.ts';
 import { discussionRoutes } from './routes.ts';
 import { createDiscussionService } from './service.ts';
 import { createDiscussionStore } from './store.ts';
@@ -10,7 +11,15 @@ export { createModerationStore, type ReportedPost } from './moderation-store.ts'
  * Discussions under questions and lessons (docs/discussions.md): /msComment's and /discussionreply's calls. The
  * operator's moderation is the `npm run discussion` command (cli/discussion.ts) over createModerationStore.
  */
-export function createDiscussionModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'gate'>; avatarUrl: (key: string) => string | null }) {
-  const service = createDiscussionService({ store: createDiscussionStore(p.db), entitlements: deps.entitlements, limiter: p.limiter, clock: p.clock, avatarUrl: deps.avatarUrl });
+export function createDiscussionModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'gate'>; avatarUrl: (key: string) => string | null; postMessage: PostMessage }) {
+  const service = createDiscussionService({
+    store: createDiscussionStore(p.db),
+    entitlements: deps.entitlements,
+    limiter: p.limiter,
+    clock: p.clock,
+    avatarUrl: deps.avatarUrl,
+    postMessage: deps.postMessage,
+    log: p.log,
+  });
   return serverModule({ name: 'discussion', handlers: discussionRoutes(service) });
 }

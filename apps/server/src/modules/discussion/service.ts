@@ -20,12 +20,15 @@ import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
+import type { PostMessage } from '../message/index.ts';
 import type { DiscussionStore, PostRow, Target } from './store.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** The longest title of a discussion's target (a question's stem cut to this width). */
 const TITLE_WIDTH = 80;
+/** How much of a reply its 讨论回复 message shows. */
+const REPLY_EXCERPT_WIDTH = 60;
 
 export interface DiscussionDeps {
   store: DiscussionStore;
@@ -34,6 +37,10 @@ export interface DiscussionDeps {
   clock: Clock;
   /** The public URL of an avatar's upload key (modules/upload), or null when there is none. */
   avatarUrl: (key: string) => string | null;
+  /** The message module's one write: a reply tells the author of the post it answers (讨论回复). */
+  postMessage?: PostMessage;
+  /** Where a message that could not be written is logged (the reply itself stands). */
+  log?: { warn: (obj: object, msg: string) => void };
 }
 
 /** A learner without a nickname is shown by the last digits of their id, never by their phone. */
@@ -56,6 +63,24 @@ export function stemTitle(stem: string): string {
  */
 export function createDiscussionService(d: DiscussionDeps) {
   const { store, clock } = d;
+
+  /**
+   * 讨论回复 (docs/discussions.md): the author of the post replied to hears of it once per reply, with the replier's
+   * shown name and the start of the text, linking to the thread. A message that fails is logged; the reply stands.
+   */
+  async function tellAuthor(authorId: number, threadId: number, reply: DiscussionPost) {
+    if (!d.postMessage) return;
+    const excerpt = cutToWidth(reply.body.replace(/\s+/g, ' '), REPLY_EXCERPT_WIDTH);
+    await d
+      .postMessage(authorId, {
+        kind: 'discussion',
+        title: '有人回复了你的讨论',
+        body: `${reply.author.nickName}：${excerpt}${excerpt.length < reply.body.length ? '…' : ''}`,
+        link: `/discussionreply?id=${threadId}`,
+        dedupe: `discussion-reply:${reply.id}`,
+      })
+      .catch((err: unknown) => d.log?.warn({ err }, 'discussion reply message not written'));
+  }
 
   /** The target if the learner may open it (else 404 unknown, or the gate's 403 with what unlocks it). */
   async function open(userId: number, appId: number, kind: DiscussionKind, id: number): Promise<DiscussionTarget> {
@@ -170,7 +195,9 @@ export function createDiscussionService(d: DiscussionDeps) {
       await spend(userId);
       const replyToId = row.parentId === null ? null : row.id;
       const created = await store.insert({ ...targetOf(target), userId, parentId: thread.id, replyToId, body: text, at: new Date(clock()) });
-      return shown(userId, created, new Set());
+      const post = await shown(userId, created, new Set());
+      if (row.userId !== userId) await tellAuthor(row.userId, thread.id, post);
+      return post;
     },
 
     async like(userId: number, postId: number, like: boolean) {

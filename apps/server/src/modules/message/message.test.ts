@@ -29,7 +29,7 @@ async function learnerWith(kinds: MessageKind[]) {
   }
   return { guid, userID, ids };
 }
-const counts = (total: number, byTab: Record<string, number>) => ({ total, byTab: { all: total, system: 0, order: 0, study: 0, feedback: 0, ...byTab } });
+const counts = (total: number, byTab: Record<string, number>) => ({ total, byTab: { all: total, system: 0, order: 0, study: 0, feedback: 0, discussion: 0, ...byTab } });
 const unread = async (guid: string) => (await t.call(messageUnreadCount, { guid })).data;
 
 describe('every message call', () => {
