@@ -163,7 +163,7 @@ describe('code login', () => {
     await user.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     expect((await screen.findByRole('alert')).textContent).toContain(CAPTCHA_MSG.needed);
-    expect(screen.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect((await screen.findByRole('img', { name: '图形验证码' })).getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
     await user.type(screen.getByPlaceholderText('请输入图中的字符'), 'ab3d');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     await waitFor(() => expect(callsTo(callMock, 'user.sendcode')).toHaveLength(2));

@@ -48,7 +48,7 @@ describe('/myMessage', () => {
     expect(screen.getByRole('tab', { name: '订单物流' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '学习提醒，1条未读' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '反馈回复' })).toBeTruthy();
-    const items = within(screen.getByRole('list', { name: '消息列表' })).getAllByRole('button');
+    const items = within(await screen.findByRole('list', { name: '消息列表' })).getAllByRole('button');
     expect(items.map((b) => b.textContent?.includes('内容'))).toEqual([true, true, true]);
     expect(within(items[0]!).getByText('今日学习计划')).toBeTruthy();
     expect(within(items[0]!).getByText('未读')).toBeTruthy();

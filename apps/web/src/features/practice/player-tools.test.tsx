@@ -246,7 +246,7 @@ describe('player tools', () => {
     await screen.findByText('第 1 / 2 题');
     await vi.waitFor(() => expect(callsTo(callMock, 'study.reviewSummary')).toHaveLength(1));
     await user().click(option('A'));
-    expect(screen.getByText('连续答对2次后移出错题本')).toBeTruthy();
+    expect(await screen.findByText('连续答对2次后移出错题本')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '下一题' }));
     await user().click(option('B'));
     expect(screen.getByText('同步后将移出错题本')).toBeTruthy();

@@ -104,7 +104,7 @@ describe('/consolidate', () => {
     fakeApi(callMock, { 'study.reviewSummary': () => summary({ items: 0, due: 0, cleared: 0 }), 'study.getCataloglist': () => catalog('error', []) });
     renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     expect(await screen.findByText(EMPTY_TEXT.error)).toBeTruthy();
-    expect(screen.getByRole('note').textContent).toBe('错题本里还没有题目');
+    expect((await screen.findByRole('note')).textContent).toBe('错题本里还没有题目');
     expect((screen.getByRole('button', { name: '全部错题练习' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

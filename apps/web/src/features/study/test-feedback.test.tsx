@@ -72,7 +72,7 @@ describe('/testfeedback', () => {
     expect(screen.getByText('10/500')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '提交' }));
     await waitFor(() => expect(callsTo(callMock, 'study.addQuestionReport')).toEqual([{ appID: 1001, allTestID: 42, kinds: '题干有误,选项有误', content: '选项C与D重复' }]));
-    expect(screen.getByText(THANKS)).toBeTruthy();
+    expect(await screen.findByText(THANKS)).toBeTruthy();
     expect(toast).toHaveBeenCalledWith(THANKS);
     expect(await within(mine).findByText('处理中')).toBeTruthy();
     expect(within(mine).getByText('题干有误、选项有误：选项C与D重复')).toBeTruthy();
