@@ -70,6 +70,8 @@ declare module 'fastify' {
     live: { tokens: () => PlayTokens; remind: () => Promise<number>; practise: () => Promise<number> };
     /** The study plan (modules/plan): one run of the reminders job, for tests. */
     plan: { remind: () => Promise<number> };
+    /** Image uploads (modules/upload): one run of the orphan sweep, for tests. */
+    uploads: { sweep: () => Promise<number> };
   }
 }
 
@@ -144,6 +146,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   app.decorate('plan', { remind: plan.remind });
   // Image uploads (avatars, feedback screenshots): their keys are checked, served and deleted through upload.uploads.
   const upload = createUploadModule(p);
+  app.decorate('uploads', { sweep: upload.sweep });
   const modules: ServerModule[] = [
     agent,
     user,

@@ -18,3 +18,4 @@ export * from './live.ts';
 export * from './messages.ts';
 export * from './plan.ts';
 export * from './community.ts';
+export * from './uploads.ts';

@@ -24,7 +24,7 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 /** What the feedback needs of the uploads (modules/upload): whose an upload is, and where it is served. */
-export type FeedbackUploads = Pick<Uploads, 'uploadOwnedBy' | 'uploadUrl'>;
+export type FeedbackUploads = Pick<Uploads, 'uploadOwnedBy' | 'uploadUrl' | 'keepUploads'>;
 
 export interface FeedbackInput {
   category: FeedbackCategory;
@@ -81,6 +81,7 @@ export function createFeedbackService(deps: { store: FeedbackStore; limiter: Rat
         client,
         at: new Date(clock()),
       });
+      await uploads.keepUploads(userId, input.images);
       return { id, msg: FEEDBACK_MSG.done };
     },
 

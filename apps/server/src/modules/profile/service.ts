@@ -17,7 +17,11 @@ export interface ProfileInput {
 const NO_ACCOUNT = '账号不存在';
 
 /** The learner's profile (docs/profile.md): always the session's own row. */
-export function createProfileService(deps: { store: ProfileStore; uploads: Pick<Uploads, 'uploadOwnedBy' | 'uploadUrl' | 'deleteUpload'>; log: FastifyBaseLogger }) {
+export function createProfileService(deps: {
+  store: ProfileStore;
+  uploads: Pick<Uploads, 'uploadOwnedBy' | 'uploadUrl' | 'deleteUpload' | 'keepUploads'>;
+  log: FastifyBaseLogger;
+}) {
   const { store, uploads } = deps;
 
   const profileOf = (r: ProfileRow): Profile => ({
@@ -61,6 +65,7 @@ export function createProfileService(deps: { store: ProfileStore; uploads: Pick<
       if (Object.keys(change).length === 0) throw badInput(PROFILE_MSG.nothing);
       const done = await store.update(userId, change);
       if (!done) throw notFound(NO_ACCOUNT);
+      if (change.avatar) await uploads.keepUploads(userId, [change.avatar]);
       const old = done.before.avatar;
       if (old && old !== done.after.avatar) {
         // The old file goes; a failure leaves an orphan file, never a broken profile.

@@ -1,5 +1,5 @@
 import type { UploadPurpose } from '@kaoshi/contract';
-import { serverModule, type Platform } from '../../platform/module.ts';
+import { HOUR, serverModule, type Platform } from '../../platform/module.ts';
 import { mediaStoreOf } from '../video/index.ts';
 import { uploadRoutes } from './routes.ts';
 import { installUploadServing } from './serve.ts';
@@ -13,19 +13,23 @@ export type UploadOwnedBy = (userId: number, key: string, purpose: UploadPurpose
 export type UploadUrl = (key: string) => string;
 /** Deletes an upload's file (an old avatar, an erased account's images). */
 export type DeleteUpload = (key: string) => Promise<void>;
+/** Marks uploads kept once a profile or a feedback points to them (else the orphan sweep deletes them after a day). */
+export type KeepUploads = (userId: number, keys: readonly string[]) => Promise<void>;
 /** What the upload module gives other modules. */
 export interface Uploads {
   uploadOwnedBy: UploadOwnedBy;
   uploadUrl: UploadUrl;
   deleteUpload: DeleteUpload;
+  keepUploads: KeepUploads;
 }
 
 export { AVATAR_SIDE, SCREENSHOT_SIDE, sniffFormat } from './image.ts';
-export { UPLOAD_LIMIT } from './service.ts';
+export { UPLOAD_KEEP_MS, UPLOAD_LIMIT } from './service.ts';
 
 /**
  * Image uploads (docs/uploads.md): upload.image, the serving route GET /media/u/…, and `uploads` (uploadOwnedBy,
- * uploadUrl, deleteUpload) for the modules that keep upload keys (profile, feedback, discussions, account deletion).
+ * uploadUrl, deleteUpload, keepUploads) for the modules that keep upload keys (profile, feedback, discussions, account
+ * deletion), and the hourly sweep of orphans (uploads nothing took within a day).
  * The images live in the media store (MEDIA_DIR, or the S3 bucket when configured) beside lesson media.
  */
 export function createUploadModule(p: Platform) {
@@ -37,19 +41,23 @@ export function createUploadModule(p: Platform) {
     if (!urls) throw new Error('upload URLs used before the upload module was installed');
     return urls;
   };
-  const service = createUploadService({ media, limiter: p.limiter, urls: ready, log: p.log.child({ module: 'upload' }) });
+  const service = createUploadService({ media, store, limiter: p.limiter, clock: p.clock, urls: ready, log: p.log.child({ module: 'upload' }) });
   const uploads: Uploads = {
     uploadOwnedBy: (userId, key, purpose) => service.ownedBy(userId, key, purpose),
     uploadUrl: (key) => ready().url(key),
     deleteUpload: (key) => service.remove(key),
+    keepUploads: (userId, keys) => service.keep(userId, keys),
   };
   return serverModule({
     name: 'upload',
     handlers: uploadRoutes(service),
+    jobs: [{ name: 'orphan uploads', everyMs: HOUR, run: service.sweep }],
     async install(app) {
       urls = uploadUrls(await store.urlKey(new Date(p.clock())), () => p.clock());
       installUploadServing(app, { media, urls: ready });
     },
     uploads,
+    /** One run of the orphan sweep (tests call it with a moved clock). */
+    sweep: service.sweep,
   });
 }
