@@ -70,12 +70,13 @@ export function createDiscussionService(d: DiscussionDeps) {
    */
   async function tellAuthor(authorId: number, threadId: number, reply: DiscussionPost) {
     if (!d.postMessage) return;
-    const excerpt = cutToWidth(reply.body.replace(/\s+/g, ' '), REPLY_EXCERPT_WIDTH);
+    const flat = reply.body.replace(/\s+/g, ' ');
+    const excerpt = cutToWidth(flat, REPLY_EXCERPT_WIDTH);
     await d
       .postMessage(authorId, {
         kind: 'discussion',
         title: '有人回复了你的讨论',
-        body: `${reply.author.nickName}：${excerpt}${excerpt.length < reply.body.length ? '…' : ''}`,
+        body: `${reply.author.nickName}：${excerpt}${excerpt.length < flat.length ? '…' : ''}`,
         link: `/discussionreply?id=${threadId}`,
         dedupe: `discussion-reply:${reply.id}`,
       })
