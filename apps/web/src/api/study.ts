@@ -171,18 +171,27 @@ export interface HighlightPart {
   hit: boolean;
 }
 
-/** Splits plain text around every (case-insensitive) occurrence of the keyword, for <mark>. */
-export function highlight(text: string, keyword: string): HighlightPart[] {
-  const k = keyword.trim();
-  if (!k) return [{ text, hit: false }];
+/**
+ * Splits plain text around every (case-insensitive) occurrence of the keyword, or of any of several words (全局搜索's
+ * searchTerms), for <mark>: from left to right, the earliest match first, the longest of those starting together.
+ */
+export function highlight(text: string, keyword: string | readonly string[]): HighlightPart[] {
+  const words = (typeof keyword === 'string' ? [keyword] : keyword).map((w) => w.trim().toLowerCase()).filter(Boolean);
+  if (words.length === 0) return [{ text, hit: false }];
   const parts: HighlightPart[] = [];
   const lower = text.toLowerCase();
-  const kl = k.toLowerCase();
   let at = 0;
-  for (let i = lower.indexOf(kl); i >= 0; i = lower.indexOf(kl, i + kl.length)) {
-    if (i > at) parts.push({ text: text.slice(at, i), hit: false });
-    parts.push({ text: text.slice(i, i + k.length), hit: true });
-    at = i + k.length;
+  for (;;) {
+    let start = -1;
+    let length = 0;
+    for (const w of words) {
+      const i = lower.indexOf(w, at);
+      if (i >= 0 && (start < 0 || i < start || (i === start && w.length > length))) [start, length] = [i, w.length];
+    }
+    if (start < 0) break;
+    if (start > at) parts.push({ text: text.slice(at, start), hit: false });
+    parts.push({ text: text.slice(start, start + length), hit: true });
+    at = start + length;
   }
   if (at < text.length) parts.push({ text: text.slice(at), hit: false });
   return parts;

@@ -16,8 +16,8 @@ export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loadi
   );
 }
 
-/** Plain text with the keyword's occurrences in <mark> (text nodes only). */
-export function Highlighted({ text, keyword }: { text: string; keyword: string }) {
+/** Plain text with the keyword's occurrences (or any of several words') in <mark> (text nodes only). */
+export function Highlighted({ text, keyword }: { text: string; keyword: string | readonly string[] }) {
   return (
     <>
       {highlight(text, keyword).map((p, i) =>

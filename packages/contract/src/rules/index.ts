@@ -5,3 +5,4 @@ export * from './content-filter.ts';
 export * from './duration.ts';
 export * from './calendar.ts';
 export * from './menu-name.ts';
+export * from './search-terms.ts';

@@ -121,6 +121,23 @@ describe('a member of 至尊班', () => {
   });
 });
 
+describe('several words', () => {
+  it('finds what holds every word, each anywhere, in any order; a word found nowhere finds nothing', async () => {
+    const guid = await t.newLearner();
+    const titles = async (keyword: string, kind: string) => group((await search(guid, { keyword })).data.groups, kind).items.map((i: { title: string }) => i.title);
+    expect(await titles('休克 分类', 'lesson')).toEqual(['休克的分类']);
+    expect(await titles('分类\u3000休克', 'lesson')).toEqual(['休克的分类']);
+    // A word may match the lesson's course or chapter rather than its title.
+    expect(await titles('急救 补液', 'lesson')).toEqual(['休克的补液']);
+    const total = async (keyword: string) => group((await search(guid, { keyword })).data.groups, 'question');
+    const [both, one, other] = [await total('休克 血压'), await total('休克'), await total('血压')];
+    expect(both.total + both.hidden).toBeGreaterThan(0);
+    expect(both.total + both.hidden).toBeLessThan(Math.min(one.total + one.hidden, other.total + other.hidden));
+    const none = (await search(guid, { keyword: '休克 qzxv' })).data.groups as SearchGroup[];
+    expect(none.map((g) => g.total + g.hidden)).toEqual(none.map(() => 0));
+  });
+});
+
 describe('a learner without a version', () => {
   it('sees questions of open chapters only (the rest counted) and the other kinds marked', async () => {
     const guid = (await t.register(nextPhone())).guid;

@@ -8,6 +8,7 @@ import {
   SEARCH_KIND_NAMES,
   SEARCH_KINDS,
   SEARCH_LIMITS,
+  searchTerms,
   VIDEO_MODULE,
   type SearchAccess,
   type SearchGroup,
@@ -72,6 +73,7 @@ export function createSearchService(d: SearchDeps) {
   return {
     async search(q: SearchQuery) {
       const { userId, appId, keyword } = q;
+      const terms = searchTerms(keyword);
       if ((await d.limiter.hit(`search:user:${userId}`, 60_000)).count > SEARCHES_PER_MINUTE) throw tooMany(MSG.tooOften);
       const kinds = q.kind ? [q.kind] : SEARCH_KINDS;
       const limit = q.kind ? SEARCH_LIMITS.pageSize : SEARCH_LIMITS.perGroup;
@@ -102,7 +104,7 @@ export function createSearchService(d: SearchDeps) {
       const groups: SearchGroup[] = [];
       for (const kind of kinds) {
         if (kind === 'subject') {
-          const subjects = (await d.soldBy(q.tenant.code)).filter((s) => holds(keyword, s.appName, s.cName, s.appEName));
+          const subjects = (await d.soldBy(q.tenant.code)).filter((s) => holds(terms, s.appName, s.cName, s.appEName));
           groups.push(
             page(
               kind,
@@ -111,15 +113,15 @@ export function createSearchService(d: SearchDeps) {
           );
         } else if (kind === 'question') {
           const open = practice.all ? undefined : [...practice.open];
-          const found = await d.store.questions(appId, keyword, open, offset, limit);
+          const found = await d.store.questions(appId, terms, open, offset, limit);
           if (found.hidden > 0 && !practice.all) note(practice.unlocking);
           const items = found.rows.map((r): SearchItem => {
             const stem = plainMarkup(r.stem);
-            const other = [...r.options.map((o) => plainMarkup(o.text)), plainMarkup(r.explanation)].map((t) => excerptAround(t, keyword)).find(Boolean);
+            const other = [...r.options.map((o) => plainMarkup(o.text)), plainMarkup(r.explanation)].map((t) => excerptAround(t, terms)).find(Boolean);
             return {
               id: r.id,
               title: stem.length > 80 ? `${stem.slice(0, 80)}…` : stem,
-              excerpt: holds(keyword, stem) ? '' : (other ?? ''),
+              excerpt: holds(terms, stem) ? '' : (other ?? ''),
               where: r.chapter,
               access: 'open',
               extra: '',
@@ -130,7 +132,7 @@ export function createSearchService(d: SearchDeps) {
           const full = video!.allowed;
           if (!full) note(video!.unlockingVersions);
           const items = cat.lessons
-            .filter((l) => l.publishedAt <= now && holds(keyword, l.title, l.course, l.chapter))
+            .filter((l) => l.publishedAt <= now && holds(terms, l.title, l.course, l.chapter))
             .map((l): SearchItem => ({
               id: l.id,
               title: l.title,
@@ -141,30 +143,30 @@ export function createSearchService(d: SearchDeps) {
             }));
           groups.push(page(kind, items));
         } else if (kind === 'handout') {
-          const bodies = await d.store.handoutBodies(appId, keyword);
+          const bodies = await d.store.handoutBodies(appId, terms);
           const items = cat.handouts
-            .filter((h) => bodies.has(h.id) || holds(keyword, h.title, h.chapter, ...h.headings))
+            .filter((h) => holds(terms, bodies.get(h.id) ?? '', h.title, h.chapter, ...h.headings))
             .map((h): SearchItem => {
               const open = opened(handout, h.chapterId);
               const body = bodies.get(h.id);
-              const excerpt = open && body !== undefined && !holds(keyword, h.title) ? excerptAround(plainMarkdown(body), keyword) : '';
+              const excerpt = open && body !== undefined && !holds(terms, h.title) ? excerptAround(plainMarkdown(body), terms) : '';
               return { id: h.id, title: h.title, excerpt, where: h.chapter, access: accessOf(open), extra: '' };
             });
           if (items.some((i) => i.access === 'locked') && !handout.all) note(handout.unlocking);
           groups.push(page(kind, items));
         } else if (kind === 'point') {
           const items = cat.points
-            .filter((p) => holds(keyword, p.name, p.summary))
+            .filter((p) => holds(terms, p.name, p.summary))
             .map((p): SearchItem => {
               const open = opened(knowledge, p.chapterId);
-              const excerpt = open && !holds(keyword, p.name) ? excerptAround(plainMarkup(p.summary), keyword) : '';
+              const excerpt = open && !holds(terms, p.name) ? excerptAround(plainMarkup(p.summary), terms) : '';
               return { id: p.id, title: p.name, excerpt, where: p.chapter, access: accessOf(open), extra: '' };
             });
           if (items.some((i) => i.access === 'locked') && !knowledge.all) note(knowledge.unlocking);
           groups.push(page(kind, items));
         } else {
           // Coming sessions first (soonest first), then past ones (newest first).
-          const lives = cat.lives.filter((s) => holds(keyword, s.title, s.chapterName, s.course));
+          const lives = cat.lives.filter((s) => holds(terms, s.title, s.chapterName, s.course));
           const ordered = [...lives.filter((s) => s.startsAt >= now), ...lives.filter((s) => s.startsAt < now).reverse()];
           const items = ordered.map((s): SearchItem => ({
             id: s.id,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import {
   chapters,
@@ -70,9 +70,9 @@ export function createSearchStore(db: Database) {
      * Matching questions of a subject (not retired): a page of those in `open` chapters (all when undefined) by
      * chapter order, their count, and how many more lie in the other chapters.
      */
-    async questions(appId: number, keyword: string, open: readonly number[] | undefined, offset: number, limit: number) {
-      const p = containsPattern(keyword);
-      const base = and(eq(questions.appId, appId), eq(questions.retired, false), questionMatches(p));
+    async questions(appId: number, terms: readonly string[], open: readonly number[] | undefined, offset: number, limit: number) {
+      // Every word, each anywhere in the question's texts.
+      const base = and(eq(questions.appId, appId), eq(questions.retired, false), ...terms.map((t) => questionMatches(containsPattern(t))));
       const inOpen = open === undefined ? base : open.length === 0 ? sql`false` : and(base, inArray(questions.chapterId, [...open]));
       const [rows, [shown], [closed]] = await Promise.all([
         db
@@ -94,12 +94,22 @@ export function createSearchStore(db: Database) {
       return { total: shown?.n ?? 0, hidden: closed?.n ?? 0, rows };
     },
 
-    /** Handouts (shown, of the subject) whose text holds the words: id → the body, for an excerpt. */
-    async handoutBodies(appId: number, keyword: string): Promise<Map<number, string>> {
+    /**
+     * Handouts (shown, of the subject) whose text holds any of the words: id → the body, for the service to check every
+     * word across the body, title and headings, and for an excerpt.
+     */
+    async handoutBodies(appId: number, terms: readonly string[]): Promise<Map<number, string>> {
       const rows = await db
         .select({ id: readingItems.id, body: readingItems.body })
         .from(readingItems)
-        .where(and(eq(readingItems.appId, appId), eq(readingItems.kind, 'handout'), eq(readingItems.hidden, false), ilike(readingItems.body, containsPattern(keyword))))
+        .where(
+          and(
+            eq(readingItems.appId, appId),
+            eq(readingItems.kind, 'handout'),
+            eq(readingItems.hidden, false),
+            or(...terms.map((t) => ilike(readingItems.body, containsPattern(t)))),
+          ),
+        )
         .limit(200);
       return new Map(rows.map((r) => [r.id, r.body]));
     },

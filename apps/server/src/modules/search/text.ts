@@ -22,17 +22,22 @@ export const plainMarkdown = (md: string): string =>
 
 export const EXCERPT_CHARS = 60;
 
-/** About EXCERPT_CHARS characters of `text` around the first match of `keyword` (case-insensitive), or '' when none. */
-export function excerptAround(text: string, keyword: string, width = EXCERPT_CHARS): string {
-  const i = text.toLowerCase().indexOf(keyword.toLowerCase());
-  if (i < 0) return '';
+/** About EXCERPT_CHARS characters of `text` around the first match of any of the words (case-insensitive), or ''. */
+export function excerptAround(text: string, terms: readonly string[], width = EXCERPT_CHARS): string {
+  const lower = text.toLowerCase();
+  const found = terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0);
+  if (found.length === 0) return '';
+  const i = Math.min(...found);
   const start = Math.max(0, i - Math.floor(width / 3));
   const cut = text.slice(start, start + width);
   return `${start > 0 ? '…' : ''}${cut}${start + width < text.length ? '…' : ''}`;
 }
 
-/** Whether any of the texts holds the keyword (case-insensitive). */
-export const holds = (keyword: string, ...texts: string[]): boolean => {
-  const k = keyword.toLowerCase();
-  return texts.some((t) => t.toLowerCase().includes(k));
+/** Whether the texts hold every word, each in any of them (case-insensitive; searchTerms of the contract). */
+export const holds = (terms: readonly string[], ...texts: string[]): boolean => {
+  const lower = texts.map((t) => t.toLowerCase());
+  return terms.every((term) => {
+    const k = term.toLowerCase();
+    return lower.some((t) => t.includes(k));
+  });
 };

@@ -1,3 +1,4 @@
+import { searchTerms } from '@kaoshi/contract';
 import { Highlighted } from '../../ui/question-answer';
 import type { SearchGroup, SearchItem } from './api';
 import styles from './search.module.css';
@@ -28,6 +29,8 @@ export function ResultGroup({
   onUnlock: () => void;
 }) {
   const id = `group-${group.kind}`;
+  // Each word of the search is marked (docs/search.md: a result holds every word, each anywhere).
+  const terms = searchTerms(keyword);
   return (
     <section className={styles.group} aria-labelledby={id} data-testid={id}>
       <div className={styles.groupHead}>
@@ -47,11 +50,11 @@ export function ResultGroup({
             <li key={item.id}>
               <button type="button" className={styles.item} onClick={() => onOpen(item)}>
                 <span className={styles.itemTitle}>
-                  <Highlighted text={item.title} keyword={keyword} />
+                  <Highlighted text={item.title} keyword={terms} />
                 </span>
                 {item.excerpt ? (
                   <span className={styles.excerpt}>
-                    <Highlighted text={item.excerpt} keyword={keyword} />
+                    <Highlighted text={item.excerpt} keyword={terms} />
                   </span>
                 ) : null}
                 <span className={styles.meta}>

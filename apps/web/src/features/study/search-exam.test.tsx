@@ -87,6 +87,17 @@ describe('highlight and matchExcerpt', () => {
     expect(highlight('abc', '')).toEqual([{ text: 'abc', hit: false }]);
   });
 
+  it('mark each of several words, the earliest first and the longest of two starting together', () => {
+    expect(highlight('高血压患者的护理与高血压危象', ['护理', '高血压', '高血压危象'])).toEqual([
+      { text: '高血压', hit: true },
+      { text: '患者的', hit: false },
+      { text: '护理', hit: true },
+      { text: '与', hit: false },
+      { text: '高血压危象', hit: true },
+    ]);
+    expect(highlight('abc', [' ', ''])).toEqual([{ text: 'abc', hit: false }]);
+  });
+
   it('cut a long matching option around the match', () => {
     const long = `${'甲'.repeat(50)}关键${'乙'.repeat(50)}`;
     const ex = matchExcerpt(sq({ stem: '题干', options: [{ key: 'C', text: long }] }), '关键');
