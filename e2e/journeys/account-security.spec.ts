@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_LEARNER, DEMO_PASSWORD, asNewClientIp, axeProblems, registerFresh, shot, smallTapTargets, smsCode } from './helpers';
+import { DEMO_LEARNER, DEMO_PASSWORD, asNewClientIp, registerFresh, shot, smsCode, auditScreens } from './helpers';
 
 /**
  * Account security (docs/account-security.md) against the real server, at 390×844: the older demo account (accepted
@@ -115,17 +115,9 @@ test('a login during the cooling-off period withdraws the deletion request', asy
 test('the security screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page, request }) => {
   test.setTimeout(120_000);
   await registerFresh(page, request, 'Study2026');
-  const found: Record<string, unknown> = {};
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of ['/agreementList', '/information?kind=privacy', '/information?kind=terms&version=2026-02-01', '/setpassword?weak=1', '/setpassword?mode=code']) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-      if (night) await shot(page, `h1-night-${path.slice(1).replace(/[?=&]/g, '-')}`);
-    }
-  }
-  expect(found).toEqual({});
+  expect(
+    await auditScreens(page, ['/agreementList', '/information?kind=privacy', '/information?kind=terms&version=2026-02-01', '/setpassword?weak=1', '/setpassword?mode=code'], {
+      after: (path, night) => (night ? shot(page, `h1-night-${path.slice(1).replace(/[?=&]/g, '-')}`) : Promise.resolve()),
+    }),
+  ).toEqual({});
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { asNewClientIp, axeProblems, DEMO_PASSWORD, FRESH_PASSWORD, noticesSeen, passwordLogin, registerFresh, shot, smallTapTargets, smsCode } from './helpers';
+import { asNewClientIp, DEMO_PASSWORD, FRESH_PASSWORD, noticesSeen, passwordLogin, registerFresh, shot, smsCode, auditScreens } from './helpers';
 
 /**
  * Devices and account deletion (docs/account-deletion.md) against the real server, at 390×844: a learner logged in on
@@ -97,17 +97,7 @@ test('sign out another device and see it logged out; ask to delete the account, 
 test('/accountKeys and /cancelAccount pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page, request }) => {
   test.setTimeout(90_000);
   await registerFresh(page, request);
-  const found: Record<string, unknown> = {};
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of ['/accountKeys', '/cancelAccount']) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-      if (night) await shot(page, `h2-night-${path.slice(1)}`);
-    }
-  }
-  expect(found).toEqual({});
+  expect(await auditScreens(page, ['/accountKeys', '/cancelAccount'], { after: (path, night) => (night ? shot(page, `h2-night-${path.slice(1)}`) : Promise.resolve()) })).toEqual(
+    {},
+  );
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeProblems, freshNursingTrial, noticesSeen, registerFresh, shot, smallTapTargets } from './helpers';
+import { freshNursingTrial, noticesSeen, registerFresh, shot, auditScreens } from './helpers';
 
 /**
  * Discussions (docs/discussions.md) against the real server at 390×844: a learner comments under a question, another
@@ -52,16 +52,5 @@ test('a reply to my comment reaches me as 讨论回复 and opens the thread', as
   await page.goto('/homePage');
   await expect(messages).toHaveAccessibleName('我的消息');
 
-  const found: Record<string, unknown> = {};
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of [QUESTION, thread.pathname + thread.search]) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-    }
-  }
-  expect(found).toEqual({});
+  expect(await auditScreens(page, [QUESTION, thread.pathname + thread.search])).toEqual({});
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeProblems, noticesSeen, registerFresh, shot, smallTapTargets } from './helpers';
+import { noticesSeen, registerFresh, shot, auditScreens } from './helpers';
 
 /**
  * Help and feedback (docs/help-feedback.md): a learner finds an answer in the help centre, files feedback with a
@@ -77,17 +77,9 @@ test('the help and feedback screens pass axe-core and keep every tap target at l
   await registerFresh(page, request);
   const id = await fileFeedback(page);
   await request.post('/__test__/feedback-answer', { data: { id, text: '已收到，谢谢您的反馈。' } });
-  const found: Record<string, unknown> = {};
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of ['/customerService', '/serviceIndex?topic=account&q=devices', '/contact_service', '/adviceFeedback', '/feedback', `/feedbackAnswer?id=${id}`]) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-      if (night) await shot(page, `h4-night-${path.slice(1).split('?')[0]}`);
-    }
-  }
-  expect(found).toEqual({});
+  expect(
+    await auditScreens(page, ['/customerService', '/serviceIndex?topic=account&q=devices', '/contact_service', '/adviceFeedback', '/feedback', `/feedbackAnswer?id=${id}`], {
+      after: (path, night) => (night ? shot(page, `h4-night-${path.slice(1).split('?')[0]}`) : Promise.resolve()),
+    }),
+  ).toEqual({});
 });

@@ -155,6 +155,30 @@ export interface AxeProblem {
 }
 
 /**
+ * Opens each path by day and then at night and answers what axe-core and the 44×44 check find there, by path
+ * ('night /x' at night); {} when nothing. `after` runs once each screen is checked (e.g. a screenshot).
+ */
+export async function auditScreens(
+  page: Page,
+  paths: readonly string[],
+  opts: { after?: (path: string, night: boolean) => Promise<void>; nights?: readonly boolean[] } = {},
+): Promise<Record<string, unknown>> {
+  const found: Record<string, unknown> = {};
+  for (const night of opts.nights ?? [false, true]) {
+    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
+      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
+      await opts.after?.(path, night);
+    }
+  }
+  return found;
+}
+
+/**
  * Runs axe-core (WCAG 2.0/2.1 A and AA rules) over the page as it is and answers the serious and critical
  * violations (issue 14 item 13).
  */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { RTMP_PORT } from '../playwright.config';
-import { DEMO_LEARNER, DEMO_MEMBER, axeProblems, loginAs, pickNursing, shot, smallTapTargets } from './helpers';
+import { DEMO_LEARNER, DEMO_MEMBER, loginAs, pickNursing, shot, auditScreens } from './helpers';
 
 /**
  * Live classes (docs/live.md) against the real server and the real nginx RTMP ingest (started beside the journeys'
@@ -123,10 +123,8 @@ test('the live screens pass axe-core and keep every tap target at least 44×44, 
   const all = Object.values(list).flat();
   const id = (title: string) => all.find((i) => i.title.startsWith(title))!;
   const [past, later, cc] = [id('第2讲'), id('第3讲'), all.find((i) => i.provider === 'cc')!];
-  const found: Record<string, unknown> = {};
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of [
+  expect(
+    await auditScreens(page, [
       '/livelist',
       '/liveCalendar',
       `/livedetail?liveID=${later.id}`,
@@ -140,13 +138,6 @@ test('the live screens pass axe-core and keep every tap target at least 44×44, 
       '/hotMylive',
       `/cczbPage?liveID=${cc.id}`,
       `/liveroom?liveID=${later.id}`,
-    ]) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-    }
-  }
-  expect(found).toEqual({});
+    ]),
+  ).toEqual({});
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { answer, axeProblems, freshNursingTrial, shot, smallTapTargets, tile, type ChapterTest } from './helpers';
+import { answer, freshNursingTrial, shot, tile, type ChapterTest, auditScreens } from './helpers';
 
 /**
  * The study plan (docs/plan.md) against the real server and the demo content, at 390×844: a new learner opens a plan
@@ -248,17 +248,9 @@ test('the report: time, tasks, days, mastery and readiness drawn by chart.js (lo
 test('the plan screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page, request }) => {
   test.setTimeout(240_000);
   await openPlan(page, request);
-  const found: Record<string, unknown> = {};
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of ['/openStudy', '/studyMain', '/studyFinally']) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-      if (path === '/studyFinally') await shot(page, `b8-report-${night ? 'night' : 'day'}`);
-    }
-  }
-  expect(found).toEqual({});
+  expect(
+    await auditScreens(page, ['/openStudy', '/studyMain', '/studyFinally'], {
+      after: (path, night) => (path === '/studyFinally' ? shot(page, `b8-report-${night ? 'night' : 'day'}`) : Promise.resolve()),
+    }),
+  ).toEqual({});
 });

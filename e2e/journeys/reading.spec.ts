@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_MEMBER, answer, axeProblems, freshNursingTrial, loginAs, pickNursing, shot, smallTapTargets, tile, type ChapterTest } from './helpers';
+import { DEMO_MEMBER, answer, freshNursingTrial, loginAs, pickNursing, shot, tile, type ChapterTest, auditScreens } from './helpers';
 
 /**
  * Reading and knowledge (docs/reading.md) against the demo content: a learner reads a handout, highlights a passage
@@ -153,7 +153,6 @@ test('the reading screens pass axe-core and keep every tap target at least 44×4
   await page.goto('/knowledgePoint');
   await page.getByRole('button', { name: /^体温的正常值/ }).click();
   const point = new URL(page.url()).search;
-  const found: Record<string, unknown> = {};
   const paths = [
     '/handoutList',
     `/handoutPage${handout}`,
@@ -166,15 +165,5 @@ test('the reading screens pass axe-core and keep every tap target at least 44×4
     '/everyDayNote',
     `/knowledgeFeedback?target=handout&id=1`,
   ];
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of paths) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-    }
-  }
-  expect(found).toEqual({});
+  expect(await auditScreens(page, paths)).toEqual({});
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answer, axeProblems, freshNursingTrial, login, pickNursing, shot, smallTapTargets, type ChapterTest } from './helpers';
+import { answer, freshNursingTrial, login, pickNursing, shot, type ChapterTest, auditScreens } from './helpers';
 
 /**
  * Navigation and settings (docs/navigation.md): the bottom tab bar on the main screens only, the 我的 hub, and
@@ -94,16 +94,5 @@ test('the navigation and settings screens pass axe-core and keep every tap targe
   test.setTimeout(180_000);
   await login(page);
   await pickNursing(page);
-  const found: Record<string, unknown> = {};
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of ['/homePage', '/mine', '/currency', '/abnormal_repair', '/updateLog', '/aboutUs']) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-    }
-  }
-  expect(found).toEqual({});
+  expect(await auditScreens(page, ['/homePage', '/mine', '/currency', '/abnormal_repair', '/updateLog', '/aboutUs'])).toEqual({});
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeProblems, DEMO_MEMBER, freshNursingTrial, loginAs, pickNursing, shot, smallTapTargets } from './helpers';
+import { DEMO_MEMBER, freshNursingTrial, loginAs, pickNursing, shot, auditScreens } from './helpers';
 
 /**
  * 全局搜索 (docs/search.md) against the real server and the demo content, at 390×844: the demo member opens the search
@@ -97,17 +97,9 @@ test('a banner tap sends /ksbao/advertiseclick', async ({ page }) => {
 test('the search screen passes axe-core and keeps every tap target at least 44×44, by day and at night', async ({ page }) => {
   await loginAs(page, DEMO_MEMBER);
   await pickNursing(page);
-  const found: Record<string, unknown> = {};
-  for (const night of [false, true]) {
-    await page.evaluate((n) => localStorage.setItem('nightMode', n ? '1' : '0'), night);
-    for (const path of ['/search_result', '/search_result?keyword=休克', '/search_result?keyword=体温&kind=handout']) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const [axe, small] = await Promise.all([axeProblems(page), smallTapTargets(page)]);
-      if (axe.length > 0 || small.length > 0) found[`${night ? 'night ' : ''}${path}`] = { axe, small };
-    }
-    if (night) await shot(page, 'h6-search-night');
-  }
-  expect(found).toEqual({});
+  expect(
+    await auditScreens(page, ['/search_result', '/search_result?keyword=休克', '/search_result?keyword=体温&kind=handout'], {
+      after: (path, night) => (night && path.endsWith('kind=handout') ? shot(page, 'h6-search-night') : Promise.resolve()),
+    }),
+  ).toEqual({});
 });
