@@ -47,6 +47,7 @@ export async function ship(argv: string[], out: (line: string) => void = console
       return 1;
     }
     out(`order ${row.orderNo}: shipped by ${args.courier}, tracking ${args.tracking}`);
+    if (!row.told) out("the learner's 商品已发货 message could not be written; the order is shipped");
     return 0;
   } finally {
     await database.close();

@@ -109,7 +109,8 @@ export async function createRefunder(db: Platform['db'], config: Platform['confi
 
 /**
  * Shipping for the operator's command line (cli/ship.ts): marks a paid order's books shipped, then tells the learner
- * in 订单物流 (docs/messages.md), once per order. Undefined when the order cannot be shipped.
+ * in 订单物流 (docs/messages.md), once per order. Undefined when the order cannot be shipped; `told` false when the
+ * order shipped but its message could not be written (the shipping stands).
  */
 export function createShipper(db: Platform['db'], clock: Platform['clock']) {
   const store = createDeliveryStore(db);
@@ -117,13 +118,17 @@ export function createShipper(db: Platform['db'], clock: Platform['clock']) {
   return async (orderNo: string, courier: string, trackingNo: string) => {
     const row = await store.ship(orderNo, courier, trackingNo, new Date(clock()));
     if (!row) return undefined;
-    await postMessage(row.userId, {
+    const message = postMessage(row.userId, {
       kind: 'delivery',
       title: '商品已发货',
       body: `你订单中的图书已由${courier}发出，运单号 ${trackingNo}。收到后请在订单详情中确认收货。`,
       link: `/receiptDetail?orderID=${row.orderNo}`,
       dedupe: `order-shipped:${row.orderNo}`,
     });
-    return row;
+    const told = await message.then(
+      () => true,
+      () => false,
+    );
+    return { ...row, told };
   };
 }
