@@ -22,6 +22,8 @@ export const REMOVE_CONFIRM: Record<StudyKind, string> = {
 const REMOVED: Record<StudyKind, string> = { error: '已移出错题本', fav: '已取消收藏', note: '已删除笔记' };
 const REMOVE_LABEL: Record<StudyKind, string> = { error: '移出', fav: '取消收藏', note: '删除笔记' };
 const TITLES: Record<StudyKind, string> = { error: '错题本', fav: '我的收藏', note: '我的笔记' };
+const EMPTY_CHAPTER: Record<StudyKind, string> = { error: '本章没有错题了', fav: '本章没有收藏的题目', note: '本章没有笔记' };
+const EMPTY_ALL: Record<StudyKind, string> = { error: '暂无错题', fav: '暂无收藏的题目', note: '暂无笔记' };
 
 /** /consolidate2?kind=error|fav|note&cptID= : one chapter's wrong-answer book items, favourites or notes. */
 export default function Consolidate2Screen() {
@@ -97,9 +99,7 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
       )}
       {state ??
         (items.length === 0 ? (
-          <StateMessage
-            text={keyword ? `没有找到包含“${keyword}”的题目` : kind === 'error' ? `${where}没有错题了` : kind === 'fav' ? `${where}没有收藏的题目` : `${where}没有笔记`}
-          />
+          <StateMessage text={keyword ? `没有找到包含“${keyword}”的题目` : (cptID === undefined ? EMPTY_ALL : EMPTY_CHAPTER)[kind]} />
         ) : (
           <ul className={styles.items}>
             {items.map((q) => (
