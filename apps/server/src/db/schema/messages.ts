@@ -1,3 +1,4 @@
+import type { MessageKind } from '@kaoshi/contract';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -16,7 +17,7 @@ export const userMessages = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind').$type<'system' | 'order' | 'delivery' | 'live' | 'feedback' | 'plan' | 'discussion'>().notNull(),
+    kind: text('kind').$type<MessageKind>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     /** An in-app route to open, or ''. */

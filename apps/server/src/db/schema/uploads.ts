@@ -1,3 +1,4 @@
+import type { UploadPurpose } from '@kaoshi/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -16,7 +17,7 @@ export const uploads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    purpose: text('purpose').$type<'avatar' | 'feedback'>().notNull(),
+    purpose: text('purpose').$type<UploadPurpose>().notNull(),
     createdAt: ts('created_at').notNull(),
     keptAt: ts('kept_at'),
   },
