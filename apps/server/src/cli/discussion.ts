@@ -1,7 +1,8 @@
 import { DISCUSSION_REASONS } from '@kaoshi/contract';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
-import { createModerationStore } from '../modules/discussion/index.ts';
+import { createDiscussionModerator } from '../modules/discussion/index.ts';
+import type { Clock } from '../platform/clock.ts';
 import { maskPhone } from '../platform/crypto.ts';
 import { runIfEntry } from './run.ts';
 
@@ -37,15 +38,18 @@ const REFUSED = {
   unpin: 'is not a comment (replies and deleted posts cannot be pinned)',
 } as const;
 
-/** The command's work on an open database. Returns the exit code (0 done, 1 no such post, 2 usage). Tested directly. */
-export async function runDiscussion(db: Database, argv: string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
+/**
+ * The command's work on an open database. Returns the exit code (0 done, 1 no such post, 2 usage). Hide and restore
+ * tell the post's author (系统通知). Tested directly.
+ */
+export async function runDiscussion(db: Database, argv: string[], out: (line: string) => void, err: (line: string) => void, clock: Clock = Date.now): Promise<number> {
   const args = parseDiscussionArgs(argv);
   if ('error' in args) {
     if (args.error) err(args.error);
     err(USAGE);
     return 2;
   }
-  const store = createModerationStore(db);
+  const store = createDiscussionModerator(db, clock);
   if (args.kind === 'list') {
     const rows = await store.reported();
     for (const r of rows) {
@@ -58,12 +62,14 @@ export async function runDiscussion(db: Database, argv: string[], out: (line: st
     out(`${rows.length} reported or hidden post(s)`);
     return 0;
   }
-  const ok = args.kind === 'hide' ? await store.hide(args.id) : args.kind === 'restore' ? await store.restore(args.id) : await store.pin(args.id, args.kind === 'pin');
-  if (!ok) {
+  const done =
+    args.kind === 'hide' ? await store.hide(args.id) : args.kind === 'restore' ? await store.restore(args.id) : (await store.pin(args.id, args.kind === 'pin')) && { told: true };
+  if (!done) {
     err(`#${args.id} ${REFUSED[args.kind]}`);
     return 1;
   }
   out(`post #${args.id} ${DONE[args.kind]}`);
+  if (!done.told) err(`the author of #${args.id} could not be told (the message was not written); the decision stands`);
   return 0;
 }
 

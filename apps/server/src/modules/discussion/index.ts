@@ -5,11 +5,13 @@ import { discussionRoutes } from './routes.ts';
 import { createDiscussionService } from './service.ts';
 import { createDiscussionStore } from './store.ts';
 
-export { createModerationStore, type ReportedPost } from './moderation-store.ts';
+export { type ReportedPost } from './moderation-store.ts';
+export { createDiscussionModerator } from './moderator.ts';
 
 /**
  * Discussions under questions and lessons (docs/discussions.md): /msComment's and /discussionreply's calls. The
- * operator's moderation is the `npm run discussion` command (cli/discussion.ts) over createModerationStore.
+ * operator's moderation is the `npm run discussion` command (cli/discussion.ts) over createDiscussionModerator,
+ * which tells the author of a hidden or restored post.
  */
 export function createDiscussionModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'gate'>; avatarUrl: (key: string) => string | null; postMessage: PostMessage }) {
   const service = createDiscussionService({

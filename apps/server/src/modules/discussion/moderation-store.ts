@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { discussionPosts, discussionReports, users } from '../../db/schema/index.ts';
+import type { ModeratedPost } from './notices.ts';
 import { transition } from './store.ts';
 
 const p = discussionPosts;
@@ -51,23 +52,26 @@ export function createModerationStore(db: Database) {
     },
 
     /** Hides a visible post (false: no such visible post). */
-    hide(id: number): Promise<boolean> {
+    /** Hides a visible post: the post (for its author's notice), or null when it is not visible. */
+    hide(id: number): Promise<ModeratedPost | null> {
       return db.transaction((tx) => transition(tx, id, 'visible', 'hidden'));
     },
 
     /**
-     * Shows a hidden post again, or keeps a reported one: either way its reports are settled (the count starts over;
-     * those learners cannot report it again). False when there is no such post (or it was deleted).
+     * Shows a hidden post again (`shown` is the post), or keeps a reported one (`shown` null): either way its reports
+     * are settled (the count starts over; those learners cannot report it again). Null when there is no such post (or
+     * it was deleted).
      */
-    restore(id: number): Promise<boolean> {
+    restore(id: number): Promise<{ shown: ModeratedPost | null } | null> {
       return db.transaction(async (tx) => {
-        if (await transition(tx, id, 'hidden', 'visible', { reportCount: 0 })) return true;
+        const shown = await transition(tx, id, 'hidden', 'visible', { reportCount: 0 });
+        if (shown) return { shown };
         const kept = await tx
           .update(p)
           .set({ reportCount: 0 })
           .where(and(eq(p.id, id), eq(p.status, 'visible')))
           .returning({ id: p.id });
-        return kept.length > 0;
+        return kept.length > 0 ? { shown: null } : null;
       });
     },
 

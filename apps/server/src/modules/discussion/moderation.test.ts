@@ -8,7 +8,9 @@ import {
   discussionReply,
   discussionReport,
   discussionThread,
+  messageList,
   type DiscussionPost,
+  type MessageItem,
 } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDiscussionArgs, runDiscussion } from '../../cli/discussion.ts';
@@ -35,6 +37,8 @@ const post = async (guid: string, body: string) => {
 };
 const ids = async (guid: string) => (await t.call(discussionList, { guid, ...target })).data.list.map((p: DiscussionPost) => p.id);
 const count = async (guid: string) => (await t.call(discussionCount, { guid, ...target })).data.count as number;
+/** The learner's 系统通知 about their discussions, newest first. */
+const notices = async (guid: string) => ((await t.call(messageList, { guid, tab: 'system' })).data.list as MessageItem[]).filter((m) => m.link.startsWith('/discussionreply'));
 const cli = async (...argv: string[]) => {
   const out: string[] = [];
   const err: string[] = [];
@@ -43,6 +47,7 @@ const cli = async (...argv: string[]) => {
     argv,
     (l) => out.push(l),
     (l) => err.push(l),
+    () => t.clock.now,
   );
   return { code, out: out.join('\n'), err: err.join('\n') };
 };
@@ -71,6 +76,10 @@ describe('reports', () => {
     // The author still sees it, marked hidden.
     const own = (await t.call(discussionList, { guid: author, ...target })).data.list.find((x: DiscussionPost) => x.id === p.id);
     expect(own).toMatchObject({ hidden: true, mine: true });
+    // …and is told once, with a link to where they still see it; the reporters are told nothing.
+    expect(await notices(author)).toMatchObject([{ title: '你的讨论已被隐藏', link: `/discussionreply?id=${p.id}`, read: false }]);
+    expect((await notices(author))[0]!.body).toBe('你发表的「加我微信领资料」被多位学员举报，已暂时隐藏，等待审核。审核期间仅你自己可见。');
+    expect(await notices(others[0]!)).toEqual([]);
 
     const listed = await cli('list-reported');
     expect(listed.code).toBe(0);
@@ -80,13 +89,17 @@ describe('reports', () => {
     expect(listed.out).toContain('广告或垃圾信息');
     expect(listed.out).toMatch(/学员: 135\*{4}\d{4}/);
 
-    expect(await cli('restore', String(p.id))).toMatchObject({ code: 0, out: `post #${p.id} restored` });
+    expect(await cli('restore', String(p.id))).toMatchObject({ code: 0, out: `post #${p.id} restored`, err: '' });
+    expect((await notices(author)).map((m) => m.title)).toEqual(['你的讨论已恢复显示', '你的讨论已被隐藏']);
     expect(await ids(others[1]!)).toContain(p.id);
     expect(await count(others[1]!)).toBe(before);
     // Settled: the same learners cannot hide it again, and it leaves the reported list.
     for (const guid of others) await t.call(discussionReport, { guid, id: p.id, reason: 'ad' });
     expect(await ids(others[1]!)).toContain(p.id);
     expect((await cli('list-reported')).out).not.toContain(`#${p.id} `);
+    // Keeping a visible post settles its reports and tells nobody.
+    expect(await cli('restore', String(p.id))).toMatchObject({ code: 0 });
+    expect(await notices(author)).toHaveLength(2);
   });
 
   it('a hidden reply leaves its thread and its count; restored, it comes back', async () => {
@@ -94,11 +107,16 @@ describe('reports', () => {
     const thread = await post(a, '主评论');
     const reply = (await t.call(discussionReply, { guid: b, id: thread.id, body: '不当回复' })).data;
     expect(await cli('hide', String(reply.id))).toMatchObject({ code: 0, out: `post #${reply.id} hidden` });
+    // Its author is told, with a link to the thread (where they still see it).
+    expect(await notices(b)).toMatchObject([
+      { title: '你的讨论已被隐藏', body: '你发表的「不当回复」经审核不符合讨论规范，已隐藏，仅你自己可见。', link: `/discussionreply?id=${thread.id}` },
+    ]);
     expect((await t.call(discussionThread, { guid: a, id: thread.id })).data).toMatchObject({ total: 0, thread: { replyCount: 0 } });
     expect((await t.call(discussionThread, { guid: b, id: thread.id })).data.list).toMatchObject([{ id: reply.id, hidden: true }]);
     expect(await cli('hide', String(reply.id))).toMatchObject({ code: 1 });
     await cli('restore', String(reply.id));
     expect((await t.call(discussionThread, { guid: a, id: thread.id })).data).toMatchObject({ total: 1, thread: { replyCount: 1 } });
+    expect((await notices(b)).map((m) => m.title)).toEqual(['你的讨论已恢复显示', '你的讨论已被隐藏']);
   });
 
   it(`allows ${DISCUSSION_REPORTS_PER_DAY} reports a day per learner`, async () => {

@@ -20,7 +20,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
-import type { PostMessage } from '../message/index.ts';
+import type { MessageDraft, PostMessage } from '../message/index.ts';
+import { moderationMessage } from './notices.ts';
 import type { DiscussionStore, PostRow, Target } from './store.ts';
 
 const MINUTE = 60_000;
@@ -37,7 +38,10 @@ export interface DiscussionDeps {
   clock: Clock;
   /** The public URL of an avatar's upload key (modules/upload), or null when there is none. */
   avatarUrl: (key: string) => string | null;
-  /** The message module's one write: a reply tells the author of the post it answers (讨论回复). */
+  /**
+   * The message module's one write: a reply tells the author of the post it answers (讨论回复); reports that hide a
+   * post tell its author (系统通知).
+   */
   postMessage?: PostMessage;
   /** Where a message that could not be written is logged (the reply itself stands). */
   log?: { warn: (obj: object, msg: string) => void };
@@ -69,18 +73,22 @@ export function createDiscussionService(d: DiscussionDeps) {
    * shown name and the start of the text, linking to the thread. A message that fails is logged; the reply stands.
    */
   async function tellAuthor(authorId: number, threadId: number, reply: DiscussionPost) {
-    if (!d.postMessage) return;
     const flat = reply.body.replace(/\s+/g, ' ');
     const excerpt = cutToWidth(flat, REPLY_EXCERPT_WIDTH);
-    await d
-      .postMessage(authorId, {
-        kind: 'discussion',
-        title: '有人回复了你的讨论',
-        body: `${reply.author.nickName}：${excerpt}${excerpt.length < flat.length ? '…' : ''}`,
-        link: `/discussionreply?id=${threadId}`,
-        dedupe: `discussion-reply:${reply.id}`,
-      })
-      .catch((err: unknown) => d.log?.warn({ err }, 'discussion reply message not written'));
+    const message: MessageDraft = {
+      kind: 'discussion',
+      title: '有人回复了你的讨论',
+      body: `${reply.author.nickName}：${excerpt}${excerpt.length < flat.length ? '…' : ''}`,
+      link: `/discussionreply?id=${threadId}`,
+      dedupe: `discussion-reply:${reply.id}`,
+    };
+    await tell(authorId, message, 'discussion reply message not written');
+  }
+
+  /** Writes a message to a learner; one that fails is logged, and what caused it stands. */
+  async function tell(userId: number, message: MessageDraft, failed: string) {
+    if (!d.postMessage) return;
+    await d.postMessage(userId, message).catch((err: unknown) => d.log?.warn({ err }, failed));
   }
 
   /** The target if the learner may open it (else 404 unknown, or the gate's 403 with what unlocks it). */
@@ -217,7 +225,10 @@ export function createDiscussionService(d: DiscussionDeps) {
         await d.limiter.release(key);
         throw tooMany(DISCUSSION_MSG.reportTooMany);
       }
-      if (!(await store.report(userId, postId, reason, new Date(clock()), DISCUSSION_HIDE_AT))) await d.limiter.release(key);
+      const at = new Date(clock());
+      const { added, hid } = await store.report(userId, postId, reason, at, DISCUSSION_HIDE_AT);
+      if (!added) await d.limiter.release(key);
+      if (hid) await tell(hid.userId, moderationMessage('reported', hid, at), 'discussion hidden message not written');
       return { id: postId, reported: true };
     },
 

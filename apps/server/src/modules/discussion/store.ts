@@ -2,6 +2,7 @@ import type { DiscussionKind, DiscussionSort } from '@kaoshi/contract';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/index.ts';
+import type { ModeratedPost } from './notices.ts';
 import { discussionLikes, discussionPosts, discussionReports, questions, users, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
 
 type Conn = Database | Tx;
@@ -55,15 +56,15 @@ const replyDelta = (from: Status, to: Status): number => (from === to ? 0 : from
 
 /**
  * Moves a post from one status to another (compare-and-set: nothing when it is not in `from`), keeping its thread's
- * `reply_count` the number of visible replies. Answers whether it moved.
+ * `reply_count` the number of visible replies. Answers the post when it moved (for the author's notice), else null.
  */
-export async function transition(tx: Tx, id: number, from: Status, to: Status, set: Partial<typeof p.$inferInsert> = {}): Promise<boolean> {
+export async function transition(tx: Tx, id: number, from: Status, to: Status, set: Partial<typeof p.$inferInsert> = {}): Promise<ModeratedPost | null> {
   const [moved] = await tx
     .update(p)
     .set({ ...set, status: to })
     .where(and(eq(p.id, id), eq(p.status, from)))
-    .returning({ parentId: p.parentId });
-  if (!moved) return false;
+    .returning({ id: p.id, userId: p.userId, parentId: p.parentId, body: p.body });
+  if (!moved) return null;
   const delta = replyDelta(from, to);
   if (moved.parentId !== null && delta !== 0) {
     await tx
@@ -71,7 +72,7 @@ export async function transition(tx: Tx, id: number, from: Status, to: Status, s
       .set({ replyCount: sql`greatest(${p.replyCount} + ${delta}, 0)` })
       .where(eq(p.id, moved.parentId));
   }
-  return true;
+  return moved;
 }
 
 /** The only SQL of the learner's side of discussions (docs/discussions.md); the operator's is moderation-store.ts. */
@@ -223,19 +224,19 @@ export function createDiscussionStore(db: Database) {
 
     /**
      * Files a report (once per learner and post); the `hideAt`-th report since the last operator decision hides a
-     * visible post. Answers whether this report was new.
+     * visible post. Answers whether this report was new, and the post when this report hid it.
      */
-    report(userId: number, postId: number, reason: string, at: Date, hideAt: number): Promise<boolean> {
+    report(userId: number, postId: number, reason: string, at: Date, hideAt: number): Promise<{ added: boolean; hid: ModeratedPost | null }> {
       return db.transaction(async (tx) => {
         const added = await tx.insert(discussionReports).values({ postId, userId, reason, createdAt: at }).onConflictDoNothing().returning({ id: discussionReports.postId });
-        if (added.length === 0) return false;
+        if (added.length === 0) return { added: false, hid: null };
         const [row] = await tx
           .update(p)
           .set({ reportCount: sql`${p.reportCount} + 1` })
           .where(eq(p.id, postId))
           .returning({ n: p.reportCount });
-        if ((row?.n ?? 0) >= hideAt) await transition(tx, postId, 'visible', 'hidden');
-        return true;
+        const hid = (row?.n ?? 0) >= hideAt ? await transition(tx, postId, 'visible', 'hidden') : null;
+        return { added: true, hid };
       });
     },
 
@@ -248,7 +249,7 @@ export function createDiscussionStore(db: Database) {
           .where(and(eq(p.id, postId), eq(p.userId, userId)))
           .for('update');
         if (!own || own.status === 'deleted') return false;
-        return transition(tx, postId, own.status, 'deleted', { body: '' });
+        return (await transition(tx, postId, own.status, 'deleted', { body: '' })) !== null;
       });
     },
   };
