@@ -80,6 +80,10 @@ export const searchAll = defineCall({
     AppID: z.number().int(),
     keyword: z.string(),
     groups: z.array(searchGroup),
+    /** The words searched for (each marked on screen): the keyword's, or its Chinese words when split. */
+    terms: z.array(z.string()),
+    /** The keyword as typed found nothing, and these are the results for its Chinese words (糖尿病护理 → 糖尿病 护理). */
+    split: z.boolean(),
     /** Versions that open the locked items (the buy sheet's list). */
     unlocking: z.array(unlockingVersion),
   }),

@@ -4,7 +4,8 @@ export const SEARCH_MAX_TERMS = 5;
 /**
  * The words of a search box's text (docs/search.md): split at spaces (ASCII or the full-width U+3000), each kept once
  * (case-insensitively), at most SEARCH_MAX_TERMS. A result must hold every word, each anywhere in its texts; one word
- * is the exact-substring search as before. Chinese is not split further: 高血压护理 is one word, 高血压 护理 two.
+ * is the exact-substring search as before. Chinese is not split here: 高血压护理 is one word (the server tries its
+ * Chinese words only when it finds nothing as typed).
  */
 export function searchTerms(text: string): string[] {
   const seen = new Set<string>();

@@ -78,6 +78,7 @@ describe('a member of 至尊班', () => {
     expect(body.status).toBe(200);
     const { groups, unlocking, keyword } = body.data;
     expect(keyword).toBe('休克');
+    expect(body.data).toMatchObject({ terms: ['休克'], split: false });
     expect(groups.map((g: SearchGroup) => g.kind)).toEqual([...SEARCH_KINDS]);
     for (const kind of ['question', 'lesson', 'handout', 'point', 'live']) {
       const g = group(groups, kind);
@@ -135,6 +136,22 @@ describe('several words', () => {
     expect(both.total + both.hidden).toBeLessThan(Math.min(one.total + one.hidden, other.total + other.hidden));
     const none = (await search(guid, { keyword: '休克 qzxv' })).data.groups as SearchGroup[];
     expect(none.map((g) => g.total + g.hidden)).toEqual(none.map(() => 0));
+  });
+
+  it('tries the Chinese words of a keyword that found nothing as typed, and says so', async () => {
+    const guid = await t.newLearner();
+    const split = (await search(guid, { keyword: '休克补液' })).data;
+    expect(split).toMatchObject({ keyword: '休克补液', terms: ['休克', '补液'], split: true });
+    expect(group(split.groups, 'lesson').items.map((i: { title: string }) => i.title)).toEqual(['休克的补液']);
+    // Found as typed: not split.
+    expect((await search(guid, { keyword: '休克的补液' })).data).toMatchObject({ terms: ['休克的补液'], split: false });
+    // The split words find nothing either: the keyword's own (empty) results.
+    const none = (await search(guid, { keyword: '休克飞船' })).data;
+    expect(none).toMatchObject({ terms: ['休克飞船'], split: false });
+    expect(none.groups.every((g: SearchGroup) => g.total + g.hidden === 0)).toBe(true);
+    // A paged group never splits on its own: the screen pages with the overview's words.
+    expect((await search(guid, { keyword: '休克补液', kind: 'lesson' })).data).toMatchObject({ split: false, groups: [{ total: 0 }] });
+    expect((await search(guid, { keyword: '休克 补液', kind: 'lesson' })).data.groups[0].total).toBe(1);
   });
 });
 

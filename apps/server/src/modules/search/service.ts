@@ -23,6 +23,7 @@ import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { ChapterAccess, EntitlementService } from '../entitlement/index.ts';
 import type { CatalogueHandout, CatalogueLesson, CatalogueLive, CataloguePoint, SearchStore } from './store.ts';
 import { excerptAround, holds, plainMarkdown, plainMarkup } from './text.ts';
+import { splitWords } from './words.ts';
 
 /** A subject's searchable catalogue (lessons, handouts, points, live sessions), held per subject (docs/search.md). */
 export interface Catalogue {
@@ -57,6 +58,9 @@ export interface SearchQuery {
 const opened = (access: ChapterAccess, chapterId: number | null): boolean => access.all || (chapterId !== null && access.open.has(chapterId));
 const accessOf = (open: boolean): SearchAccess => (open ? 'open' : 'locked');
 /** Open items first (the ones the learner can use now), the catalogue's order kept within each. */
+/** Whether any group found something (open, marked or only counted). */
+const anyFound = (groups: SearchGroup[]): boolean => groups.some((g) => g.total > 0 || g.hidden > 0);
+/** Open items first (the ones the learner can use now), the catalogue's order kept within each. */
 const openFirst = (items: SearchItem[]): SearchItem[] => [...items.filter((i) => i.access !== 'locked'), ...items.filter((i) => i.access === 'locked')];
 
 /**
@@ -90,97 +94,108 @@ export function createSearchService(d: SearchDeps) {
         chapterAccess(KNOWLEDGE_MODULE, wants('point')),
       ]);
       const now = d.clock();
-      const unlocking = new Map<string, string>();
-      const note = (list: { vn: string; vname: string }[]) => list.forEach((v) => unlocking.set(v.vn, v.vname));
+      /** Every asked group for these words, and the versions that open what is locked. */
+      const groupsFor = async (terms: string[]) => {
+        const unlocking = new Map<string, string>();
+        const note = (list: { vn: string; vname: string }[]) => list.forEach((v) => unlocking.set(v.vn, v.vname));
 
-      const page = (kind: SearchKind, all: SearchItem[], hidden = 0): SearchGroup => ({
-        kind,
-        name: SEARCH_KIND_NAMES[kind],
-        total: all.length,
-        hidden,
-        items: openFirst(all).slice(offset, offset + limit),
-      });
+        const page = (kind: SearchKind, all: SearchItem[], hidden = 0): SearchGroup => ({
+          kind,
+          name: SEARCH_KIND_NAMES[kind],
+          total: all.length,
+          hidden,
+          items: openFirst(all).slice(offset, offset + limit),
+        });
 
-      const groups: SearchGroup[] = [];
-      for (const kind of kinds) {
-        if (kind === 'subject') {
-          const subjects = (await d.soldBy(q.tenant.code)).filter((s) => holds(terms, s.appName, s.cName, s.appEName));
-          groups.push(
-            page(
-              kind,
-              subjects.map((s) => ({ id: s.appId, title: s.appName, excerpt: '', where: s.cName, access: 'open', extra: s.appEName })),
-            ),
-          );
-        } else if (kind === 'question') {
-          const open = practice.all ? undefined : [...practice.open];
-          const found = await d.store.questions(appId, terms, open, offset, limit);
-          if (found.hidden > 0 && !practice.all) note(practice.unlocking);
-          const items = found.rows.map((r): SearchItem => {
-            const stem = plainMarkup(r.stem);
-            const other = [...r.options.map((o) => plainMarkup(o.text)), plainMarkup(r.explanation)].map((t) => excerptAround(t, terms)).find(Boolean);
-            return {
-              id: r.id,
-              title: stem.length > 80 ? `${stem.slice(0, 80)}…` : stem,
-              excerpt: holds(terms, stem) ? '' : (other ?? ''),
-              where: r.chapter,
-              access: 'open',
-              extra: '',
-            };
-          });
-          groups.push({ kind, name: SEARCH_KIND_NAMES[kind], total: found.total, hidden: found.hidden, items });
-        } else if (kind === 'lesson') {
-          const full = video!.allowed;
-          if (!full) note(video!.unlockingVersions);
-          const items = cat.lessons
-            .filter((l) => l.publishedAt <= now && holds(terms, l.title, l.course, l.chapter))
-            .map((l): SearchItem => ({
-              id: l.id,
-              title: l.title,
+        const groups: SearchGroup[] = [];
+        for (const kind of kinds) {
+          if (kind === 'subject') {
+            const subjects = (await d.soldBy(q.tenant.code)).filter((s) => holds(terms, s.appName, s.cName, s.appEName));
+            groups.push(
+              page(
+                kind,
+                subjects.map((s) => ({ id: s.appId, title: s.appName, excerpt: '', where: s.cName, access: 'open', extra: s.appEName })),
+              ),
+            );
+          } else if (kind === 'question') {
+            const open = practice.all ? undefined : [...practice.open];
+            const found = await d.store.questions(appId, terms, open, offset, limit);
+            if (found.hidden > 0 && !practice.all) note(practice.unlocking);
+            const items = found.rows.map((r): SearchItem => {
+              const stem = plainMarkup(r.stem);
+              const other = [...r.options.map((o) => plainMarkup(o.text)), plainMarkup(r.explanation)].map((t) => excerptAround(t, terms)).find(Boolean);
+              return {
+                id: r.id,
+                title: stem.length > 80 ? `${stem.slice(0, 80)}…` : stem,
+                excerpt: holds(terms, stem) ? '' : (other ?? ''),
+                where: r.chapter,
+                access: 'open',
+                extra: '',
+              };
+            });
+            groups.push({ kind, name: SEARCH_KIND_NAMES[kind], total: found.total, hidden: found.hidden, items });
+          } else if (kind === 'lesson') {
+            const full = video!.allowed;
+            if (!full) note(video!.unlockingVersions);
+            const items = cat.lessons
+              .filter((l) => l.publishedAt <= now && holds(terms, l.title, l.course, l.chapter))
+              .map((l): SearchItem => ({
+                id: l.id,
+                title: l.title,
+                excerpt: '',
+                where: `${l.course} · ${l.chapter}`,
+                access: full || l.free ? 'open' : l.previewSeconds > 0 ? 'preview' : 'locked',
+                extra: l.level === 1 ? 'ej' : '',
+              }));
+            groups.push(page(kind, items));
+          } else if (kind === 'handout') {
+            const bodies = await d.store.handoutBodies(appId, terms);
+            const items = cat.handouts
+              .filter((h) => holds(terms, bodies.get(h.id) ?? '', h.title, h.chapter, ...h.headings))
+              .map((h): SearchItem => {
+                const open = opened(handout, h.chapterId);
+                const body = bodies.get(h.id);
+                const excerpt = open && body !== undefined && !holds(terms, h.title) ? excerptAround(plainMarkdown(body), terms) : '';
+                return { id: h.id, title: h.title, excerpt, where: h.chapter, access: accessOf(open), extra: '' };
+              });
+            if (items.some((i) => i.access === 'locked') && !handout.all) note(handout.unlocking);
+            groups.push(page(kind, items));
+          } else if (kind === 'point') {
+            const items = cat.points
+              .filter((p) => holds(terms, p.name, p.summary))
+              .map((p): SearchItem => {
+                const open = opened(knowledge, p.chapterId);
+                const excerpt = open && !holds(terms, p.name) ? excerptAround(plainMarkup(p.summary), terms) : '';
+                return { id: p.id, title: p.name, excerpt, where: p.chapter, access: accessOf(open), extra: '' };
+              });
+            if (items.some((i) => i.access === 'locked') && !knowledge.all) note(knowledge.unlocking);
+            groups.push(page(kind, items));
+          } else {
+            // Coming sessions first (soonest first), then past ones (newest first).
+            const lives = cat.lives.filter((s) => holds(terms, s.title, s.chapterName, s.course));
+            const ordered = [...lives.filter((s) => s.startsAt >= now), ...lives.filter((s) => s.startsAt < now).reverse()];
+            const items = ordered.map((s): SearchItem => ({
+              id: s.id,
+              title: s.title,
               excerpt: '',
-              where: `${l.course} · ${l.chapter}`,
-              access: full || l.free ? 'open' : l.previewSeconds > 0 ? 'preview' : 'locked',
-              extra: l.level === 1 ? 'ej' : '',
+              where: s.course,
+              access: accessOf(s.free || live!.allowed),
+              extra: new Date(s.startsAt).toISOString(),
             }));
-          groups.push(page(kind, items));
-        } else if (kind === 'handout') {
-          const bodies = await d.store.handoutBodies(appId, terms);
-          const items = cat.handouts
-            .filter((h) => holds(terms, bodies.get(h.id) ?? '', h.title, h.chapter, ...h.headings))
-            .map((h): SearchItem => {
-              const open = opened(handout, h.chapterId);
-              const body = bodies.get(h.id);
-              const excerpt = open && body !== undefined && !holds(terms, h.title) ? excerptAround(plainMarkdown(body), terms) : '';
-              return { id: h.id, title: h.title, excerpt, where: h.chapter, access: accessOf(open), extra: '' };
-            });
-          if (items.some((i) => i.access === 'locked') && !handout.all) note(handout.unlocking);
-          groups.push(page(kind, items));
-        } else if (kind === 'point') {
-          const items = cat.points
-            .filter((p) => holds(terms, p.name, p.summary))
-            .map((p): SearchItem => {
-              const open = opened(knowledge, p.chapterId);
-              const excerpt = open && !holds(terms, p.name) ? excerptAround(plainMarkup(p.summary), terms) : '';
-              return { id: p.id, title: p.name, excerpt, where: p.chapter, access: accessOf(open), extra: '' };
-            });
-          if (items.some((i) => i.access === 'locked') && !knowledge.all) note(knowledge.unlocking);
-          groups.push(page(kind, items));
-        } else {
-          // Coming sessions first (soonest first), then past ones (newest first).
-          const lives = cat.lives.filter((s) => holds(terms, s.title, s.chapterName, s.course));
-          const ordered = [...lives.filter((s) => s.startsAt >= now), ...lives.filter((s) => s.startsAt < now).reverse()];
-          const items = ordered.map((s): SearchItem => ({
-            id: s.id,
-            title: s.title,
-            excerpt: '',
-            where: s.course,
-            access: accessOf(s.free || live!.allowed),
-            extra: new Date(s.startsAt).toISOString(),
-          }));
-          if (items.some((i) => i.access === 'locked')) note(live!.unlockingVersions);
-          groups.push(page(kind, items));
+            if (items.some((i) => i.access === 'locked')) note(live!.unlockingVersions);
+            groups.push(page(kind, items));
+          }
         }
-      }
-      return { AppID: appId, keyword, groups, unlocking: [...unlocking].map(([vn, vname]) => ({ vn, vname })) };
+        return { groups, unlocking: [...unlocking].map(([vn, vname]) => ({ vn, vname })) };
+      };
+
+      const first = await groupsFor(terms);
+      // Nothing found: the words split into Chinese words (糖尿病护理 → 糖尿病 护理) are tried once. A paged group is
+      // asked for with the words the overview used, so it never splits on its own.
+      const words = q.kind || anyFound(first.groups) ? null : splitWords(terms);
+      const again = words ? await groupsFor(words) : null;
+      const used = again && anyFound(again.groups) ? { ...again, terms: words!, split: true } : { ...first, terms, split: false };
+      return { AppID: appId, keyword, groups: used.groups, unlocking: used.unlocking, terms: used.terms, split: used.split };
     },
   };
 }

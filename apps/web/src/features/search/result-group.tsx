@@ -1,4 +1,3 @@
-import { searchTerms } from '@kaoshi/contract';
 import { Highlighted } from '../../ui/question-answer';
 import type { SearchGroup, SearchItem } from './api';
 import styles from './search.module.css';
@@ -14,23 +13,22 @@ function meta(group: SearchGroup, item: SearchItem): string {
   return item.where;
 }
 
-/** One group of results: its name and count, the items (plain text, the keyword marked), 查看全部 and the locked note. */
+/** One group of results: its name and count, the items (plain text, each word marked), 查看全部 and the locked note. */
 export function ResultGroup({
   group,
-  keyword,
+  terms,
   onOpen,
   onMore,
   onUnlock,
 }: {
   group: SearchGroup;
-  keyword: string;
+  /** The words searched for (the reply's `terms`), each marked. */
+  terms: readonly string[];
   onOpen: (item: SearchItem) => void;
   onMore?: () => void;
   onUnlock: () => void;
 }) {
   const id = `group-${group.kind}`;
-  // Each word of the search is marked (docs/search.md: a result holds every word, each anywhere).
-  const terms = searchTerms(keyword);
   return (
     <section className={styles.group} aria-labelledby={id} data-testid={id}>
       <div className={styles.groupHead}>

@@ -25,7 +25,14 @@ const group = (kind: SearchKind, items: SearchItem[], over: Partial<SearchGroup>
   items,
   ...over,
 });
-const reply = (groups: SearchGroup[], unlocking = [{ vn: '3', vname: '至尊班' }]) => ({ AppID: 1001, keyword: '休克', groups, unlocking });
+const reply = (groups: SearchGroup[], unlocking = [{ vn: '3', vname: '至尊班' }], terms = ['休克']) => ({
+  AppID: 1001,
+  keyword: terms.join(''),
+  groups,
+  unlocking,
+  terms,
+  split: terms.length > 1,
+});
 
 const everything = reply([
   group('subject', []),
@@ -118,6 +125,18 @@ describe('/search_result', () => {
     ]);
     await user().click(screen.getByRole('button', { name: '‹ 全部结果' }));
     await waitFor(() => expect(where()).toBe('/search_result?keyword=%E4%BC%91%E5%85%8B'));
+  });
+
+  it('says when the keyword was searched as its Chinese words, marks each, and pages with them', async () => {
+    const split = reply([group('lesson', [item(23, { title: '休克的补液' }), ...[24, 25, 26, 27, 28].map((id) => item(id))], { total: 7 })], [], ['休克', '补液']);
+    fakeApi(callMock, { 'search.all': (p) => (p.kind ? reply([group('lesson', [], { total: 7 })], [], ['休克', '补液']) : split) });
+    const { where } = renderScreen(<SearchScreen />, { path: '/search_result', url: '/search_result?keyword=休克补液' });
+    expect(await screen.findByText('没有找到“休克补液”，以下是“休克 补液”的 7 条结果')).toBeTruthy();
+    const first = within(screen.getByTestId('group-lesson')).getAllByRole('listitem')[0]!;
+    expect([...first.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['休克', '补液']);
+    await user().click(screen.getByRole('button', { name: '查看全部7个视频课程' }));
+    await waitFor(() => expect(where()).toBe(`/search_result?${new URLSearchParams({ keyword: '休克 补液', kind: 'lesson' })}`));
+    await waitFor(() => expect(callsTo(callMock, 'search.all').at(-1)).toMatchObject({ keyword: '休克 补液', kind: 'lesson' }));
   });
 
   it('says so when nothing matches', async () => {

@@ -81,7 +81,7 @@ function Search({ subject }: { subject: SelectedSubject }) {
       ) : kind ? (
         <OneGroup subject={subject} keyword={keyword} kind={kind} onOpen={open} onAll={() => setParams({ keyword }, { replace: true })} />
       ) : (
-        <AllGroups subject={subject} keyword={keyword} onOpen={open} onMore={(k) => setParams({ keyword, kind: k })} />
+        <AllGroups subject={subject} keyword={keyword} onOpen={open} onMore={(words, k) => setParams({ keyword: words, kind: k })} />
       )}
       <SheetBuyPrompt
         open={locked !== null}
@@ -125,26 +125,33 @@ function Recent({ subject, list, onPick, onClear }: { subject: SelectedSubject; 
   );
 }
 
-function AllGroups({ subject, keyword, onOpen, onMore }: { subject: SelectedSubject; keyword: string; onOpen: Open; onMore: (k: SearchKind) => void }) {
+/**
+ * Every group's first items. A keyword that found nothing as typed may have been searched as its Chinese words
+ * (split, docs/search.md): the summary says so, and 查看全部 pages with those words.
+ */
+function AllGroups({ subject, keyword, onOpen, onMore }: { subject: SelectedSubject; keyword: string; onOpen: Open; onMore: (words: string, k: SearchKind) => void }) {
   const q = useQuery(resultsQuery(subject.AppID, keyword));
   const state = queryState(q, subject, { loading: '搜索中…' });
   if (state || !q.data) return state;
-  const { groups, unlocking } = q.data;
+  const { groups, unlocking, terms, split } = q.data;
   const found = groups.reduce((n, g) => n + g.total, 0);
   const hidden = groups.reduce((n, g) => n + g.hidden, 0);
   if (found === 0 && hidden === 0) return <StateMessage text={SEARCH_MSG.empty} />;
+  const words = split ? terms.join(' ') : keyword;
   return (
     <>
-      <p className={styles.summary} role="status">{`找到 ${found} 条与“${keyword}”相关的结果`}</p>
+      <p className={styles.summary} role="status">
+        {split ? `没有找到“${keyword}”，以下是“${words}”的 ${found} 条结果` : `找到 ${found} 条与“${keyword}”相关的结果`}
+      </p>
       {groups
         .filter((g) => g.total > 0 || g.hidden > 0)
         .map((g) => (
           <ResultGroup
             key={g.kind}
             group={g}
-            keyword={keyword}
+            terms={terms}
             onOpen={(item) => onOpen(g, item, unlocking)}
-            onMore={g.total > g.items.length ? () => onMore(g.kind) : undefined}
+            onMore={g.total > g.items.length ? () => onMore(words, g.kind) : undefined}
             onUnlock={() => onOpen(g, lockedNote(g), unlocking)}
           />
         ))}
@@ -166,7 +173,7 @@ function OneGroup({ subject, keyword, kind, onOpen, onAll }: { subject: Selected
       <button type="button" className={styles.linkButton} onClick={onAll}>
         ‹ 全部结果
       </button>
-      <ResultGroup group={group} keyword={keyword} onOpen={(item) => onOpen(group, item, first.unlocking)} onUnlock={() => onOpen(group, lockedNote(group), first.unlocking)} />
+      <ResultGroup group={group} terms={first.terms} onOpen={(item) => onOpen(group, item, first.unlocking)} onUnlock={() => onOpen(group, lockedNote(group), first.unlocking)} />
       <LoadMore hasMore={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
     </>
   );
