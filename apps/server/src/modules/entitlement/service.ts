@@ -4,6 +4,7 @@ import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badInput, notFound, tooMany } from '../../platform/errors.ts';
+import { limitIp } from '../../platform/rate-limit/ip-key.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import { hashCode } from './codes.ts';
 import type { CatalogStore } from '../catalog/index.ts';
@@ -206,7 +207,7 @@ export function createEntitlementService(deps: {
   }
 
   const userKey = (userId: number) => `code:user:${userId}`;
-  const ipKey = (ip: string) => `code:ip:${ip}`;
+  const ipKey = (ip: string) => `code:ip:${limitIp(ip)}`;
 
   /** Redeem an activation code for `userId` on subject `appId` (docs/catalog.md). */
   async function redeem(userId: number, appId: number, code: string, ip: string): Promise<VipAppRecord> {

@@ -3,6 +3,7 @@ import svgCaptcha from 'svg-captcha';
 import type { Clock } from '../../platform/clock.ts';
 import { newToken, sameHex, sha256Hex } from '../../platform/crypto.ts';
 import { AppError, tooMany } from '../../platform/errors.ts';
+import { limitIp } from '../../platform/rate-limit/ip-key.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { SmsCodeStore } from './store.ts';
 
@@ -23,7 +24,7 @@ export function createCaptchas(deps: { store: SmsCodeStore; limiter: RateLimiter
 
   return {
     async create(ip: string): Promise<{ captchaId: string; image: string; expiresIn: number }> {
-      const w = await limiter.hit(`captcha:new:ip:${ip}`, SMS.ipBurstWindowMs);
+      const w = await limiter.hit(`captcha:new:ip:${limitIp(ip)}`, SMS.ipBurstWindowMs);
       if (w.count > SMS.captchasPerWindow) throw tooMany(CAPTCHA_MSG.tooMany);
       // No 0/o/1/l/i: characters a learner can tell apart on a phone.
       const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0o1ilI', color: true, width: 132, height: 48, fontSize: 46 });

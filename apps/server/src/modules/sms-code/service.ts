@@ -2,6 +2,7 @@ import { SMS, type SmsOp } from '@kaoshi/contract';
 import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/clock.ts';
 import { randomDigits, sameHex, sha256Hex } from '../../platform/crypto.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
+import { limitIp } from '../../platform/rate-limit/ip-key.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { SmsProvider } from '../../platform/sms/provider.ts';
 import type { Captchas } from './captcha.ts';
@@ -70,9 +71,9 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
       const limits = [
         { key: `sms:min:phone:${phone}`, windowMs: SMS.resendAfterMs, max: 1 },
         { key: `sms:day:phone:${phone}:${day}`, windowMs: msUntilChinaMidnight(now), max: SMS.perDay },
-        { key: `sms:day:ip:${ip}:${day}`, windowMs: msUntilChinaMidnight(now), max: SMS.ipPerDay },
+        { key: `sms:day:ip:${limitIp(ip)}:${day}`, windowMs: msUntilChinaMidnight(now), max: SMS.ipPerDay },
       ];
-      const burst = `sms:burst:ip:${ip}`;
+      const burst = `sms:burst:ip:${limitIp(ip)}`;
       const refuse = (max: number, w: { resetAt: number }) =>
         max === 1 ? tooMany(SMS_MSG.tooFrequent(Math.max(1, Math.ceil((w.resetAt - clock()) / 1000)))) : tooMany(SMS_MSG.dailyLimit);
 

@@ -96,6 +96,14 @@ describe('sendcode', () => {
     expect((await t.call(sendcode, { phone: phone() }, { ip })).status).toBe(200);
   });
 
+  it('counts IPv6 clients by their /64 network, so new addresses in it do not escape the burst', async () => {
+    const net = `2001:db8:${(Date.now() & 0xffff).toString(16)}:7`;
+    for (let i = 1; i <= SMS.ipBurst; i++) expect((await t.call(sendcode, { phone: phone() }, { ip: `${net}::${i}` })).status).toBe(200);
+    expect(await t.call(sendcode, { phone: phone() }, { ip: `${net}:ffff::9` })).toEqual({ status: 429, msg: CAPTCHA_MSG.needed, data: { captcha: true } });
+    // The next /64 is another network.
+    expect((await t.call(sendcode, { phone: phone() }, { ip: `${net.replace(/:7$/, ':8')}::1` })).status).toBe(200);
+  });
+
   it('a challenge expires, and one IP may ask for only so many', async () => {
     const ip = freshIp();
     const c = (await t.call(captchaNew, {}, { ip })).data;

@@ -1,6 +1,7 @@
 import { MSG } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { tooMany } from '../../platform/errors.ts';
+import { limitIp } from '../../platform/rate-limit/ip-key.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { TrackingStore } from './store.ts';
 
@@ -53,7 +54,7 @@ export function createTrackingService(store: TrackingStore, clock: Clock, opts: 
 
     /** Store an event a client sent, within TRACKING_PER_MINUTE per learner (session) or per IP (guest). */
     async accept(event: EventInput): Promise<void> {
-      const key = event.userId ? `track:user:${event.userId}` : `track:ip:${event.ip}`;
+      const key = event.userId ? `track:user:${event.userId}` : `track:ip:${limitIp(event.ip)}`;
       if ((await opts.limiter.hit(key, 60_000)).count > TRACKING_PER_MINUTE) throw tooMany(MSG.tooOften);
       await record(event);
     },

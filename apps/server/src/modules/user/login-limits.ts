@@ -1,6 +1,7 @@
 import { LOGIN_LIMIT, MSG } from '@kaoshi/contract';
 import { minutesUntil, type Clock } from '../../platform/clock.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
+import { limitIp } from '../../platform/rate-limit/ip-key.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 
 /** checkUser (and sendcode refusals that reveal an account) per IP per minute. */
@@ -18,7 +19,7 @@ export const LOCK_MSG = {
 } as const;
 
 export const accountKey = (name: string | number) => `login:fail:acct:${name}`;
-const ipKey = (ip: string) => `login:fail:ip:${ip}`;
+const ipKey = (ip: string) => `login:fail:ip:${limitIp(ip)}`;
 
 /**
  * Count one probe of account existence (checkUser, and sendcode refusals that reveal an account)
@@ -27,7 +28,7 @@ const ipKey = (ip: string) => `login:fail:ip:${ip}`;
 export const existenceProbeLimit =
   (limiter: RateLimiter) =>
   async (ip: string): Promise<void> => {
-    const w = await limiter.hit(`probe:ip:${ip}`, 60_000);
+    const w = await limiter.hit(`probe:ip:${limitIp(ip)}`, 60_000);
     if (w.count > EXISTENCE_PROBES_PER_MINUTE) throw tooMany(MSG.tooOften);
   };
 
@@ -62,7 +63,7 @@ export function createLoginLimits(limiter: RateLimiter, clock: Clock) {
     /** Count one code-proven account change for the IP and the phone; refuse past ACCOUNT_CHANGE_LIMIT. */
     async limitAccountChange(op: string, phone: string, ip: string) {
       const [byIp, byPhone] = await Promise.all([
-        limiter.hit(`acct:${op}:ip:${ip}`, ACCOUNT_CHANGE_LIMIT.windowMs),
+        limiter.hit(`acct:${op}:ip:${limitIp(ip)}`, ACCOUNT_CHANGE_LIMIT.windowMs),
         limiter.hit(`acct:${op}:phone:${phone}`, ACCOUNT_CHANGE_LIMIT.windowMs),
       ]);
       if (byIp.count > ACCOUNT_CHANGE_LIMIT.perIp || byPhone.count > ACCOUNT_CHANGE_LIMIT.perPhone) throw tooMany(MSG.tooOften);

@@ -1,6 +1,7 @@
 import { MSG } from '@kaoshi/contract';
 import QRCode from 'qrcode';
 import { tooMany } from '../../platform/errors.ts';
+import { limitIp } from '../../platform/rate-limit/ip-key.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 
 /** Codes one IP may ask for a minute (guests may share too). */
@@ -15,7 +16,7 @@ export const CODE_SIZE = 320;
 export function createWxappService(d: { limiter: RateLimiter; publicBaseUrl: string | undefined }) {
   return {
     async qrcode(input: { page: string; agentCode: string; ip: string; origin: string }) {
-      if ((await d.limiter.hit(`wxcode:ip:${input.ip}`, 60_000)).count > CODES_PER_MINUTE) throw tooMany(MSG.tooOften);
+      if ((await d.limiter.hit(`wxcode:ip:${limitIp(input.ip)}`, 60_000)).count > CODES_PER_MINUTE) throw tooMany(MSG.tooOften);
       const url = new URL(input.page, `${d.publicBaseUrl ?? input.origin}/`);
       url.searchParams.set('ac', input.agentCode);
       const image = await QRCode.toDataURL(url.toString(), { errorCorrectionLevel: 'M', margin: 2, width: CODE_SIZE });
