@@ -33,16 +33,18 @@ export async function shot(page: Page, name: string) {
 }
 
 /**
- * SMS sends are limited per client IP (1 per 60 s, 10 a day). The journeys' server trusts the proxy
- * header (TRUST_PROXY=true, as behind a real reverse proxy), so each learner here gets an address of
- * their own, the way real learners come from different networks.
+ * SMS sends are limited per client IP (past a burst of 3 in 10 minutes each needs the picture challenge). The
+ * journeys' server trusts the proxy header (TRUST_PROXY=true, as behind a real reverse proxy), so each learner here
+ * gets a network of their own, the way real learners come from different networks. The server counts an IPv6
+ * address by its /64, so each learner's is a new /64 of the documentation prefix (RFC 3849): one per call and per
+ * worker process, never reused within a run (an address built from the clock came round again after 254 s, and the
+ * third learner on it met the challenge). Only ever a header value, never a destination.
  */
 let ipCounter = 0;
+const ipWorker = (process.pid & 0xffff).toString(16);
 export async function asNewClientIp(page: Page): Promise<void> {
   ipCounter += 1;
-  // Documentation-range addresses (RFC 5737): only ever a header value, never a destination.
-  const ip = `${ipCounter % 2 ? '203.0.113' : '198.51.100'}.${((Math.floor(Date.now() / 1000) + ipCounter) % 254) + 1}`;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `2001:db8:${ipWorker}:${ipCounter.toString(16)}::1` });
 }
 
 // ---------------------------------------------------------------- the demo learner and the practice player
