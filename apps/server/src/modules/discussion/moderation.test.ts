@@ -80,6 +80,8 @@ describe('reports', () => {
     expect(await notices(author)).toMatchObject([{ title: '你的讨论已被隐藏', link: `/discussionreply?id=${p.id}`, read: false }]);
     expect((await notices(author))[0]!.body).toBe('你发表的「加我微信领资料」被多位学员举报，已暂时隐藏，等待审核。审核期间仅你自己可见。');
     expect(await notices(others[0]!)).toEqual([]);
+    // The link opens for the author.
+    expect((await t.call(discussionThread, { guid: author, id: p.id })).data.thread).toMatchObject({ id: p.id, hidden: true });
 
     const listed = await cli('list-reported');
     expect(listed.code).toBe(0);
