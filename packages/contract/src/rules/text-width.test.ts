@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charWidth, cutToWidth, textWidth } from './text-width.ts';
+import { charWidth, cutToWidth, excerptToWidth, textWidth } from './text-width.ts';
 
 /** Text mixing ASCII, Chinese, full-width punctuation, astral ideographs and emoji with any code point. */
 const char = fc.oneof(
@@ -96,5 +96,13 @@ describe('cutToWidth (spec §5: text is cut when the total exceeds a limit)', ()
     ['', 5, ''],
   ])('cutToWidth(%j, %d) is %j', (input, n, expected) => {
     expect(cutToWidth(input, n)).toBe(expected);
+  });
+});
+
+describe('excerptToWidth', () => {
+  it('makes one line, and marks a cut with …', () => {
+    expect(excerptToWidth('  口腔温度\n\n 36.3～37.2℃  ', 40)).toBe('口腔温度 36.3～37.2℃');
+    expect(excerptToWidth('口腔温度的正常范围', 8)).toBe('口腔温度…');
+    expect(excerptToWidth('口腔温度', 8)).toBe('口腔温度');
   });
 });

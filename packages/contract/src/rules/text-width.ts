@@ -37,3 +37,13 @@ export const cutToWidth = (value: string, limit: number): string => {
   }
   return value.slice(0, end);
 };
+
+/**
+ * A one-line excerpt of `value` for a title or a message: runs of white space become one space, the ends are trimmed,
+ * and text wider than `limit` is cut to it with … after.
+ */
+export const excerptToWidth = (value: string, limit: number): string => {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  const cut = cutToWidth(flat, limit);
+  return cut.length < flat.length ? `${cut}…` : cut;
+};

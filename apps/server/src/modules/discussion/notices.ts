@@ -1,4 +1,4 @@
-import { cutToWidth } from '@kaoshi/contract';
+import { excerptToWidth } from '@kaoshi/contract';
 import type { MessageDraft } from '../message/index.ts';
 
 /** How much of the post a moderation message quotes. */
@@ -26,9 +26,7 @@ const TEXT: Record<ModerationEvent, { title: string; body: (quote: string) => st
  * they still see it. Once per decision: the dedupe holds the post and the decision's time.
  */
 export function moderationMessage(event: ModerationEvent, post: ModeratedPost, at: Date): MessageDraft {
-  const flat = post.body.replace(/\s+/g, ' ').trim();
-  const cut = cutToWidth(flat, QUOTE_WIDTH);
-  const quote = cut.length < flat.length ? `${cut}…` : cut;
+  const quote = excerptToWidth(post.body, QUOTE_WIDTH);
   return {
     kind: 'system',
     title: TEXT[event].title,

@@ -1,11 +1,11 @@
 import {
-  cutToWidth,
   DISCUSSION_HIDE_AT,
   DISCUSSION_MAX_WIDTH,
   DISCUSSION_MSG,
   DISCUSSION_PAGE_SIZE,
   DISCUSSION_POST_LIMIT,
   DISCUSSION_REPORTS_PER_DAY,
+  excerptToWidth,
   filterContent,
   parseMarkup,
   PRACTICE_MODULE,
@@ -52,13 +52,10 @@ export const fallbackName = (userId: number) => `学员${String(userId).padStart
 
 /** A question's stem as a one-line title: text and key points only (no image names), cut to TITLE_WIDTH. */
 export function stemTitle(stem: string): string {
-  const flat = parseMarkup(stem)
+  const text = parseMarkup(stem)
     .map((part) => (part.kind === 'image' ? '' : part.text))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const cut = cutToWidth(flat, TITLE_WIDTH);
-  return cut.length < flat.length ? `${cut}…` : cut;
+    .join('');
+  return excerptToWidth(text, TITLE_WIDTH);
 }
 
 /**
@@ -73,12 +70,10 @@ export function createDiscussionService(d: DiscussionDeps) {
    * shown name and the start of the text, linking to the thread. A message that fails is logged; the reply stands.
    */
   async function tellAuthor(authorId: number, threadId: number, reply: DiscussionPost) {
-    const flat = reply.body.replace(/\s+/g, ' ');
-    const excerpt = cutToWidth(flat, REPLY_EXCERPT_WIDTH);
     const message: MessageDraft = {
       kind: 'discussion',
       title: '有人回复了你的讨论',
-      body: `${reply.author.nickName}：${excerpt}${excerpt.length < flat.length ? '…' : ''}`,
+      body: `${reply.author.nickName}：${excerptToWidth(reply.body, REPLY_EXCERPT_WIDTH)}`,
       link: `/discussionreply?id=${threadId}`,
       dedupe: `discussion-reply:${reply.id}`,
     };

@@ -1,5 +1,6 @@
 import {
   cutToWidth,
+  excerptToWidth,
   FEEDBACK_ANSWER_ROUTE,
   FEEDBACK_MAX_WIDTH,
   FEEDBACK_MIN_WIDTH,
@@ -104,7 +105,7 @@ export type FeedbackService = ReturnType<typeof createFeedbackService>;
 export const answerMessage = (row: FeedbackRow) => ({
   kind: 'feedback' as const,
   title: FEEDBACK_MSG.answerTitle,
-  body: cutToWidth((row.answer ?? '').replace(/\s+/g, ' '), 80) + (textWidth(row.answer ?? '') > 80 ? '…' : ''),
+  body: excerptToWidth(row.answer ?? '', 80),
   link: `${FEEDBACK_ANSWER_ROUTE}?id=${row.id}`,
   dedupe: `feedback-answer:${row.id}:${row.answeredAt?.getTime() ?? 0}`,
 });

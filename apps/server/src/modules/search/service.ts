@@ -195,7 +195,7 @@ export function createSearchService(d: SearchDeps) {
       const words = q.kind || anyFound(first.groups) ? null : splitWords(terms);
       const again = words ? await groupsFor(words) : null;
       const used = again && anyFound(again.groups) ? { ...again, terms: words!, split: true } : { ...first, terms, split: false };
-      return { AppID: appId, keyword, groups: used.groups, unlocking: used.unlocking, terms: used.terms, split: used.split };
+      return { AppID: appId, keyword, ...used };
     },
   };
 }

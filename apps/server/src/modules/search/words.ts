@@ -1,4 +1,4 @@
-import { SEARCH_MAX_TERMS } from '@kaoshi/contract';
+import { searchTerms } from '@kaoshi/contract';
 
 /** Chinese words by the ICU dictionary Node ships (full ICU): 糖尿病护理 → 糖尿病 | 护理. */
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
@@ -31,19 +31,12 @@ function segments(word: string): string[] {
 
 /**
  * The words of a search that found nothing, split further into Chinese words (docs/search.md): 糖尿病护理 is tried
- * as 糖尿病 护理. Each kept once (case-insensitively), at most SEARCH_MAX_TERMS. Null when splitting changes nothing.
- * ICU's dictionary was measured good enough on the demo's nursing terms: 心肺复苏按压深度 → 心肺 复苏 按压 深度.
+ * as 糖尿病 护理, kept once and at most SEARCH_MAX_TERMS as the contract's searchTerms keeps typed words. Null when
+ * splitting changes nothing. ICU's dictionary was measured good enough on the demo's nursing terms: 心肺复苏按压深度 →
+ * 心肺 复苏 按压 深度.
  */
 export function splitWords(terms: readonly string[]): string[] | null {
-  const seen = new Set<string>();
-  const words: string[] = [];
-  for (const w of terms.flatMap(segments)) {
-    const key = w.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    words.push(w);
-    if (words.length === SEARCH_MAX_TERMS) break;
-  }
+  const words = searchTerms(terms.flatMap(segments).join(' '));
   const same = words.length === terms.length && words.every((w, i) => w.toLowerCase() === terms[i]!.toLowerCase());
   return words.length === 0 || same ? null : words;
 }
