@@ -57,8 +57,15 @@ export const orders = pgTable(
     /** A discount code (discountID) and what it took off, after the coupon. */
     discountId: integer('discount_id'),
     discountOffFen: integer('discount_off_fen').notNull().default(0),
+    /**
+     * Whether this unpaid order holds a use of its discount code. A learner's unpaid orders hold at most one use of
+     * a code, and a hold is released when the order closes or after DISCOUNT_HOLD_MS (docs/shop.md).
+     */
+    discountHeld: boolean('discount_held').notNull().default(false),
     /** For an upgrade: when the target ends (the held version's end at creation). */
     grantUntil: ts('grant_until'),
+    /** For an upgrade: the prices it was worked out with, so a refund of the held purchase can unwind it (docs/shop.md). */
+    upgradeTerms: jsonb('upgrade_terms').$type<UpgradeTermsRow | null>(),
     /** Printed books bought with the version (branchBookList), as they were sold, and their part of the amount. */
     books: jsonb('books').$type<OrderBook[]>().notNull().default([]),
     booksFen: integer('books_fen').notNull().default(0),
@@ -94,6 +101,8 @@ export const orders = pgTable(
     paidAt: ts('paid_at'),
     fulfilledAt: ts('fulfilled_at'),
     closedAt: ts('closed_at'),
+    /** When a provider last answered for this order that it holds no payment (a closed order is asked until then). */
+    reconciledAt: ts('reconciled_at'),
   },
   (t) => [
     uniqueIndex('orders_user_request_idx').on(t.userId, t.requestId),
@@ -102,6 +111,13 @@ export const orders = pgTable(
     index('orders_group_idx').on(t.groupId),
   ],
 );
+
+export interface UpgradeTermsRow {
+  fromPriceFen: number;
+  fromValidityDays: number;
+  toPriceFen: number;
+  toValidityDays: number;
+}
 
 export interface OrderBook {
   bookId: number;
@@ -203,6 +219,27 @@ export const paymentNotifications = pgTable(
 );
 
 /**
+ * Money that needs an operator (docs/shop.md, "Flagged payments"): a second payment of an order already paid, or a
+ * late payment of a closed order whose coupon went to another order meanwhile. Each is kept once with the provider's
+ * transaction id, to be refunded (console, part 1); resolved_at is set when it was.
+ */
+export const paymentFlags = pgTable(
+  'payment_flags',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** 'extra-payment' | 'coupon-taken' */
+    reason: text('reason').notNull(),
+    createdAt: ts('created_at').notNull(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [uniqueIndex('payment_flags_txn_idx').on(t.provider, t.transactionId), index('payment_flags_open_idx').on(t.resolvedAt)],
+);
+
+/**
  * The sandbox provider's own records (development and tests only): a payment it was asked for, and whether its
  * pay page was confirmed. It is the provider's side: the shop reads it only as it would query a real provider.
  */
@@ -272,4 +309,5 @@ export type GroupRow = typeof groups.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type UserCouponRow = typeof userCoupons.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
+export type PaymentFlagRow = typeof paymentFlags.$inferSelect;
 export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
