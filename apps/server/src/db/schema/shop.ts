@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { jsonb } from './json.ts';
 import { agents } from './agents.ts';
@@ -109,6 +110,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.id),
     index('orders_open_idx').on(t.status, t.expiresAt),
     index('orders_group_idx').on(t.groupId),
+    // Closed by timeout while the provider could not answer: reconcile.ts asks them again.
+    index('orders_unreconciled_idx')
+      .on(t.closedAt)
+      .where(sql`${t.status} = 'closed' and ${t.closedReason} = 'timeout' and ${t.reconciledAt} is null`),
   ],
 );
 

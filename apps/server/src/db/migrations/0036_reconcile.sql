@@ -1,0 +1,1 @@
+CREATE INDEX "orders_unreconciled_idx" ON "orders" USING btree ("closed_at") WHERE "orders"."status" = 'closed' and "orders"."closed_reason" = 'timeout' and "orders"."reconciled_at" is null;
