@@ -1,14 +1,17 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { getHuabeiPrice, getOrderNumber, HUABEI_MSG, pricelist, queryUserOrder, vipinfo } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, purchases } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { yuanToFen } from './alipay.ts';
+import { createAlipay, yuanToFen } from './alipay.ts';
 import { fakeAlipay, type FakeAlipay } from './fake-providers.ts';
 import { createRefunder } from './index.ts';
 import { realProviders } from './provider-config.ts';
 import { notifyPath } from './providers.ts';
+import { installNotifyRoutes } from './routes.ts';
+import type { ShopService } from './service.ts';
 import { realPayments, requestId } from './shop-setup.ts';
 
 let t: TestApp;
@@ -45,6 +48,7 @@ const paidForm = (orderNo: string, amount: string, over: Record<string, string> 
   trade_no: `2026${orderNo.slice(2)}`,
   trade_status: 'TRADE_SUCCESS',
   total_amount: amount,
+  seller_id: '2088102000000001',
   ...over,
 });
 
@@ -105,6 +109,71 @@ describe('Alipay (alipay-sdk against a local Alipay gateway that signs its answe
     expect((await t.call(vipinfo, { guid, appID: 1001 })).data.vipdata).toMatchObject({ AppVn: '2' });
     const [row] = await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, o.orderID));
     expect(await t.db.select().from(purchases).where(eq(purchases.userId, row!.userId))).toHaveLength(1);
+  });
+
+  it('refuses another kind of notification or an unknown trade status; a refund of the trade is taken (success) and grants nothing', async () => {
+    const guid = await t.newLearner();
+    const o = (await buy(guid, 'web_h5')).data;
+    const paid = paidForm(o.orderID, '398.00');
+    const { trade_status: _, ...noStatus } = paid;
+    for (const form of [
+      { ...paid, notify_type: 'batch_trans_notify', notify_id: 'other-kind' },
+      { ...paid, trade_status: 'TRADE_PENDING', notify_id: 'pending' },
+      { ...noStatus, notify_id: 'no-status' },
+    ]) {
+      const res = await notify(ali.signNotification(form));
+      expect([form.notify_id, res.statusCode, res.body]).toEqual([form.notify_id, 400, 'fail']);
+    }
+    // A partial refund (made in Alipay's console) comes as TRADE_SUCCESS with the refund's fields; a full one as TRADE_CLOSED.
+    const refund = { refund_fee: '100.00', gmt_refund: '2026-11-25 18:10:00.123', out_biz_no: `R${o.orderID}` };
+    for (const form of [
+      { ...paid, ...refund, notify_id: 'refund-part' },
+      { ...paid, ...refund, trade_status: 'TRADE_CLOSED', notify_id: 'refund-all' },
+    ])
+      expect((await notify(ali.signNotification(form))).body).toBe('success');
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('created');
+  });
+
+  it("answers a body over 16 KiB 413, no content type 415 and a store failure 500, each with Alipay's text fail", async () => {
+    const guid = await t.newLearner();
+    const o = (await buy(guid, 'web_h5')).data;
+    const big = await notify(ali.signNotification(paidForm(o.orderID, '398.00', { body: 'x'.repeat(17 * 1024) })));
+    expect([big.statusCode, big.body]).toEqual([413, 'fail']);
+    const form = new URLSearchParams(ali.signNotification(paidForm(o.orderID, '398.00'))).toString();
+    const untyped = await t.app.inject({ method: 'POST', url: notifyPath('alipay'), headers: { 'content-type': '' }, payload: form });
+    expect([untyped.statusCode, untyped.body]).toEqual([415, 'fail']);
+    // A NUL in the order number makes the database throw.
+    const thrown = await notify(ali.signNotification(paidForm('KS\u0000', '398.00')));
+    expect([thrown.statusCode, thrown.body]).toEqual([500, 'fail']);
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('created');
+  });
+
+  it('checks seller_id when the seller is configured: another seller is refused, ours taken', async () => {
+    const taken: string[] = [];
+    const applyPayment = (_provider: string, id: string) => {
+      taken.push(id);
+      return Promise.resolve('granted');
+    };
+    const shop = { applyPayment } as unknown as ShopService;
+    const provider = createAlipay({
+      appId: ali.config.ALIPAY_APP_ID!,
+      privateKeyPem: ali.config.ALIPAY_PRIVATE_KEY!,
+      alipayPublicKeyPem: ali.config.ALIPAY_PUBLIC_KEY!,
+      gateway: ali.config.ALIPAY_GATEWAY!,
+      publicUrl: 'https://kaoshi.example',
+      sellerId: '2088102000000001',
+    });
+    const app = Fastify();
+    await installNotifyRoutes(app, shop, [provider], () => t.clock.now);
+    const post = (form: Record<string, string>) =>
+      app.inject({ method: 'POST', url: notifyPath('alipay'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    const other = await post(ali.signNotification(paidForm('KS00000000000000000001', '1.00', { seller_id: '2088102000000999', notify_id: 'other-seller' })));
+    const { seller_id: _, ...sellerless } = paidForm('KS00000000000000000001', '1.00', { notify_id: 'no-seller' });
+    const none = await post(ali.signNotification(sellerless));
+    const ours = await post(ali.signNotification(paidForm('KS00000000000000000001', '1.00', { notify_id: 'our-seller' })));
+    expect([other.statusCode, other.body, none.statusCode, none.body, ours.statusCode, ours.body]).toEqual([400, 'fail', 400, 'fail', 200, 'success']);
+    expect(taken).toEqual(['our-seller']);
+    await app.close();
   });
 
   it('Huabei: 3, 6 and 12 periods from ¥100 where Alipay is offered; the order carries them to Alipay as extend_params', async () => {

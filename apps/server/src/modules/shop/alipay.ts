@@ -1,6 +1,6 @@
 import { AlipaySdk } from 'alipay-sdk';
-import { notifyPath, type PaymentProvider, type StartPayment } from './providers.ts';
-import type { OpenedNotification } from './wechat-v3.ts';
+import { notifyPath, type NotifyAnswers, type PaymentProvider, type StartPayment } from './providers.ts';
+import { refusedAs, type OpenedNotification } from './wechat-v3.ts';
 
 /** Alipay as configured (config.ts ALIPAY_*; keys already read). */
 export interface AlipayConfig {
@@ -10,6 +10,8 @@ export interface AlipayConfig {
   alipayPublicKeyPem: string;
   gateway: string;
   publicUrl: string;
+  /** The seller's Alipay user id (2088…): when set, a notification's seller_id must be it. */
+  sellerId?: string;
 }
 
 /** "398.00" → 39800 fen; null for anything that is not a plain amount of yuan with at most two decimals. */
@@ -23,17 +25,25 @@ const fenToYuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100)
 const STATE: Record<string, string> = { TRADE_SUCCESS: 'SUCCESS', TRADE_FINISHED: 'SUCCESS', WAIT_BUYER_PAY: 'NOTPAY', TRADE_CLOSED: 'CLOSED' };
 
 /** Alipay wants the text success once a notification is taken, anything else makes it send again. */
-const ANSWERS: PaymentProvider['answers'] = {
+const ANSWERS: NotifyAnswers = {
   taken: { status: 200, body: 'success' },
   unverified: { status: 400, body: 'fail' },
   refused: () => ({ status: 400, body: 'fail' }),
+  failed: (status) => ({ status, body: 'fail' }),
 };
+
+/**
+ * A refund of the trade, not a payment: Alipay tells a partial refund as TRADE_SUCCESS with the refund's fields
+ * (and a full one as TRADE_CLOSED). Taken as a change of state, never as a payment.
+ */
+const isRefund = (form: Record<string, string>) => Boolean(form.gmt_refund || form.out_biz_no || (form.refund_fee && yuanToFen(form.refund_fee) !== 0));
 
 /**
  * The Alipay provider (docs/shop.md, "Providers") on alipay-sdk: a desktop pays on Alipay's page
  * (alipay.trade.page.pay), a phone browser on its wap page (alipay.trade.wap.pay); both come back to
  * /buyCallback. Huabei instalments go with the payment as extend_params. Notifications are form posts signed
- * with RSA2, verified with Alipay's public key and checked to be for this app. Not offered inside WeChat.
+ * with RSA2, verified with Alipay's public key, and checked to be trade_status_sync of this app (and seller,
+ * when configured) in a known trade status; a refund's is taken but is never a payment. Not offered inside WeChat.
  */
 export function createAlipay(cfg: AlipayConfig) {
   const sdk = new AlipaySdk({
@@ -79,17 +89,24 @@ export function createAlipay(cfg: AlipayConfig) {
       valid = false;
     }
     if (!valid) return { ok: false, reason: 'signature' };
-    if (form.app_id !== cfg.appId) return { ok: false, reason: 'app' };
+    // Alipay sent it; only a trade of this app (and seller) in a known state is taken.
+    if (form.notify_type !== 'trade_status_sync') return refusedAs('event');
+    if (form.app_id !== cfg.appId) return refusedAs('app');
+    if (cfg.sellerId !== undefined && form.seller_id !== cfg.sellerId) return refusedAs('seller');
+    const status = form.trade_status ?? '';
+    const state = Object.hasOwn(STATE, status) ? STATE[status] : undefined;
+    if (!state) return refusedAs('status');
     const total = yuanToFen(form.total_amount ?? '');
-    if (!form.out_trade_no || !form.trade_no || total === null) return { ok: false, reason: 'body' };
+    if (!form.out_trade_no || !form.trade_no || total === null) return refusedAs('body');
     return {
       ok: true,
       id: form.notify_id.slice(0, 64),
-      eventType: form.notify_type ?? 'trade_status_sync',
+      eventType: form.notify_type,
       transaction: {
         out_trade_no: form.out_trade_no,
         transaction_id: form.trade_no,
-        trade_state: STATE[form.trade_status ?? ''] ?? form.trade_status ?? '',
+        // A payment only as TRADE_SUCCESS or TRADE_FINISHED without a refund; anything else changes nothing.
+        trade_state: isRefund(form) ? 'REFUND' : state,
         amount: { total, currency: 'CNY' },
       },
     };

@@ -17,8 +17,10 @@ import { createShopStore } from './store.ts';
 import { ORDER_TTL_MS } from './service.ts';
 
 let t: TestApp;
+/** The app's log lines (warn and above): what a refusal or a failure writes. */
+const lines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { logger: { level: 'warn', stream: { write: (l) => void lines.push(l) } } } });
 });
 afterAll(() => t.close());
 
@@ -70,6 +72,75 @@ describe('payment notifications', () => {
     expect((await post({ headers: { 'content-type': 'application/json' }, body: '{}' })).statusCode).toBe(401);
     expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('created');
     expect(await grants(userID)).toEqual({ purchases: 0, changes: 0 });
+  });
+});
+
+describe('what a notification must be, and how each failure is answered', () => {
+  it("refuses a REFUND.SUCCESS event and another merchant's or app's payment, signed and encrypted as the sandbox does (400, logged)", async () => {
+    const { guid, userID } = await learner();
+    const o = (await order(t, guid)).data;
+    const paid = { orderNo: o.orderID, transactionId: 'SBX-account', amountFen: o.amount };
+    const logged = lines.length;
+    const refusals = [{ eventType: 'REFUND.SUCCESS' }, { mchid: '1900000001' }, { appid: 'wxd0000000000000001' }, { mchid: undefined }, { appid: undefined }];
+    for (const over of refusals) {
+      const res = await post(sandbox().notification({ ...paid, ...over }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'FAIL', message: expect.stringMatching(/^refused: (event|merchant|app)$/) });
+    }
+    const logs = lines.slice(logged).map((l) => JSON.parse(l) as { msg: string; reason?: string; provider?: string });
+    expect(logs.filter((l) => l.msg === 'payment notification refused').map((l) => l.reason)).toEqual(['event', 'merchant', 'app', 'merchant', 'app']);
+    // Short reasons only: neither the notification's fields nor the keys reach the log.
+    expect(lines.slice(logged).join('\n')).not.toMatch(/1900000001|wxd0000000000000001|SBX-account|REFUND\.SUCCESS|KS\d{20}/);
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('created');
+    expect(await grants(userID)).toEqual({ purchases: 0, changes: 0 });
+    // The sandbox's own merchant and app: taken.
+    expect((await post(sandbox().notification(paid))).statusCode).toBe(204);
+    expect(await grants(userID)).toEqual({ purchases: 1, changes: 1 });
+  });
+
+  it("answers a real HTTP error with WeChat's JSON for a body over 16 KiB, bad content, a store failure and an unknown route; never 2xx", async () => {
+    const { guid } = await learner();
+    const o = (await order(t, guid)).data;
+    const note = sandbox().notification({ orderNo: o.orderID, transactionId: 'SBX-big', amountFen: o.amount });
+    const big = await post({ ...note, body: note.body.replace('"summary":"支付成功"', `"summary":"${'x'.repeat(17 * 1024)}"`) });
+    expect([big.statusCode, big.json()]).toEqual([413, { code: 'FAIL', message: expect.any(String) }]);
+    const untyped = await post({ headers: { ...note.headers, 'content-type': '' }, body: note.body });
+    expect([untyped.statusCode, untyped.json()]).toEqual([415, { code: 'FAIL', message: expect.any(String) }]);
+    // A NUL in the order number makes the database throw: 500, and the provider sends it again.
+    const thrown = await post(sandbox().notification({ orderNo: 'KS\u0000', transactionId: 'SBX-nul', amountFen: o.amount }));
+    expect([thrown.statusCode, thrown.json()]).toEqual([500, { code: 'SYSTEM_ERROR', message: expect.any(String) }]);
+    for (const [method, url] of [
+      ['POST', '/api/pay/notify/nope'],
+      ['GET', notifyPath('sandbox')],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'POST' ? '{}' : undefined });
+      expect([res.statusCode, res.json()]).toEqual([404, { code: 'FAIL', message: expect.any(String) }]);
+    }
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('created');
+  });
+
+  it("answers a pay id with a control character, or not of the sandbox's form, with a plain 404 page before any database read", async () => {
+    const ids = ['%00', `${'A'.repeat(11)}%00${'A'.repeat(12)}`, `${'A'.repeat(23)}%01`, 'A'.repeat(23), 'A'.repeat(25), `${'A'.repeat(22)}%C3%A9`, 'nope'];
+    for (const id of ids)
+      for (const [method, url] of [
+        ['GET', `/sandbox/pay/${id}`],
+        ['POST', `/sandbox/pay/${id}/confirm`],
+        ['POST', `/sandbox/pay/${id}/cancel`],
+      ] as const) {
+        const res = await t.app.inject({ method, url });
+        expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 404, 'text/html; charset=utf-8']);
+        expect(res.body).toContain('支付单不存在');
+      }
+    // The sandbox on a database that counts its reads: a malformed id reads nothing, a well-formed unknown one reads once.
+    let reads = 0;
+    const db = new Proxy(t.db, { get: (target, name, receiver) => (name === 'select' && reads++, Reflect.get(target, name, receiver)) });
+    const app = Fastify();
+    createSandboxProvider(db, () => t.clock.now, { retryScale: 1, copies: 0 }).install(app);
+    for (const id of ['%00', 'A'.repeat(23), `${'A'.repeat(23)}%0A`]) expect((await app.inject({ method: 'GET', url: `/sandbox/pay/${id}` })).statusCode).toBe(404);
+    expect(reads).toBe(0);
+    expect((await app.inject({ method: 'GET', url: `/sandbox/pay/${'A'.repeat(24)}` })).statusCode).toBe(404);
+    expect(reads).toBe(1);
+    await app.close();
   });
 });
 

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { PayType } from '@kaoshi/contract';
 import type { OpenedNotification } from './wechat-v3.ts';
 
@@ -58,17 +59,33 @@ export interface PaymentProvider {
   query(orderNo: string): Promise<ProviderPayment | null>;
   /** Pay an order's amount back (idempotent by order number); throws when the provider holds no such payment. */
   refund?(orderNo: string, amountFen: number): Promise<void>;
-  /** Verify a notification (headers and raw body) against the provider's keys and the server's clock. */
+  /**
+   * Verify a notification (headers and raw body) against the provider's keys and the server's clock, and check
+   * it is a payment of our merchant and app; anything else is not verified or refused, never a payment.
+   */
   open(headers: Record<string, unknown>, body: string, nowMs: number): OpenedNotification;
-  readonly answers: { taken: NotifyAnswer; unverified: NotifyAnswer; refused: (why: string) => NotifyAnswer };
+  readonly answers: NotifyAnswers;
 }
 
-/** WeChat Pay v3's answers: 204 when taken, 401 for what does not verify, 4xx with a JSON reason else. */
-export const WECHAT_ANSWERS: PaymentProvider['answers'] = {
+/** How a provider wants each outcome answered. Only `taken` is 2xx. */
+export interface NotifyAnswers {
+  taken: NotifyAnswer;
+  /** Not verified: headers, clock, serial, signature, or a body that cannot be read. */
+  unverified: NotifyAnswer;
+  /** Verified but not taken: not a payment of ours, or a payment the shop refuses (unknown order, amount...). */
+  refused: (why: string) => NotifyAnswer;
+  /** A request that failed before or while being taken (too large, bad content, a store failure): this status. */
+  failed: (status: number) => NotifyAnswer;
+}
+
+/** WeChat Pay v3's answers: 204 when taken, 401 for what does not verify, 4xx/5xx with a JSON reason else. */
+export const WECHAT_ANSWERS: NotifyAnswers = {
   taken: { status: 204 },
   unverified: { status: 401, body: { code: 'FAIL', message: 'signature not verified' } },
   refused: (why) => ({ status: 400, body: { code: 'FAIL', message: `refused: ${why}` } }),
+  failed: (status) => ({ status, body: { code: status >= 500 ? 'SYSTEM_ERROR' : 'FAIL', message: STATUS_CODES[status] ?? 'failed' } }),
 };
 
-/** Where each provider's notifications arrive (outside the contract: the provider's format, not ours). */
-export const notifyPath = (provider: PayType) => `/api/pay/notify/${provider}`;
+/** Where the providers' notifications arrive (outside the contract: the provider's format, not ours). */
+export const NOTIFY_PREFIX = '/api/pay/notify';
+export const notifyPath = (provider: PayType) => `${NOTIFY_PREFIX}/${provider}`;

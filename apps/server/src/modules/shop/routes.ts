@@ -1,8 +1,8 @@
 import { SHOP_MSG, discountCalls as dsc, huabeiCalls as h, couponCalls as k, deliveryCalls as dc, groupBuyCalls as gc, saleCalls as sc, shopCalls as c } from '@kaoshi/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { notifyPath, type NotifyAnswer, type PaymentProvider } from './providers.ts';
+import { NOTIFY_PREFIX, WECHAT_ANSWERS, type NotifyAnswer, type PaymentProvider } from './providers.ts';
 import type { ShopService } from './service.ts';
 import type { WechatPay } from './wechat-pay.ts';
 import { discountView } from './discounts.ts';
@@ -65,27 +65,51 @@ export const shopRoutes = (shop: ShopService, clock: Clock, wechat?: WechatPay) 
 /** A notification's body is at most this (WeChat's are about 1 KiB). */
 const NOTIFY_BODY_LIMIT = 16 * 1024;
 
+/** What is not taken is never answered 2xx: the provider would count it as delivered and never send it again. */
+const notTaken = (a: NotifyAnswer): NotifyAnswer => (a.status >= 400 ? a : { ...a, status: 400 });
+const send = (reply: FastifyReply, a: NotifyAnswer) => reply.code(a.status).send(a.body);
+
+/** A failure inside the notification routes, answered with its own HTTP status in the provider's shape (never 200). */
+const failure = (provider: PaymentProvider | undefined) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const code = error.statusCode;
+  const status = code !== undefined && code >= 400 && code < 600 ? code : 500;
+  if (status >= 500) request.log.error({ provider: provider?.id, err: error }, 'payment notification failed');
+  else request.log.warn({ provider: provider?.id, status, code: error.code }, 'payment notification rejected');
+  return send(reply, notTaken((provider?.answers ?? WECHAT_ANSWERS).failed(status)));
+};
+
 /**
- * The providers' notification routes (outside the contract: each provider's own format). The raw body is kept
- * for the signature. Each is answered as its provider expects (WeChat Pay v3: 204 once taken, also a duplicate;
- * 401 for a signature or clock that does not verify; 400 for a refused payment such as an unknown order or a
- * wrong amount. Alipay: the text success or fail); a failure to store answers 500 and the provider sends it again.
+ * The providers' notification routes (outside the contract: each provider's own format), under their own
+ * prefix. The raw body is kept for the signature. Each is answered as its provider expects (WeChat Pay v3: 204
+ * once taken, also a duplicate; 401 for a signature or clock that does not verify; 400 for a notification that is
+ * not a payment of ours or a refused payment such as an unknown order or a wrong amount. Alipay: the text success,
+ * else fail). Every failure answers its real HTTP status in the provider's shape, never 2xx (the app's envelope is
+ * not used here): a body over the limit 413, bad content 4xx, an unknown route 404, a failure to store 500, and
+ * the provider sends it again.
  */
 export function installNotifyRoutes(app: FastifyInstance, shop: ShopService, providers: Iterable<PaymentProvider>, clock: Clock) {
-  return app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    for (const provider of providers) {
-      scope.post(notifyPath(provider.id), async (request, reply) => {
-        const answer = (a: NotifyAnswer) => reply.code(a.status).send(a.body);
-        const opened = provider.open(request.headers, typeof request.body === 'string' ? request.body : '', clock());
-        if (!opened.ok) {
-          request.log.warn({ provider: provider.id, reason: opened.reason }, 'payment notification not verified');
-          return answer(provider.answers.unverified);
-        }
-        const outcome = await shop.applyPayment(provider.id, opened.id, opened.transaction);
-        return answer(typeof outcome === 'object' ? provider.answers.refused(outcome.refused) : provider.answers.taken);
-      });
-    }
-  });
+  return app.register(
+    async (notify) => {
+      notify.removeAllContentTypeParsers();
+      notify.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, body));
+      notify.setErrorHandler(failure(undefined));
+      notify.setNotFoundHandler((_request, reply) => send(reply, WECHAT_ANSWERS.failed(404)));
+      for (const provider of providers) {
+        await notify.register(async (scope) => {
+          scope.setErrorHandler(failure(provider));
+          scope.post(`/${provider.id}`, async (request, reply) => {
+            const opened = provider.open(request.headers, typeof request.body === 'string' ? request.body : '', clock());
+            if (!opened.ok) {
+              // A short English word only (headers, signature, event, merchant, app ...): no field of the notification.
+              request.log.warn({ provider: provider.id, reason: opened.reason }, opened.authentic ? 'payment notification refused' : 'payment notification not verified');
+              return send(reply, notTaken(opened.authentic ? provider.answers.refused(opened.reason) : provider.answers.unverified));
+            }
+            const outcome = await shop.applyPayment(provider.id, opened.id, opened.transaction);
+            return send(reply, typeof outcome === 'object' ? notTaken(provider.answers.refused(outcome.refused)) : provider.answers.taken);
+          });
+        });
+      }
+    },
+    { prefix: NOTIFY_PREFIX },
+  );
 }

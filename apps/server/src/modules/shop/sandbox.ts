@@ -1,13 +1,19 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { sandboxPayments } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notifyPath, WECHAT_ANSWERS, type PaymentProvider, type StartPayment } from './providers.ts';
 import { sandboxPage } from './sandbox-page.ts';
-import { encryptResource, openNotification, signBody, type SignedRequest } from './wechat-v3.ts';
+import { encryptResource, openNotification, PAYMENT_EVENT, signBody, type SignedRequest } from './wechat-v3.ts';
+
+/** The sandbox's own merchant and app: its notifications carry them, and are refused with any other. */
+export const SANDBOX_ACCOUNT = { mchid: '1000000000', appid: 'wxsandbox00000000' } as const;
+
+/** A pay id as `start` makes it: 18 random bytes in base64url. Anything else is not looked up. */
+const PAY_ID = /^[A-Za-z0-9_-]{24}$/;
 
 /** WeChat Pay's retry schedule for a notification not answered with success (seconds; 15 tries over 24 h). */
 export const WECHAT_RETRY_SCHEDULE_S = [15, 15, 30, 180, 600, 1200, 1800, 1800, 1800, 3600, 10800, 10800, 10800, 21600, 21600];
@@ -62,15 +68,19 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
     timers.add(t);
   };
 
-  /** A notification of a successful payment, signed with `key` (a test may pass another key). */
+  /**
+   * A notification of a successful payment, signed with `key`. A test may pass another key, or another event,
+   * merchant or app (a key given as undefined is left out).
+   */
   function notification(
-    p: { orderNo: string; transactionId: string; amountFen: number; currency?: string },
+    p: { orderNo: string; transactionId: string; amountFen: number; currency?: string; eventType?: string; mchid?: string; appid?: string },
     key: KeyObject = privateKey,
     id: string = randomUUID(),
   ): SignedRequest {
     const now = clock();
     const transaction = {
-      mchid: 'sandbox',
+      mchid: 'mchid' in p ? p.mchid : SANDBOX_ACCOUNT.mchid,
+      appid: 'appid' in p ? p.appid : SANDBOX_ACCOUNT.appid,
       out_trade_no: p.orderNo,
       transaction_id: p.transactionId,
       trade_type: 'NATIVE',
@@ -83,7 +93,7 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
     const body = JSON.stringify({
       id,
       create_time: new Date(now).toISOString(),
-      event_type: 'TRANSACTION.SUCCESS',
+      event_type: p.eventType ?? PAYMENT_EVENT,
       resource_type: 'encrypt-resource',
       summary: '支付成功',
       resource: encryptResource(apiV3Key, JSON.stringify(transaction)),
@@ -107,7 +117,7 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
   const provider: PaymentProvider = {
     id: 'sandbox',
     scenes: ['pc', 'mobile', 'wechat'],
-    open: (headers, body, nowMs) => openNotification({ publicKey, serial, apiV3Key }, headers, body, nowMs),
+    open: (headers, body, nowMs) => openNotification({ publicKey, serial, apiV3Key, ...SANDBOX_ACCOUNT }, headers, body, nowMs),
     answers: WECHAT_ANSWERS,
     async start(p: StartPayment) {
       const payId = randomBytes(18).toString('base64url');
@@ -139,34 +149,36 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
     },
   };
 
-  /** The pay page and its two buttons. */
+  /** The pay page and its two buttons. A pay id unlike those `start` makes gets the 404 page without a database read. */
   function install(fastify: FastifyInstance) {
     app = fastify;
     fastify.addHook('onClose', async () => {
       for (const t of timers) clearTimeout(t);
       timers.clear();
     });
-    const byId = async (payId: string) => {
+    const byId = async (r: { params: unknown }) => {
+      const payId = (r.params as { payId?: unknown }).payId;
+      if (typeof payId !== 'string' || !PAY_ID.test(payId)) return undefined;
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.payId, payId));
       return row;
     };
-    const params = (r: { params: unknown }) => String((r.params as { payId?: string }).payId ?? '').slice(0, 64);
+    const notFound = (reply: FastifyReply) => reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(undefined));
     // A payer through a shared link (/qRcodePayNew) goes back there, not to the learner's /buyCallback; nothing else.
     const backTo = (r: { query: unknown }, fallback: string) => {
       const back = String((r.query as { back?: string }).back ?? '');
       return /^\/qRcodePayNew\?orderID=KS\d{20}&token=[\w-]{16,64}$/.test(back) ? back : fallback;
     };
     fastify.get('/sandbox/pay/:payId', async (request, reply) => {
-      const row = await byId(params(request));
+      const row = await byId(request);
+      if (!row) return notFound(reply);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .code(row ? 200 : 404)
         .send(sandboxPage(row, backTo(request, '')));
     });
     fastify.post('/sandbox/pay/:payId/confirm', async (request, reply) => {
-      const row = await byId(params(request));
-      if (!row) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(undefined));
+      const row = await byId(request);
+      if (!row) return notFound(reply);
       const transactionId = `SBX${clock()}${randomBytes(4).toString('hex')}`;
       const [paid] = await db
         .update(sandboxPayments)
@@ -180,8 +192,8 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
       return reply.redirect(backTo(request, row.returnUrl), 303);
     });
     fastify.post('/sandbox/pay/:payId/cancel', async (request, reply) => {
-      const row = await byId(params(request));
-      return row ? reply.redirect(backTo(request, row.returnUrl), 303) : reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(undefined));
+      const row = await byId(request);
+      return row ? reply.redirect(backTo(request, row.returnUrl), 303) : notFound(reply);
     });
   }
 

@@ -22,14 +22,30 @@ afterAll(async () => {
 const buy = (guid: string, equipment: string, extra: Record<string, unknown> = {}) =>
   t.call(getOrderNumber, { guid, appID: 1001, vn: '2', payType: 'wechat', equipment, requestId: requestId(), ...extra });
 
+/** Fields of a notification a test changes: its event, and the merchant and app of its transaction (undefined: left out). */
+interface Over {
+  event_type?: string;
+  mchid?: string;
+  appid?: string;
+  pad?: number;
+}
+
 /** A payment notification as WeChat Pay sends it: the transaction encrypted with the APIv3 key, signed by the platform key. */
-function notification(orderNo: string, amountFen: number, key = wx.platform.privateKey, id = `EV-${orderNo}-${amountFen}`) {
-  const transaction = { out_trade_no: orderNo, transaction_id: `4200${orderNo.slice(2)}`, trade_state: 'SUCCESS', amount: { total: amountFen, currency: 'CNY' } };
+function notification(orderNo: string, amountFen: number, key = wx.platform.privateKey, id = `EV-${orderNo}-${amountFen}`, over: Over = {}) {
+  const transaction = {
+    mchid: 'mchid' in over ? over.mchid : wx.config.WECHATPAY_MCHID,
+    appid: 'appid' in over ? over.appid : wx.config.WECHATPAY_APPID,
+    out_trade_no: orderNo,
+    transaction_id: `4200${orderNo.slice(2)}`,
+    trade_state: 'SUCCESS',
+    amount: { total: amountFen, currency: 'CNY' },
+  };
   const body = JSON.stringify({
     id,
     create_time: new Date(t.clock.now).toISOString(),
-    event_type: 'TRANSACTION.SUCCESS',
+    event_type: over.event_type ?? 'TRANSACTION.SUCCESS',
     resource_type: 'encrypt-resource',
+    summary: 'x'.repeat(over.pad ?? 4),
     resource: encryptResource(wx.apiV3Key, JSON.stringify(transaction)),
   });
   const signed = signBody(key, wx.platform.serial, body, t.clock.now);
@@ -117,6 +133,30 @@ describe('WeChat Pay v3 (wechatpay-axios-plugin against a local WeChat Pay that 
     expect(ok.map((r) => r.statusCode)).toEqual([204, 204, 204]);
     expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('fulfilled');
     expect((await t.call(vipinfo, { guid, appID: 1001 })).data.vipdata).toMatchObject({ AppVn: '2' });
+  });
+
+  it('refuses (400) a refund event and a payment of another merchant or app, each signed and encrypted by WeChat; nothing granted', async () => {
+    const guid = await t.newLearner();
+    const o = (await buy(guid, 'web_pc')).data;
+    const refusals: Over[] = [{ event_type: 'REFUND.SUCCESS' }, { mchid: '1900000999' }, { appid: 'wxd0000000000000999' }, { mchid: undefined }, { appid: undefined }];
+    for (const [i, over] of refusals.entries()) {
+      const res = await notification(o.orderID, o.amount, undefined, `EV-other-${i}`, over);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'FAIL' });
+    }
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('created');
+    expect((await notification(o.orderID, o.amount)).statusCode).toBe(204);
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('fulfilled');
+  });
+
+  it("answers a body over 16 KiB 413 and a body of no content type 415, with WeChat's JSON (never 2xx); nothing granted", async () => {
+    const guid = await t.newLearner();
+    const o = (await buy(guid, 'web_pc')).data;
+    const big = await notification(o.orderID, o.amount, undefined, undefined, { pad: 17 * 1024 });
+    expect([big.statusCode, big.json()]).toEqual([413, { code: 'FAIL', message: expect.any(String) }]);
+    const untyped = await t.app.inject({ method: 'POST', url: notifyPath('wechat'), headers: { 'content-type': '' }, payload: '{}' });
+    expect([untyped.statusCode, untyped.json()]).toEqual([415, { code: 'FAIL', message: expect.any(String) }]);
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('created');
   });
 
   it('reconciles an order whose notification never came by asking WeChat Pay, and refunds through it', async () => {

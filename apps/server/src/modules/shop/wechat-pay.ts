@@ -48,7 +48,8 @@ const reason = (e: unknown) => {
  * with the merchant key and verifies each answer with the platform key. A desktop pays by Native (the code_url
  * drawn as a QR code by /qRcodePay), a phone browser by H5 (WeChat's page, then back to /buyCallback), inside
  * WeChat by JSAPI (/htmlWeChatPay: the payer's openid, then the prepay signed for WeixinJSBridge).
- * Notifications are the same v3 format the sandbox sends, verified with the platform key.
+ * Notifications are the same v3 format the sandbox sends, verified with the platform key; only
+ * TRANSACTION.SUCCESS of our mchid and appid is a payment.
  */
 export function createWechatPay(cfg: WechatPayConfig) {
   const privateKey = Rsa.from(cfg.privateKeyPem, Rsa.KEY_TYPE_PRIVATE);
@@ -108,7 +109,8 @@ export function createWechatPay(cfg: WechatPayConfig) {
         wxpay.v3.refund.domestic.refunds.post({ out_trade_no: orderNo, out_refund_no: `R${orderNo}`, amount: { refund: amountFen, total: amountFen, currency: 'CNY' } }),
       );
     },
-    open: (headers, body, nowMs) => openNotification({ publicKey: platformKey, serial: cfg.platformSerial, apiV3Key: cfg.apiV3Key }, headers, body, nowMs),
+    open: (headers, body, nowMs) =>
+      openNotification({ publicKey: platformKey, serial: cfg.platformSerial, apiV3Key: cfg.apiV3Key, mchid: cfg.mchid, appid: cfg.appid }, headers, body, nowMs),
     answers: WECHAT_ANSWERS,
   };
 

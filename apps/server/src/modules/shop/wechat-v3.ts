@@ -18,7 +18,13 @@ export interface NotifyKeys {
   serial: string;
   /** The merchant's APIv3 key: 32 ASCII characters. */
   apiV3Key: string;
+  /** Our merchant id and app id: a transaction of another merchant or app is refused. */
+  mchid: string;
+  appid: string;
 }
+
+/** The one event that is a payment; any other (REFUND.SUCCESS ...) is refused. */
+export const PAYMENT_EVENT = 'TRANSACTION.SUCCESS';
 
 export interface SignedRequest {
   headers: Record<string, string>;
@@ -91,12 +97,24 @@ export const transactionResource = z.object({
 });
 export type TransactionResource = z.infer<typeof transactionResource>;
 
+/** Whose transaction it is (both are in every transaction WeChat Pay sends). */
+const account = z.object({ mchid: z.string().optional(), appid: z.string().optional() });
+
 export type OpenedNotification =
   | { ok: true; id: string; eventType: string; transaction: TransactionResource }
-  /** Why it was refused, in English for the log (headers, clock, serial, signature, body, decrypt...). */
-  | { ok: false; reason: string };
+  /**
+   * Why it was not taken, a short English word for the log: not verified (headers, clock, serial, signature,
+   * body, decrypt), or, when `authentic` (the provider sent it), refused (event, merchant, app, resource...).
+   */
+  | { ok: false; reason: string; authentic?: true };
 
-/** Verify a notification's signature and freshness, then decrypt and parse its transaction. */
+/** A notification the provider did send but that is not a payment of ours. */
+export const refusedAs = (reason: string): OpenedNotification => ({ ok: false, reason, authentic: true });
+
+/**
+ * Verify a notification's signature and freshness, decrypt it, then take it only as a payment of ours: event
+ * TRANSACTION.SUCCESS, and a transaction of our merchant id and app id.
+ */
 export function openNotification(keys: NotifyKeys, headers: Record<string, unknown>, body: string, nowMs: number): OpenedNotification {
   const h = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : '');
   const timestamp = h('wechatpay-timestamp');
@@ -120,10 +138,17 @@ export function openNotification(keys: NotifyKeys, headers: Record<string, unkno
   } catch {
     return { ok: false, reason: 'body' };
   }
+  let plain: unknown;
   try {
-    const transaction = transactionResource.parse(JSON.parse(decryptResource(keys.apiV3Key, parsed.resource)));
-    return { ok: true, id: parsed.id, eventType: parsed.event_type, transaction };
+    plain = JSON.parse(decryptResource(keys.apiV3Key, parsed.resource));
   } catch {
     return { ok: false, reason: 'decrypt' };
   }
+  if (parsed.event_type !== PAYMENT_EVENT) return refusedAs('event');
+  const owner = account.safeParse(plain);
+  if (!owner.success || owner.data.mchid !== keys.mchid) return refusedAs('merchant');
+  if (owner.data.appid !== keys.appid) return refusedAs('app');
+  const transaction = transactionResource.safeParse(plain);
+  if (!transaction.success) return refusedAs('resource');
+  return { ok: true, id: parsed.id, eventType: parsed.event_type, transaction: transaction.data };
 }
