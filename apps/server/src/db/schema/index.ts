@@ -11,6 +11,7 @@ export * from './papers.ts';
 export * from './exams.ts';
 export * from './ai.ts';
 export * from './shop.ts';
+export * from './payments.ts';
 export * from './promotions.ts';
 export * from './video.ts';
 export * from './reading.ts';
