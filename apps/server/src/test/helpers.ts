@@ -62,7 +62,8 @@ export interface TestApp {
   /** Password login; returns the new guid. */
   login(phone: string, password: string): Promise<string>;
   /** Register a learner through sendcode + freeFegist (from a fresh IP each time). */
-  register(phone: string, password?: string): Promise<LoginData>;
+  /** A new account; `agentCode`: the agent it registers with (default: the default agent). */
+  register(phone: string, password?: string, agentCode?: string): Promise<LoginData>;
   /** Register a new learner with the next unused phone (`nextPhone`); answers the guid. */
   newLearner(): Promise<string>;
   /**
@@ -231,12 +232,12 @@ async function appOn(handle: DatabaseHandle, overrides: TestOverrides, ownsDatab
       if (body.status !== 200) throw new Error(`login of ${phone} failed: ${body.status} ${body.msg}`);
       return body.data.guid as string;
     },
-    async register(phone, password = 'Passw0rd!') {
+    async register(phone, password = 'Passw0rd!', agentCode) {
       const ip = freshIp();
       const sent = await call(sendcode, { phone, op: 'register' }, { ip });
       if (sent.status !== 200) throw new Error(`sendcode for ${phone} failed: ${sent.msg}`);
       const code = await self.lastSmsCode(phone);
-      const body = await call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: code, password: md5(password) }, { ip });
+      const body = await call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: code, password: md5(password), ...(agentCode ? { agentCode } : {}) }, { ip });
       if (body.status !== 200) throw new Error(`registration of ${phone} failed: ${body.msg}`);
       return body.data as LoginData;
     },

@@ -3,6 +3,12 @@ import { defineCall } from '../call.ts';
 import { appID, choice, guid, hbfqnum, optDbId, optText, page, requestKey, text } from '../fields.ts';
 
 /**
+ * A discount code as the learner presented it (typed, tapped in 限时优惠, or carried by a promotion link): the spec's
+ * order field discountID carries the code itself, never a number that points at one (docs/shop.md).
+ */
+const discountCode = () => optText('优惠码', 20);
+
+/**
  * The shop (docs/shop.md): prices, orders and their payment. Every amount is in fen (1/100 yuan) and is worked
  * out by the server; an amount sent by a client is never read.
  */
@@ -106,7 +112,7 @@ export const getOrderNumber = defineCall({
     equipment: optText('设备', 100),
     requestId: requestKey(),
     couponUserID: optDbId('优惠券'),
-    discountID: optDbId('优惠码'),
+    discountID: discountCode(),
     /** Printed books to send with it: their ids, comma-separated (pricelist's books); then addressID is needed. */
     branchBookList: optText('教材', 200),
     addressID: optDbId('地址'),
@@ -130,7 +136,7 @@ export const vipChange = defineCall({
     vn: text('当前班次', 32),
     toVn: text('目标班次', 32),
     couponID: optDbId('优惠券'),
-    discountID: optDbId('优惠码'),
+    discountID: discountCode(),
     payType: choice('支付方式', payTypes),
     equipment: optText('设备', 100),
     requestId: requestKey(),
@@ -149,7 +155,7 @@ export const wantedOrder = z.object({
   vn: text('班次', 32),
   fromVn: optText('当前班次', 32),
   couponUserID: optDbId('优惠券'),
-  discountID: optDbId('优惠码'),
+  discountID: discountCode(),
   branchBookList: optText('教材', 200),
 });
 
@@ -191,7 +197,7 @@ export const queryUserOrder = defineCall({
   group: 'payment',
   needsSession: true,
   allowedRepeat: true,
-  summary: "One of the caller's own orders and its status (another learner's order: 403).",
+  summary: "One of the caller's own orders and its status (another learner's order and an unknown one answer the same 404). Limited per learner.",
   request: z.object({ guid: guid(), orderID: text('订单号', 40) }),
   data: orderView,
 });
@@ -273,12 +279,15 @@ export const SHOP_MSG = {
   payTypeOff: '暂不支持该支付方式',
   orderUnknown: '订单不存在',
   notYourOrder: '无权查看该订单',
+  queryTooMany: '查询过于频繁，请稍后再试',
   tooMany: '下单过于频繁，请稍后再试',
   hiddenVersion: '您已开通更高班次，无需购买该班次',
   couponUnusable: '该优惠券不可用于本订单',
   upgradeNotHeld: '当前班次未开通或已过期，请直接购买',
   upgradeSame: '已是该班次，无需升级',
   upgradeDown: '只能升级到更高的班次',
+  upgradeNotContained: '该班次不包含当前班次的全部内容，请直接购买',
+  upgradeNothing: '目标班次的有效期已覆盖当前班次，无需升级',
   notShareable: '该订单已支付或已关闭，无需代付',
   shareUnknown: '代付链接无效或已失效',
   notPayable: '该订单已支付或已关闭',

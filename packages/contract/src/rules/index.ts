@@ -6,3 +6,4 @@ export * from './duration.ts';
 export * from './calendar.ts';
 export * from './menu-name.ts';
 export * from './search-terms.ts';
+export * from './upgrade.ts';

@@ -1,6 +1,8 @@
 import { COUPON_MSG, couponlist, getOrderNumber, myCoupon, pricedetails, receiveCoupon, SHOP_MSG, userOrderList } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { coupons, users } from '../../db/schema/index.ts';
+import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { createShopStore } from './store.ts';
 import { confirmPay, order, requestId, waitForStatus } from './shop-setup.ts';
 
@@ -10,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const idOf = async (guid: string, title: string, ac?: string) => {
-  const list = (await t.call(couponlist, { guid }, ac ? { query: { ac } } : {})).data.list as { couponID: number; title: string }[];
+const idOf = async (guid: string, title: string) => {
+  const list = (await t.call(couponlist, { guid })).data.list as { couponID: number; title: string }[];
   return list.find((c) => c.title === title)!.couponID;
 };
 const claim = async (guid: string, title: string) => (await t.call(receiveCoupon, { guid, couponID: await idOf(guid, title) })).data.couponUserID as number;
@@ -23,7 +25,10 @@ describe('coupons', () => {
     const list = (await t.call(couponlist, { guid })).data.list;
     expect(list.map((c: { title: string }) => c.title)).toEqual(['新人立减30元', 'VIP班九折券', '至尊班满500减100']);
     expect(list[1]).toMatchObject({ kind: 'percent', value: 10, scope: '护士执业资格 · VIP班', claimed: false, soldOut: false });
-    expect((await t.call(couponlist, { guid }, { query: { ac: '6001' } })).data.list).toHaveLength(4);
+    // Another agent's coupons are its own learners': naming that agent in the request changes nothing.
+    expect((await t.call(couponlist, { guid }, { query: { ac: '6001' } })).data.list).toHaveLength(3);
+    const hushi = (await t.register(nextPhone(), undefined, '6001')).guid;
+    expect((await t.call(couponlist, { guid: hushi })).data.list).toHaveLength(4);
     const id = await claim(guid, '新人立减30元');
     expect((await t.call(receiveCoupon, { guid, couponID: await idOf(guid, '新人立减30元') })).msg).toBe(COUPON_MSG.already);
     expect(await usable(guid)).toEqual([id]);
@@ -32,13 +37,35 @@ describe('coupons', () => {
   });
 
   it('gives a limited coupon to as many learners as its stock, even when they claim at once', async () => {
-    const guids = await Promise.all(Array.from({ length: 5 }, () => t.newLearner()));
-    const id = await idOf(guids[0]!, '护士资格专享券（限量3张）', '6001');
-    const replies = await Promise.all(guids.map((guid) => t.call(receiveCoupon, { guid, couponID: id }, { query: { ac: '6001' } })));
+    const guids = await Promise.all(Array.from({ length: 5 }, async () => (await t.register(nextPhone(), undefined, '6001')).guid));
+    const id = await idOf(guids[0]!, '护士资格专享券（限量3张）');
+    const replies = await Promise.all(guids.map((guid) => t.call(receiveCoupon, { guid, couponID: id })));
     expect(replies.filter((r) => r.status === 200)).toHaveLength(3);
     expect(replies.filter((r) => r.msg === COUPON_MSG.soldOut)).toHaveLength(2);
-    // Not offered to another agent's learners.
-    expect((await t.call(receiveCoupon, { guid: guids[0]!, couponID: id })).msg).toBe(COUPON_MSG.unknown);
+    // Not offered to another agent's learners, whatever agent their request names.
+    const other = await t.newLearner();
+    expect((await t.call(receiveCoupon, { guid: other, couponID: id }, { query: { ac: '6001' } })).msg).toBe(COUPON_MSG.unknown);
+  });
+
+  it("applies only to orders of the coupon's agent (a learner moved to another agent cannot spend it there)", async () => {
+    await t.db.insert(coupons).values({
+      agentCode: '6001',
+      title: '渠道专享立减50元',
+      kind: 'amount',
+      value: 5000,
+      appId: 1001,
+      claimFrom: new Date(t.clock.now - 1000),
+      claimUntil: new Date(t.clock.now + 86_400_000),
+      validDays: 15,
+    });
+    const { guid, userID: userId } = await t.register(nextPhone(), undefined, '6001');
+    const held = await claim(guid, '渠道专享立减50元');
+    expect((await t.call(pricedetails, { guid, appID: 1001, vn: '2', couponUserID: held })).data).toMatchObject({ couponOff: 5000, amount: 36800 - 5000 });
+    await t.db.update(users).set({ agentCode: '888' }).where(eq(users.id, userId));
+    t.forgetCaches();
+    const q = (await t.call(pricedetails, { guid, appID: 1001, vn: '2' })).data;
+    expect(q.coupons.find((c: { couponUserID: number }) => c.couponUserID === held)).toMatchObject({ usable: false, reason: '不适用于当前渠道' });
+    expect((await order(t, guid, '2', { couponUserID: held })).msg).toBe(SHOP_MSG.couponUnusable);
   });
 
   it('quotes with a coupon: what each takes off, and why another does not apply', async () => {

@@ -9,7 +9,8 @@ import { couponOff, type CouponTerms } from './quote.ts';
 const terms = (c: CouponRow): CouponTerms => ({ kind: c.kind === 'percent' ? 'percent' : 'amount', value: c.value, minSpendFen: c.minSpendFen });
 
 /** Whether a coupon applies to a version of a subject at a base price, and what it takes off; or why not. */
-export function applies(c: CouponRow, appId: number, vn: string, baseFen: number): { off: number; reason: string | null } {
+export function applies(c: CouponRow, agentCode: string, appId: number, vn: string, baseFen: number): { off: number; reason: string | null } {
+  if (c.agentCode !== null && c.agentCode !== agentCode) return { off: 0, reason: '不适用于当前渠道' };
   if (c.appId !== null && c.appId !== appId) return { off: 0, reason: '不适用于该科目' };
   if (c.vn !== null && c.vn !== vn) return { off: 0, reason: '不适用于该班次' };
   if (baseFen < c.minSpendFen) return { off: 0, reason: `满${c.minSpendFen / 100}元可用` };
@@ -81,9 +82,9 @@ export function createCoupons(deps: { store: CouponStore; catalog: CatalogStore;
     },
 
     /** The learner's usable coupons, each as it applies to this quote. */
-    async forQuote(userId: number, appId: number, vn: string, baseFen: number) {
+    async forQuote(userId: number, agent: AgentRow, appId: number, vn: string, baseFen: number) {
       const rows = await store.usable(userId, new Date(clock()));
-      return rows.map((h) => ({ held: h, ...applies(h.coupon, appId, vn, baseFen) }));
+      return rows.map((h) => ({ held: h, ...applies(h.coupon, agent.code, appId, vn, baseFen) }));
     },
   };
 }

@@ -35,27 +35,56 @@ export const discountView = (d: DiscountRow): DiscountView => ({
 export function createDiscounts(deps: { store: DiscountStore; clock: Clock; limiter: RateLimiter }) {
   const { store, clock, limiter } = deps;
 
-  /** Running now for this agent, with uses left; else refused '优惠码无效或已过期' / '该优惠码已被抢光'. */
-  function running(d: DiscountRow | undefined, agent: AgentRow): DiscountRow {
+  /** Running now for this agent's learners (its window, its agent). */
+  function live(d: DiscountRow | undefined, agent: AgentRow): d is DiscountRow {
     const now = clock();
-    if (!d || d.startsAt.getTime() > now || d.endsAt.getTime() <= now || (d.agentCode !== null && d.agentCode !== agent.code)) throw badInput(DISCOUNT_MSG.unknown);
-    if (d.maxUses !== null && d.used >= d.maxUses) throw badInput(DISCOUNT_MSG.usedUp);
+    return !!d && d.startsAt.getTime() <= now && d.endsAt.getTime() > now && (d.agentCode === null || d.agentCode === agent.code);
+  }
+
+  const triesKey = (userId: number) => `discount:user:${userId}`;
+
+  /**
+   * A code as the learner presented it (typed, tapped, carried by a link or by an order): a code that is not running
+   * for this agent counts as a guess, and past CODE_TRIES guesses every code is refused for the window, so codes
+   * are not found by trying. A running code is never a guess (re-pricing the same order costs nothing).
+   */
+  async function presented(userId: number, agent: AgentRow, code: string): Promise<DiscountRow> {
+    if ((await limiter.peek(triesKey(userId))).count >= CODE_TRIES.perUser) throw tooMany(DISCOUNT_MSG.tooMany);
+    const c = code.trim().toUpperCase();
+    const row = CODE.test(c) ? await store.byCode(c) : undefined;
+    if (!live(row, agent)) {
+      await limiter.hit(triesKey(userId), CODE_TRIES.windowMs);
+      throw badInput(DISCOUNT_MSG.unknown);
+    }
+    return row;
+  }
+
+  const usedUp = (d: DiscountRow) => d.maxUses !== null && d.used >= d.maxUses;
+
+  /** A running code with uses left; else '优惠码无效或已过期' (a guess) or '该优惠码已被抢光'. */
+  async function byCode(userId: number, agent: AgentRow, code: string): Promise<DiscountRow> {
+    const d = await presented(userId, agent, code);
+    if (usedUp(d)) throw badInput(DISCOUNT_MSG.usedUp);
     return d;
   }
 
   return {
-    /** A code typed by the learner (or carried by a link): tries are limited per learner, so codes are not guessed. */
-    async byCode(userId: number, agent: AgentRow, code: string): Promise<DiscountRow> {
-      if ((await limiter.hit(`discount:user:${userId}`, CODE_TRIES.windowMs)).count > CODE_TRIES.perUser) throw tooMany(DISCOUNT_MSG.tooMany);
-      const c = code.trim().toUpperCase();
-      return running(CODE.test(c) ? await store.byCode(c) : undefined, agent);
-    },
+    byCode,
 
-    /** The discount of an order being planned, for this subject and version. */
-    async forOrder(agent: AgentRow, discountId: number, appId: number, vn: string): Promise<DiscountRow> {
-      const d = running(await store.byId(discountId), agent);
+    /**
+     * The discount of an order being planned, by its code, for this subject and version. A code whose uses are all
+     * taken still applies when one of them is held by this learner's unpaid order (the new order takes that hold).
+     */
+    async forOrder(userId: number, agent: AgentRow, code: string, appId: number, vn: string): Promise<DiscountRow> {
+      const d = await presented(userId, agent, code);
+      if (usedUp(d) && !(await store.heldBy(d.id, userId))) throw badInput(DISCOUNT_MSG.usedUp);
       if ((d.appId !== null && d.appId !== appId) || (d.vn !== null && d.vn !== vn)) throw badInput(DISCOUNT_MSG.notHere);
       return d;
+    },
+
+    /** An order carries a promoter's code: the learner's first visit is kept for the promoter's report, as a link's is. */
+    async visited(d: DiscountRow, userId: number): Promise<void> {
+      if (d.promoter) await store.visit(d.id, userId, new Date(clock()));
     },
 
     async listed(agent: AgentRow, appId?: number): Promise<{ list: DiscountView[] }> {
@@ -72,7 +101,7 @@ export function createDiscounts(deps: { store: DiscountStore; clock: Clock; limi
     async spread(userId: number, agent: AgentRow, code: string): Promise<DiscountView> {
       let d: DiscountRow;
       try {
-        d = await this.byCode(userId, agent, code);
+        d = await byCode(userId, agent, code);
       } catch (err) {
         throw err instanceof AppError && err.status === Status.TOO_MANY ? err : badInput(DISCOUNT_MSG.notSpread);
       }

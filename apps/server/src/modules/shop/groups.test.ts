@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../db/schema/index.ts';
 import { notifyPath } from './providers.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createCatalogStore } from '../catalog/index.ts';
 import { createDiscountStore } from './discount-store.ts';
@@ -57,11 +57,11 @@ describe('group buys', () => {
     expect((await join(d, lead.groupID)).msg).toBe(GROUP_MSG.over);
     // An agent that does not sell the subject offers no group buy of it.
     expect((await t.call(listgroupbuy, { guid: d, appID: 3001 })).data.list).toHaveLength(1);
-    expect((await t.call(listgroupbuy, { guid: d, appID: 3001 }, { query: { ac: '6001' } })).data.list).toEqual([]);
+    const hushi = (await t.register(nextPhone(), undefined, '6001')).guid;
+    expect((await t.call(listgroupbuy, { guid: hushi, appID: 3001 })).data.list).toEqual([]);
     // An agent that takes payment on its own page (7021008) starts no group buy here either.
-    expect((await t.call(creategroupbuy, { guid: d, appID: 1001, vn: '2', payType: 'sandbox', requestId: requestId() }, { query: { ac: '7021008' } })).msg).toBe(
-      SHOP_MSG.customPayment,
-    );
+    const renxin = (await t.register(nextPhone(), undefined, '7021008')).guid;
+    expect((await t.call(creategroupbuy, { guid: renxin, appID: 1001, vn: '2', payType: 'sandbox', requestId: requestId() })).msg).toBe(SHOP_MSG.customPayment);
     const mine = (await t.call(usergroupbuy, { guid: a })).data.list;
     expect(mine).toEqual([expect.objectContaining({ groupID: lead.groupID, status: 'full', paid: 3, size: 3, leader: true, orderStatus: 'fulfilled' })]);
   });
@@ -126,6 +126,7 @@ async function sweepGroups() {
     limiter: {} as never,
     bus: await localCacheBus(),
     log: { warn() {}, error() {} },
+    agentOfUser: () => Promise.reject(new Error('not used by the sweep')),
   });
   const swept = await shop.groupSweep();
   t.forgetCaches();

@@ -1,4 +1,7 @@
-import type { PayType } from '@kaoshi/contract';
+import { DEFAULT_AGENT_CODE, type PayType } from '@kaoshi/contract';
+import type { AgentRow } from '../../db/schema/index.ts';
+import type { AccountDirectory } from '../user/index.ts';
+import { createMemo } from '../../platform/cache/memo.ts';
 import { eq } from 'drizzle-orm';
 import { groups, orders } from '../../db/schema/index.ts';
 import { MINUTE, serverModule, type Platform } from '../../platform/module.ts';
@@ -29,7 +32,18 @@ export { createDeliveryStore } from './delivery-store.ts';
  * WeChat Pay and Alipay when the environment configures them (provider-config.ts). Notifications arrive on routes of
  * `install`; a job reconciles unpaid orders with their provider and closes the expired ones.
  */
-export function createShopModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService; postMessage?: PostMessage }) {
+export function createShopModule(
+  p: Platform,
+  deps: { catalog: CatalogStore; entitlements: EntitlementService; postMessage?: PostMessage; accounts: AccountDirectory; agentByCode(code: string): Promise<AgentRow> },
+) {
+  // The agent a learner registered with never changes: held per learner (the agent row itself is the agent module's cache).
+  // An operator who moves a learner to another agent tells the caches as for a change of their purchases.
+  const agentCodes = createMemo<number, string>(p.bus, { max: 100_000, ttlMs: 10 * MINUTE });
+  p.bus.on('purchase', (e) => (e && e.userId !== '*' ? agentCodes.delete(e.userId) : agentCodes.clear()));
+  const agentOfUser = async (userId: number) => {
+    const code = await agentCodes.get(userId, async () => (await deps.accounts.byId(userId))?.agentCode ?? DEFAULT_AGENT_CODE);
+    return deps.agentByCode(code);
+  };
   const sandbox: SandboxProvider | undefined =
     p.config.NODE_ENV === 'production'
       ? undefined
@@ -55,6 +69,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
     log: p.log,
     orderLimit: p.config.ORDER_RATE_LIMIT,
     postMessage: deps.postMessage,
+    agentOfUser,
   });
   return serverModule({
     name: 'shop',
@@ -79,6 +94,7 @@ export function createShopModule(p: Platform, deps: { catalog: CatalogStore; ent
     jobs: [
       { name: 'order reconcile and expiry', everyMs: MINUTE, run: shop.sweep },
       { name: 'group buy expiry', everyMs: MINUTE, run: shop.groupSweep },
+      { name: 'discount code holds', everyMs: MINUTE, run: shop.releaseDiscountHolds },
     ],
     shop,
     sandbox,

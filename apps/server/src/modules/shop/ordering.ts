@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { DISCOUNT_MSG, HUABEI_MSG, HUABEI_PAY_TYPES, SHOP_MSG, DEFAULT_AGENT_CODE, type OrderView, type PayType, type PriceItem } from '@kaoshi/contract';
+import { DISCOUNT_MSG, HUABEI_MSG, HUABEI_PAY_TYPES, SHOP_MSG, DEFAULT_AGENT_CODE, upgradable, type OrderView, type PayType, type PriceItem } from '@kaoshi/contract';
 import type { AgentRow, OrderRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
 import { MINUTE } from '../../platform/module.ts';
@@ -11,7 +11,7 @@ import { discountTerms, type Discounts } from './discounts.ts';
 import { priceFor, providerFor } from './pricing.ts';
 import { HUABEI_MIN_FEN, instalmentsOf } from './huabei.ts';
 import { payScene, type PaymentProvider } from './providers.ts';
-import { quote, upgradePrice } from './quote.ts';
+import { planUpgrade, quote, type UpgradePrices } from './quote.ts';
 import type { ShopDeps } from './service.ts';
 
 /** An unpaid order closes after this (its provider is asked first). */
@@ -75,7 +75,8 @@ export interface Wanted {
   /** An upgrade from this held version. */
   fromVn?: string;
   couponUserID?: number;
-  discountID?: number;
+  /** The discount code as presented (the spec's discountID carries the code). */
+  discountID?: string;
 }
 
 /**
@@ -94,37 +95,41 @@ export function createOrdering(d: OrderingDeps) {
     let list = item.originalPrice;
     let endsAt = new Date(Math.max(now, item.heldUntil ? Date.parse(item.heldUntil) : now) + item.validityDays * 86_400_000);
     let from: { vn: string; vname: string } | null = null;
+    let terms: UpgradePrices | null = null;
     if (w.fromVn !== undefined) {
       if (w.fromVn === w.vn) throw badInput(SHOP_MSG.upgradeSame);
       const current = held.valid.find((p) => p.vn === w.fromVn);
       const fromVersion = versions.find((v) => v.vn === w.fromVn);
-      if (!current || !fromVersion) throw badInput(SHOP_MSG.upgradeNotHeld);
+      const toVersion = versions.find((v) => v.vn === item.vn);
+      if (!current || !fromVersion || !toVersion) throw badInput(SHOP_MSG.upgradeNotHeld);
       if (item.vnorder <= fromVersion.vnorder) throw badInput(SHOP_MSG.upgradeDown);
-      const fromPrice = priceFor(rows, agent.code, DEFAULT_AGENT_CODE, w.fromVn)?.priceFen ?? 0;
-      base = upgradePrice({
-        fromPriceFen: fromPrice,
+      if (!upgradable({ vnorder: fromVersion.vnorder, modules: fromVersion.vnjson }, { vnorder: toVersion.vnorder, modules: toVersion.vnjson }))
+        throw badInput(SHOP_MSG.upgradeNotContained);
+      terms = {
+        fromPriceFen: priceFor(rows, agent.code, DEFAULT_AGENT_CODE, w.fromVn)?.priceFen ?? 0,
         fromValidityDays: fromVersion.validityDays,
         toPriceFen: item.price,
         toValidityDays: item.validityDays,
-        endsAt: current.endTime.getTime(),
-        now,
-      });
+      };
+      const up = planUpgrade(terms, current.endTime.getTime(), item.heldUntil ? Date.parse(item.heldUntil) : null, now);
+      if (!up) throw badInput(SHOP_MSG.upgradeNothing);
+      base = up.priceFen;
       list = base;
-      endsAt = current.endTime;
+      endsAt = new Date(up.grantUntil);
       from = { vn: fromVersion.vn, vname: fromVersion.vname };
     }
     // The learner's coupons are read for a quote (all of them, with what each takes off) or when one is chosen.
-    const coupons = listCoupons || w.couponUserID !== undefined ? await d.coupons.forQuote(userId, w.appID, w.vn, base) : [];
+    const coupons = listCoupons || w.couponUserID !== undefined ? await d.coupons.forQuote(userId, agent, w.appID, w.vn, base) : [];
     const chosen = w.couponUserID === undefined ? undefined : coupons.find((c) => c.held.id === w.couponUserID);
     if (w.couponUserID !== undefined && (!chosen || chosen.reason)) throw badInput(SHOP_MSG.couponUnusable);
-    const discount = w.discountID === undefined ? undefined : await d.discounts.forOrder(agent, w.discountID, w.appID, item.vn);
+    const discount = w.discountID === undefined ? undefined : await d.discounts.forOrder(userId, agent, w.discountID, w.appID, item.vn);
     const q = quote(
       base,
       chosen ? { kind: chosen.held.coupon.kind === 'percent' ? 'percent' : 'amount', value: chosen.held.coupon.value, minSpendFen: chosen.held.coupon.minSpendFen } : undefined,
       discount ? discountTerms(discount) : undefined,
     );
     if (discount && q.discountOffFen === 0) throw badInput(DISCOUNT_MSG.minSpend);
-    return { item, subject, from, list, endsAt, q, coupons, couponId: chosen?.held.id ?? null, discount };
+    return { item, subject, from, terms, list, endsAt, q, coupons, couponId: chosen?.held.id ?? null, discount };
   }
 
   async function create(
@@ -163,7 +168,9 @@ export function createOrdering(d: OrderingDeps) {
         userCouponId: p.couponId,
         discountId: p.discount?.id ?? null,
         discountOffFen: p.q.discountOffFen,
+        discountHeld: p.discount !== undefined,
         grantUntil: p.from ? p.endsAt : null,
+        upgradeTerms: p.terms,
         books: b.books,
         booksFen: b.booksFen,
         delivery: b.delivery,
@@ -177,9 +184,10 @@ export function createOrdering(d: OrderingDeps) {
         expiresAt: new Date(now + ORDER_TTL_MS),
       });
       if (made.fresh && p.couponId !== null && !(await d.couponStore.hold(tx, p.couponId, userId, made.row.orderNo, at))) throw badInput(SHOP_MSG.couponUnusable);
-      if (made.fresh && p.discount && !(await d.discountStore.hold(tx, p.discount.id))) throw badInput(DISCOUNT_MSG.usedUp);
+      if (made.fresh && p.discount && !(await d.discountStore.hold(tx, p.discount.id, userId, made.row.orderNo))) throw badInput(DISCOUNT_MSG.usedUp);
       return made.row;
     });
+    if (p.discount) await d.discounts.visited(p.discount, userId);
     const description = `${p.subject.appName} ${p.from ? `${p.from.vname}→` : ''}${p.item.vname}${b.books.length > 0 ? ` + 教材${b.books.length}本` : ''}`;
     await startPayment(d, d.providers.get(order.payType as PayType) ?? provider, order, description, w.ip);
     return d.view(order);

@@ -1,6 +1,8 @@
 import type { OrderState, PayType } from '@kaoshi/contract';
 import { grantFromOrder, revokeForOrder } from '../entitlement/index.ts';
-import { MINUTE } from '../../platform/module.ts';
+import { chinaDate } from '../../platform/clock.ts';
+import { unwindUpgrades } from './unwind.ts';
+import { createReconciler } from './reconcile.ts';
 import { nextState } from './order-machine.ts';
 import type { ShopDeps } from './service.ts';
 import type { TransactionResource } from './wechat-v3.ts';
@@ -11,12 +13,9 @@ import type { PostMessage } from '../message/index.ts';
 /** Why a notification was refused (logged in English; nothing granted, nothing stored). */
 export type Refusal = 'unknown-order' | 'amount' | 'provider';
 /** held: a group-buy payment waiting for its group; refund: paid into a group that was full or over (refunded). */
-export type PaymentOutcome = 'granted' | 'held' | 'refund' | 'duplicate' | 'ignored' | { refused: Refusal };
+/** flagged: money kept for an operator to refund (payment_flags): a second payment of a paid order, or a late payment whose coupon another order used. */
+export type PaymentOutcome = 'granted' | 'held' | 'refund' | 'duplicate' | 'flagged' | 'ignored' | { refused: Refusal };
 export type RefundOutcome = 'refunded' | 'already' | { refused: string };
-
-/** An unpaid order is asked of its provider once it is this old (a notification that never came). */
-export const RECONCILE_AFTER_MS = 2 * MINUTE;
-const SWEEP_BATCH = 200;
 
 /**
  * Payments applied to orders, exactly once (docs/shop.md). One transaction locks the order, checks the amount,
@@ -37,11 +36,16 @@ export function createPayments(
    * The learner's 订单物流 message of a payment or a refund (docs/messages.md), once per order and event (dedupe), after
    * the transaction: a message that fails is logged, never the payment's undoing.
    */
-  async function tell(userId: number, orderNo: string, title: string, body: string, event: 'paid' | 'refunded') {
+  async function tell(userId: number, orderNo: string, title: string, body: string, event: 'paid' | 'refunded' | 'flagged') {
     if (!deps.postMessage) return;
     await deps
       .postMessage(userId, { kind: 'order', title, body, link: `/receiptDetail?orderID=${orderNo}`, dedupe: `order-${event}:${orderNo}` })
       .catch((err: unknown) => log.error({ err, event }, 'order message not written'));
+  }
+
+  /** Keep a payment an operator must refund, once per provider transaction (payment_flags). */
+  async function flag(tx: Tx, o: OrderRow, provider: PayType, t: TransactionResource, reason: 'extra-payment' | 'coupon-taken', at: Date) {
+    await store.flag(tx, { provider, transactionId: t.transaction_id, orderNo: o.orderNo, amountFen: t.amount.total, reason, createdAt: at });
   }
 
   async function applyPayment(provider: PayType, notificationId: string, t: TransactionResource): Promise<PaymentOutcome> {
@@ -63,14 +67,29 @@ export function createPayments(
         return 'ignored';
       }
       const payable = nextState(o.status as OrderState, 'pay') !== null;
-      const fresh = await store.takeNotification(tx, provider, notificationId, o.orderNo, payable ? 'paid' : 'duplicate', at);
-      if (!fresh || !payable) return 'duplicate';
+      // Another payment of an order already paid (paid twice, or after a refund): kept with its transaction id and
+      // flagged for an operator to refund; the order is left as it is.
+      const extra = !payable && o.providerTxn !== null && t.transaction_id !== o.providerTxn;
+      const fresh = await store.takeNotification(tx, provider, notificationId, o.orderNo, extra ? 'extra' : payable ? 'paid' : 'duplicate', at);
+      if (!fresh) return 'duplicate';
+      if (extra) {
+        await flag(tx, o, provider, t, 'extra-payment', at);
+        return 'flagged';
+      }
+      if (!payable) return 'duplicate';
+      // A late payment of a closed order stands only while its coupon is still its own; else the money goes back.
+      if (o.status === 'closed' && o.userCouponId !== null && !(await couponStore.use(tx, o.userCouponId, o.orderNo, at))) {
+        await flag(tx, o, provider, t, 'coupon-taken', at);
+        return 'flagged';
+      }
       const paid = await store.transition(tx, o.orderNo, o.status as OrderState, 'pay', { paidAt: at, providerTxn: t.transaction_id, closedReason: null });
       if (!paid) return 'duplicate';
-      if (o.status === 'closed' && o.discountId !== null) await store.retakeDiscount(tx, o.discountId);
+      // The order's use of its discount code: still held, or taken again (released at closing or after its hold time).
+      if (o.discountId !== null && !o.discountHeld) await store.retakeDiscount(tx, o.discountId);
       const version = versions.find((v) => v.vn === o.vn);
       if (!version) throw new Error(`order ${o.id}: version no longer exists`);
-      if (o.userCouponId !== null && !(await couponStore.use(tx, o.userCouponId, o.orderNo, at))) log.warn({ order: o.id }, 'paid order whose coupon another order used meanwhile');
+      if (o.userCouponId !== null && o.status !== 'closed' && !(await couponStore.use(tx, o.userCouponId, o.orderNo, at)))
+        log.warn({ order: o.id }, 'paid order whose coupon was no longer its own');
       // A group-buy order waits for its group: granted (with every member) when it fills, refunded when it cannot.
       const due = o.kind === 'group' && groups ? await groups.onPaid(tx, paid, at) : { grant: [paid], refund: false };
       if (due.refund) return 'refund';
@@ -89,6 +108,16 @@ export function createPayments(
     });
     for (const userId of granted) bus.local({ kind: 'purchase', userId });
     for (const o of paidOrders) await tell(o.userId, o.orderNo, '购买成功', `「${o.vname}」已开通，现在就可以开始学习了。订单号：${o.orderNo}`, 'paid');
+    if (outcome === 'flagged' && order) {
+      log.warn({ provider, order: order.id }, 'payment flagged for refund (a second payment, or a late payment whose coupon was used)');
+      await tell(
+        order.userId,
+        order.orderNo,
+        '付款将退回',
+        `订单 ${order.orderNo} 收到一笔无法使用的付款（重复支付，或订单关闭后优惠券已被其他订单使用），款项将原路退回，请留意到账。`,
+        'flagged',
+      );
+    }
     // The payment stands either way; a refund that fails now is retried by the group job (groups.ts, stranded).
     if (outcome === 'refund' && order)
       await refund(order.orderNo, '拼团已满员或已结束，自动退款').catch((err: unknown) => log.error({ err, order: order.id }, 'group refund failed; the job retries it'));
@@ -97,28 +126,12 @@ export function createPayments(
   }
 
   /**
-   * Reconcile and expire (a job, every minute): each unpaid order older than RECONCILE_AFTER_MS is asked of its
-   * provider; one it holds as paid is applied (as a notification would be); one past its expiry is closed.
+   * Reconcile and expire (a job, every minute; reconcile.ts): each unpaid order's provider is asked on its own, with
+   * a timeout and a backoff per provider; a payment it holds is applied by applyPayment; an expired order is closed
+   * even when its provider cannot answer, and asked again once it can.
    */
-  async function sweep(): Promise<{ applied: number; closed: number }> {
-    const now = clock();
-    let applied = 0;
-    let closed = 0;
-    for (const o of await store.unsettled(new Date(now - RECONCILE_AFTER_MS), SWEEP_BATCH)) {
-      const provider = providers.get(o.payType as PayType);
-      const paid = provider ? await provider.query(o.orderNo) : null;
-      if (paid) {
-        const outcome = await applyPayment(o.payType as PayType, `query:${paid.transactionId}`, {
-          out_trade_no: o.orderNo,
-          transaction_id: paid.transactionId,
-          trade_state: 'SUCCESS',
-          amount: { total: paid.amountFen, currency: 'CNY' },
-        });
-        if (outcome === 'granted') applied++;
-      } else if (o.expiresAt.getTime() <= now && (await store.close(o.orderNo, 'timeout', new Date(now)))) closed++;
-    }
-    return { applied, closed };
-  }
+  const reconciler = createReconciler({ store, providers, clock, log, applyPayment });
+  const sweep = reconciler.sweep;
 
   /**
    * Refund a paid order (an operator's decision, or a group buy that did not fill): the provider pays the amount
@@ -135,23 +148,36 @@ export function createPayments(
     if (!provider?.refund) return { refused: `provider ${o.payType} cannot refund here` };
     await provider.refund(o.orderNo, o.amountFen);
     const at = new Date(clock());
+    const versions = await catalog.versions(o.appId);
     const done = await store.transaction(async (tx) => {
       const locked = await store.lockOrder(tx, orderNo);
-      if (!locked || nextState(locked.status as OrderState, 'refund') === null) return false;
+      if (!locked || nextState(locked.status as OrderState, 'refund') === null) return null;
       await store.transition(tx, orderNo, locked.status as OrderState, 'refund', { refundedAt: at, refundReason: reason });
-      if (locked.grantedSeconds > 0)
-        await revokeForOrder(
-          tx,
-          { userId: locked.userId, appId: locked.appId, vn: locked.vn, seconds: locked.grantedSeconds, at },
-          `AppID=${locked.appId} vn=${locked.vn} source=refund`,
-        );
-      return true;
+      // A refunded member of a group still open frees their seat (a group never fills with members who paid nothing).
+      if (locked.groupId !== null) await store.freeSeat(tx, locked.groupId);
+      if (locked.grantedSeconds <= 0) return [];
+      const shrunk = await revokeForOrder(
+        tx,
+        { userId: locked.userId, appId: locked.appId, vn: locked.vn, seconds: locked.grantedSeconds, at },
+        `AppID=${locked.appId} vn=${locked.vn} source=refund`,
+      );
+      // What was built on this purchase keeps only what is still paid (docs/shop.md, "Refunds").
+      return shrunk ? unwindUpgrades(tx, store, { userId: locked.userId, appId: locked.appId, vn: locked.vn, endsAt: shrunk.endTime }, versions, at) : [];
     });
     if (!done) return 'already';
     bus.local({ kind: 'purchase', userId: o.userId });
-    await tell(o.userId, o.orderNo, '退款成功', `订单 ${o.orderNo} 已退款（${(o.amountFen / 100).toFixed(2)} 元），款项将原路退回。原因：${reason}`, 'refunded');
+    const changes = done
+      .map((u) => (u.endsAt.getTime() <= at.getTime() ? `「${u.vname}」随之结束。` : `「${u.vname}」的有效期随之调整至 ${chinaDate(u.endsAt.getTime())}。`))
+      .join('');
+    await tell(
+      o.userId,
+      o.orderNo,
+      '退款成功',
+      `订单 ${o.orderNo} 已退款（${(o.amountFen / 100).toFixed(2)} 元），款项将原路退回。原因：${reason}${changes ? `。${changes}` : ''}`,
+      'refunded',
+    );
     return 'refunded';
   }
 
-  return { applyPayment, sweep, refund };
+  return { applyPayment, sweep, refund, providerHealth: reconciler.health };
 }

@@ -8,59 +8,65 @@ import type { WechatPay } from './wechat-pay.ts';
 import { discountView } from './discounts.ts';
 import { badInput } from '../../platform/errors.ts';
 
-/** The shop's calls (contract calls/shop.ts): everything for the session's learner, in the request's tenant. */
-export const shopRoutes = (shop: ShopService, clock: Clock, wechat?: WechatPay) => [
-  handle(c.pricelist, async (ctx) => shop.priceList(ctx.session.userId, await ctx.tenant(), ctx.input.appID, ctx.input.equipment)),
-  handle(c.pricedetails, async (ctx) => shop.details(ctx.session.userId, await ctx.tenant(), ctx.input)),
-  handle(c.getOrderNumber, async (ctx) => shop.createOrder(ctx.session.userId, await ctx.tenant(), { ...ctx.input, ip: ctx.ip })),
-  handle(c.vipChange, async (ctx) => {
-    const { vn, toVn, couponID, ...rest } = ctx.input;
-    return shop.createOrder(ctx.session.userId, await ctx.tenant(), { ...rest, vn: toVn, fromVn: vn, couponUserID: couponID, ip: ctx.ip });
-  }),
-  handle(c.queryUserOrder, async (ctx) => shop.order(ctx.session.userId, ctx.input.orderID)),
-  handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
-  handle(c.shareOrder, async (ctx) => shop.share(ctx.session.userId, ctx.input.orderID)),
-  handle(c.sharedOrder, async (ctx) => shop.shared(ctx.input.orderID, ctx.input.token)),
-  handle(dsc.discountlist, async (ctx) => shop.discounts.listed(await ctx.tenant(), ctx.input.appID)),
-  handle(dsc.discount, async (ctx) => {
-    const { code, ...order } = ctx.input;
-    const agent = await ctx.tenant();
-    const d = await shop.discounts.byCode(ctx.session.userId, agent, code);
-    const q = await shop.details(ctx.session.userId, agent, { ...order, discountID: d.id });
-    return { ...discountView(d), off: q.discountOff };
-  }),
-  handle(dsc.spread, async (ctx) => shop.discounts.spread(ctx.session.userId, await ctx.tenant(), ctx.input.code)),
-  handle(h.getHuabeiPrice, async (ctx) => shop.huabei(ctx.session.userId, await ctx.tenant(), ctx.input)),
-  handle(c.wechatJsapi, async (ctx) => {
-    const o = await shop.order(ctx.session.userId, ctx.input.orderID);
-    if (!wechat) throw badInput(SHOP_MSG.payTypeOff);
-    if (o.payType !== 'wechat' || o.status !== 'created' || Date.parse(o.expiresAt) <= clock()) throw badInput(SHOP_MSG.notPayable);
-    if (!ctx.input.code) return { authorizeUrl: wechat.authorizeUrl(o.orderID), params: null };
-    const payer = await wechat.openid(ctx.input.code);
-    if (!payer) throw badInput(SHOP_MSG.wechatAuth);
-    const params = await wechat.jsapi({ orderNo: o.orderID, amountFen: o.amount, description: `${o.appName} ${o.vname}`, expiresAt: new Date(o.expiresAt) }, payer);
-    return { authorizeUrl: null, params };
-  }),
-  handle(k.couponlist, async (ctx) => shop.coupons.claimable(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
-  handle(k.receiveCoupon, async (ctx) => shop.coupons.claim(ctx.session.userId, await ctx.tenant(), ctx.input.couponID)),
-  handle(k.myCoupon, async (ctx) => shop.coupons.mine(ctx.session.userId, ctx.input.status)),
-  handle(dc.getuseraddresslist, async (ctx) => shop.delivery.list(ctx.session.userId)),
-  handle(dc.adduserAddress, async (ctx) => shop.delivery.add(ctx.session.userId, ctx.input)),
-  handle(dc.updateuserAddress, async (ctx) => shop.delivery.update(ctx.session.userId, ctx.input.id, ctx.input)),
-  handle(dc.destroyuserAddress, async (ctx) => shop.delivery.remove(ctx.session.userId, ctx.input.id)),
-  handle(dc.setDeliverInfo, async (ctx) => shop.delivery.setAddress(ctx.session.userId, ctx.input.orderID, ctx.input.addressID)),
-  handle(dc.getexpressDetails, async (ctx) => shop.delivery.details(ctx.session.userId, ctx.input.orderID)),
-  handle(dc.allDeliver, async (ctx) => shop.delivery.all(ctx.session.userId)),
-  handle(dc.takeDeliveryInfo, async (ctx) => shop.delivery.take(ctx.session.userId, ctx.input.orderID)),
-  handle(gc.listgroupbuy, async (ctx) => shop.groups.list(await ctx.tenant(), ctx.input.appID)),
-  handle(gc.creategroupbuy, async (ctx) => shop.groups.create(ctx.session.userId, await ctx.tenant(), { ...ctx.input, ip: ctx.ip })),
-  handle(gc.joingroupbuy, async (ctx) => shop.groups.join(ctx.session.userId, await ctx.tenant(), { ...ctx.input, ip: ctx.ip })),
-  handle(gc.usergroupbuy, async (ctx) => shop.groups.mine(ctx.session.userId)),
-  handle(sc.simpleSaleList, async (ctx) => shop.sale.byGroup(ctx.session.userId, await ctx.tenant(), ctx.input.appID, ctx.input.group)),
-  handle(sc.recommend, async (ctx) => shop.sale.recommend(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
-  handle(sc.purchasedUserList, async (ctx) => shop.buyers(await ctx.tenant(), ctx.input.appID, ctx.input.page)),
-  handle(sc.getgradeinfo, async (ctx) => shop.sale.grade(ctx.session.userId, await ctx.tenant(), ctx.input.appID)),
-];
+/**
+ * The shop's calls (contract calls/shop.ts): everything for the session's learner, at the prices, coupons, codes and
+ * group buys of the agent the learner registered with — never the request's `ac` or subdomain (docs/shop.md).
+ */
+export function shopRoutes(shop: ShopService, clock: Clock, wechat?: WechatPay) {
+  const agentOf = (ctx: { session: { userId: number } }) => shop.agentOf(ctx.session.userId);
+  return [
+    handle(c.pricelist, async (ctx) => shop.priceList(ctx.session.userId, await agentOf(ctx), ctx.input.appID, ctx.input.equipment)),
+    handle(c.pricedetails, async (ctx) => shop.details(ctx.session.userId, await agentOf(ctx), ctx.input)),
+    handle(c.getOrderNumber, async (ctx) => shop.createOrder(ctx.session.userId, await agentOf(ctx), { ...ctx.input, ip: ctx.ip })),
+    handle(c.vipChange, async (ctx) => {
+      const { vn, toVn, couponID, ...rest } = ctx.input;
+      return shop.createOrder(ctx.session.userId, await agentOf(ctx), { ...rest, vn: toVn, fromVn: vn, couponUserID: couponID, ip: ctx.ip });
+    }),
+    handle(c.queryUserOrder, async (ctx) => shop.order(ctx.session.userId, ctx.input.orderID)),
+    handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
+    handle(c.shareOrder, async (ctx) => shop.share(ctx.session.userId, ctx.input.orderID)),
+    handle(c.sharedOrder, async (ctx) => shop.shared(ctx.input.orderID, ctx.input.token)),
+    handle(dsc.discountlist, async (ctx) => shop.discounts.listed(await agentOf(ctx), ctx.input.appID)),
+    handle(dsc.discount, async (ctx) => {
+      const { code, ...order } = ctx.input;
+      const agent = await agentOf(ctx);
+      const d = await shop.discounts.byCode(ctx.session.userId, agent, code);
+      const q = await shop.details(ctx.session.userId, agent, { ...order, discountID: d.code });
+      return { ...discountView(d), off: q.discountOff };
+    }),
+    handle(dsc.spread, async (ctx) => shop.discounts.spread(ctx.session.userId, await agentOf(ctx), ctx.input.code)),
+    handle(h.getHuabeiPrice, async (ctx) => shop.huabei(ctx.session.userId, await agentOf(ctx), ctx.input)),
+    handle(c.wechatJsapi, async (ctx) => {
+      const o = await shop.order(ctx.session.userId, ctx.input.orderID);
+      if (!wechat) throw badInput(SHOP_MSG.payTypeOff);
+      if (o.payType !== 'wechat' || o.status !== 'created' || Date.parse(o.expiresAt) <= clock()) throw badInput(SHOP_MSG.notPayable);
+      if (!ctx.input.code) return { authorizeUrl: wechat.authorizeUrl(o.orderID), params: null };
+      const payer = await wechat.openid(ctx.input.code);
+      if (!payer) throw badInput(SHOP_MSG.wechatAuth);
+      const params = await wechat.jsapi({ orderNo: o.orderID, amountFen: o.amount, description: `${o.appName} ${o.vname}`, expiresAt: new Date(o.expiresAt) }, payer);
+      return { authorizeUrl: null, params };
+    }),
+    handle(k.couponlist, async (ctx) => shop.coupons.claimable(ctx.session.userId, await agentOf(ctx), ctx.input.appID)),
+    handle(k.receiveCoupon, async (ctx) => shop.coupons.claim(ctx.session.userId, await agentOf(ctx), ctx.input.couponID)),
+    handle(k.myCoupon, async (ctx) => shop.coupons.mine(ctx.session.userId, ctx.input.status)),
+    handle(dc.getuseraddresslist, async (ctx) => shop.delivery.list(ctx.session.userId)),
+    handle(dc.adduserAddress, async (ctx) => shop.delivery.add(ctx.session.userId, ctx.input)),
+    handle(dc.updateuserAddress, async (ctx) => shop.delivery.update(ctx.session.userId, ctx.input.id, ctx.input)),
+    handle(dc.destroyuserAddress, async (ctx) => shop.delivery.remove(ctx.session.userId, ctx.input.id)),
+    handle(dc.setDeliverInfo, async (ctx) => shop.delivery.setAddress(ctx.session.userId, ctx.input.orderID, ctx.input.addressID)),
+    handle(dc.getexpressDetails, async (ctx) => shop.delivery.details(ctx.session.userId, ctx.input.orderID)),
+    handle(dc.allDeliver, async (ctx) => shop.delivery.all(ctx.session.userId)),
+    handle(dc.takeDeliveryInfo, async (ctx) => shop.delivery.take(ctx.session.userId, ctx.input.orderID)),
+    handle(gc.listgroupbuy, async (ctx) => shop.groups.list(await agentOf(ctx), ctx.input.appID)),
+    handle(gc.creategroupbuy, async (ctx) => shop.groups.create(ctx.session.userId, await agentOf(ctx), { ...ctx.input, ip: ctx.ip })),
+    handle(gc.joingroupbuy, async (ctx) => shop.groups.join(ctx.session.userId, await agentOf(ctx), { ...ctx.input, ip: ctx.ip })),
+    handle(gc.usergroupbuy, async (ctx) => shop.groups.mine(ctx.session.userId)),
+    handle(sc.simpleSaleList, async (ctx) => shop.sale.byGroup(ctx.session.userId, await agentOf(ctx), ctx.input.appID, ctx.input.group)),
+    handle(sc.recommend, async (ctx) => shop.sale.recommend(ctx.session.userId, await agentOf(ctx), ctx.input.appID)),
+    handle(sc.purchasedUserList, async (ctx) => shop.buyers(await agentOf(ctx), ctx.input.appID, ctx.input.page)),
+    handle(sc.getgradeinfo, async (ctx) => shop.sale.grade(ctx.session.userId, await agentOf(ctx), ctx.input.appID)),
+  ];
+}
 
 /** A notification's body is at most this (WeChat's are about 1 KiB). */
 const NOTIFY_BODY_LIMIT = 16 * 1024;

@@ -3,7 +3,7 @@ import type { AgentRow, OrderRow, PriceRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import { maskPhone } from '../../platform/crypto.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { MINUTE } from '../../platform/module.ts';
@@ -47,7 +47,14 @@ export interface ShopDeps {
   orderLimit?: number;
   /** The message module's postMessage: 购买成功 and 退款成功 reach the learner's inbox. */
   postMessage?: PostMessage;
+  /** The agent a learner's account was registered with: its prices, coupons and codes are the learner's. */
+  agentOfUser(userId: number): Promise<AgentRow>;
 }
+
+/** queryUserOrder per learner and minute (/buyCallback polls every 1.5 s, /qRcodePay every 2 s). */
+export const ORDER_QUERY_LIMIT = { perUser: 120, windowMs: MINUTE };
+/** An unpaid order holds a use of its discount code this long at most (it stays payable for ORDER_TTL_MS). */
+export const DISCOUNT_HOLD_MS = 10 * MINUTE;
 
 /** The shop (docs/shop.md): prices, coupons, orders, payments. */
 export function createShopService(deps: ShopDeps) {
@@ -129,18 +136,24 @@ export function createShopService(deps: ShopDeps) {
       return { amount, available: reason === null, reason, plans: reason === null ? huabeiPlans(amount) : [] };
     },
 
+    /** One of the learner's own orders: another's and an unknown one are the same 404, and lookups are limited. */
     async order(userId: number, orderNo: string): Promise<OrderView> {
+      if ((await deps.limiter.hit(`order-query:user:${userId}`, ORDER_QUERY_LIMIT.windowMs)).count > ORDER_QUERY_LIMIT.perUser) throw tooMany(SHOP_MSG.queryTooMany);
       const o = await store.byOrderNo(orderNo);
-      if (!o) throw notFound(SHOP_MSG.orderUnknown);
-      if (o.userId !== userId) throw forbidden(SHOP_MSG.notYourOrder);
+      if (!o || o.userId !== userId) throw notFound(SHOP_MSG.orderUnknown);
       return view(o);
     },
+
+    /** The learner's agent (prices, coupons, codes and group buys are its, whatever the request's ac). */
+    agentOf: deps.agentOfUser,
+
+    /** Unpaid orders' holds of discount codes older than DISCOUNT_HOLD_MS go back to their codes (a job). */
+    releaseDiscountHolds: () => deps.discountStore.releaseStale(new Date(clock() - DISCOUNT_HOLD_MS)),
 
     /** 请人代付: the token of the order's /qRcodePayNew link (made once; only for the owner's unpaid order). */
     async share(userId: number, orderNo: string) {
       const o = await store.byOrderNo(orderNo);
-      if (!o) throw notFound(SHOP_MSG.orderUnknown);
-      if (o.userId !== userId) throw forbidden(SHOP_MSG.notYourOrder);
+      if (!o || o.userId !== userId) throw notFound(SHOP_MSG.orderUnknown);
       if (o.status !== 'created' || o.expiresAt.getTime() <= clock()) throw badInput(SHOP_MSG.notShareable);
       const token = await store.shareToken(orderNo, randomBytes(18).toString('base64url'));
       return { orderID: orderNo, token: token! };

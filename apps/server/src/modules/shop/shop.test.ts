@@ -1,6 +1,7 @@
-import { getChangeInfo, getOrderNumber, pricelist, queryUserOrder, SHOP_MSG, userOrderList, vipinfo } from '@kaoshi/contract';
+import { getChangeInfo, getOrderNumber, pricedetails, pricelist, queryUserOrder, SHOP_MSG, userOrderList, vipinfo } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, nextPhone, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
+import { ORDER_QUERY_LIMIT } from './service.ts';
 import { confirmPay, order, requestId, waitForStatus } from './shop-setup.ts';
 
 let t: TestApp;
@@ -21,18 +22,29 @@ describe('pricelist', () => {
     expect(vip.modules.map((m: { name: string }) => m.name)).toContain('视频精讲');
   });
 
-  it("takes an agent's own price, and the default agent's where it has none", async () => {
-    const guid = await t.newLearner();
-    const items = (await t.call(pricelist, { guid, appID: 1001, ac: '6001' } as never)).data.items;
+  it("takes the learner's agent's own price, and the default agent's where it has none", async () => {
+    const guid = (await t.register(nextPhone(), undefined, '6001')).guid;
+    const items = (await t.call(pricelist, { guid, appID: 1001 })).data.items;
     expect(items.find((i: { vn: string }) => i.vn === '1').price).toBe(16800);
     expect(items.find((i: { vn: string }) => i.vn === '3').price).toBe(69800);
   });
 
-  it('says when an agent sells nothing, or takes payment on its own page', async () => {
+  it('prices by the agent the learner registered with, whatever agent the request names (?ac=6001 is not a discount)', async () => {
     const guid = await t.newLearner();
-    const off = (await t.call(pricelist, { guid, appID: 1001 }, { query: { ac: '7021006' } })).data;
+    const viaAc = (await t.call(pricelist, { guid, appID: 1001 }, { query: { ac: '6001' } })).data.items;
+    expect(viaAc.find((i: { vn: string }) => i.vn === '1').price).toBe(19800);
+    const quote = await t.call(pricedetails, { guid, appID: 1001, vn: '1' }, { query: { ac: '6001' } });
+    expect(quote.data.amount).toBe(19800);
+    const made = await t.call(getOrderNumber, { guid, appID: 1001, vn: '1', payType: 'sandbox', requestId: requestId() }, { query: { ac: '6001' }, host: 'hushi.example.com' });
+    expect(made.data.amount).toBe(19800);
+  });
+
+  it('says when an agent sells nothing, or takes payment on its own page', async () => {
+    const guid = (await t.register(nextPhone(), undefined, '7021006')).guid;
+    const off = (await t.call(pricelist, { guid, appID: 1001 })).data;
     expect(off).toMatchObject({ buyDisabled: true, payTypes: [], customPayUrl: null });
-    const custom = (await t.call(pricelist, { guid, appID: 1001 }, { query: { ac: '7021008' } })).data;
+    const customer = (await t.register(nextPhone(), undefined, '7021008')).guid;
+    const custom = (await t.call(pricelist, { guid: customer, appID: 1001 })).data;
     expect(custom).toMatchObject({ buyDisabled: false, payTypes: [], customPayUrl: 'https://pay.renxin.example/kaoshi/buy' });
   });
 
@@ -65,10 +77,10 @@ describe('getOrderNumber and queryUserOrder', () => {
     const guid = await t.newLearner();
     expect((await order(t, guid, '9')).msg).toBe(SHOP_MSG.notOnSale);
     expect((await order(t, guid, '2', { payType: 'wechat' })).msg).toBe(SHOP_MSG.payTypeOff);
-    expect((await t.call(getOrderNumber, { guid, appID: 1001, vn: '2', payType: 'sandbox', requestId: requestId() }, { query: { ac: '7021006' } })).msg).toBe(SHOP_MSG.buyDisabled);
-    expect((await t.call(getOrderNumber, { guid, appID: 1001, vn: '2', payType: 'sandbox', requestId: requestId() }, { query: { ac: '7021008' } })).msg).toBe(
-      SHOP_MSG.customPayment,
-    );
+    const off = (await t.register(nextPhone(), undefined, '7021006')).guid;
+    expect((await t.call(getOrderNumber, { guid: off, appID: 1001, vn: '2', payType: 'sandbox', requestId: requestId() })).msg).toBe(SHOP_MSG.buyDisabled);
+    const custom = (await t.register(nextPhone(), undefined, '7021008')).guid;
+    expect((await t.call(getOrderNumber, { guid: custom, appID: 1001, vn: '2', payType: 'sandbox', requestId: requestId() })).msg).toBe(SHOP_MSG.customPayment);
     const bad = await order(t, guid, '2', { payType: 'cash' });
     expect(bad).toMatchObject({ status: 400, msg: '支付方式格式不正确' });
     const noKey = await order(t, guid, '2', { requestId: 'x' });
@@ -84,13 +96,19 @@ describe('getOrderNumber and queryUserOrder', () => {
     expect(statuses[20]).toBe(429);
   });
 
-  it("answers only the caller's own orders", async () => {
+  it("answers only the caller's own orders: another's and an unknown one are the same 404, and lookups are limited", async () => {
     const owner = await t.newLearner();
     const other = await t.newLearner();
     const { orderID } = (await order(t, owner)).data;
     expect((await t.call(queryUserOrder, { guid: owner, orderID })).data.status).toBe('created');
-    expect(await t.call(queryUserOrder, { guid: other, orderID })).toMatchObject({ status: 403, msg: SHOP_MSG.notYourOrder });
-    expect(await t.call(queryUserOrder, { guid: other, orderID: 'KS0000' })).toMatchObject({ status: 404, msg: SHOP_MSG.orderUnknown });
+    const theirs = await t.call(queryUserOrder, { guid: other, orderID });
+    const missing = await t.call(queryUserOrder, { guid: other, orderID: 'KS00000000000000000000' });
+    expect(theirs).toEqual({ status: 404, msg: SHOP_MSG.orderUnknown, data: null });
+    expect(missing).toEqual(theirs);
+    // 120 a minute (a pay page polls every 1.5 s); the 121st probe in the minute is refused.
+    for (let i = 0; i < ORDER_QUERY_LIMIT.perUser - 2; i++) await t.call(queryUserOrder, { guid: other, orderID: `KS${String(i).padStart(20, '0')}` });
+    expect(await t.call(queryUserOrder, { guid: other, orderID })).toMatchObject({ status: 429, msg: SHOP_MSG.queryTooMany });
+    expect((await t.call(queryUserOrder, { guid: owner, orderID })).data.status).toBe('created');
     expect((await t.call(userOrderList, { guid: other })).data.list).toEqual([]);
     expect((await t.call(userOrderList, { guid: owner })).data.list.map((o: { orderID: string }) => o.orderID)).toEqual([orderID]);
   });

@@ -1,7 +1,19 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OrderState } from '@kaoshi/contract';
 import type { Database, Tx } from '../../db/index.ts';
-import { discounts, orders, paymentNotifications, prices, userCoupons, users, type OrderRow, type PriceRow } from '../../db/schema/index.ts';
+import {
+  discounts,
+  groups,
+  orders,
+  paymentFlags,
+  paymentNotifications,
+  prices,
+  userCoupons,
+  users,
+  type OrderRow,
+  type PaymentFlagRow,
+  type PriceRow,
+} from '../../db/schema/index.ts';
 import { nextState, type OrderEvent } from './order-machine.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -76,20 +88,26 @@ export function createShopStore(db: Database) {
     },
 
     /**
-     * Close an unpaid order: a compare-and-set from created, and its coupon goes back to the learner and its
-     * discount code's use to the code, in one transaction; false when it was paid (or closed) meanwhile.
+     * Close an unpaid order: a compare-and-set from created, and its coupon goes back to the learner and the use
+     * of its discount code it holds (if it still does) to the code, in one transaction; false when it was paid (or closed) meanwhile.
      */
     close(orderNo: string, reason: string, at: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
         const to = nextState('created', 'close')!;
+        const [before] = await tx
+          .select({ discountId: orders.discountId, discountHeld: orders.discountHeld })
+          .from(orders)
+          .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'created')))
+          .for('update');
+        if (!before) return false;
         const rows = await tx
           .update(orders)
-          .set({ status: to, closedReason: reason, closedAt: at })
+          .set({ status: to, closedReason: reason, closedAt: at, discountHeld: false })
           .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'created')))
-          .returning({ id: orders.id, discountId: orders.discountId });
+          .returning({ id: orders.id });
         if (rows.length === 0) return false;
-        const discountId = rows[0]!.discountId;
-        if (discountId !== null)
+        const { discountId, discountHeld } = before;
+        if (discountId !== null && discountHeld)
           await tx
             .update(discounts)
             .set({ used: sql`greatest(${discounts.used} - 1, 0)` })
@@ -149,6 +167,50 @@ export function createShopStore(db: Database) {
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+
+    /** The learner's fulfilled upgrades from `fromVn` whose grant runs past `at` (a refund of what they built on unwinds them). */
+    upgradesFrom(tx: Tx, userId: number, appId: number, fromVn: string, at: Date): Promise<OrderRow[]> {
+      return tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.appId, appId),
+            eq(orders.kind, 'upgrade'),
+            eq(orders.fromVn, fromVn),
+            eq(orders.status, 'fulfilled'),
+            gt(orders.grantUntil, at),
+            gt(orders.grantedSeconds, 0),
+          ),
+        )
+        .orderBy(orders.id)
+        .for('update');
+    },
+
+    /** An upgrade was unwound: it now runs to `grantUntil`, having granted `grantedSeconds`. */
+    async setUpgradeGrant(tx: Tx, orderNo: string, grantUntil: Date, grantedSeconds: number): Promise<void> {
+      await tx.update(orders).set({ grantUntil, grantedSeconds }).where(eq(orders.orderNo, orderNo));
+    },
+
+    /** A paid member of an open group was refunded: their seat is free again (never below 0). */
+    async freeSeat(tx: Tx, groupId: number): Promise<void> {
+      await tx
+        .update(groups)
+        .set({ paidCount: sql`${groups.paidCount} - 1` })
+        .where(and(eq(groups.id, groupId), eq(groups.status, 'open'), gt(groups.paidCount, 0)));
+    },
+
+    /** Money an operator must refund (payment_flags), kept once per provider transaction: false when it was already. */
+    async flag(tx: Tx, row: Omit<PaymentFlagRow, 'id' | 'resolvedAt'>): Promise<boolean> {
+      const rows = await tx.insert(paymentFlags).values(row).onConflictDoNothing().returning({ id: paymentFlags.id });
+      return rows.length === 1;
+    },
+
+    /** Flagged payments not yet refunded, oldest first (the console, part 1, and the bench). */
+    openFlags(limit = 100): Promise<PaymentFlagRow[]> {
+      return db.select().from(paymentFlags).where(isNull(paymentFlags.resolvedAt)).orderBy(paymentFlags.id).limit(limit);
+    },
 
     /** The latest paid orders of a subject sold by an agent, with the buyer's phone (masked by the caller). */
     recentBuyers(agentCode: string, appId: number, offset: number, limit: number) {

@@ -1,7 +1,7 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { getOrderNumber, HUABEI_MSG, pricelist, queryUserOrder, SHOP_MSG, vipinfo, wechatJsapi } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { fakeWechat, type FakeWechat } from './fake-providers.ts';
 import { createRefunder } from './index.ts';
 import { notifyPath } from './providers.ts';
@@ -60,8 +60,9 @@ describe('WeChat Pay v3 (wechatpay-axios-plugin against a local WeChat Pay that 
     expect((await t.call(pricelist, { guid, appID: 1001, equipment: 'web_wechat' })).data.payTypes).toEqual(['sandbox', 'wechat']);
     await t.db.execute(`update agents set is_weixin_pay = 0 where code = '6001'`);
     t.forgetCaches();
-    expect((await t.call(pricelist, { guid, appID: 1001, equipment: 'web_pc' }, { query: { ac: '6001' } })).data.payTypes).toEqual(['sandbox']);
-    expect(await buy(guid, 'web_pc', { ac: '6001' })).toMatchObject({ status: 400, msg: SHOP_MSG.payTypeOff });
+    const hushi = (await t.register(nextPhone(), undefined, '6001')).guid;
+    expect((await t.call(pricelist, { guid: hushi, appID: 1001, equipment: 'web_pc' })).data.payTypes).toEqual(['sandbox']);
+    expect(await buy(hushi, 'web_pc')).toMatchObject({ status: 400, msg: SHOP_MSG.payTypeOff });
     await t.db.execute(`update agents set is_weixin_pay = 1 where code = '6001'`);
     t.forgetCaches();
   });
@@ -106,7 +107,7 @@ describe('WeChat Pay v3 (wechatpay-axios-plugin against a local WeChat Pay that 
     const signed = `${params.appId}\n${params.timeStamp}\n${params.nonceStr}\n${params.package}\n`;
     expect(createVerify('RSA-SHA256').update(signed).verify(wx.merchant.publicKey, params.paySign, 'base64')).toBe(true);
     // Someone else's order, or one not payable by WeChat, is not opened.
-    expect((await t.call(wechatJsapi, { guid: await t.newLearner(), orderID: o.orderID })).status).toBe(403);
+    expect((await t.call(wechatJsapi, { guid: await t.newLearner(), orderID: o.orderID })).status).toBe(404);
     const sandboxOrder = (await buy(guid, 'web_wechat', { payType: 'sandbox' })).data;
     expect(await t.call(wechatJsapi, { guid, orderID: sandboxOrder.orderID })).toMatchObject({ status: 400, msg: SHOP_MSG.notPayable });
   });

@@ -61,8 +61,8 @@ export interface Wanted {
   vn: string;
   fromVn?: string;
   couponUserID?: number;
-  /** A discount code's id (discount, discountlist, spread), after the coupon. */
-  discountID?: number;
+  /** The discount code as presented (typed, tapped or from a promotion link): the spec's discountID carries the code. */
+  discountID?: string;
   /** Printed books sent with it: their ids, comma-separated. */
   branchBookList?: string;
 }
@@ -103,7 +103,7 @@ export const huabeiQuery = (w: Wanted) =>
     queryFn: () =>
       call(
         getHuabeiPrice,
-        { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID, branchBookList: w.branchBookList, equipment: payEquipment() },
+        { appID: w.appID, vn: w.vn, fromVn: w.fromVn, couponUserID: w.couponUserID, discountID: w.discountID, branchBookList: w.branchBookList, equipment: payEquipment() },
         { silent: true },
       ),
   });

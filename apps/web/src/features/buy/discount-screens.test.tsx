@@ -24,7 +24,7 @@ beforeEach(() => {
   saveSelectedSubject(trialNursing);
   fakeApi(callMock, {
     'shop.pricelist': () => priceData(),
-    'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined, 0, p.discountID as number | undefined),
+    'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined, 0, p.discountID as string | undefined),
     'discount.discountlist': () => ({ list: [spring] }),
     'discount.discount': (p) => (String(p.code).toUpperCase() === 'VIP20' ? { ...vip20, off: 2000 } : fail(400, DISCOUNT_MSG.unknown)),
     'discount.spread': () => vip20,
@@ -46,13 +46,13 @@ describe('优惠码 on /payPage', () => {
     await user.click(screen.getByRole('button', { name: '使用' }));
     expect(await screen.findByText('VIP班立减20元')).toBeTruthy();
     expect(await screen.findByText('¥348.00')).toBeTruthy(); // ¥398 − ¥30 coupon − ¥20 code
-    expect(callsTo(callMock, 'shop.pricedetails').at(-1)).toMatchObject({ discountID: 9, couponUserID: 7 });
+    expect(callsTo(callMock, 'shop.pricedetails').at(-1)).toMatchObject({ discountID: 'VIP20', couponUserID: 7 });
     await user.click(screen.getByRole('button', { name: '确认支付' }));
-    await waitFor(() => expect(callsTo(callMock, 'shop.getOrderNumber')[0]).toMatchObject({ discountID: 9, couponUserID: 7 }));
+    await waitFor(() => expect(callsTo(callMock, 'shop.getOrderNumber')[0]).toMatchObject({ discountID: 'VIP20', couponUserID: 7 }));
   });
 
   it('a removed code goes, and the amount with it', async () => {
-    renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2&discount=9' });
+    renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2&discount=VIP20' });
     expect(await screen.findByText('VIP班立减20元')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: '移除' }));
     expect(await screen.findByRole('textbox', { name: '优惠码' })).toBeTruthy();

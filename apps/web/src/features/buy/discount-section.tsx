@@ -17,7 +17,7 @@ export interface AppliedDiscount {
  * off (移除 drops it), or a field to type one and the subject's listed codes (限时优惠) to tap. A code is
  * checked against this order by the server before it is used; its refusal shows under the field.
  */
-export function DiscountSection({ wanted, applied, onApply, onRemove }: { wanted: Wanted; applied: AppliedDiscount | null; onApply(discountID: number): void; onRemove(): void }) {
+export function DiscountSection({ wanted, applied, onApply, onRemove }: { wanted: Wanted; applied: AppliedDiscount | null; onApply(code: string): void; onRemove(): void }) {
   const listed = useQuery({ ...discountsQuery(wanted.appID), enabled: applied === null });
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -31,7 +31,7 @@ export function DiscountSection({ wanted, applied, onApply, onRemove }: { wanted
     try {
       const d = await checkDiscount(wanted, c);
       setCode('');
-      onApply(d.discountID);
+      onApply(d.code);
     } catch (err) {
       setError(errorText(err));
     } finally {

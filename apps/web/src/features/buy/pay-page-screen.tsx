@@ -53,13 +53,13 @@ export default function PayPageScreen() {
       },
       { replace: true },
     );
-  // The discount code in use lives in the URL too (&discount=id): typed, tapped, or from a promotion link.
-  const discountID = Number(params.get('discount') ?? 0) || undefined;
-  const setDiscount = (id: number | null) =>
+  // The discount code in use lives in the URL too (&discount=CODE): typed, tapped, or from a promotion link.
+  const discountID = /^[A-Za-z0-9]{4,20}$/.test(params.get('discount') ?? '') ? params.get('discount')!.toUpperCase() : undefined;
+  const setDiscount = (code: string | null) =>
     setParams(
       (p) => {
         const n = new URLSearchParams(p);
-        if (id) n.set('discount', String(id));
+        if (code) n.set('discount', code);
         else n.delete('discount');
         return n;
       },
@@ -94,7 +94,7 @@ export default function PayPageScreen() {
     if (spreadTried || discountID || !code || !q) return;
     setSpreadTried(true);
     checkDiscount({ ...wanted, discountID: undefined }, code).then(
-      (d) => setDiscount(d.discountID),
+      (d) => setDiscount(d.code),
       () => undefined,
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps

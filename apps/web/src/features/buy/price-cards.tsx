@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { SALE_GROUP_NAMES, type PriceItem } from '@kaoshi/contract';
+import { SALE_GROUP_NAMES, upgradable, type PriceItem } from '@kaoshi/contract';
 import { versionLabel } from '../../ui/buy-flow';
 import buttons from '../../ui/buttons.module.css';
 import { yuan, ymd } from './format';
@@ -14,10 +14,13 @@ interface Props {
   onBuy(item: PriceItem, from?: PriceItem): void;
 }
 
-/** The held version a higher one can be upgraded from: the highest held below it (none when it is held itself). */
+/**
+ * The held version a higher one can be upgraded from: the highest held below it whose every module it contains (none
+ * when it is held itself; a different product such as 考前模拟 is bought, not upgraded into — docs/shop.md).
+ */
 export function upgradeFrom(items: readonly PriceItem[], target: PriceItem): PriceItem | undefined {
   if (target.isVip === 1) return undefined;
-  return items.filter((i) => i.isVip === 1 && i.vnorder < target.vnorder).sort((a, b) => b.vnorder - a.vnorder)[0];
+  return items.filter((i) => i.isVip === 1 && upgradable(i, target)).sort((a, b) => b.vnorder - a.vnorder)[0];
 }
 
 function BuyButtons({ item, from, onBuy }: { item: PriceItem; from?: PriceItem; onBuy: Props['onBuy'] }) {
