@@ -100,6 +100,26 @@ test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 f
   await page.goBack();
   await orders.getByRole('link', { name: /¥500\.00/ }).click();
   await expect(page.getByText('沙箱支付（测试）（花呗分期 3 期）')).toBeVisible();
+
+  // The operator refunds 基础班: the upgrade built on it keeps only what its ¥500 buys of 至尊班 (261 days), and the
+  // learner is told so in 订单物流 (docs/shop.md, "Refunds").
+  await page.goto('/memberCenter');
+  await orders.getByRole('link', { name: /¥168\.00/ }).click();
+  const basicOrder = new URL(page.url()).searchParams.get('orderID')!;
+  expect((await (await request.post(`/__test__/refund?orderID=${basicOrder}`)).json()).data).toBe('refunded');
+  await page.reload();
+  await expect(page.getByText('已退款')).toBeVisible();
+  await shot(page, '68b-shop-receipt-refunded');
+  await page.goto('/myMessage?tab=order');
+  await expect(page.getByText('退款成功')).toBeVisible();
+  await expect(page.getByText(/「至尊班」的有效期随之调整至/)).toBeVisible();
+  await shot(page, '68c-shop-refund-message');
+  // 至尊班 stays, for less; 考前模拟 is another product: bought, never upgraded into.
+  await page.goto('/buyapp');
+  await expect(page.getByTestId('version-3').getByText(/已开通 · 至/)).toBeVisible();
+  await expect(page.getByTestId('version-4_MNDB').getByRole('button', { name: '立即购买' })).toBeVisible();
+  await expect(page.getByTestId('version-4_MNDB').getByRole('button', { name: /升级/ })).toHaveCount(0);
+  await shot(page, '68d-shop-after-refund');
 });
 
 test("on a desktop the pay page shows a QR code that decodes to the order's pay URL; paying on the phone opens the module here", async ({ browser, page, request }) => {

@@ -90,6 +90,13 @@ export function createShopModule(
             .where(eq(groups.id, o.groupId));
           return { status: 200, msg: '', data: await shop.groupSweep() };
         });
+      // Test-only hook (NODE_ENV=test, the browser journeys): the operator's refund (cli/refund.ts runs the same
+      // function), since the journeys' embedded database cannot be opened by a second process.
+      if (p.config.NODE_ENV === 'test')
+        app.post('/__test__/refund', async (request) => {
+          const orderNo = String((request.query as { orderID?: string }).orderID ?? '');
+          return { status: 200, msg: '', data: await shop.refund(orderNo, '学员申请退款') };
+        });
     },
     jobs: [
       { name: 'order reconcile and expiry', everyMs: MINUTE, run: shop.sweep },
