@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { api, COMMON, DEMO_PASSWORD, FORM, login, spawnServer, startBare, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
-import { sandboxKeys } from '../apps/server/src/modules/shop/sandbox.ts';
+import { SANDBOX_ACCOUNT, sandboxKeys } from '../apps/server/src/modules/shop/sandbox.ts';
 import { encryptResource, signBody, type SignedRequest } from '../apps/server/src/modules/shop/wechat-v3.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -37,6 +37,8 @@ const keys = (file: string) => sandboxKeys(file);
 function notification(k: ReturnType<typeof keys>, o: Order, id: string): SignedRequest {
   const now = Date.now();
   const transaction = {
+    mchid: SANDBOX_ACCOUNT.mchid,
+    appid: SANDBOX_ACCOUNT.appid,
     out_trade_no: o.orderID,
     transaction_id: `BENCH${id}`,
     trade_state: 'SUCCESS',
