@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderState } from '@kaoshi/contract';
 import type { Database, Tx } from '../../db/index.ts';
 import {
@@ -75,16 +75,6 @@ export function createShopStore(db: Database) {
 
     listOf(userId: number, offset: number, limit: number): Promise<OrderRow[]> {
       return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)).offset(offset).limit(limit);
-    },
-
-    /** Unpaid orders created before `before`, oldest first (the sweep asks their provider, and closes the expired). */
-    unsettled(before: Date, limit: number): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.status, 'created'), lt(orders.createdAt, before)))
-        .orderBy(orders.createdAt)
-        .limit(limit);
     },
 
     /**
