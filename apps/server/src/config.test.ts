@@ -27,5 +27,7 @@ describe('config', () => {
   it('refuses malformed values, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+    expect(() => loadConfig({ ALIPAY_SELLER_ID: '12345' })).toThrow(/ALIPAY_SELLER_ID/);
+    expect(loadConfig({ ALIPAY_SELLER_ID: '2088102177846880' }).ALIPAY_SELLER_ID).toBe('2088102177846880');
   });
 });

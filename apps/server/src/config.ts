@@ -96,6 +96,14 @@ export const configSchema = z.object({
   ALIPAY_APP_ID: z.preprocess(unset, z.string().optional()),
   ALIPAY_PRIVATE_KEY: z.preprocess(unset, z.string().optional()),
   ALIPAY_PUBLIC_KEY: z.preprocess(unset, z.string().optional()),
+  /** Our Alipay seller id (the 2088… PID): when set, a notification of another seller's trade is refused. */
+  ALIPAY_SELLER_ID: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^2088\d{12}$/, 'ALIPAY_SELLER_ID must be the 16-digit 2088… PID')
+      .optional(),
+  ),
   /** Alipay's gateway, replaced only by tests (a local fake) or for Alipay's own sandbox. */
   ALIPAY_GATEWAY: z.preprocess(unset, z.url().default('https://openapi.alipay.com/gateway.do')),
   /**

@@ -52,7 +52,14 @@ export function realProviders(config: Config): { providers: PaymentProvider[]; w
   const a = settings(config, 'Alipay', ALIPAY);
   if (a)
     providers.push(
-      createAlipay({ appId: a.ALIPAY_APP_ID, privateKeyPem: pem(a.ALIPAY_PRIVATE_KEY), alipayPublicKeyPem: pem(a.ALIPAY_PUBLIC_KEY), gateway: config.ALIPAY_GATEWAY, publicUrl }),
+      createAlipay({
+        appId: a.ALIPAY_APP_ID,
+        privateKeyPem: pem(a.ALIPAY_PRIVATE_KEY),
+        alipayPublicKeyPem: pem(a.ALIPAY_PUBLIC_KEY),
+        gateway: config.ALIPAY_GATEWAY,
+        publicUrl,
+        sellerId: config.ALIPAY_SELLER_ID,
+      }),
     );
   return { providers, wechat };
 }
