@@ -129,7 +129,13 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const exams = createExamsModule(p, { entitlements, book: book.hooks });
   const sprint = createSprintModule(p, { practice: practice.practice });
   const messages = createMessageModule(p);
-  const shop = createShopModule(p, { catalog: catalog.store, entitlements, postMessage: messages.postMessage, accounts: user.directory, agentByCode: (code) => agent.resolve({ code }) });
+  const shop = createShopModule(p, {
+    catalog: catalog.store,
+    entitlements,
+    postMessage: messages.postMessage,
+    accounts: user.directory,
+    agentByCode: (code) => agent.resolve({ code }),
+  });
   app.decorate('paymentSandbox', shop.sandbox);
   const video = createVideoModule(p, { entitlements });
   app.decorate('videoTokens', video.tokens);

@@ -127,4 +127,3 @@ describe('refunds unwind what was built on them (issue 31)', () => {
     expect(await daysLeftOf(guid, '3')).toBe(365);
   });
 });
-
