@@ -90,6 +90,21 @@ test('通用设置: the text size and night mode apply to every screen and stay 
   expect(Number(zoom)).toBeCloseTo(1.25);
 });
 
+test('a switch that is on shows the theme colour by day as at night (a day-mode rule once greyed it)', async ({ page }) => {
+  await login(page);
+  await page.goto('/currency');
+  const autoplay = page.getByRole('switch', { name: '视频自动播放' });
+  const colour = () => autoplay.evaluate((el) => getComputedStyle(el).backgroundColor);
+  if (await autoplay.isChecked()) await autoplay.uncheck();
+  // The track's colour changes with a 0.2 s transition: read it once it has settled.
+  await expect.poll(colour).toBe('rgb(201, 206, 214)'); // the day-mode track
+  await autoplay.check();
+  await page.waitForTimeout(500);
+  expect(await colour()).not.toBe('rgb(201, 206, 214)'); // the agent's theme colour, not the grey track
+  await shot(page, 'h7-06-currency-switch-on-day');
+  await autoplay.uncheck();
+});
+
 test('the navigation and settings screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page }) => {
   test.setTimeout(180_000);
   await login(page);

@@ -1,6 +1,19 @@
 import { devices, expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
-import { badge, FRESH_PASSWORD, freshNursingTrial, noticesSeen, passwordLogin, pickSubject, registerFresh, shot, tile } from './helpers';
+import {
+  asNewClientIp,
+  badge,
+  FRESH_PASSWORD,
+  freshNursingTrial,
+  freshPhone,
+  noticesSeen,
+  passwordLogin,
+  pickSubject,
+  registerFresh,
+  shot,
+  submitRegistration,
+  tile,
+} from './helpers';
 
 test('a trial learner buys VIP班 through the sandbox: the locked module opens here at once and on a second device within 30 s', async ({ browser, request }) => {
   test.setTimeout(150_000);
@@ -105,6 +118,8 @@ test('a learner claims a coupon, buys 基础班 with it, upgrades to 至尊班 f
   // learner is told so in 订单物流 (docs/shop.md, "Refunds").
   await page.goto('/memberCenter');
   await orders.getByRole('link', { name: /¥168\.00/ }).click();
+  await expect(page).toHaveURL(/\/receiptDetail\?orderID=KS\d+/);
+  await expect(page.getByText('已完成')).toBeVisible();
   const basicOrder = new URL(page.url()).searchParams.get('orderID')!;
   expect((await (await request.post(`/__test__/refund?orderID=${basicOrder}`)).json()).data).toBe('refunded');
   await page.reload();
@@ -223,9 +238,16 @@ test('请人代付: the learner shares an unpaid order; a parent without an acco
 
 test('a learner comes by a promotion link: its code comes off on the pay page; another typed code replaces it; the receipt shows it', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await freshNursingTrial(page, request);
+  // A new learner: the link is opened logged out, kept through registration, and its code (of 护士执业资格)
+  // chooses the subject (issue 32).
+  await noticesSeen(page);
+  await asNewClientIp(page);
   await page.goto('/buyapp?spread=WANGLAOSHI');
+  await page.goto('/login?mode=register');
+  await submitRegistration(page, request, freshPhone());
+  await expect(page).toHaveURL(/\/buyapp\?spread=WANGLAOSHI/);
   await expect(page.getByText('已领取推广优惠：王老师推荐 护士执业资格9折')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '护士执业资格' })).toBeVisible();
   await page.getByTestId('version-2').getByRole('button', { name: '立即购买' }).click();
   const code = page.getByRole('region', { name: '优惠码' });
   await expect(code.getByText('王老师推荐 护士执业资格9折')).toBeVisible();
@@ -251,4 +273,23 @@ test('a learner comes by a promotion link: its code comes off on the pay page; a
     .click();
   await expect(page.getByText('-¥50.00')).toBeVisible();
   await shot(page, '81-shop-receipt-discount');
+});
+
+test('a coupon claimed during checkout is applied on coming back to the pay page', async ({ page, request }) => {
+  await freshNursingTrial(page, request);
+  await page.goto('/buyapp');
+  await page.getByTestId('version-2').getByRole('button', { name: '立即购买' }).click();
+  await expect(page.getByText('暂无可用优惠券')).toBeVisible();
+  await expect(page.getByText('合计 ¥398.00')).toBeVisible();
+  await page.getByRole('link', { name: '领取优惠券' }).click();
+  const coupon = page.getByRole('listitem').filter({ hasText: '新人立减30元' });
+  await coupon.getByRole('button', { name: '领取' }).click();
+  await expect(coupon.getByRole('button', { name: '已领取' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('radio', { name: /新人立减30元/ })).toBeChecked();
+  await expect(page.getByText('合计 ¥368.00')).toBeVisible();
+  await shot(page, '69-shop-coupon-claimed-on-the-way');
+  // The learner's own choice then stands.
+  await page.getByRole('radio', { name: '不使用优惠券' }).check();
+  await expect(page.getByText('合计 ¥398.00')).toBeVisible();
 });

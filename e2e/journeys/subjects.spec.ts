@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { badge, FRESH_PASSWORD, noticesSeen, passwordLogin, pickSubject, registerFresh, shot, tile } from './helpers';
+import { badge, DEMO_MEMBER, FRESH_PASSWORD, noticesSeen, passwordLogin, pickSubject, registerFresh, shot, tile } from './helpers';
 
 const DEMO_PASSWORD = 'Demo@2026';
 
@@ -133,4 +133,27 @@ test('redeeming a code opens the locked module, and a second device follows afte
   await expect(b.getByRole('heading', { name: '闯关提分' })).toBeVisible();
   await shot(b, '28-second-device-after-change');
   await bContext.close();
+});
+
+test('a deep link on a device with no subject opens on the learner’s subject, not 请先选择考试科目', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
+  // A link from a message, opened logged out: remembered, and opened after the login (never via the home page).
+  await page.goto('/videoList');
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入手机号').fill(DEMO_MEMBER);
+  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/videoList/);
+  await expect(page.getByRole('heading', { name: '视频精讲' })).toBeVisible();
+  await expect(page.getByText('请先选择考试科目')).toHaveCount(0);
+  await shot(page, 's8-deep-link-video');
+  // The others, each on a device that holds the login but no subject.
+  for (const path of ['/handoutList', '/livelist', '/answerTest?cptID=2', '/chapterMenu']) {
+    await page.context().clearCookies({ name: 'SELECTEDAPPNEW' });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('请先选择考试科目')).toHaveCount(0);
+  }
+  await shot(page, 's8-deep-link-chapters');
 });

@@ -5,6 +5,7 @@ import { isApiError } from '../api/errors';
 import { acFromSearch, cachedAgentCode, forgetAgentCode, rememberAgentCode, withAc } from '../lib/ac';
 import { agentStore, readCachedAgent, writeCachedAgent } from '../lib/agent';
 import { isLoggedIn } from '../lib/session';
+import { getSelectedSubject, linkAppID } from '../lib/subject';
 import { rememberLoginTarget } from '../lib/login-target';
 import { alertMsg, toast } from '../ui/dialogs';
 
@@ -142,11 +143,29 @@ export function createGuardLoader(deps: GuardDeps) {
         if (!decision.ac && outcome.info.AgentCode) {
           return redirect(withAc(`${url.pathname}${url.search}${url.hash}`, outcome.info.AgentCode));
         }
+        await subjectForLink(url, route);
         return null;
       case 'offline':
         return null;
     }
   };
+}
+
+/** Screens that choose or need no subject (or, /homePage, resolve it themselves). */
+export const SUBJECT_FREE_PATHS: readonly string[] = ['/homePage', '/maintain', '/switchSub', '/searchClass', '/appointSub', '/switchBanner', '/setpassword', '/agreementList'];
+
+/**
+ * A logged-in learner opening a subject's screen directly (a link, a bookmark, a new device) gets the subject the
+ * home page would resolve, or the one the link names, before the screen renders (lib/restore-subject.ts, loaded only
+ * when needed). Nothing changes for a learner whose subject is already the one wanted.
+ */
+async function subjectForLink(url: URL, route: GuardRoute | undefined) {
+  if (!isLoggedIn() || isGuestAllowed(url.pathname, route) || SUBJECT_FREE_PATHS.includes(url.pathname)) return;
+  const wanted = linkAppID(url.search);
+  const selected = getSelectedSubject();
+  if (selected && (wanted === null || wanted === selected.AppID)) return;
+  const { needsSubject, restoreSubject } = await import('../lib/restore-subject');
+  if (needsSubject(wanted)) await restoreSubject(wanted);
 }
 
 /** The '*' route: an unknown path goes to '/', keeping its ac. */

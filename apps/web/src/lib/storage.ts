@@ -20,7 +20,7 @@ export type AnyLocalKey = LocalKey | ShellLocalKey | (typeof LEARNER_LOCAL_KEYS)
 const KEPT_ON_CLEAR = ['wechatType', ...SHELL_LOCAL_KEYS];
 
 /** sessionStorage keys (per-tab caches). */
-export const SESSION_KEYS = ['agentInfo', 'practicePlaces', 'pickedAddress', 'spreadCode'] as const;
+export const SESSION_KEYS = ['agentInfo', 'practicePlaces', 'pickedAddress', 'spreadCode', 'subjectReturn'] as const;
 export type SessionKey = (typeof SESSION_KEYS)[number];
 
 function store(kind: 'localStorage' | 'sessionStorage'): Storage | null {

@@ -191,3 +191,9 @@ export function dropOtherSprintConfigs(appID: number): void {
   local.remove('newClassType');
   if (keep) storeSprintConfig(appID, keep);
 }
+
+/** The subject a link names (`appID=1001`), or null. */
+export function linkAppID(search: string): number | null {
+  const v = new URLSearchParams(search).get('appID');
+  return v !== null && /^\d{1,9}$/.test(v) ? Number(v) : null;
+}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { SheetBuyPrompt } from './buy-prompt';
 import { deniedVersions } from '../api/practice';
 import { errorText } from '../lib/error-text';
+import { rememberSubjectReturn } from '../lib/subject-return';
 import { versionBadge, type SelectedSubject } from '../lib/subject';
 import styles from './states.module.css';
 
@@ -29,7 +30,14 @@ export function NoSubject() {
   return (
     <div className={styles.state}>
       <p>请先选择考试科目</p>
-      <button type="button" className={styles.stateButton} onClick={() => void navigate('/switchSub')}>
+      <button
+        type="button"
+        className={styles.stateButton}
+        onClick={() => {
+          rememberSubjectReturn(`${window.location.pathname}${window.location.search}`);
+          void navigate('/switchSub');
+        }}
+      >
         选择科目
       </button>
     </div>

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAgent } from '../../lib/agent';
 import { clearHomeIndex, getSelectedSubject } from '../../lib/subject';
+import { restoreSubject } from '../../lib/restore-subject';
+import { rememberSubjectReturn } from '../../lib/subject-return';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { sessionCache } from '../../lib/storage';
@@ -27,14 +29,26 @@ export default function BuyAppScreen() {
   const queryClient = useQueryClient();
   const agent = useAgent();
   const [params] = useSearchParams();
+  // A promotion link's code of one subject chooses that subject for a learner who has none yet (a new account).
+  const [, subjectChosen] = useState(0);
   const subject = getSelectedSubject();
   const prices = useQuery({ ...pricesQuery(subject?.AppID ?? 0), enabled: subject !== null });
-  useSpreadLink(params.get('spread'));
+  useSpreadLink(params.get('spread'), (appID) => {
+    if (getSelectedSubject()) return;
+    void restoreSubject(appID).then(() => subjectChosen((n) => n + 1));
+  });
 
   if (!subject) {
     return (
       <Page title="开通班次">
-        <EmptyData message="请先选择科目，再开通班次" buyButton="选择科目" onBuy={() => void navigate('/switchSub')} />
+        <EmptyData
+          message="请先选择科目，再开通班次"
+          buyButton="选择科目"
+          onBuy={() => {
+            rememberSubjectReturn(`/buyapp${window.location.search}`);
+            void navigate('/switchSub');
+          }}
+        />
       </Page>
     );
   }
@@ -88,15 +102,17 @@ export default function BuyAppScreen() {
  * A promotion link (/buyapp?spread=CODE): the server records the visit and answers the promoter's discount, whose
  * code is kept for this tab; /payPage then applies it where it can.
  */
-function useSpreadLink(code: string | null) {
+function useSpreadLink(code: string | null, forSubject: (appID: number) => void) {
   useEffect(() => {
     if (!code) return;
     openSpread(code).then(
       (d) => {
         sessionCache.set('spreadCode', d.code);
         toast(`已领取推广优惠：${d.title}`);
+        if (d.appID !== null) forSubject(d.appID);
       },
       (err: unknown) => toast(errorText(err)),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [code]);
 }

@@ -36,8 +36,14 @@ export default function PayPageScreen() {
   const vn = params.get('vn') ?? '';
   const fromVn = params.get('fromVn') ?? undefined;
   const prices = useQuery({ ...pricesQuery(appID), enabled: appID > 0 });
-  // undefined: not chosen yet (the best usable coupon is taken once the first quote arrives); null: none.
+  // undefined: not chosen yet (the best usable coupon is taken once the first quote arrives); null: none. Until the
+  // learner picks one themselves, the best usable coupon follows the quote (one claimed on /couponList and back).
   const [coupon, setCoupon] = useState<number | null | undefined>(undefined);
+  const [learnerChose, setLearnerChose] = useState(false);
+  const chooseCoupon = (id: number | null) => {
+    setLearnerChose(true);
+    setCoupon(id);
+  };
   // The chosen books live in the URL (&books=1,2), so they are still chosen after picking an address.
   const books = (params.get('books') ?? '')
     .split(',')
@@ -82,7 +88,7 @@ export default function PayPageScreen() {
   useEffect(() => {
     if (!quote.isError) return;
     if (discountID) setDiscount(null);
-    else if (coupon) setCoupon(null);
+    else if (coupon) chooseCoupon(null);
     else return;
     setPriceNote(errorText(quote.error));
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -100,10 +106,11 @@ export default function PayPageScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, spreadTried, discountID]);
   useEffect(() => {
-    if (coupon !== undefined || !q) return;
+    if (learnerChose || !q || quote.isPlaceholderData) return;
     const best = q.coupons.filter((c) => c.usable).sort((a, b) => b.off - a.off)[0];
-    setCoupon(best ? best.couponUserID : null);
-  }, [q, coupon]);
+    const id = best ? best.couponUserID : null;
+    if (id !== coupon) setCoupon(id);
+  }, [q, coupon, learnerChose, quote.isPlaceholderData]);
 
   const data = prices.data;
   const item = data?.items.find((i) => i.vn === vn);
@@ -219,7 +226,7 @@ export default function PayPageScreen() {
                 领取优惠券
               </Link>
             </div>
-            <CouponPicker coupons={q.coupons} chosen={coupon ?? null} onChoose={setCoupon} />
+            <CouponPicker coupons={q.coupons} chosen={coupon ?? null} onChoose={chooseCoupon} />
           </section>
         ) : null}
         {online ? (

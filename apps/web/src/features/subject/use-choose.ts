@@ -2,10 +2,12 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PendingSubject } from '../../lib/subject';
 import { chooseSubject, type ChooseOutcome } from '../../lib/choose-subject';
+import { takeSubjectReturn } from '../../lib/subject-return';
 
 /**
- * Runs chooseSubject (spec §4) for a tapped subject, one at a time; a chosen subject leads to
- * /homePage (replacing the picker, so back does not return to it). `busy` is the AppID in progress.
+ * Runs chooseSubject (spec §4) for a tapped subject, one at a time; a chosen subject leads back to the screen that
+ * sent the learner here (lib/subject-return.ts), else to /homePage (replacing the picker, so back does not return
+ * to it). `busy` is the AppID in progress.
  */
 export function useChooseSubject() {
   const navigate = useNavigate();
@@ -19,7 +21,8 @@ export function useChooseSubject() {
       setBusy(pick.AppID);
       try {
         const out = await chooseSubject(pick, { navigate: (to, opts) => void navigate(to, opts) });
-        if (out.kind === 'chosen') void navigate('/homePage', { replace: true });
+        // Back to the screen that sent the learner to choose (an invitation, a promotion link), else home.
+        if (out.kind === 'chosen') void navigate(takeSubjectReturn() ?? '/homePage', { replace: true });
         return out;
       } catch {
         return null;
