@@ -1,9 +1,9 @@
-import { DAILY_NOTE_PAGE, KNOWLEDGE_MODULE, KNOWLEDGE_MSG, MSG, POINT_QUESTIONS_SHOWN, Status, type PointItem } from '@kaoshi/contract';
+import { DAILY_NOTE_PAGE, KNOWLEDGE_MODULE, KNOWLEDGE_MSG, POINT_QUESTIONS_SHOWN, type PointItem } from '@kaoshi/contract';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { excerptOf as excerpt } from '../study/index.ts';
-import { isOpen, unlockingOf } from './service.ts';
+import { isOpen, mustBeOpen, unlockingOf } from './service.ts';
 import type { ShorthandService } from './shorthand.ts';
 import type { ReadingShelf, ReadingStore } from './store.ts';
 
@@ -75,7 +75,7 @@ export function createKnowledgeService(d: KnowledgeDeps) {
       const { s, access, item } = await pointsWith(userId, appId);
       const p = s.points.find((x) => (by.pointID !== undefined ? x.id === by.pointID : x.code === by.point || x.name === by.point));
       if (!p) throw notFound(KNOWLEDGE_MSG.unknownPoint);
-      if (!isOpen(access, p.chapterId)) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: unlockingOf(access) });
+      mustBeOpen(access, p.chapterId);
       const handout = p.handoutId === null ? undefined : s.items.find((i) => i.id === p.handoutId);
       const [questions, lessons, cards] = await Promise.all([
         d.store.pointQuestions(userId, p.id, POINT_QUESTIONS_SHOWN),

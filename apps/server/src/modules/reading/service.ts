@@ -24,6 +24,13 @@ export interface ReadingDeps {
 
 export const isOpen = (access: ChapterAccess, chapterId: number | null) => access.all || (chapterId !== null && access.open.has(chapterId));
 export const unlockingOf = (access: ChapterAccess) => (access.all ? [] : access.unlocking);
+/**
+ * The one refusal of an item of a locked chapter (a page, a point, a point's cards, a card): 403 开通以下任一班次可使用该功能
+ * with the versions that open it, before any of its content is read.
+ */
+export function mustBeOpen(access: ChapterAccess, chapterId: number | null): void {
+  if (!isOpen(access, chapterId)) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: unlockingOf(access) });
+}
 
 const positionItem = (p: ReadingPositionRow) => ({ anchor: p.anchor, percent: p.percent, updatedAt: p.updatedAt.toISOString() });
 export const markItem = (m: ReadingMarkRow): ReadingMark => ({
@@ -75,7 +82,7 @@ export function createReadingService(d: ReadingDeps) {
     if (at < 0) throw notFound(READING_MSG.unknownItem);
     const item = ofKind[at]!;
     const access = await d.entitlements.chapterAccess(userId, appId, READING_MODULE[kind]);
-    if (!isOpen(access, item.chapterId)) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: unlockingOf(access) });
+    mustBeOpen(access, item.chapterId);
     const near = (i: (typeof ofKind)[number] | undefined) => (i && isOpen(access, i.chapterId) ? { id: i.id, title: i.title } : null);
     return { s, item, prev: near(ofKind[at - 1]), next: near(ofKind[at + 1]) };
   }
@@ -109,7 +116,7 @@ export function createReadingService(d: ReadingDeps) {
     const item = s.items.find((i) => i.id === id);
     if (!item) throw notFound(READING_MSG.unknownItem);
     const access = await d.entitlements.chapterAccess(userId, appId, READING_MODULE[item.kind]);
-    if (!isOpen(access, item.chapterId)) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: unlockingOf(access) });
+    mustBeOpen(access, item.chapterId);
     return item;
   }
 

@@ -1,10 +1,10 @@
-import { BOOK_STATES, KNOWLEDGE_MSG, MSG, SHORTHAND_MODULE, SHORTHAND_NEW_PER_DAY, SHORTHAND_SESSION, Status, type ShorthandCard } from '@kaoshi/contract';
+import { BOOK_STATES, KNOWLEDGE_MSG, SHORTHAND_MODULE, SHORTHAND_NEW_PER_DAY, SHORTHAND_SESSION, type ShorthandCard } from '@kaoshi/contract';
 import type { CardStateRow } from '../../db/schema/index.ts';
 import { chinaDate, type Clock } from '../../platform/clock.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { newCard, Rating, review, type Grade } from '../../platform/srs.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
-import { isOpen, unlockingOf } from './service.ts';
+import { isOpen, mustBeOpen, unlockingOf } from './service.ts';
 import type { ReadingShelf, ReadingStore } from './store.ts';
 
 /** 认识 / 模糊 / 不认识 → FSRS Good / Hard / Again (the wrong-answer book's mapping of right / vague / wrong). */
@@ -96,8 +96,14 @@ export function createShorthandService(d: ShorthandDeps) {
       return { AppID: appId, cards, due: due.length, fresh: newOnes.length };
     },
 
+    /**
+     * A point's cards for its page (/api/knowledgePoints/detail, which has opened the point under module knowledge):
+     * none when module shorthand does not open the point's chapter for this learner.
+     */
     async cardsOfPoint(userId: number, appId: number, pointId: number, s?: ReadingShelf) {
-      const shelfNow = s ?? (await shelf(appId));
+      const [shelfNow, access] = await Promise.all([s ?? shelf(appId), d.entitlements.chapterAccess(userId, appId, SHORTHAND_MODULE)]);
+      const point = shelfNow.points.find((p) => p.id === pointId);
+      if (!point || !isOpen(access, point.chapterId)) return [];
       const cards = shelfNow.cards.filter((c) => c.pointId === pointId);
       const states = new Map(
         (
@@ -114,8 +120,10 @@ export function createShorthandService(d: ShorthandDeps) {
       const k = await deck(userId, appId);
       const point = k.s.points.find((p) => p.id === pointId);
       if (!point) throw notFound(KNOWLEDGE_MSG.unknownPoint);
+      // A locked point's cards are its content: refused as its page is (issue 32 item 9), never sent marked closed.
+      mustBeOpen(k.access, point.chapterId);
       const cards = k.s.cards.filter((c) => c.pointId === pointId).map((c) => present(c, k.s, k.mine.get(c.id)));
-      return { AppID: appId, point: { id: point.id, name: point.name }, cards, open: isOpen(k.access, point.chapterId) };
+      return { AppID: appId, point: { id: point.id, name: point.name }, cards, open: true };
     },
 
     /** One grade, in a transaction on the learner's row; the same reviewID again returns the card unchanged. */
@@ -123,7 +131,7 @@ export function createShorthandService(d: ShorthandDeps) {
       const k = await deck(userId, appId);
       const card = k.s.cards.find((c) => c.id === cardId);
       if (!card) throw notFound(KNOWLEDGE_MSG.unknownCard);
-      if (!isOpen(k.access, k.chapterOf.get(card.pointId) ?? null)) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: unlockingOf(k.access) });
+      mustBeOpen(k.access, k.chapterOf.get(card.pointId) ?? null);
       const now = new Date(clock());
       // The client's time, but never in the future and never more than a day old (an outbox replay).
       const when = new Date(Math.min(now.getTime(), Math.max(at, now.getTime() - 86_400_000)));
