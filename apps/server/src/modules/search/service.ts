@@ -57,7 +57,6 @@ export interface SearchQuery {
 
 const opened = (access: ChapterAccess, chapterId: number | null): boolean => access.all || (chapterId !== null && access.open.has(chapterId));
 const accessOf = (open: boolean): SearchAccess => (open ? 'open' : 'locked');
-/** Open items first (the ones the learner can use now), the catalogue's order kept within each. */
 /** Whether any group found something (open, marked or only counted). */
 const anyFound = (groups: SearchGroup[]): boolean => groups.some((g) => g.total > 0 || g.hidden > 0);
 /** Open items first (the ones the learner can use now), the catalogue's order kept within each. */
@@ -66,6 +65,7 @@ const openFirst = (items: SearchItem[]): SearchItem[] => [...items.filter((i) =>
 /**
  * 全局搜索: the current subject's questions (in the chapters the learner may open; the rest only counted), lessons,
  * handouts, knowledge points and live classes (each marked open, preview or locked), and the tenant's subjects.
+ * Locked items match only on what the learner may read of them (titles), never on their bodies (docs/search.md).
  */
 export function createSearchService(d: SearchDeps) {
   const catalogueOf = (appId: number) =>
@@ -149,9 +149,10 @@ export function createSearchService(d: SearchDeps) {
               }));
             groups.push(page(kind, items));
           } else if (kind === 'handout') {
-            const bodies = await d.store.handoutBodies(appId, terms);
+            // A closed handout is found by what its list shows (title, chapter), never by its body or headings.
+            const bodies = await d.store.handoutBodies(appId, terms, handout.all ? undefined : [...handout.open]);
             const items = cat.handouts
-              .filter((h) => holds(terms, bodies.get(h.id) ?? '', h.title, h.chapter, ...h.headings))
+              .filter((h) => (opened(handout, h.chapterId) ? holds(terms, bodies.get(h.id) ?? '', h.title, h.chapter, ...h.headings) : holds(terms, h.title, h.chapter)))
               .map((h): SearchItem => {
                 const open = opened(handout, h.chapterId);
                 const body = bodies.get(h.id);
@@ -161,8 +162,9 @@ export function createSearchService(d: SearchDeps) {
             if (items.some((i) => i.access === 'locked') && !handout.all) note(handout.unlocking);
             groups.push(page(kind, items));
           } else if (kind === 'point') {
+            // A closed point is found by its name only, never by its summary.
             const items = cat.points
-              .filter((p) => holds(terms, p.name, p.summary))
+              .filter((p) => holds(terms, p.name, ...(opened(knowledge, p.chapterId) ? [p.summary] : [])))
               .map((p): SearchItem => {
                 const open = opened(knowledge, p.chapterId);
                 const excerpt = open && !holds(terms, p.name) ? excerptAround(plainMarkup(p.summary), terms) : '';

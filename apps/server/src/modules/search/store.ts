@@ -18,6 +18,14 @@ import {
 /** A LIKE pattern for "contains the words as typed" (the LIKE wildcards escaped). */
 export const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
+/**
+ * What a learner may read of a question in a chapter they may not open: the names of its knowledge points (the
+ * points list shows every point's name and question count). Never its stem, options or explanation.
+ */
+const questionTitleMatches = (p: string): SQL =>
+  sql`exists (select 1 from ${questionPoints} qp join ${knowledgePoints} kp on kp.id = qp.point_id
+      where qp.question_id = ${questions.id} and kp.name ilike ${p})`;
+
 /** A question's own texts, its group's, or one of its knowledge points' names (as 搜题, docs/study.md). */
 const questionMatches = (p: string): SQL =>
   sql`(${questions.stem} ilike ${p}
@@ -25,8 +33,7 @@ const questionMatches = (p: string): SQL =>
     or exists (select 1 from jsonb_array_elements(${questions.options}) o where o->>'text' ilike ${p})
     or exists (select 1 from ${questionGroups} g where g.id = ${questions.groupId}
       and (g.stem ilike ${p} or exists (select 1 from jsonb_array_elements(g.options) go where go->>'text' ilike ${p})))
-    or exists (select 1 from ${questionPoints} qp join ${knowledgePoints} kp on kp.id = qp.point_id
-      where qp.question_id = ${questions.id} and kp.name ilike ${p}))`;
+    or ${questionTitleMatches(p)})`;
 
 /** What the search reads of a subject's catalogue (held in memory by catalogue.ts). */
 export interface CatalogueLesson {
@@ -68,11 +75,14 @@ export function createSearchStore(db: Database) {
   return {
     /**
      * Matching questions of a subject (not retired): a page of those in `open` chapters (all when undefined) by
-     * chapter order, their count, and how many more lie in the other chapters.
+     * chapter order, their count, and how many in the other chapters match on what the learner may read of them
+     * (their points' names: a word only in a closed question's text is not counted, docs/search.md).
      */
     async questions(appId: number, terms: readonly string[], open: readonly number[] | undefined, offset: number, limit: number) {
+      const live = [eq(questions.appId, appId), eq(questions.retired, false)];
       // Every word, each anywhere in the question's texts.
-      const base = and(eq(questions.appId, appId), eq(questions.retired, false), ...terms.map((t) => questionMatches(containsPattern(t))));
+      const base = and(...live, ...terms.map((t) => questionMatches(containsPattern(t))));
+      const byTitle = and(...live, ...terms.map((t) => questionTitleMatches(containsPattern(t))));
       const inOpen = open === undefined ? base : open.length === 0 ? sql`false` : and(base, inArray(questions.chapterId, [...open]));
       const [rows, [shown], [closed]] = await Promise.all([
         db
@@ -89,16 +99,18 @@ export function createSearchStore(db: Database) {
           : db
               .select({ n: count() })
               .from(questions)
-              .where(open.length === 0 ? base : and(base, notInArray(questions.chapterId, [...open]))),
+              .where(open.length === 0 ? byTitle : and(byTitle, notInArray(questions.chapterId, [...open]))),
       ]);
       return { total: shown?.n ?? 0, hidden: closed?.n ?? 0, rows };
     },
 
     /**
-     * Handouts (shown, of the subject) whose text holds any of the words: id → the body, for the service to check every
-     * word across the body, title and headings, and for an excerpt.
+     * Handouts (shown, of the subject, in the `open` chapters: all when undefined) whose text holds any of the words:
+     * id → the body, for the service to check every word across the body, title and headings, and for an excerpt.
+     * A closed handout's body is never read.
      */
-    async handoutBodies(appId: number, terms: readonly string[]): Promise<Map<number, string>> {
+    async handoutBodies(appId: number, terms: readonly string[], open: readonly number[] | undefined): Promise<Map<number, string>> {
+      if (open !== undefined && open.length === 0) return new Map();
       const rows = await db
         .select({ id: readingItems.id, body: readingItems.body })
         .from(readingItems)
@@ -107,6 +119,7 @@ export function createSearchStore(db: Database) {
             eq(readingItems.appId, appId),
             eq(readingItems.kind, 'handout'),
             eq(readingItems.hidden, false),
+            open === undefined ? undefined : inArray(readingItems.chapterId, [...open]),
             or(...terms.map((t) => ilike(readingItems.body, containsPattern(t)))),
           ),
         )
