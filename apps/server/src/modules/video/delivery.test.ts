@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoLesson } from '@kaoshi/contract';
 import { videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.ts';
 import { cutPlaylist } from './delivery.ts';
+import { cutSprite } from './thumbnails.ts';
 import { TOKEN_TTL_MS } from './tokens.ts';
 
 let t: TestApp;
@@ -23,6 +26,31 @@ const PLAYLIST = [
 ].join('\n');
 const SEGMENT = Buffer.from('0123456789abcdef'.repeat(64));
 
+/** Frame i of a sprite: a flat colour of its own, never near black. */
+const COLOUR = (i: number) => ({ r: 60 + ((i * 53) % 190), g: 60 + ((i * 97) % 190), b: 60 + ((i * 31) % 190) });
+const stamp = (s: number) => new Date(Math.round(s * 1000)).toISOString().slice(11, 23);
+/** A sprite and its map as the import makes them (transcode.ts): 160×90 frames, ten to a row, one every 10 s. */
+async function spriteOf(durationS: number) {
+  const n = Math.ceil(durationS / 10);
+  const cell = (i: number) => ({ left: (i % 10) * 160, top: Math.floor(i / 10) * 90 });
+  const jpeg = await sharp({ create: { width: 1600, height: Math.ceil(n / 10) * 90, channels: 3, background: '#000000' } })
+    .composite(Array.from({ length: n }, (_, i) => ({ input: { create: { width: 160, height: 90, channels: 3 as const, background: COLOUR(i) } }, ...cell(i) })))
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const cues = Array.from({ length: n }, (_, i) => `${stamp(i * 10)} --> ${stamp(Math.min(durationS, i * 10 + 10))}\nsprite.jpg#xywh=${cell(i).left},${cell(i).top},160,90`);
+  return { jpeg, vtt: `WEBVTT\n\n${cues.join('\n\n')}\n` };
+}
+/** The colour at the middle of frame i of a sprite (tolerating JPEG), or 'black'. */
+async function frameColour(jpeg: Buffer, i: number) {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const at = ((Math.floor(i / 10) * 90 + 45) * info.width + (i % 10) * 160 + 80) * info.channels;
+  const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+  if (r < 16 && g < 16 && b < 16) return 'black';
+  const want = COLOUR(i);
+  return Math.abs(r - want.r) < 16 && Math.abs(g - want.g) < 16 && Math.abs(b - want.b) < 16 ? i : `other ${r},${g},${b}`;
+}
+let long: number;
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'delivery-'));
   t = await createTestApp({ config: { MEDIA_DIR: dir } as never });
@@ -39,6 +67,18 @@ beforeAll(async () => {
     .insert(videoLessons)
     .values([row('lesson-one'), row('lesson-two')])
     .returning({ id: videoLessons.id });
+  // A lesson of 86.9 s whose preview is 30 s (as the demo's), with its thumbnails.
+  const thumbs = join(dir, '1001/lesson-long/v1');
+  mkdirSync(thumbs, { recursive: true });
+  const sprite = await spriteOf(86.9);
+  writeFileSync(join(thumbs, 'sprite.jpg'), sprite.jpeg);
+  writeFileSync(join(thumbs, 'sprite.vtt'), sprite.vtt);
+  writeFileSync(join(thumbs, 'poster.jpg'), sprite.jpeg);
+  [{ id: long }] = await t.db
+    .insert(videoLessons)
+    .values({ ...row('lesson-long'), durationS: 87, previewSeconds: 30, mediaKey: '1001/lesson-long' })
+    .returning({ id: videoLessons.id });
+  t.forgetCaches();
 });
 afterAll(async () => {
   await t.close();
@@ -93,5 +133,42 @@ describe('protected delivery of lesson media', () => {
     expect((await get(`/media/v/${lesson}/${token}/360p/seg-00001.ts`)).statusCode).toBe(200);
     expect((await get(`/media/v/${lesson}/${token}/360p/seg-00002.ts`)).statusCode).toBe(403);
     expect(cutPlaylist(PLAYLIST, 100)).toBe(PLAYLIST);
+  });
+
+  it('a preview learner gets the thumbnails of the preview only: the map cut at its limit, the sprite cut to its frames', async () => {
+    const thumbnails = async (phone: string) => {
+      const body = await t.call(videoLesson, { guid: await t.login(phone, DEMO.password), lessonID: long });
+      expect(body.status, body.msg).toBe(200);
+      const url = body.data.play.thumbnails as string;
+      const [vtt, jpg] = [await get(url), await get(url.replace(/sprite\.vtt$/, 'sprite.jpg'))];
+      expect([vtt.statusCode, jpg.statusCode, jpg.headers['content-type']]).toEqual([200, 200, 'image/jpeg']);
+      return { limit: body.data.play.limitSeconds, vtt: vtt.body, jpg: jpg.rawPayload, size: await sharp(jpg.rawPayload).metadata() };
+    };
+    // The demo trial learner plays 30 s: the cues of 0–30 s and their three frames, nothing of 30–86.9 s.
+    const trial = await thumbnails(DEMO.learner);
+    expect(trial.limit).toBe(30);
+    expect(trial.vtt.match(/^[\d:.]+ --> [\d:.]+$/gm)).toEqual(['00:00:00.000 --> 00:00:10.000', '00:00:10.000 --> 00:00:20.000', '00:00:20.000 --> 00:00:30.000']);
+    expect(trial.vtt.match(/xywh=[\d,]+/g)).toEqual(['xywh=0,0,160,90', 'xywh=160,0,160,90', 'xywh=320,0,160,90']);
+    expect([trial.size.width, trial.size.height]).toEqual([480, 90]);
+    expect(await Promise.all([0, 1, 2].map((i) => frameColour(trial.jpg, i)))).toEqual([0, 1, 2]);
+    // A member (至尊班) gets the lesson's own files.
+    const member = await thumbnails(DEMO.owner);
+    expect(member.limit).toBe(0);
+    expect(member.vtt.match(/-->/g)).toHaveLength(9);
+    expect(member.vtt).toContain('00:01:20.000 --> 00:01:26.900');
+    expect([member.size.width, member.size.height]).toEqual([1600, 90]);
+    expect(await frameColour(member.jpg, 8)).toBe(8);
+    // The poster (the frame at 8.7 s) is in a 30 s preview, not in a 5 s one.
+    expect((await get(`/media/v/${long}/${mint({ lessonId: long, limitSeconds: 30 })}/poster.jpg`)).statusCode).toBe(200);
+    expect((await get(`/media/v/${long}/${mint({ lessonId: long, limitSeconds: 5 })}/poster.jpg`)).statusCode).toBe(403);
+  });
+
+  it('cuts a sprite of several rows to the rows of the preview, painting the frames past it black', async () => {
+    const { jpeg, vtt } = await spriteOf(135);
+    const cut = await cutSprite(jpeg, vtt, 115);
+    const meta = await sharp(cut).metadata();
+    expect([meta.width, meta.height]).toEqual([1600, 180]);
+    expect(await Promise.all([0, 9, 10, 11, 12].map((i) => frameColour(cut, i)))).toEqual([0, 9, 10, 11, 'black']);
+    expect(await cutSprite(jpeg, vtt, 200)).toBe(jpeg);
   });
 });

@@ -5,8 +5,9 @@ import type { Database } from '../../db/index.ts';
 import { videoLessons } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { MediaStore } from './media-store.ts';
+import { cutSprite, cutVtt } from './thumbnails.ts';
 import type { PlayTokens } from './tokens.ts';
-import { SEGMENT_SECONDS } from './transcode.ts';
+import { POSTER_AT, SEGMENT_SECONDS } from './transcode.ts';
 
 const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg', vtt: 'text/vtt; charset=utf-8' };
 /** The files of a lesson's media a token may open. */
@@ -47,10 +48,18 @@ export async function sendBytes(request: FastifyRequest, reply: FastifyReply, si
   return reply.header('content-length', size).send(await read());
 }
 
+/** A whole stored file (a playlist, the thumbnail map or sprite: small). */
+async function readAll(store: MediaStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await store.read(key)) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * Protected delivery (docs/video.md): GET /media/v/<lessonId>/<token>/<file>. The token must verify for that
- * lesson and be unexpired; a preview token opens the playlists cut at its limit and no segment past it. Files
- * stream from the media store with byte ranges. Every refusal is 403 (logged in English with its reason).
+ * lesson and be unexpired; a preview token opens the playlists cut at its limit and no segment past it, and the
+ * thumbnails (map and sprite) of its preview only. Files stream from the media store with byte ranges. Every
+ * refusal is 403 (logged in English with its reason).
  */
 export function installDelivery(app: FastifyInstance, deps: { db: Database; store: MediaStore; tokens: PlayTokens; clock: Clock }) {
   app.get('/media/v/:lessonId/:token/*', async (request, reply) => {
@@ -70,14 +79,18 @@ export function installDelivery(app: FastifyInstance, deps: { db: Database; stor
     if (rendition !== undefined && !lesson.renditions.includes(rendition)) return reply.code(404).type('text/plain').send('not found');
     const limit = grant.limitSeconds;
     if (limit > 0 && seg !== undefined && Number(seg) * SEGMENT_SECONDS >= limit) return refuse('past the preview');
+    if (limit > 0 && file === 'poster.jpg' && lesson.durationS * POSTER_AT >= limit) return refuse('past the preview');
     const key = `${lesson.mediaKey}/v${lesson.mediaVersion}/${file}`;
     const size = await deps.store.size(key);
     if (size === null) return reply.code(404).type('text/plain').send('not found');
     reply.header('cache-control', 'private, max-age=600').type(TYPES[file.split('.').pop()!]!);
-    if (limit > 0 && rendition !== undefined && file.endsWith('.m3u8')) {
-      const chunks: Buffer[] = [];
-      for await (const c of await deps.store.read(key)) chunks.push(c as Buffer);
-      return reply.send(cutPlaylist(Buffer.concat(chunks).toString('utf8'), limit));
+    if (limit > 0 && rendition !== undefined && file.endsWith('.m3u8')) return reply.send(cutPlaylist((await readAll(deps.store, key)).toString('utf8'), limit));
+    if (limit > 0 && file.startsWith('sprite.')) {
+      // The map decides which frames the preview shows; without it no frame is known to be in the preview.
+      const mapKey = `${lesson.mediaKey}/v${lesson.mediaVersion}/sprite.vtt`;
+      if ((await deps.store.size(mapKey)) === null) return reply.code(404).type('text/plain').send('not found');
+      const map = (await readAll(deps.store, mapKey)).toString('utf8');
+      return reply.send(file === 'sprite.vtt' ? cutVtt(map, limit) : await cutSprite(await readAll(deps.store, key), map, limit));
     }
     return sendBytes(request, reply, size, (range) => deps.store.read(key, range));
   });

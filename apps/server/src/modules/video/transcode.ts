@@ -13,6 +13,8 @@ export const RENDITIONS = [
 export const SEGMENT_SECONDS = 4;
 /** One sprite frame every this many seconds, 160×90, ten to a row. */
 export const SPRITE_EVERY_S = 10;
+/** The poster is the frame at this share of the lesson. */
+export const POSTER_AT = 0.1;
 const TIMEOUT_MS = 30 * 60_000;
 
 /** Whether ffmpeg and ffprobe can run here (video import is off without them; serving is not). */
@@ -89,7 +91,7 @@ export async function transcode(source: string, out: string): Promise<Transcoded
       '-v',
       'error',
       '-ss',
-      (src.durationS * 0.1).toFixed(2),
+      (src.durationS * POSTER_AT).toFixed(2),
       '-i',
       source,
       '-frames:v',
