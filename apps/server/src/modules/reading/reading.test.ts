@@ -136,6 +136,19 @@ describe('reading position and marks', () => {
     expect((await t.call(r.savePosition, { guid: trial.guid, appID: APP, id: locked, percent: 5, at: at() })).status).toBe(403);
   });
 
+  it('continues the page saved last by the client, even when the outbox sends its save before an older one of another page', async () => {
+    const learner = await t.register(nextPhone());
+    await t.grant(learner.userID, APP, { vn: '2', vnOrder: 2 });
+    const [a, b] = [await itemId(t, 'handout', 'yx1-jx'), await itemId(t, 'handout', 'yx2-kgr')];
+    const save = (id: number, percent: number, when: number) => t.call(r.savePosition, { guid: learner.guid, appID: APP, id, anchor: '', percent, at: when });
+    // Read b, then a to the end; the outbox sends a's save first.
+    await save(a, 100, at() + 2000);
+    t.clock.advance(1000);
+    await save(b, 30, at() - 1000);
+    const list = await t.call(r.readingCatalog, { guid: learner.guid, appID: APP, kind: 'handout' });
+    expect(list.data.last).toMatchObject({ id: a, position: { percent: 100 } });
+  });
+
   it('saves a highlight with its note once per clientId, shows it only to its writer, and removes it', async () => {
     const id = await itemId(t, 'handout', 'yx1-jx');
     const mark = {

@@ -127,12 +127,13 @@ export function createReadingStore(db: Database) {
       return row;
     },
 
+    /** Newest save first, by the client's time of it: the outbox may send the saves of several pages in another order. */
     positionsOf: (userId: number, appId: number) =>
       db
         .select()
         .from(readingPositions)
         .where(and(eq(readingPositions.userId, userId), eq(readingPositions.appId, appId)))
-        .orderBy(desc(readingPositions.updatedAt)),
+        .orderBy(desc(readingPositions.savedAt), desc(readingPositions.updatedAt)),
     async positionOf(userId: number, itemId: number) {
       const [row] = await db
         .select()
