@@ -70,6 +70,64 @@ test('a learner reads a handout, highlights a passage and notes another, and aft
   await expect(page.getByRole('region', { name: '继续阅读' }).getByText('生命体征的评估与护理')).toBeVisible();
 });
 
+test('reading progress: back from a handout read to the end the list says 已读完 and continues it; a PDF read to page 2 says 13% and opens at page 2', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, DEMO_MEMBER);
+  await pickNursing(page);
+  await page.goto('/handoutList');
+  const row = (title: string) => page.getByRole('button', { name: new RegExp(`^${title}`) });
+  const continueRow = page.getByRole('region', { name: '继续阅读' }).getByRole('link');
+  const back = () => page.getByRole('button', { name: '返回' }).click();
+
+  // A page begun, then left: the list continues it at once (no reload).
+  await row('原发性高血压').click();
+  await expect(page.getByRole('heading', { level: 2, name: '原发性高血压', exact: true })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await back();
+  await expect(continueRow).toContainText('原发性高血压');
+
+  // Another read to its end: back on the list it is 已读完, and it is the one to continue.
+  await row('生命体征的评估与护理').click();
+  await expect(page.getByRole('heading', { level: 2, name: '生命体征的评估与护理', exact: true })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await back();
+  await expect(page).toHaveURL(/\/handoutList(\?|$)/);
+  await expect(row('生命体征的评估与护理')).toContainText('已读完');
+  await expect(continueRow).toContainText('生命体征的评估与护理');
+  await expect(continueRow).toContainText('已读完');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, '86b-handout-list-after-reading');
+
+  // The PDF: page 1 is 1 of 16 pages; read on to page 2 (the save once scrolling settles says so).
+  const pdf = '基础护理知识和技能（讲义 PDF 版）';
+  await row(pdf).click();
+  await expect(page.locator('[data-page]')).toHaveCount(16);
+  await expect(page.locator('[data-page="1"] canvas')).toBeVisible();
+  const pdfID = new URL(page.url()).searchParams.get('id');
+  const saved = page.waitForRequest((r) => r.url().includes('/api/reading/position') && new URLSearchParams(r.postData() ?? '').get('id') === pdfID);
+  await page.locator('[data-page="2"]').evaluate((el) => el.scrollIntoView());
+  const body = new URLSearchParams((await saved).postData() ?? '');
+  expect([body.get('anchor'), body.get('percent')]).toEqual(['page-2', '13']);
+  await expect(page.locator('[data-page="2"] canvas')).toBeVisible();
+  await shot(page, '86c-pdf-page-2');
+  await back();
+  await expect(row(pdf)).toContainText('PDF · 读到 13%');
+  await expect(continueRow).toContainText(pdf);
+  await expect(continueRow).toContainText('读到 13%');
+
+  // It opens again at page 2, from the list and after a reload (the server's copy).
+  const page2Top = () => page.locator('[data-page="2"]').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+  await row(pdf).click();
+  await expect(page.locator('[data-page="2"] canvas')).toBeVisible();
+  await expect.poll(page2Top).toBeGreaterThanOrEqual(40);
+  await expect.poll(page2Top).toBeLessThan(80);
+  await page.reload();
+  await expect(page.locator('[data-page="2"] canvas')).toBeVisible();
+  await expect.poll(page2Top).toBeLessThan(80);
+  expect(await page2Top()).toBeGreaterThanOrEqual(40);
+  await shot(page, '86d-pdf-reopened-at-page-2');
+});
+
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 

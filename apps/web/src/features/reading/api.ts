@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   dailyNotes,
   deleteMark,
@@ -20,6 +20,9 @@ import {
 } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { decksKey } from '../../api/reading';
+import { flushReading, pendingReadingCount, queuePosition } from '../../lib/outbox/reading';
+import { getUserID } from '../../lib/session';
+import { forgetPositions, itemWithLocalPosition, rememberPosition, withLocalPositions } from './local-positions';
 
 /**
  * Data of the reading screens (docs/reading.md): query options of calls/reading.ts and calls/knowledge.ts. Lists are
@@ -38,6 +41,8 @@ export type { CatalogChapter, PointItem, ReadingItem, ReadingKind, ReadingMark, 
 export const readingKeys = {
   all: ['reading'] as const,
   catalog: (appID: number, kind: ReadingKind) => ['reading', 'catalog', appID, kind] as const,
+  /** Every list of the subject (handouts, theory, pocket book), for invalidation. */
+  catalogs: (appID: number) => ['reading', 'catalog', appID] as const,
   item: (appID: number, kind: ReadingKind, id: number) => ['reading', 'item', appID, kind, id] as const,
   points: (appID: number) => ['reading', 'points', appID] as const,
   /** One point's page; without `by`, every point page of the subject (for invalidation). */
@@ -56,16 +61,44 @@ export const readingKeys = {
 export const catalogQuery = (appID: number, kind: ReadingKind) =>
   queryOptions({
     queryKey: readingKeys.catalog(appID, kind),
-    queryFn: () => (kind === 'pocket' ? call(pocketMenu, { appID }, { silent: true }) : call(readingCatalog, { appID, kind }, { silent: true })),
+    queryFn: async () =>
+      withLocalPositions(await (kind === 'pocket' ? call(pocketMenu, { appID }, { silent: true }) : call(readingCatalog, { appID, kind }, { silent: true })), getUserID()),
     retry: false,
   });
 
 export const itemQuery = (appID: number, kind: ReadingKind, id: number) =>
   queryOptions({
     queryKey: readingKeys.item(appID, kind, id),
-    queryFn: () => (kind === 'pocket' ? call(pocketContent, { appID, id }, { silent: true }) : call(readingContent, { appID, kind, id }, { silent: true })),
+    queryFn: async () =>
+      itemWithLocalPosition(
+        await (kind === 'pocket' ? call(pocketContent, { appID, id }, { silent: true }) : call(readingContent, { appID, kind, id }, { silent: true })),
+        getUserID(),
+      ),
     retry: false,
   });
+
+/**
+ * Save where I stopped in a page (docs/reading.md "Reading progress"): the page's list and the page itself show it at
+ * once (their cached answers, and any fetched before the outbox sent it), then it goes through the reading outbox;
+ * once the outbox has sent everything, the lists of the subject are fetched again from the server.
+ */
+export function keepPosition(qc: QueryClient, item: Pick<ItemData, 'AppID' | 'kind' | 'id' | 'title'>, anchor: string, percent: number, at = Date.now()): void {
+  const userID = getUserID();
+  if (!userID) return;
+  const position = { anchor, percent, updatedAt: new Date(at).toISOString() };
+  rememberPosition({ userID, appID: item.AppID, kind: item.kind, id: item.id, title: item.title, position, at });
+  qc.setQueryData(catalogQuery(item.AppID, item.kind).queryKey, (d) => (d ? withLocalPositions(d, userID) : d));
+  qc.setQueryData(itemQuery(item.AppID, item.kind, item.id).queryKey, (d) => (d ? itemWithLocalPosition(d, userID) : d));
+  void queuePosition(item.AppID, item.id, anchor, percent, at).then(async () => {
+    // A flush already under way may have started before this save: it runs again after it, so wait for two.
+    for (let round = 0; round < 2; round += 1) {
+      await flushReading();
+      if ((await pendingReadingCount()) > 0) continue;
+      forgetPositions(userID, at);
+      return qc.invalidateQueries({ queryKey: readingKeys.catalogs(item.AppID) });
+    }
+  });
+}
 
 export const pointsQuery = (appID: number) => queryOptions({ queryKey: readingKeys.points(appID), queryFn: () => call(pointsList, { appID }, { silent: true }), retry: false });
 /** A point by its id, or by its name or code (a question's explanation names its points). */

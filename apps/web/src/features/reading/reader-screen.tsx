@@ -3,15 +3,16 @@ import { READING_MSG } from '@kaoshi/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
-import { queuePosition, startReadingOutbox } from '../../lib/outbox/reading';
+import { startReadingOutbox } from '../../lib/outbox/reading';
 import { local } from '../../lib/storage';
 import type { SelectedSubject } from '../../lib/subject';
 import { track } from '../../lib/tracking';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { itemQuery, pagePath, READING_ROUTES, type ItemData, type ReadingKind } from './api';
+import { itemQuery, pagePath, READING_ROUTES, type ReadingKind } from './api';
 import { MarkedArticle } from './components/marked-article';
-import { sectionId } from '../../ui/markdown';
+import { pageAnchor, pageOfAnchor, pagePercent, type PdfSpot } from './pdf-pages';
+import { markdownSpot, useReadingPosition } from './reading-position';
 import styles from './reader.module.css';
 
 const PdfView = lazy(() => import('./components/pdf-view'));
@@ -56,20 +57,31 @@ function ReaderBody({ subject, kind, id, scale }: { subject: SelectedSubject; ki
   useEffect(() => {
     if (item) track.article({ articleName: item.title, lastMenuID: item.cptID });
   }, [item?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per page opened
-  useReadingPosition(item);
+  const page = useRef<HTMLDivElement>(null);
+  const pdfAt = useRef<PdfSpot | null>(null);
+  useReadingPosition(item, () =>
+    item?.format === 'pdf' ? (pdfAt.current ? { anchor: pageAnchor(pdfAt.current.page), percent: pagePercent(pdfAt.current) } : null) : markdownSpot(page.current),
+  );
   const pending = queryState(q, subject, { feature: READING_ROUTES[kind].title });
   if (pending) return pending;
   const data = item!;
   const target = data.kind === 'pocket' ? 'pocket' : data.kind;
   return (
-    <div className={styles.reader} style={{ ['--reading-scale' as string]: scale }}>
+    <div ref={page} className={styles.reader} style={{ ['--reading-scale' as string]: scale }}>
       <header className={styles.head}>
         {data.chapterName !== data.title ? <p className={styles.chapter}>{data.chapterName}</p> : null}
         <h2 className={styles.title}>{data.title}</h2>
       </header>
       {data.format === 'pdf' && data.pdfUrl ? (
         <Suspense fallback={<StateMessage text="讲义加载中…" />}>
-          <PdfView url={data.pdfUrl} title={data.title} />
+          <PdfView
+            url={data.pdfUrl}
+            title={data.title}
+            startPage={pageOfAnchor(data.position?.anchor)}
+            onPage={(at) => {
+              pdfAt.current = at;
+            }}
+          />
         </Suspense>
       ) : (
         <MarkedArticle key={`${data.id}:${data.version}`} item={data} />
@@ -93,56 +105,4 @@ function ReaderBody({ subject, kind, id, scale }: { subject: SelectedSubject; ki
       </p>
     </div>
   );
-}
-
-/** The section at the top of the screen and how far down the page is (0–100). */
-function whereAmI(): { anchor: string; percent: number } {
-  let anchor = '';
-  for (const h of document.querySelectorAll<HTMLElement>('h2[data-anchor]')) if (h.getBoundingClientRect().top < 96) anchor = h.dataset.anchor ?? '';
-  const room = document.documentElement.scrollHeight - window.innerHeight;
-  const percent = room <= 0 ? 100 : Math.min(100, Math.max(0, Math.round((window.scrollY / room) * 100)));
-  return { anchor, percent };
-}
-
-/**
- * Continue where I stopped: on open, the page goes to the link's anchor (a point's passage), else to my saved position; while reading,
- * the position is saved (through the outbox) when scrolling settles, when the page is hidden and when it is left.
- */
-function useReadingPosition(item: ItemData | undefined) {
-  const last = useRef<string>('');
-  useEffect(() => {
-    if (!item) return;
-    const hash = new URLSearchParams(window.location.search).get('anchor') ?? decodeURIComponent(window.location.hash.slice(1));
-    const restore = () => {
-      const el = hash ? document.getElementById(sectionId(hash)) : null;
-      if (el) el.scrollIntoView();
-      else if (item.position && item.position.percent > 0) window.scrollTo(0, ((document.documentElement.scrollHeight - window.innerHeight) * item.position.percent) / 100);
-    };
-    const raf = requestAnimationFrame(restore);
-    last.current = item.position ? `${item.position.anchor}:${item.position.percent}` : '';
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const save = () => {
-      const at = whereAmI();
-      const key = `${at.anchor}:${at.percent}`;
-      if (key === last.current) return;
-      last.current = key;
-      void queuePosition(item.AppID, item.id, at.anchor, at.percent);
-    };
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(save, 1500);
-    };
-    const onHide = () => document.visibilityState === 'hidden' && save();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', save);
-    return () => {
-      cancelAnimationFrame(raf);
-      clearTimeout(timer);
-      save();
-      window.removeEventListener('scroll', onScroll);
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', save);
-    };
-  }, [item?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- per page opened
 }

@@ -10,6 +10,7 @@ import { track } from '../../lib/tracking';
 import { catalog, chapter, entry, mark, position, readingItem } from '../../test/fixtures/reading';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { HandoutList, PocketMenu, TheoryList } from './catalog-screen';
+import { forgetPositions } from './local-positions';
 import { HandoutPage, PocketPage } from './reader-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
@@ -22,6 +23,8 @@ vi.mock('../../lib/outbox/reading', () => ({
   pendingMarks: vi.fn(async () => ({ saved: [], removed: new Set<string>() })),
   onMarkSaved: vi.fn(() => () => undefined),
   startReadingOutbox: vi.fn(),
+  flushReading: vi.fn(async () => undefined),
+  pendingReadingCount: vi.fn(async () => 0),
 }));
 // react-pdf does not run in jsdom: the lazy PDF view is a stub that prints what it was given.
 vi.mock('./components/pdf-view', () => ({ default: ({ url, title }: { url: string; title: string }) => <p data-testid="pdf-view">{`${title}:${url}`}</p> }));
@@ -33,6 +36,7 @@ beforeEach(() => {
   resetStorage();
   saveLogin(demoLogin);
   saveSelectedSubject(trialNursing);
+  forgetPositions();
 });
 
 const VIP = [{ vn: '2', vname: 'VIP班' }];
@@ -175,7 +179,7 @@ describe('电子讲义: the reader', () => {
     expect(article).toHaveBeenCalledWith({ articleName: '生命体征的评估', lastMenuID: 11 });
     // Leaving the page saves where I stopped.
     view.unmount();
-    expect(queuePosition).toHaveBeenCalledWith(1001, 3, expect.any(String), expect.any(Number));
+    expect(queuePosition).toHaveBeenCalledWith(1001, 3, expect.any(String), expect.any(Number), expect.any(Number));
   });
 
   it('/handoutPage: Aa cycles the font scale and keeps it on the device', async () => {
