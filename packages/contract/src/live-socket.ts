@@ -73,6 +73,8 @@ export const LIVE_SOCKET_MSG = {
   muted: LIVE_MSG.muted,
   tooFast: LIVE_MSG.tooFast,
   empty: LIVE_MSG.empty,
+  /** The class has ended (with a replay or not): chat is closed. */
+  chatClosed: '直播已结束，聊天已关闭',
   notHost: '只有主持人可以这样做',
   badFrame: '消息格式不正确',
 } as const;

@@ -1,4 +1,3 @@
-import { filterContent } from './rules/content-filter.ts';
 import { cutToWidth } from './rules/text-width.ts';
 
 /**
@@ -39,8 +38,11 @@ export type ProfessionCode = (typeof PROFESSIONS)[number]['code'];
 /** The Chinese name of a code of EDUCATIONS or PROFESSIONS ('' when none or unknown). */
 export const codeName = (list: readonly { code: string; name: string }[], code: string | null | undefined): string => list.find((x) => x.code === code)?.name ?? '';
 
-/** A nickname as saved: the content filter of spec §5 (URLs, tags, emoji → '#'), then cut to NICKNAME_MAX_WIDTH. */
-export const cleanNickname = (value: string): string => cutToWidth(filterContent(value), NICKNAME_MAX_WIDTH).trim();
+/**
+ * A nickname as saved: as typed, trimmed, cut to NICKNAME_MAX_WIDTH (the web cuts as it is typed, so it arrives cut).
+ * The server refuses one with a banned word (CONTENT_MSG.banned, rules/content-filter.ts); nothing is replaced.
+ */
+export const cleanNickname = (value: string): string => cutToWidth(value.trim(), NICKNAME_MAX_WIDTH).trim();
 
 /** The fields profile.update's `clear` may empty (a nickname is never empty). */
 export const PROFILE_CLEARABLE = ['qq', 'education', 'profession', 'avatar'] as const;
@@ -49,8 +51,8 @@ export type ProfileClearable = (typeof PROFILE_CLEARABLE)[number];
 export const PROFILE_MSG = {
   nickEmpty: '请填写昵称',
   nickTooLong: '昵称过长',
-  /** The saved nickname differs from the typed one (content filter or width). */
-  nickChanged: '昵称中的链接、标签或表情已替换为#',
+  /** The saved nickname differs from the typed one (cut at the width limit). */
+  nickChanged: '昵称过长，已截取前面的部分保存',
   qq: 'QQ号格式不正确',
   education: '学历格式不正确',
   profession: '职业格式不正确',

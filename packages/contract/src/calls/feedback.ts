@@ -67,7 +67,7 @@ export const feedbackImage = z.object({ key: z.string(), url: z.string() });
 export const feedbackItem = z.object({
   id: z.number().int(),
   category: z.enum(FEEDBACK_CATEGORY_IDS),
-  /** The text (content-filtered when filed). */
+  /** The text as filed (trimmed; never changed by a filter). */
   content: z.string(),
   status: z.enum(FEEDBACK_STATUSES),
   imageCount: z.number().int(),
@@ -93,7 +93,7 @@ export const feedbackSubmit = defineCall({
   request: z.object({
     guid: guid(),
     category: choice('反馈类型', FEEDBACK_CATEGORY_IDS),
-    /** Cut to FEEDBACK_MAX_WIDTH after the content filter; the raw limit only stops abuse. */
+    /** Trimmed and cut to FEEDBACK_MAX_WIDTH; a banned word refuses it (CONTENT_MSG.banned); the raw limit only stops abuse. */
     content: text('反馈内容', 2000),
     contact: optText('联系方式', 60).refine((v) => !v || FEEDBACK_CONTACT_RE.test(v), { error: FEEDBACK_MSG.badContact }),
     images: imageKeys(),

@@ -5,7 +5,7 @@ import { EDUCATIONS, PROFESSIONS, PROFILE_CLEARABLE, PROFILE_MSG, QQ_RE } from '
 
 /**
  * The learner's profile (/userInfoPage and its editors; docs/profile.md): avatar (an upload key, calls/upload.ts),
- * nickname (spec §5 content filter and text width), QQ (spec §5 integer), education and profession (the code lists of
+ * nickname (text width of spec §5; a banned word is refused, nothing replaced), QQ (spec §5 integer), education and profession (the code lists of
  * ../profile-rules.ts, shown by their Chinese names). Always the session's own learner.
  */
 
@@ -48,7 +48,7 @@ export const profileUpdate = defineCall({
   group: 'general',
   needsSession: true,
   summary:
-    'Change profile fields: nickname (content filter, then cut to the §5 width), QQ, education, profession, avatar (an avatar upload of this learner; the old file is deleted), or empty those named in `clear`. Answers the new profile.',
+    'Change profile fields: nickname (as typed, cut to the §5 width; a banned word is refused), QQ, education, profession, avatar (an avatar upload of this learner; the old file is deleted), or empty those named in `clear`. Answers the new profile.',
   request: z.object({
     guid: guid(),
     nickName: cleanString('昵称', PROFILE_MSG.nickEmpty).trim().min(1, { error: PROFILE_MSG.nickEmpty }).max(64, { error: PROFILE_MSG.nickTooLong }).optional(),

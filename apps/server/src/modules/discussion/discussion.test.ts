@@ -1,4 +1,5 @@
 import {
+  CONTENT_MSG,
   DISCUSSION_MAX_WIDTH,
   DISCUSSION_MSG,
   DISCUSSION_PAGE_SIZE,
@@ -22,7 +23,7 @@ import { addLessons, APP, CLOSED, firstQuestion, OPEN } from './discussion-harne
 
 /**
  * Discussions through HTTP (docs/discussions.md): comments and replies under a question or a lesson the learner may
- * open, newest or hottest, likes, the content filter and width, the rate limit, deleting one's own, and every call
+ * open, newest or hottest, likes, text as typed (banned words refused) and width, the rate limit, deleting one's own, and every call
  * refusing another learner's object or a target the learner may not open.
  */
 
@@ -109,10 +110,24 @@ describe('comments under a question', () => {
     expect(p.author).toEqual({ nickName: '小护士', avatar: `/media/${key}` });
   });
 
-  it('keeps plain text: URLs, tags and emoji become #', async () => {
+  it('stores the text as typed (tags, URLs, emoji and what lies between < and > included)', async () => {
     const guid = await t.newLearner();
-    const p = await post(guid, '<b>重点</b>看 https://evil.example/x 😀');
-    expect(p.body).toBe('#重点#看 # #');
+    const typed = '若 a<b 且 c>d，则 <b>重点</b>看 https://example.com/x 😀';
+    const p = await post(guid, `  ${typed}\n`);
+    expect(p.body).toBe(typed);
+    const [row] = await t.db.select({ body: discussionPosts.body }).from(discussionPosts).where(eq(discussionPosts.id, p.id));
+    expect(row!.body).toBe(typed);
+    expect((await list(guid)).list.find((x: DiscussionPost) => x.id === p.id).body).toBe(typed);
+  });
+
+  it('refuses a comment or a reply with a banned word (400, nothing stored)', async () => {
+    const guid = await t.newLearner();
+    const target = q();
+    const before = (await list(guid, {}, target)).count;
+    expect(await t.call(discussionPostCall, { guid, ...target, body: '你这个傻 逼' })).toMatchObject({ status: 400, msg: CONTENT_MSG.banned, data: null });
+    const p = await post(guid, '正常的评论', target);
+    expect(await t.call(discussionReply, { guid, id: p.id, body: '加我看六合彩' })).toMatchObject({ status: 400, msg: CONTENT_MSG.banned });
+    expect((await list(guid, {}, target)).count).toBe(before + 1);
   });
 
   it('hot order puts the most liked first; a pinned comment leads both orders', async () => {

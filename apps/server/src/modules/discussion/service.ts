@@ -1,4 +1,5 @@
 import {
+  CONTENT_MSG,
   DISCUSSION_HIDE_AT,
   DISCUSSION_MAX_WIDTH,
   DISCUSSION_MSG,
@@ -6,7 +7,7 @@ import {
   DISCUSSION_POST_LIMIT,
   DISCUSSION_REPORTS_PER_DAY,
   excerptToWidth,
-  filterContent,
+  hasBannedWords,
   parseMarkup,
   PRACTICE_MODULE,
   textWidth,
@@ -134,11 +135,15 @@ export function createDiscussionService(d: DiscussionDeps) {
     return rows.map((r) => shown(userId, r, liked));
   }
 
-  /** The text as stored: §5 content filter, then the width limit (refused, not cut: the box counts for the learner). */
+  /**
+   * The text as stored: as typed, trimmed (shown as text, never HTML). Refused, never changed: empty, wider than the
+   * limit (the box counts for the learner), or with a banned word (docs/discussions.md).
+   */
   function cleaned(body: string): string {
-    const text = filterContent(body);
+    const text = body.trim();
     if (!text) throw badInput(DISCUSSION_MSG.empty);
     if (textWidth(text) > DISCUSSION_MAX_WIDTH) throw badInput(DISCUSSION_MSG.tooLong);
+    if (hasBannedWords(text)) throw badInput(CONTENT_MSG.banned);
     return text;
   }
 

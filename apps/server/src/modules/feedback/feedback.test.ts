@@ -1,4 +1,5 @@
 import {
+  CONTENT_MSG,
   FEEDBACK_MAX_IMAGES,
   FEEDBACK_MAX_WIDTH,
   FEEDBACK_MSG,
@@ -20,7 +21,7 @@ import { createTestApp, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.t
 import { createFeedbackOperator } from './index.ts';
 
 /**
- * Product feedback through HTTP (docs/help-feedback.md): filing it (content filter, width, contact, screenshots that
+ * Product feedback through HTTP (docs/help-feedback.md): filing it (as typed, width, banned words, contact, screenshots that
  * must be the learner's own uploads, rate limit), my list and one feedback (another learner's refused), and the
  * operator's answer reaching the learner as a message.
  */
@@ -101,15 +102,18 @@ describe('filing feedback', () => {
     expect(row).toMatchObject({ agentCode: '6001', client: { client: 'web_h5', clientver: '0.1.0', userAgent: 'Mozilla/5.0 (iPhone) Mobile' } });
   });
 
-  it('filters the content (URLs, tags, emoji become #) and cuts it at the width limit', async () => {
+  it('keeps the content as typed (URLs, tags, emoji, a<b … c>d), cuts it at the width limit, refuses a banned word', async () => {
     const guid = await t.newLearner();
-    const r = await file(guid, { content: '  请看 https://evil.example/x <b>加粗</b> 😀 这里有问题  ' });
-    expect((await t.call(feedbackDetailCall, { guid, id: r.data.id })).data.content).toBe('请看 # #加粗# # 这里有问题');
+    const typed = '请看 https://example.com/x <b>加粗</b> 😀 第3题 a<b 且 c>d 这里有问题';
+    const r = await file(guid, { content: `  ${typed}  ` });
+    expect((await t.call(feedbackDetailCall, { guid, id: r.data.id })).data.content).toBe(typed);
+    expect(await file(guid, { content: '你们的客服就是傻逼，退钱' })).toMatchObject({ status: 400, msg: CONTENT_MSG.banned, data: null });
     const long = await file(guid, { content: '长'.repeat(300) });
     const stored = (await t.call(feedbackDetailCall, { guid, id: long.data.id })).data.content as string;
     expect(textWidth(stored)).toBe(FEEDBACK_MAX_WIDTH);
     expect(await file(guid, { content: '太短了' })).toMatchObject({ status: 400, msg: FEEDBACK_MSG.tooShort });
-    expect(await file(guid, { content: '😀😀😀😀😀😀😀😀😀😀😀' })).toMatchObject({ status: 400, msg: FEEDBACK_MSG.tooShort });
+    // Blanks do not count towards the minimum (width 10).
+    expect(await file(guid, { content: '好  好  好  好' })).toMatchObject({ status: 400, msg: FEEDBACK_MSG.tooShort });
   });
 
   it('limits a learner to a few an hour (429), the next hour again', async () => {

@@ -1,4 +1,5 @@
 import {
+  CONTENT_MSG,
   cutToWidth,
   excerptToWidth,
   FEEDBACK_ANSWER_ROUTE,
@@ -8,7 +9,7 @@ import {
   FEEDBACK_PAGE_SIZE,
   FEEDBACK_PER_DAY,
   FEEDBACK_PER_HOUR,
-  filterContent,
+  hasBannedWords,
   textWidth,
   UPLOAD_MSG,
   type FeedbackCategory,
@@ -53,8 +54,8 @@ export const itemOf = (r: FeedbackRow): FeedbackItem => ({
   answeredAt: r.answeredAt?.toISOString() ?? null,
 });
 
-/** The feedback text as stored: content filter of spec §5, then cut to the width limit. */
-export const cleanContent = (raw: string): string => cutToWidth(filterContent(raw), FEEDBACK_MAX_WIDTH).trim();
+/** The feedback text as stored: as typed, trimmed, cut to the width limit (the web counts as the learner types). */
+export const cleanContent = (raw: string): string => cutToWidth(raw.trim(), FEEDBACK_MAX_WIDTH).trim();
 
 /** The learner's side of product feedback (docs/help-feedback.md): file, list, read one. */
 export function createFeedbackService(deps: { store: FeedbackStore; limiter: RateLimiter; clock: Clock; uploads: FeedbackUploads }) {
@@ -63,8 +64,9 @@ export function createFeedbackService(deps: { store: FeedbackStore; limiter: Rat
   return {
     async submit(userId: number, agentCode: string, input: FeedbackInput, facts: ClientFacts) {
       const content = cleanContent(input.content);
-      // What the filter replaced ('#') and blanks do not count towards the minimum.
-      if (textWidth(content.replace(/[#\s]/g, '')) < FEEDBACK_MIN_WIDTH) throw badInput(FEEDBACK_MSG.tooShort);
+      // Blanks do not count towards the minimum; a banned word refuses the text (never changed: docs/help-feedback.md).
+      if (textWidth(content.replace(/\s/g, '')) < FEEDBACK_MIN_WIDTH) throw badInput(FEEDBACK_MSG.tooShort);
+      if (hasBannedWords(content)) throw badInput(CONTENT_MSG.banned);
       for (const key of input.images) if (!(await uploads.uploadOwnedBy(userId, key, 'feedback'))) throw badInput(UPLOAD_MSG.notYours);
       // Limits count only what passed the checks: an hour's and a day's window per learner.
       if ((await limiter.hit(`feedback:h:${userId}`, HOUR)).count > FEEDBACK_PER_HOUR) throw tooMany(FEEDBACK_MSG.tooOften);

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutToWidth, filterContent, LIVE_CHAT_LIMIT, LIVE_CHAT_MAX_WIDTH, LIVE_CLOSE, LIVE_MISSED_MAX, LIVE_SOCKET_MSG, liveReplay, textWidth } from '@kaoshi/contract';
+import { CONTENT_MSG, cutToWidth, LIVE_CHAT_LIMIT, LIVE_CHAT_MAX_WIDTH, LIVE_CLOSE, LIVE_MISSED_MAX, LIVE_SOCKET_MSG, liveReplay, textWidth } from '@kaoshi/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import { liveLikes, liveMessages, liveSessions } from '../../db/schema/index.ts';
 import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { APP, listening, makeSession, Peer, TOP } from './chat-harness.ts';
@@ -53,18 +53,18 @@ describe('the upgrade', () => {
 });
 
 describe('chat', () => {
-  it('cleans a message (content filter, width) and gives it to everyone; the sender sees it as mine, the host sees who', async () => {
+  it('keeps a message as typed (cut to the width) and gives it to everyone; the sender sees it as mine, the host sees who', async () => {
     const [a, b] = [await learner(), await learner()];
     const pa = await Peer.join(base, q(a.guid));
     const pb = await Peer.join(base, q(b.guid));
     const host = await Peer.join(base, q(b.guid, { host: s.hostKey }));
-    const raw = '看 <b>这里</b> https://evil.example/x 😀 ' + '很'.repeat(80);
-    const clean = cutToWidth(filterContent(raw), LIVE_CHAT_MAX_WIDTH);
+    const raw = ' a<b 且 c>d 看 <b>这里</b> https://example.com/x 😀 ' + '很'.repeat(80);
+    const clean = cutToWidth(raw.trim(), LIVE_CHAT_MAX_WIDTH);
     expect(textWidth(clean)).toBeLessThanOrEqual(LIVE_CHAT_MAX_WIDTH);
     pa.send({ t: 'say', text: raw });
     const seen = await pb.message(clean);
     expect(seen).toMatchObject({ text: clean, host: false, mine: false, userId: null, second: 60 });
-    expect(clean).not.toMatch(/<b>|https|😀/);
+    expect(clean).toMatch(/^a<b 且 c>d 看 <b>这里<\/b> https:\/\/example\.com\/x 😀 很/);
     expect(await pa.message(clean)).toMatchObject({ mine: true, userId: null });
     expect(await host.message(clean)).toMatchObject({ mine: false, userId: a.userID });
     const [row] = await t.db.select().from(liveMessages).where(eq(liveMessages.id, seen.id));
@@ -74,6 +74,21 @@ describe('chat', () => {
     expect(await pa.message('请安静')).toMatchObject({ host: true, mine: false });
     expect(await host.message('请安静')).toMatchObject({ host: true, mine: true, userId: b.userID });
     await Promise.all([pa.close(), pb.close(), host.close()]);
+  });
+
+  it('refuses a message with a banned word (nothing stored, nothing published)', async () => {
+    const me = await learner();
+    const p = await Peer.join(base, q(me.guid));
+    p.send({ t: 'say', text: '老师是傻 逼' });
+    expect(await p.error()).toBe(CONTENT_MSG.banned);
+    p.send({ t: 'say', text: '老师讲得好' });
+    await p.message('老师讲得好');
+    const mine = await t.db
+      .select({ text: liveMessages.text })
+      .from(liveMessages)
+      .where(and(eq(liveMessages.sessionId, s.id), eq(liveMessages.userId, me.userID)));
+    expect(mine.map((m) => m.text)).toEqual(['老师讲得好']);
+    await p.close();
   });
 
   it('refuses an empty message and a malformed frame', async () => {
@@ -102,6 +117,79 @@ describe('chat', () => {
     await p.message('又可以了');
     expect(p.frames.some((f) => f.t === 'frame' && f.messages.some((m: { text: string }) => m.text === '太多了'))).toBe(false);
     await p.close();
+  });
+});
+
+describe('chat and the class’s end', () => {
+  const HOUR = 3600_000;
+  const DAY = 24 * HOUR;
+  const stored = async (ids: number[]) => (await t.db.select({ id: liveMessages.id }).from(liveMessages).where(inArray(liveMessages.sessionId, ids))).length;
+
+  it('refuses chat in an ended class and in a replay (learner and host alike); nothing is stored', async () => {
+    const now = t.clock.now;
+    const ended = await makeSession(t, {
+      state: 'ended',
+      startsAt: new Date(now - 6 * DAY),
+      endsAt: new Date(now - 6 * DAY + HOUR),
+      liveStartedAt: new Date(now - 6 * DAY),
+      liveEndedAt: new Date(now - 6 * DAY + HOUR),
+    });
+    const replay = await makeSession(t, {
+      state: 'ended',
+      startsAt: new Date(now - 5 * DAY),
+      endsAt: new Date(now - 5 * DAY + HOUR),
+      liveStartedAt: new Date(now - 5 * DAY),
+      liveEndedAt: new Date(now - 5 * DAY + HOUR),
+      replayState: 'ready',
+      replayKey: 'live/x/r1',
+      replayDurationS: 3600,
+    });
+    // Scheduled, never streamed, its end passed: 已结束 too.
+    const missed = await makeSession(t, { state: 'scheduled', startsAt: new Date(now - 3 * HOUR), endsAt: new Date(now - 2 * HOUR), liveStartedAt: null });
+    const me = await learner();
+    for (const [session, status] of [
+      [ended, 2],
+      [replay, 3],
+      [missed, null], // the room's status reads 0 until an event: the chat goes by the lists' status (已结束)
+    ] as const) {
+      const p = await Peer.join(base, { liveID: session.id, guid: me.guid });
+      if (status !== null) expect(p.welcome.status).toBe(status);
+      p.send({ t: 'say', text: '还有人吗' });
+      expect(await p.error()).toBe(LIVE_SOCKET_MSG.chatClosed);
+      const host = await Peer.join(base, { liveID: session.id, guid: me.guid, host: session.hostKey });
+      host.send({ t: 'say', text: '补充一句' });
+      expect(await host.error()).toBe(LIVE_SOCKET_MSG.chatClosed);
+      await Promise.all([p.close(), host.close()]);
+    }
+    expect(await stored([ended.id, replay.id, missed.id])).toBe(0);
+  });
+
+  it('keeps chat open before the start (second 0) and while live, and closes it when the class ends', async () => {
+    const now = t.clock.now;
+    const soon = await makeSession(t, { state: 'scheduled', startsAt: new Date(now + HOUR), endsAt: new Date(now + 2 * HOUR), liveStartedAt: null });
+    const live = await makeSession(t);
+    const me = await learner();
+    const early = await Peer.join(base, { liveID: soon.id, guid: me.guid });
+    early.send({ t: 'say', text: '等开课' });
+    expect(await early.message('等开课')).toMatchObject({ second: 0 });
+    const p = await Peer.join(base, { liveID: live.id, guid: me.guid });
+    p.send({ t: 'say', text: '直播中发言' });
+    expect(await p.message('直播中发言')).toMatchObject({ second: 60 });
+    await t.db
+      .update(liveSessions)
+      .set({ state: 'ended', liveEndedAt: new Date(t.clock.now) })
+      .where(eq(liveSessions.id, live.id));
+    t.forgetCaches();
+    p.send({ t: 'say', text: '下课后发言' });
+    expect(await p.error()).toBe(LIVE_SOCKET_MSG.chatClosed);
+    const texts = (
+      await t.db
+        .select({ text: liveMessages.text })
+        .from(liveMessages)
+        .where(inArray(liveMessages.sessionId, [soon.id, live.id]))
+    ).map((m) => m.text);
+    expect(texts.sort()).toEqual(['直播中发言', '等开课'].sort());
+    await Promise.all([early.close(), p.close()]);
   });
 });
 

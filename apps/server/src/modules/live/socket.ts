@@ -1,12 +1,14 @@
 import {
+  CONTENT_MSG,
   cutToWidth,
-  filterContent,
+  hasBannedWords,
   LIVE_CHAT_LIMIT,
   LIVE_CHAT_MAX_WIDTH,
   LIVE_CLOSE,
   LIVE_MSG,
   LIVE_SOCKET_MSG,
   liveClientFrame,
+  LIVE_STATUS,
   Status,
   type LiveClientFrame,
 } from '@kaoshi/contract';
@@ -14,8 +16,9 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../platform/errors.ts';
 import { streamSecond } from './cards.ts';
-import type { HubCore } from './hub.ts';
+import type { HubCore, LiveSessionRow } from './hub.ts';
 import { sendText, type Client } from './room.ts';
+import { statusOf } from './schedule.ts';
 
 /** A socket must say `hello` this soon after it opened. */
 const HELLO_WITHIN_MS = 15_000;
@@ -24,6 +27,14 @@ const EARLY_FRAMES = 8;
 
 const errorFrame = (msg: string) => JSON.stringify({ t: 'error', msg });
 const ERRORS = Object.fromEntries(Object.entries(LIVE_SOCKET_MSG).map(([k, msg]) => [k, errorFrame(msg)])) as Record<keyof typeof LIVE_SOCKET_MSG, string>;
+const ERROR_BANNED = errorFrame(CONTENT_MSG.banned);
+
+/** Chat is open before the class and while it is live; once it has ended (replay or not) it is closed to everyone. */
+const chatOpen = (s: LiveSessionRow | undefined, now: number): s is LiveSessionRow => {
+  if (!s) return false;
+  const status = statusOf(s, now);
+  return status === LIVE_STATUS.upcoming || status === LIVE_STATUS.live;
+};
 
 type Query = { liveID?: string; guid?: string; host?: string };
 
@@ -125,19 +136,24 @@ async function receive(core: HubCore, c: Client, text: string): Promise<void> {
   }
 }
 
-/** A chat message: cleaned (§5 filter, width), refused when empty, muted or too fast; stored, then published. */
+/**
+ * A chat message: refused when the class has ended (a replay has no chat), empty, with a banned word, muted or too
+ * fast; else stored as typed (trimmed, cut to the width the box counts) and published.
+ */
 async function say(core: HubCore, c: Client, raw: string): Promise<void> {
   const { deps, store, relay } = core;
-  const text = cutToWidth(filterContent(raw), LIVE_CHAT_MAX_WIDTH).trim();
-  if (!text) return sendText(c, ERRORS.empty);
   const now = deps.clock();
+  const s = await deps.sessionOf(c.sessionId);
+  if (!chatOpen(s, now)) return sendText(c, ERRORS.chatClosed);
+  const text = cutToWidth(raw.trim(), LIVE_CHAT_MAX_WIDTH).trim();
+  if (!text) return sendText(c, ERRORS.empty);
+  if (hasBannedWords(text)) return sendText(c, ERROR_BANNED);
   if (!c.host) {
     if ((c.room?.mutes.get(c.userId) ?? 0) > now) return sendText(c, ERRORS.muted);
     const window = await deps.limiter.hit(`live:chat:${c.sessionId}:${c.userId}`, LIVE_CHAT_LIMIT.windowMs);
     if (window.count > LIVE_CHAT_LIMIT.count) return sendText(c, ERRORS.tooFast);
   }
-  const s = await deps.sessionOf(c.sessionId);
-  const second = streamSecond(s?.liveStartedAt ?? null, now);
+  const second = streamSecond(s.liveStartedAt, now);
   const id = await store.insertMessage({ sessionId: c.sessionId, userId: c.userId, name: c.name, text, host: c.host, second, at: new Date(now) });
   relay.publish({ k: 'msg', s: c.sessionId, m: { id, name: c.name, text, second, host: c.host, userId: c.userId, mine: false } });
 }

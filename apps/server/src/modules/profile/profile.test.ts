@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getUserInfo, PROFILE_MSG, profileCalls, profileGet, profileUpdate, UPLOAD_MSG, uploadImage } from '@kaoshi/contract';
+import { CONTENT_MSG, getUserInfo, PROFILE_MSG, profileCalls, profileGet, profileUpdate, UPLOAD_MSG, uploadImage } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, nextPhone, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 import { b64, testImage } from '../../test/images.ts';
 
 /**
- * The profile through HTTP (docs/profile.md): read, nickname (content filter, §5 width), QQ (§5 integer), education and
+ * The profile through HTTP (docs/profile.md): read, nickname (as typed, §5 width, banned words refused), QQ (§5 integer), education and
  * profession codes, the avatar from the learner's own avatar upload (the old file deleted), always the session's own.
  */
 
@@ -72,15 +72,22 @@ describe('profile.get and profile.update', () => {
     });
   });
 
-  it('cuts a nickname to the §5 width (汉字 count 2) after the content filter, and getUserInfo shows it', async () => {
+  it('saves a nickname as typed (tags, emoji kept), cut to the §5 width (汉字 count 2), and getUserInfo shows it', async () => {
     const { guid } = await t.register(nextPhone());
     expect((await update(guid, { nickName: '  护理学习小能手加油呀  ' })).data.nickName).toBe('护理学习小能手加');
     expect((await update(guid, { nickName: 'Nurse_Li_2026_abcdef' })).data.nickName).toBe('Nurse_Li_2026_ab');
     expect((await update(guid, { nickName: '小李Amy' })).data.nickName).toBe('小李Amy');
-    expect((await update(guid, { nickName: 'Amy😀<b>x</b>' })).data.nickName).toBe('Amy##x#');
-    expect((await update(guid, { nickName: '看https://evil.example/a 吧' })).data.nickName).toBe('看# 吧');
-    expect((await t.call(getUserInfo, { guid })).data.nickName).toBe('看# 吧');
-    expect((await t.call(profileGet, { guid })).data.nickName).toBe('看# 吧');
+    expect((await update(guid, { nickName: 'Amy😀<b>x</b>' })).data.nickName).toBe('Amy😀<b>x</b>');
+    expect((await update(guid, { nickName: 'a<b 且 c>d' })).data.nickName).toBe('a<b 且 c>d');
+    expect((await t.call(getUserInfo, { guid })).data.nickName).toBe('a<b 且 c>d');
+    expect((await t.call(profileGet, { guid })).data.nickName).toBe('a<b 且 c>d');
+  });
+
+  it('refuses a nickname with a banned word (400) and keeps the old one', async () => {
+    const { guid } = await t.register(nextPhone());
+    await update(guid, { nickName: '小王' });
+    expect(await update(guid, { nickName: '草 泥 马' })).toMatchObject({ status: 400, msg: CONTENT_MSG.banned, data: null });
+    expect((await t.call(profileGet, { guid })).data.nickName).toBe('小王');
   });
 
   it('sets and clears QQ, education and profession, leaving the fields not sent as they were', async () => {

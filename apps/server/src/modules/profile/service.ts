@@ -1,4 +1,4 @@
-import { cleanNickname, PROFILE_MSG, UPLOAD_MSG, type Profile, type ProfileClearable } from '@kaoshi/contract';
+import { cleanNickname, CONTENT_MSG, hasBannedWords, PROFILE_MSG, UPLOAD_MSG, type Profile, type ProfileClearable } from '@kaoshi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { Uploads } from '../upload/index.ts';
@@ -48,6 +48,7 @@ export function createProfileService(deps: {
       if (input.nickName !== undefined) {
         const nick = cleanNickname(input.nickName);
         if (!nick) throw badInput(PROFILE_MSG.nickEmpty);
+        if (hasBannedWords(nick)) throw badInput(CONTENT_MSG.banned);
         change.nickName = nick;
       }
       if (input.qq !== undefined) change.qq = input.qq;

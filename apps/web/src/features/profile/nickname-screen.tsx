@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { cutToWidth, NICKNAME_MAX_WIDTH, PROFILE_MSG, textWidth } from '@kaoshi/contract';
+import { CONTENT_MSG, cutToWidth, hasBannedWords, NICKNAME_MAX_WIDTH, PROFILE_MSG, textWidth } from '@kaoshi/contract';
 import { ProfileEditorPage, useProfileSave } from './profile-edit';
 import styles from './profile.module.css';
 
 /**
  * /changeNickname 修改昵称: the input is cut at the spec §5 width as typed (汉字 count 2, others 1; the counter shows the
- * width); saving applies the content filter (links, tags and emoji become '#') on the server too.
+ * width); the nickname is saved as typed (docs/profile.md). A banned word is refused here before any call, and by the
+ * server too (CONTENT_MSG.banned).
  */
 export function NicknameScreen() {
   return <ProfileEditorPage title="修改昵称">{(p) => <NicknameForm initial={p.nickName} />}</ProfileEditorPage>;
@@ -20,6 +21,7 @@ function NicknameForm({ initial }: { initial: string }) {
     e.preventDefault();
     const typed = value.trim();
     if (!typed) return setError(PROFILE_MSG.nickEmpty);
+    if (hasBannedWords(typed)) return setError(CONTENT_MSG.banned);
     void save({ nickName: typed }, 'form', (saved) => (saved.nickName === typed ? PROFILE_MSG.saved : PROFILE_MSG.nickChanged));
   }
 
@@ -52,7 +54,7 @@ function NicknameForm({ initial }: { initial: string }) {
       </div>
       <p id="nickname-help" className={styles.help}>
         <span>
-          最多{NICKNAME_MAX_WIDTH / 2}个汉字或{NICKNAME_MAX_WIDTH}个字母、数字；链接和表情会被替换为#
+          最多{NICKNAME_MAX_WIDTH / 2}个汉字或{NICKNAME_MAX_WIDTH}个字母、数字
         </span>
         <span className={styles.counter} aria-label={`已用宽度${width}，上限${NICKNAME_MAX_WIDTH}`}>
           {width}/{NICKNAME_MAX_WIDTH}

@@ -1,4 +1,4 @@
-import { PROFILE_MSG, UPLOAD_MSG, type Profile } from '@kaoshi/contract';
+import { CONTENT_MSG, PROFILE_MSG, UPLOAD_MSG, type Profile } from '@kaoshi/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -101,15 +101,22 @@ describe('/changeNickname', () => {
     expect(toast).toHaveBeenCalledWith(PROFILE_MSG.saved);
   });
 
-  it('tells the learner when the filter changed the nickname, and shows a refusal inline', async () => {
-    serve({}, (p) => (p.nickName === 'Amy<b>' ? { nickName: 'Amy#' } : {}));
+  it('saves what was typed (no promise of # in place of links or tags), refuses a banned word before the call, and shows a refusal inline', async () => {
+    serve();
     renderScreen(<NicknameScreen />, { path: '/changeNickname', before: ['/userInfoPage'] });
     const input = await screen.findByLabelText('昵称');
+    expect(screen.queryByText(/替换为#/)).toBeNull();
     const u = user();
+    await u.clear(input);
+    await u.type(input, '傻 逼');
+    await u.click(screen.getByRole('button', { name: '保存' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CONTENT_MSG.banned);
+    expect(callsTo(callMock, 'profile.update')).toEqual([]);
     await u.clear(input);
     await u.type(input, 'Amy<b>');
     await u.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(PROFILE_MSG.nickChanged));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(PROFILE_MSG.saved));
+    expect(callsTo(callMock, 'profile.update')).toEqual([{ nickName: 'Amy<b>' }]);
 
     fakeApi(callMock, { 'profile.get': () => base, 'profile.update': () => fail(400, '昵称包含不允许的字符') });
     renderScreen(<NicknameScreen />, { path: '/changeNickname' });
