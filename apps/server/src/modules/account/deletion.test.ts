@@ -7,12 +7,16 @@ import {
   DELETION_COOLING_OFF_MS,
   ERASED_NAME,
   ERASED_TEXT,
+  liveClick,
+  position,
   sendcode,
+  stayTime,
+  userclick,
   userlogin,
 } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { events, users } from '../../db/schema/index.ts';
 import { createTestApp, freshIp, md5, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { learnerData, readBack } from './deletion-harness.ts';
 
@@ -151,6 +155,47 @@ describe('the erasure job', () => {
     expect(await accountRow(bystander.userID)).toMatchObject({ phone: bystander.phone, deletedAt: null });
     // Erased once: a second run finds nothing more to do.
     expect(await t.app.accountErasure.run()).toBe(0);
+  });
+
+  it('anonymises the tracking rows written with or without a session: no phone, user id or IP is left', async () => {
+    const before = new Set((await t.db.select({ id: events.id }).from(events)).map((r) => r.id));
+    const l = await learner();
+    const other = await learner();
+    const [ip, otherIp] = [freshIp(), freshIp()];
+    const track = (guid: string | null, who: { phone: string; userID: number }, from: string) =>
+      Promise.all([
+        // What the web app's statistics calls send (a guid only while a session is open).
+        t.call(userclick, { userID: who.userID, btnName: '购买', pageName: '/homePage' }, { ip: from, headers: guid ? { 'x-guid': guid } : {} }),
+        t.call(position, { userName: who.phone, wpageName: '章节', agentCode: '888' }, { ip: from }),
+        t.call(position, { userName: `游客_${who.phone}`, wpageName: '试用' }, { ip: from }),
+        t.call(stayTime, { userName: who.phone, userID: who.userID, wpageName: '做题', stayTime: 3000 }, { ip: from }),
+        t.call(liveClick, { UserID: who.userID, AppID: 1001, FuncPoint: 'list' }, { ip: from }),
+      ]);
+    for (const r of [...(await track(l.guid, l, ip)), ...(await track(null, l, ip)), ...(await track(other.guid, other, otherIp))]) expect(r.status).toBe(200);
+    const fresh = async () => (await t.db.select().from(events)).filter((r) => !before.has(r.id));
+    const written = await fresh();
+    // Ten tracking rows and the registration's login (with the phone and its IP) are the learner's.
+    const mine = new Set(written.filter((r) => r.ip === ip || r.userId === l.userID).map((r) => r.id));
+    const theirs = new Set(written.filter((r) => r.ip === otherIp || r.userId === other.userID).map((r) => r.id));
+    expect(mine.size).toBe(11);
+    expect(written.filter((r) => mine.has(r.id) && r.userId === null && r.kind !== 'login')).toHaveLength(9);
+    expect((await requestDeletion(l)).status).toBe(200);
+    t.clock.advance(DELETION_COOLING_OFF_MS + 60_000);
+    await t.app.accountErasure.run();
+
+    const after = await fresh();
+    const text = JSON.stringify(after.filter((r) => !theirs.has(r.id)));
+    expect(text).not.toContain(l.phone);
+    expect(text).not.toContain(`"${ip}"`);
+    for (const r of after.filter((r) => mine.has(r.id))) {
+      expect(r).toMatchObject({ userId: null, userName: null, ip: null });
+      expect(Object.keys(r.payload as object)).not.toEqual(expect.arrayContaining(['userID']));
+      expect(Object.keys(r.payload as object)).not.toEqual(expect.arrayContaining(['UserID']));
+    }
+    // What is not personal stays, for statistics; another learner's rows are untouched.
+    expect(after.find((r) => mine.has(r.id) && r.page === '章节')).toMatchObject({ kind: 'tracking.position', agentCode: '888', payload: { wpageName: '章节', agentCode: '888' } });
+    expect(after.filter((r) => theirs.has(r.id))).toEqual(written.filter((r) => theirs.has(r.id)));
+    expect(JSON.stringify(after.filter((r) => theirs.has(r.id)))).toContain(other.phone);
   });
 
   it('the erased account cannot log in; its phone may register a new account', async () => {

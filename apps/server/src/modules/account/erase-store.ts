@@ -1,12 +1,11 @@
 import { ERASED_NAME, ERASED_TEXT } from '@kaoshi/contract';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import {
   addresses,
   changeLog,
   consents,
   discussionPosts,
-  events,
   feedbacks,
   liveMessages,
   notes,
@@ -21,6 +20,7 @@ import {
   videoNotes,
   videoReports,
 } from '../../db/schema/index.ts';
+import { anonymiseEvents } from './erase-events.ts';
 
 /** What an erasure leaves to do outside the database: the uploaded images to delete from the media store. */
 export interface Erased {
@@ -42,7 +42,7 @@ export function createEraseStore(db: Database) {
     async erase(userId: number, cutoff: Date, now: Date): Promise<Erased | null> {
       return db.transaction(async (tx) => {
         const [user] = await tx
-          .select({ phone: users.phone, avatar: users.avatar })
+          .select({ phone: users.phone, userName: users.userName, avatar: users.avatar })
           .from(users)
           .where(and(eq(users.id, userId), lte(users.deleteRequestedAt, cutoff), isNull(users.deletedAt)))
           .for('update');
@@ -86,10 +86,8 @@ export function createEraseStore(db: Database) {
         await tx.update(questionReports).set({ content: '' }).where(eq(questionReports.userId, userId));
         await tx.update(readingReports).set({ content: '' }).where(eq(readingReports.userId, userId));
         await tx.update(videoReports).set({ text: '' }).where(eq(videoReports.userId, userId));
-        await tx
-          .update(events)
-          .set({ ip: null, userName: null, payload: sql`${events.payload} - 'userName' - 'username' - 'phone' - 'mobile' - 'nickName' - 'guid'` })
-          .where(eq(events.userId, userId));
+        // Tracking rows, with a session or without one (the learner only in the payload), in bounded batches.
+        await anonymiseEvents(tx, { userId, names: [user.phone, user.userName] });
 
         const mediaKeys = [user.avatar, ...images.flatMap((r) => r.images ?? [])].filter((k): k is string => typeof k === 'string' && k !== '');
         return { userId, mediaKeys };

@@ -1,0 +1,2 @@
+CREATE INDEX IF NOT EXISTS "events_user_name_idx" ON "events" USING btree ("user_name");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "events_claimed_user_idx" ON "events" USING btree ((coalesce(("payload" ->> 'userID'), ("payload" ->> 'UserID'))));
