@@ -75,6 +75,11 @@ export interface QuestionSet {
   offline?: boolean;
   /** Source `session` only: the exam session the answers belong to. */
   session?: SessionInfo;
+  /**
+   * The history entry (router location key) the set was read for. A study list is a fresh round for each opening:
+   * a set read for another entry is read again (`isOutdated`, docs/practice-screens.md).
+   */
+  entry?: string;
 }
 
 interface SourceInfo {

@@ -71,9 +71,10 @@ export async function mergePending(appID: number, source: Source, set: QuestionS
 /**
  * A source's questions, loaded once (every page, up to the source's cap) and kept: the player never
  * refetches while open, so practice goes on offline once loaded. Each load is also kept on the device
- * (question-store); when the network fails the kept copy opens instead (`offline: true`).
+ * (question-store); when the network fails the kept copy opens instead (`offline: true`). `entry` is the
+ * history entry opening it: the set is stamped with it (see `isOutdated`).
  */
-export const sourceQuery = (appID: number, source: Source) =>
+export const sourceQuery = (appID: number, source: Source, entry?: string) =>
   queryOptions({
     queryKey: practiceKeys.set(appID, source),
     queryFn: async (): Promise<QuestionSet> => {
@@ -88,7 +89,7 @@ export const sourceQuery = (appID: number, source: Source) =>
         if (!kept) throw err;
         set = { ...kept, offline: true };
       }
-      return mergePending(appID, source, set);
+      return { ...(await mergePending(appID, source, set)), entry };
     },
     staleTime: Infinity,
     gcTime: 24 * 60 * 60 * 1000,
@@ -96,6 +97,14 @@ export const sourceQuery = (appID: number, source: Source) =>
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+
+/**
+ * A study list (a source that does not keep the server's `last`: the book, its review, favourites, search…) is a
+ * fresh round each time it is opened: a set read for another history entry is out of date and is read again, so a
+ * review opened again serves what is due now, not the round answered before (issue 32). Coming back to the same
+ * entry (from 纠错 or 详情) keeps the set; a chapter keeps its set (its `last` is the server's).
+ */
+export const isOutdated = (set: QuestionSet | undefined, source: Source, entry: string): boolean => set !== undefined && !SOURCES[source.kind].keepsLast && set.entry !== entry;
 
 /** The versions that open chapter practice, when the error is the calls' 403; else null. */
 export function deniedVersions(err: unknown): UnlockingVersion[] | null {

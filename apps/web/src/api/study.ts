@@ -54,7 +54,9 @@ export const studyKeys = {
 
 const silent = { silent: true } as const;
 
-export const summaryQuery = (appID: number) => queryOptions({ queryKey: studyKeys.summary(appID), queryFn: () => call(reviewSummary, { appID }, silent), retry: false });
+/** The book's figures; read again whenever a screen shows them, so 开始复习（n） is what a review serves now. */
+export const summaryQuery = (appID: number) =>
+  queryOptions({ queryKey: studyKeys.summary(appID), queryFn: () => call(reviewSummary, { appID }, silent), retry: false, staleTime: 0 });
 
 export const catalogQuery = (appID: number, kind: StudyKind) =>
   queryOptions({

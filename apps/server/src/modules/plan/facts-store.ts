@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { CHINA_OFFSET_S } from './days.ts';
 import {
@@ -168,12 +168,16 @@ export function createFactsStore(db: Database) {
         .groupBy(answers.questionId, questions.chapterId, day);
     },
 
-    /** Book items whose last review is at or after `since` (the times, oldest first). */
+    /**
+     * Book items reviewed at or after `since` (the times of their last review, oldest first). A review is an answer or
+     * evaluation of an item already in the book: the wrong answer that puts a question in (its last review is the
+     * moment it was added) is not one, so new wrong answers never tick the review task (issue 32).
+     */
     async reviewsSince(userId: number, appId: number, since: Date): Promise<Date[]> {
       const rows = await db
         .select({ at: bookItems.lastReview })
         .from(bookItems)
-        .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), gte(bookItems.lastReview, since)))
+        .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), gte(bookItems.lastReview, since), gt(bookItems.lastReview, bookItems.addedAt)))
         .orderBy(asc(bookItems.lastReview));
       return rows.flatMap((r) => (r.at ? [r.at] : []));
     },

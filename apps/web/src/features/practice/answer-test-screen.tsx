@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Status } from '@kaoshi/contract';
 import { isApiError } from '../../api/errors';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { SessionPractice } from './session-practice';
-import { deniedVersions, sourceQuery } from '../../api/practice';
+import { deniedVersions, isOutdated, sourceQuery } from '../../api/practice';
 import { SOURCES, type Source, sourceTitle } from '../../api/practice-sources';
 import { deniedFeature, parseSource } from '../../api/source-url';
 import { Denied, NoSubject, StateMessage } from '../../ui/states';
@@ -35,10 +35,17 @@ export const otherSubjectChapter = (subject: Pick<SelectedSubject, 'AppName'>) =
 
 function SourcePractice({ subject, source }: { subject: SelectedSubject; source: Source }) {
   const navigate = useNavigate();
-  const set = useQuery(sourceQuery(subject.AppID, source));
+  const entry = useLocation().key;
+  const set = useQuery(sourceQuery(subject.AppID, source, entry));
+  // A study list opened again (or 下一组 of a review) is read anew: never the round answered before.
+  const outdated = isOutdated(set.data, source, entry);
+  const { refetch } = set;
+  useEffect(() => {
+    if (outdated) void refetch();
+  }, [outdated, refetch]);
   const title = sourceTitle(source, set.data);
   let body;
-  if (set.isPending) body = <StateMessage text="加载中…" />;
+  if (set.isPending || (outdated && !set.isError)) body = <StateMessage text="加载中…" />;
   else if (set.isError) {
     const versions = deniedVersions(set.error);
     body = versions ? (

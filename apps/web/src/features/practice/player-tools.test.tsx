@@ -228,11 +228,13 @@ describe('player tools', () => {
   });
 
   it('review: the hint says how many right answers clear it, then what the server decided', async () => {
-    let sent: (s: SentReply) => void = () => undefined;
+    // Every listener hears each acknowledged answer, as in the outbox (the player's, and the review set's end).
+    const listeners = new Set<(s: SentReply) => void>();
     (onReplySent as Mock).mockImplementation((fn: (s: SentReply) => void) => {
-      sent = fn;
-      return () => undefined;
+      listeners.add(fn);
+      return () => listeners.delete(fn);
     });
+    const sent = (s: SentReply) => listeners.forEach((fn) => fn(s));
     const book = { wrongCount: 1, rightStreak: 0, due: '2026-11-21T00:00:00.000Z', state: 'review', reps: 1, lapses: 1, addedAt: '', lastWrongAt: '' } as const;
     open('/answerTest?source=review', {
       'study.getErrorTest': () =>

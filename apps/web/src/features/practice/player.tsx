@@ -26,6 +26,7 @@ import {
   type FontSize,
 } from './components/player-state';
 import { PlayerTop } from './components/player-top';
+import { ReviewEnd } from './components/review-end';
 import { useSetCache } from './components/use-set-cache';
 import { usePlace } from './components/place';
 import styles from './practice.module.css';
@@ -242,6 +243,7 @@ export function Player({ appID, source, set }: { appID: number; source: Source; 
         hint={inBookSource && answered ? bookHint(q, answered, clearAfter, removed.has(q.allTestID) ? false : inBook.get(q.allTestID)) : undefined}
         onRetry={recite || run ? undefined : retry}
       />
+      {source.kind === 'review' && list.every((x) => answers.has(x.allTestID)) ? <ReviewEnd appID={appID} count={list.length} pending={pending} /> : null}
 
       <QuestionActions
         favourite={q.favourite}
