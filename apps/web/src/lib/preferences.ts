@@ -10,8 +10,8 @@ import { local } from './storage';
 
 export const FONT_SIZES = [
   { value: 'standard', label: '标准', zoom: 1 },
-  { value: 'large', label: '大', zoom: 1.125 },
-  { value: 'xlarge', label: '特大', zoom: 1.25 },
+  { value: 'large', label: '大', zoom: 1.15 },
+  { value: 'xlarge', label: '特大', zoom: 1.3 },
 ] as const;
 export type FontSize = (typeof FONT_SIZES)[number]['value'];
 

@@ -5,7 +5,7 @@ import { displayName, useProfileQuery } from '../../api/profile';
 import { Avatar } from '../../ui/avatar';
 import { maskPhone } from '../../lib/format';
 import { isLoggedIn } from '../../lib/session';
-import styles from './home.module.css';
+import styles from './user-header.module.css';
 
 interface Props {
   user: UserInfo | undefined;
@@ -18,7 +18,8 @@ interface Props {
 /**
  * The learner's header: avatar (their picture, else the name's first character; opens /userInfoPage), nickname,
  * masked phone and the agent, with the messages entry (its unread count once known; nothing while loading or when it
- * failed) and a settings entry.
+ * failed) and a settings entry. The learner and the buttons are two groups: when both do not fit on one line (a long
+ * name, 大 or 特大 text) the buttons move above the learner, whose name wraps rather than being cut (user-header.module.css).
  */
 export function UserHeader({ user, agentName, loading, failed, onRetry }: Props) {
   // The profile (avatar, nickname as edited on /userInfoPage) once known; getUserInfo's nickname until then.
@@ -26,36 +27,40 @@ export function UserHeader({ user, agentName, loading, failed, onRetry }: Props)
   const name = profile ? displayName(profile) : user ? user.nickName || user.userName : '';
   return (
     <header className={styles.header}>
-      {profile || user ? (
-        <Link to="/userInfoPage" style={{ display: 'flex', flex: 'none', borderRadius: '50%' }} aria-label="个人资料">
-          <Avatar url={profile?.avatarUrl ?? ''} name={name} size={56} className={styles.avatar} />
-        </Link>
-      ) : (
-        <div className={styles.avatar} aria-hidden="true" />
-      )}
-      <div className={styles.who}>
-        {user ? (
-          <>
-            <h1 className={styles.nick}>{name}</h1>
-            <p className={styles.meta}>{maskPhone(user.phone || user.userName)}</p>
-          </>
-        ) : loading ? (
-          <p className={styles.meta}>加载中…</p>
-        ) : failed ? (
-          <p className={styles.meta}>
-            账号信息加载失败
-            <button type="button" className={styles.retry} onClick={onRetry}>
-              重试
-            </button>
-          </p>
-        ) : null}
-        <p className={styles.agent}>{agentName}</p>
+      <div className={styles.identity}>
+        {profile || user ? (
+          <Link to="/userInfoPage" style={{ display: 'flex', flex: 'none', borderRadius: '50%' }} aria-label="个人资料">
+            <Avatar url={profile?.avatarUrl ?? ''} name={name} size={56} className={styles.avatar} />
+          </Link>
+        ) : (
+          <div className={styles.avatar} aria-hidden="true" />
+        )}
+        <div className={styles.who}>
+          {user ? (
+            <>
+              <h1 className={styles.nick}>{name}</h1>
+              <p className={styles.meta}>{maskPhone(user.phone || user.userName)}</p>
+            </>
+          ) : loading ? (
+            <p className={styles.meta}>加载中…</p>
+          ) : failed ? (
+            <p className={styles.meta}>
+              账号信息加载失败
+              <button type="button" className={styles.retry} onClick={onRetry}>
+                重试
+              </button>
+            </p>
+          ) : null}
+          <p className={styles.agent}>{agentName}</p>
+        </div>
       </div>
-      {isLoggedIn() ? <SearchButton /> : null}
-      {isLoggedIn() ? <MessagesButton /> : null}
-      <Link to="/settings" className={styles.settings} aria-label="设置">
-        设置
-      </Link>
+      <div className={styles.actions}>
+        {isLoggedIn() ? <SearchButton /> : null}
+        {isLoggedIn() ? <MessagesButton /> : null}
+        <Link to="/settings" className={styles.settings} aria-label="设置">
+          设置
+        </Link>
+      </div>
     </header>
   );
 }
