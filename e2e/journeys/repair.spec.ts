@@ -87,7 +87,7 @@ test('通用设置: the text size and night mode apply to every screen and stay 
   await expect(page.locator('html')).toHaveAttribute('data-font-size', 'xlarge');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const zoom = await page.evaluate(() => getComputedStyle(document.getElementById('root')!).zoom);
-  expect(Number(zoom)).toBeCloseTo(1.25);
+  expect(Number(zoom)).toBeCloseTo(1.3);
 });
 
 test('a switch that is on shows the theme colour by day as at night (a day-mode rule once greyed it)', async ({ page }) => {
