@@ -3,15 +3,11 @@ import { getOrderNumber, queryUserOrder } from '@kaoshi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
-import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { createCatalogStore } from '../catalog/index.ts';
-import { createCouponStore } from './coupon-store.ts';
 import { fakeAlipay, fakeWechat, type FakeAlipay, type FakeWechat } from './fake-providers.ts';
-import { createPayments } from './payments.ts';
 import { realProviders } from './provider-config.ts';
 import { createReconciler, errorClass } from './reconcile.ts';
-import { requestId } from './shop-setup.ts';
+import { realPayments, requestId } from './shop-setup.ts';
 import { createShopStore } from './store.ts';
 
 /**
@@ -91,16 +87,7 @@ beforeEach(() => {
 const providerLogs = () => logged.filter((l) => l.msg.startsWith('payment provider')).map((l) => [l.level, l.o.provider, l.msg.split(':')[0]]);
 
 /** The shop's payments as the job builds them, over the test's database with WeChat Pay (through the door) and Alipay. */
-const payments = async () =>
-  createPayments({
-    store: createShopStore(t.db),
-    couponStore: createCouponStore(t.db),
-    catalog: createCatalogStore(t.db),
-    providers: new Map(realProviders(t.config).providers.map((p) => [p.id, p])),
-    clock: () => t.clock.now,
-    bus: await localCacheBus(),
-    log,
-  });
+const payments = () => realPayments(t, log);
 
 const buy = async (payType: 'wechat' | 'alipay') => {
   const guid = await t.newLearner();

@@ -33,7 +33,7 @@ export async function waitForStatus(t: TestApp, guid: string, orderID: string, s
 export const confirmPay = (t: TestApp, payUrl: string) => t.app.inject({ method: 'POST', url: `${payUrl}/confirm` });
 
 /** The shop's payments over the test's database with the providers its configuration turns on (the reconcile job's view). */
-export const realPayments = async (t: TestApp) =>
+export const realPayments = async (t: TestApp, log: Parameters<typeof createPayments>[0]['log'] = { warn() {}, error() {} }) =>
   createPayments({
     store: createShopStore(t.db),
     couponStore: createCouponStore(t.db),
@@ -41,5 +41,5 @@ export const realPayments = async (t: TestApp) =>
     providers: new Map(realProviders(t.config).providers.map((p) => [p.id, p])),
     clock: () => t.clock.now,
     bus: await localCacheBus(),
-    log: { warn() {}, error() {} },
+    log,
   });
