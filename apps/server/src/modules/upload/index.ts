@@ -1,6 +1,7 @@
 import type { UploadPurpose } from '@kaoshi/contract';
 import { HOUR, serverModule, type Platform } from '../../platform/module.ts';
 import { mediaStoreOf } from '../video/index.ts';
+import { createDecoder, DECODER_DEFAULTS } from './decoder.ts';
 import { uploadRoutes } from './routes.ts';
 import { installUploadServing } from './serve.ts';
 import { createUploadService } from './service.ts';
@@ -23,7 +24,7 @@ export interface Uploads {
   keepUploads: KeepUploads;
 }
 
-export { AVATAR_SIDE, SCREENSHOT_SIDE, sniffFormat } from './image.ts';
+export { AVATAR_SIDE, MAX_INPUT_PIXELS, SCREENSHOT_SIDE, sniffFormat } from './image.ts';
 export { UPLOAD_KEEP_MS, UPLOAD_LIMIT } from './service.ts';
 
 /**
@@ -41,7 +42,10 @@ export function createUploadModule(p: Platform) {
     if (!urls) throw new Error('upload URLs used before the upload module was installed');
     return urls;
   };
-  const service = createUploadService({ media, store, limiter: p.limiter, clock: p.clock, urls: ready, log: p.log.child({ module: 'upload' }) });
+  const log = p.log.child({ module: 'upload' });
+  // Images are decoded in a child process, one at a time (decoder.ts; docs/uploads.md, "Decoding apart").
+  const decoder = createDecoder({ ...DECODER_DEFAULTS, log });
+  const service = createUploadService({ media, store, limiter: p.limiter, clock: p.clock, urls: ready, log, decoder });
   const uploads: Uploads = {
     uploadOwnedBy: (userId, key, purpose) => service.ownedBy(userId, key, purpose),
     uploadUrl: (key) => ready().url(key),
@@ -55,6 +59,7 @@ export function createUploadModule(p: Platform) {
     async install(app) {
       urls = uploadUrls(await store.urlKey(new Date(p.clock())), () => p.clock());
       installUploadServing(app, { media, urls: ready });
+      app.addHook('onClose', async () => decoder.close());
     },
     uploads,
     /** One run of the orphan sweep (tests call it with a moved clock). */

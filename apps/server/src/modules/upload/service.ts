@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { MediaStore } from '../video/index.ts';
+import type { Decoder } from './decoder.ts';
 import { reencode } from './image.ts';
 import type { UploadStore } from './store.ts';
 import type { UploadUrls } from './urls.ts';
@@ -22,8 +23,18 @@ const SWEEP_BATCH = 500;
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
 /** Uploads (docs/uploads.md): check, re-encode, store under a key naming the owner and purpose; look up and delete. */
-export function createUploadService(deps: { media: MediaStore; store: UploadStore; limiter: RateLimiter; clock: Clock; urls: () => UploadUrls; log: FastifyBaseLogger }) {
-  const { media, store, limiter, clock, log } = deps;
+export function createUploadService(deps: {
+  media: MediaStore;
+  store: UploadStore;
+  limiter: RateLimiter;
+  clock: Clock;
+  urls: () => UploadUrls;
+  log: FastifyBaseLogger;
+  decoder: Decoder;
+}) {
+  const { media, store, limiter, clock, log, decoder } = deps;
+  /** Learners with an upload under way in this process: one at a time each (a second is refused, not queued). */
+  const busy = new Set<number>();
 
   const put = async (key: string, bytes: Buffer) => {
     const dir = await mkdtemp(join(tmpdir(), 'upload-'));
@@ -37,16 +48,23 @@ export function createUploadService(deps: { media: MediaStore; store: UploadStor
   };
 
   return {
+    /** One upload of a learner at a time (a second meanwhile: 429 at once), the rate limit, then image.ts and the decoder. */
     async upload(userId: number, purpose: UploadPurpose, data: string) {
-      const window = await limiter.hit(`upload:${userId}`, UPLOAD_LIMIT.windowMs);
-      if (window.count > UPLOAD_LIMIT.count) throw tooMany(UPLOAD_MSG.tooMany);
-      if (!BASE64.test(data)) throw badInput(UPLOAD_MSG.broken);
-      const image = await reencode(Buffer.from(data, 'base64'), purpose);
-      const key = `u/${userId}/${purpose}/${randomBytes(18).toString('base64url')}.jpg`;
-      await put(key, image.bytes);
-      await store.added(key, userId, purpose, new Date(clock()));
-      log.info({ userId, purpose, bytes: image.bytes.length }, 'image uploaded');
-      return { key, url: deps.urls().url(key), width: image.width, height: image.height };
+      if (busy.has(userId)) throw tooMany(UPLOAD_MSG.tooMany);
+      busy.add(userId);
+      try {
+        const window = await limiter.hit(`upload:${userId}`, UPLOAD_LIMIT.windowMs);
+        if (window.count > UPLOAD_LIMIT.count) throw tooMany(UPLOAD_MSG.tooMany);
+        if (!BASE64.test(data)) throw badInput(UPLOAD_MSG.broken);
+        const image = await reencode(Buffer.from(data, 'base64'), purpose, decoder);
+        const key = `u/${userId}/${purpose}/${randomBytes(18).toString('base64url')}.jpg`;
+        await put(key, image.bytes);
+        await store.added(key, userId, purpose, new Date(clock()));
+        log.info({ userId, purpose, bytes: image.bytes.length }, 'image uploaded');
+        return { key, url: deps.urls().url(key), width: image.width, height: image.height };
+      } finally {
+        busy.delete(userId);
+      }
     },
     /** Whether `key` names an upload of this learner for this purpose that is still stored. */
     async ownedBy(userId: number, key: string, purpose: UploadPurpose): Promise<boolean> {
