@@ -65,6 +65,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     endedAt: ts('ended_at'),
     /**
+     * Why it ended (contract SESSION_END_REASONS): 'logout' on this device; 'device' signed out from another device
+     * (/accountKeys); 'password' a password change; 'deletion' a deletion request. The guid's next call is told why.
+     */
+    endedBy: text('ended_by'),
+    /**
      * The highest change_log id this session (device) has handled: each device notices every change once
      * (getChangeInfo / cancelChangeLog). Set to the learner's latest change when the session starts.
      */

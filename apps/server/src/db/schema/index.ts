@@ -4,6 +4,7 @@ export * from './platform.ts';
 export * from './tracking.ts';
 export * from './catalog.ts';
 export * from './subject.ts';
+export * from './notice-seen.ts';
 export * from './questions.ts';
 export * from './practice.ts';
 export * from './study.ts';
