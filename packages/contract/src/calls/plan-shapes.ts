@@ -167,8 +167,11 @@ export const planDaySummary = z.object({
   doneMinutes: z.number().int(),
   tasks: z.number().int(),
   doneTasks: z.number().int(),
-  /** past: 'counted' | 'frozen' | 'missed'; today and later: 'today' | 'coming'. */
-  state: z.enum(['counted', 'frozen', 'missed', 'today', 'coming']),
+  /**
+   * past: 'counted' | 'frozen' | 'missed', or 'rest' when nothing was planned that day (it neither counts nor breaks the
+   * streak); today and later: 'today' | 'coming' (planned or not: the days to come are the days left).
+   */
+  state: z.enum(['counted', 'frozen', 'missed', 'rest', 'today', 'coming']),
 });
 
 export const planChapterMastery = z.object({

@@ -1,4 +1,4 @@
-import { PLAN_MSG, PLAN_STAGES, planCalls, planDetail, planOpen, planSkip, planStages, planWarn, resetTestInfo, type PlanTask } from '@kaoshi/contract';
+import { PLAN_MSG, PLAN_STAGES, planCalls, planDetail, planOpen, planSkip, planStages, planWarn, resetTestInfo, type PlanReport, type PlanTask } from '@kaoshi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planTasks, studyPlans } from '../../db/schema/index.ts';
@@ -264,5 +264,32 @@ describe('a question practised again', () => {
     const on = await study(t, guid, later!.day);
     expect(on.plan!.notice).not.toBe(PLAN_MSG.replannedMissed);
     expect(on.day!.tasks.find((x) => x.taskID === later!.id)).toMatchObject({ progress: 1 });
+  });
+});
+
+// Last: it moves the clock weeks on.
+describe('the report’s days (issue 32)', () => {
+  it('lists every day of the plan in order, days with nothing planned too; the days to come are the days left', async () => {
+    // A trial learner's few chapters over 90 days: the planner leaves days without tasks.
+    const { phone, guid: first } = await learner(t, false);
+    let guid = first;
+    const start = today(t);
+    expect((await open(guid, { mdate: dayAfter(start, 90) })).status).toBe(200);
+    const detail = async () => (await t.call(planDetail, { guid, appID: APP })).data as PlanReport;
+    let report = await detail();
+    expect(report.plan.daysLeft).toBe(90);
+    expect(report.days.map((d) => d.date)).toEqual(Array.from({ length: 90 }, (_, i) => dayAfter(start, i)));
+    expect(report.days.filter((d) => d.state === 'today' || d.state === 'coming')).toHaveLength(90);
+    const empty = report.days.find((d) => d.tasks === 0)!;
+    expect(empty).toMatchObject({ minutes: 0, doneMinutes: 0, doneTasks: 0, state: 'coming' });
+    // Past the first empty day (the missed days re-planned): it stays, neither counted nor missed.
+    setChinaTime(t, dayAfter(empty.date, 1), '08:00');
+    guid = await t.login(phone, 'Passw0rd!'); // the session lapsed meanwhile
+    await study(t, guid);
+    report = await detail();
+    expect(report.days.map((d) => d.date)).toEqual(Array.from({ length: 90 }, (_, i) => dayAfter(start, i)));
+    expect(report.days.find((d) => d.date === empty.date)).toMatchObject({ tasks: 0, state: 'rest' });
+    expect(report.days.find((d) => d.date === start)).toMatchObject({ state: 'missed' });
+    expect(report.days.filter((d) => d.state === 'today' || d.state === 'coming')).toHaveLength(report.plan.daysLeft);
   });
 });

@@ -1,6 +1,6 @@
-import { PLAN_TASK_KINDS, type PlanReport } from '@kaoshi/contract';
+import { PLAN_STAGES, PLAN_TASK_KINDS, type PlanReport } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
-import { chinaDay } from './days.ts';
+import { addDays, chinaDay, daysBetween } from './days.ts';
 import type { Facts } from './facts.ts';
 import type { FactsStore, SubjectContent } from './facts-store.ts';
 import type { PlanCore } from './service.ts';
@@ -26,15 +26,23 @@ export function createPlanReport(d: { core: PlanCore; records: FactsStore; facts
 
     const byDay = new Map<string, typeof live>();
     for (const t of live) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t]);
-    const days = [...byDay].map(([date, list]) => ({
-      date,
-      stage: list[0]!.stage,
-      minutes: list.reduce((n, t) => n + t.minutes, 0),
-      doneMinutes: list.filter((t) => t.done).reduce((n, t) => n + t.minutes, 0),
-      tasks: list.length,
-      doneTasks: list.filter((t) => t.done).length,
-      state: states.get(date) ?? (date < today ? 'missed' : date === today ? 'today' : 'coming'),
-    }));
+    // Every day of the plan, from its first day to the day before the exam: a day with nothing planned (content
+    // spread thin, every task skipped) is listed too, so the days run on without a gap and those to come are daysLeft.
+    const first = stages[0]!.from;
+    const days = Array.from({ length: Math.max(0, daysBetween(first, plan.examDate!)) }, (_, i): PlanReport['days'][number] => {
+      const date = addDays(first, i);
+      const list = byDay.get(date) ?? [];
+      const minutes = list.reduce((n, t) => n + t.minutes, 0);
+      return {
+        date,
+        stage: list[0]?.stage ?? stages.find((s) => date <= s.to)?.stage ?? PLAN_STAGES[PLAN_STAGES.length - 1]!,
+        minutes,
+        doneMinutes: list.filter((t) => t.done).reduce((n, t) => n + t.minutes, 0),
+        tasks: list.length,
+        doneTasks: list.filter((t) => t.done).length,
+        state: states.get(date) ?? (date === today ? 'today' : date > today ? 'coming' : minutes > 0 ? 'missed' : 'rest'),
+      };
+    });
 
     const chars = new Map(content.handouts.map((h) => [h.id, h.chars]));
     const readChars = positions.filter((p) => p.updatedAt >= plan.createdAt).reduce((n, p) => n + ((chars.get(p.itemId) ?? 0) * p.percent) / 100, 0);

@@ -14,9 +14,11 @@ describe('report figures', () => {
     expect(weekdayOf('2026-11-29')).toBe(6);
   });
 
-  it('counts the days by state (today and coming as left)', () => {
-    expect(dayCounts(reportDays())).toEqual({ counted: 4, frozen: 1, missed: 1, left: 4 });
-    expect(dayCounts([])).toEqual({ counted: 0, frozen: 0, missed: 0, left: 0 });
+  it('counts the days by state (today and coming as left, a past day without tasks apart)', () => {
+    expect(dayCounts(reportDays())).toEqual({ counted: 4, frozen: 1, missed: 1, rest: 0, left: 4 });
+    expect(dayCounts([])).toEqual({ counted: 0, frozen: 0, missed: 0, rest: 0, left: 0 });
+    const rest = reportDays().map((d, i) => (i === 2 ? { ...d, minutes: 0, doneMinutes: 0, tasks: 0, doneTasks: 0, state: 'rest' as const } : d));
+    expect(dayCounts(rest)).toEqual({ counted: 3, frozen: 1, missed: 1, rest: 1, left: 4 });
   });
 
   it('orders chapters weakest first, then heavier, then bank order', () => {

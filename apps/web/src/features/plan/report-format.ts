@@ -21,6 +21,7 @@ export const DAY_STATE_NAMES: Record<Day['state'], string> = {
   counted: '已达标',
   frozen: '冻结卡保护',
   missed: '未达标',
+  rest: '无任务',
   today: '今天',
   coming: '未开始',
 };
@@ -75,10 +76,11 @@ export function kindRows(byKind: PlanReport['byKind']): { kind: PlanTaskKind; la
 export const tasksSummary = (tasks: PlanReport['tasks'], rows: ReturnType<typeof kindRows>): string =>
   `已完成${tasks.done}项任务，共${tasks.total}项${tasks.skipped ? `，跳过${tasks.skipped}项` : ''}。${rows.map((r) => `${r.label}${r.done}/${r.total}`).join('，')}`;
 
-export function dayCounts(days: readonly Day[]): Record<'counted' | 'frozen' | 'missed' | 'left', number> {
-  const c = { counted: 0, frozen: 0, missed: 0, left: 0 };
+/** Days by state: past ones counted, frozen, missed or without tasks (rest); today and later as left. */
+export function dayCounts(days: readonly Day[]): Record<'counted' | 'frozen' | 'missed' | 'rest' | 'left', number> {
+  const c = { counted: 0, frozen: 0, missed: 0, rest: 0, left: 0 };
   for (const d of days) {
-    if (d.state === 'counted' || d.state === 'frozen' || d.state === 'missed') c[d.state] += 1;
+    if (d.state === 'counted' || d.state === 'frozen' || d.state === 'missed' || d.state === 'rest') c[d.state] += 1;
     else c.left += 1;
   }
   return c;
@@ -87,7 +89,7 @@ export function dayCounts(days: readonly Day[]): Record<'counted' | 'frozen' | '
 export const daysSummary = (days: readonly Day[]): string => {
   const c = dayCounts(days);
   if (days.length === 0) return '计划中还没有学习日';
-  return `计划共${days.length}天（${shortDay(days[0]!.date)}至${shortDay(days[days.length - 1]!.date)}）：已达标${c.counted}天，冻结卡保护${c.frozen}天，未达标${c.missed}天，还有${c.left}天`;
+  return `计划共${days.length}天（${shortDay(days[0]!.date)}至${shortDay(days[days.length - 1]!.date)}）：已达标${c.counted}天，冻结卡保护${c.frozen}天，未达标${c.missed}天，${c.rest ? `无任务${c.rest}天，` : ''}还有${c.left}天`;
 };
 
 /** Chapters weakest first (ties: the heavier chapter first, then bank order). */

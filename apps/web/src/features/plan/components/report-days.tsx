@@ -9,12 +9,13 @@ const STATE_CLASS: Record<Day['state'], string | undefined> = {
   counted: styles.dayCounted,
   frozen: styles.dayFrozen,
   missed: styles.dayMissed,
+  rest: styles.dayRest,
   today: styles.dayToday,
   coming: styles.dayComing,
 };
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
-const LEGEND: Day['state'][] = ['counted', 'frozen', 'missed', 'coming'];
+const LEGEND: Day['state'][] = ['counted', 'frozen', 'missed', 'rest', 'coming'];
 
 /**
  * 学习日历: the streak, and every day of the plan as a heatmap (weeks as columns, Monday at the top), coloured by
@@ -27,7 +28,7 @@ export function ReportDays({ days: planned, streak }: { days: PlanReport['days']
   const c = dayCounts(days);
   const stateText = (d: Day) => (d.date !== today || d.state === 'today' ? DAY_STATE_NAMES[d.state] : `${DAY_STATE_NAMES[d.state]}（今天）`);
   const lead = days.length > 0 ? weekdayOf(days[0]!.date) : 0;
-  const counts: Record<Day['state'], number> = { counted: c.counted, frozen: c.frozen, missed: c.missed, today: 0, coming: c.left };
+  const counts: Record<Day['state'], number> = { counted: c.counted, frozen: c.frozen, missed: c.missed, rest: c.rest, today: 0, coming: c.left };
   return (
     <ReportSection title="学习日历" testId="report-days">
       <div className={styles.streak}>
@@ -78,7 +79,7 @@ export function ReportDays({ days: planned, streak }: { days: PlanReport['days']
         </div>
         {days.length > 0 ? <p className={styles.heatEnds}>{`${shortDay(days[0]!.date)} 至 ${shortDay(days[days.length - 1]!.date)}，每列一周，从周一到周日`}</p> : null}
         <ul className={styles.legend} aria-label="图例">
-          {LEGEND.map((s) => (
+          {LEGEND.filter((s) => s !== 'rest' || counts.rest > 0).map((s) => (
             <li key={s}>
               <span className={`${styles.swatch} ${STATE_CLASS[s] ?? ''}`} aria-hidden="true" />
               {`${s === 'coming' ? '未到' : DAY_STATE_NAMES[s]} ${counts[s]}天`}
