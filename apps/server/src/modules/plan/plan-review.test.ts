@@ -1,4 +1,15 @@
-import { addSimulationReplys, getErrorTest, planEntrance, planOpen, reviewSummary, simulationHandIn, simulationResume, type PlanTask } from '@kaoshi/contract';
+import {
+  addSimulationReplys,
+  getErrorTest,
+  planDetail,
+  planEntrance,
+  planOpen,
+  reviewSummary,
+  simulationHandIn,
+  simulationResume,
+  type PlanReport,
+  type PlanTask,
+} from '@kaoshi/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../../db/schema/index.ts';
@@ -117,5 +128,9 @@ describe('a review after practice and the plan’s evaluation', () => {
     for (const q of [a, b]) await answer(t, guid, q, q.right);
     await answer(t, guid, c, c.wrong);
     expect(await reviewTask(guid)).toMatchObject({ target: 3, progress: 3, done: true });
+    // The report's practice minutes count the review's answers as any other (issue 32): since the plan, 2 answers in
+    // practice and 3 in the review, 30 s each; the 3 before the plan are not the plan's.
+    const report = (await t.call(planDetail, { guid, appID: APP })).data as PlanReport;
+    expect(report.spent.practice).toBe(Math.round((5 * 30) / 60));
   });
 });

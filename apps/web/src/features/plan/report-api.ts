@@ -18,7 +18,12 @@ export const reportKeys = {
 
 const silent = { silent: true } as const;
 
-export const reportQuery = (appID: number) => queryOptions({ queryKey: reportKeys.report(appID), queryFn: () => call(planDetail, { appID }, silent), retry: false });
+/**
+ * Read again whenever the report opens (as the plan view is): the learner comes back from practice or a review and
+ * the minutes, tasks and days count what they just did, not the copy held from the last visit (issue 32).
+ */
+export const reportQuery = (appID: number) =>
+  queryOptions({ queryKey: reportKeys.report(appID), queryFn: () => call(planDetail, { appID }, silent), retry: false, staleTime: 0, refetchOnMount: 'always' });
 
 /** getEvaluate may re-plan (a mock not evaluated before): then the plan's other data is read again (see afterReplan). */
 export const evaluationQuery = (appID: number) =>

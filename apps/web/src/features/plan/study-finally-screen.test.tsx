@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { ChartConfiguration } from 'chart.js';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
+import { queryClient as appQueryClient } from '../../api/query-client';
 import { setNightMode } from '../../lib/night-mode';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { planDay } from '../../test/fixtures/plan';
-import { planEvaluationOf, planReportOf } from '../../test/fixtures/plan-report';
+import { planEvaluationOf, planReportOf, reportDays } from '../../test/fixtures/plan-report';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { shortDay, weekdayOf } from './report-format';
 import { StudyFinallyScreen } from './study-finally-screen';
@@ -179,6 +180,22 @@ describe('/studyFinally', () => {
     expect(rows[6]![4]).toBe('今天');
   });
 
+  it('shows a past day without tasks as 无任务 in its place (issue 32: no gap in the days)', async () => {
+    const days = reportDays().map((d, i) => (i === 1 ? { ...d, minutes: 0, doneMinutes: 0, tasks: 0, doneTasks: 0, state: 'rest' as const } : d));
+    fakeApi(callMock, { 'plan.detail': () => planReportOf({ days }), 'plan.evaluate': () => planEvaluationOf() });
+    renderScreen(<StudyFinallyScreen />, { path: '/studyFinally' });
+    const heat = await screen.findByTestId('day-heatmap');
+    expect(heat.getAttribute('aria-label')).toMatch(/已达标3天，冻结卡保护1天，未达标1天，无任务1天，还有4天$/);
+    expect([...heat.querySelectorAll<HTMLElement>('[data-state]')].map((c) => c.dataset.state).slice(0, 3)).toEqual(['counted', 'rest', 'counted']);
+    const legend = within(screen.getByRole('list', { name: '图例' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(legend).toEqual(['已达标 3天', '冻结卡保护 1天', '未达标 1天', '无任务 1天', '未到 4天']);
+    const rows = rowsOf('每日完成情况');
+    expect(rows.map((r) => r[0])).toEqual(days.map((d) => shortDay(d.date)));
+    expect(rows[1]).toEqual([shortDay(planDay(-5)), '基础', '0分钟', '0分钟（0/0项）', '无任务']);
+  });
+
   it('shows today as counted once the streak counts it, still marked as today', async () => {
     fakeApi(callMock, { 'plan.detail': () => planReportOf({ streak: { days: 2, best: 3, freezes: 1, todayCounted: true } }), 'plan.evaluate': () => planEvaluationOf() });
     renderScreen(<StudyFinallyScreen />, { path: '/studyFinally' });
@@ -254,6 +271,20 @@ describe('/studyFinally', () => {
     expect(await screen.findByText(PLAN_MSG.replannedMock)).toBeTruthy();
     await waitFor(() => expect(callsTo(callMock, 'plan.detail')).toHaveLength(2));
     expect(callsTo(callMock, 'plan.evaluate')).toHaveLength(1);
+  });
+
+  it('reads the report again each time it opens: a review answered meanwhile counts (issue 32)', async () => {
+    let practice = 0;
+    fakeApi(callMock, { 'plan.detail': () => planReportOf({ spent: { practice, lessons: 0, reading: 0 } }), 'plan.evaluate': () => planEvaluationOf() });
+    const view = renderScreen(<StudyFinallyScreen />, { path: '/studyFinally' });
+    view.queryClient.setDefaultOptions(appQueryClient.getDefaultOptions()); // the app's cache: 30 s fresh
+    expect(await screen.findByText(/累计用时还不到1分钟/)).toBeTruthy();
+    // Off to 去复习 and back within seconds: the review's answers are in the report.
+    practice = 3;
+    await act(() => view.router.navigate('/answerTest?source=review'));
+    await act(() => view.router.navigate(-1));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: '学习时长' })).getByText('累计学习').previousSibling?.textContent).toBe('3分钟'));
+    expect(callsTo(callMock, 'plan.detail')).toHaveLength(2);
   });
 
   it('without a plan: says so and leads to /openStudy', async () => {
