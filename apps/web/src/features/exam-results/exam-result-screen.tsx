@@ -9,6 +9,7 @@ import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { queryState, StateMessage } from '../../ui/states';
+import { studyQuery } from '../../api/plan';
 import { againPath, formatDate, formatUsed, marks, positiveInt, resultQuery, typeName, type ExamResultData } from '../../api/exam';
 import { Review } from './components/review';
 import styles from './exam-results.module.css';
@@ -47,7 +48,11 @@ function ResultBody({ id }: { id: number }) {
       {r.byChapter.length > 0 ? <Breakdown title="按章节" rows={r.byChapter.map((c) => ({ key: String(c.cptID), ...c }))} /> : null}
       <div className={styles.actions}>
         {r.mode === 'practice' ? (
-          <PracticeAgain r={r} />
+          r.testMode === null && r.paperID === null ? (
+            <PlanEvaluationNext r={r} />
+          ) : (
+            <PracticeAgain r={r} />
+          )
         ) : (
           <button type="button" className={styles.primary} onClick={() => void navigate(againPath(r))}>
             再考一次
@@ -142,6 +147,21 @@ function PracticeAgain({ r }: { r: ExamResultData }) {
   return (
     <button type="button" className={styles.primary} disabled={busy} onClick={() => void again()}>
       再练一次
+    </button>
+  );
+}
+
+/**
+ * A drawn practice set without a mode row may be the study plan's entrance evaluation (the plan view names its
+ * session): passed or not, the learner goes on to make the plan (/openStudy, the evaluation step then done).
+ */
+function PlanEvaluationNext({ r }: { r: ExamResultData }) {
+  const navigate = useNavigate();
+  const view = useQuery(studyQuery(r.appID));
+  if (view.data?.evaluation.examHistoryID !== r.examHistoryID) return null;
+  return (
+    <button type="button" className={styles.primary} onClick={() => void navigate('/openStudy')}>
+      继续制定计划
     </button>
   );
 }

@@ -7,6 +7,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ExamResultScreen from './exam-result-screen';
 import { result } from '../../test/fixtures/exam-results';
+import { planViewOf } from '../../test/fixtures/plan';
 
 /** /examResult of a practice-display session (docs/practice-screens.md "Practice sessions"). */
 
@@ -52,6 +53,31 @@ describe('/examResult of a practice session', () => {
     const { where } = open();
     await user().click(await screen.findByRole('button', { name: '返回闯关提分' }));
     expect(where()).toBe('/tifenGuoguan');
+  });
+
+  it('the study plan’s entrance evaluation, passed or not, goes on with 继续制定计划 (issue 32)', async () => {
+    const evaluation = { ...result({ mode: 'practice', paperID: null, score: 4, passed: false, name: '学习计划·入学测评' }), testMode: null, counted: false };
+    fakeApi(callMock, {
+      'exam.result': () => evaluation,
+      'plan.study': () => planViewOf({ plan: null, evaluation: { state: 'done', examHistoryID: 42, right: 4, total: 10 } }),
+    });
+    const { where } = open();
+    expect((await screen.findByTestId('verdict')).textContent).toBe('未通过');
+    await user().click(await screen.findByRole('button', { name: '继续制定计划' }));
+    expect(where()).toBe('/openStudy');
+    expect(callsTo(callMock, 'plan.study')).toEqual([{ appID: 1001 }]);
+  });
+
+  it('another drawn practice set (not the plan’s evaluation) offers no 继续制定计划', async () => {
+    fakeApi(callMock, {
+      'exam.result': () => ({ ...result({ mode: 'practice', paperID: null }), testMode: null, counted: false }),
+      'plan.study': () => planViewOf({ evaluation: { state: 'done', examHistoryID: 41, right: 6, total: 10 } }),
+    });
+    open();
+    await screen.findByTestId('verdict');
+    await waitFor(() => expect(callsTo(callMock, 'plan.study')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: '继续制定计划' })).toBeNull();
+    expect(screen.getByRole('button', { name: '查看错题本' })).toBeTruthy();
   });
 
   it('an exam keeps 考试成绩, 合格 and 再考一次', async () => {
