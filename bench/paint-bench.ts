@@ -24,7 +24,7 @@ if (!existsSync(join(here, '../apps/web/dist/index.html'))) {
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(here, '../apps/server/src/main.ts')], {
-  env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'error' },
+  env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'error', DEMO_LIVE: 'off' },
   stdio: 'inherit',
 });
 

@@ -68,7 +68,7 @@ async function benchStore(label: string, store: Store, work: string): Promise<Ro
   console.log(`\n== ${label} ==`);
   const keysFile = join(work, `sandbox-keys-${store.kind}.json`);
   const k = keys(keysFile);
-  const server = spawnServer(APP_PORT, store, { NODE_ENV: 'development', SANDBOX_KEYS_FILE: keysFile, ORDER_RATE_LIMIT: '1000000', LOG_LEVEL: 'fatal' });
+  const server = spawnServer(APP_PORT, store, { NODE_ENV: 'development', SANDBOX_KEYS_FILE: keysFile, ORDER_RATE_LIMIT: '1000000', LOG_LEVEL: 'fatal', DEMO_LIVE: 'off' });
   const rows: Row[] = [];
   let bare: ChildProcess | undefined;
   try {

@@ -39,6 +39,6 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
     },
-    { command: `node serve.mjs ${MAINT_PORT} MAINTENANCE=true DEMO_VIDEO=off`, url: `http://127.0.0.1:${MAINT_PORT}/`, timeout: 120_000, reuseExistingServer: false },
+    { command: `node serve.mjs ${MAINT_PORT} MAINTENANCE=true DEMO_VIDEO=off DEMO_LIVE=off`, url: `http://127.0.0.1:${MAINT_PORT}/`, timeout: 120_000, reuseExistingServer: false },
   ],
 });

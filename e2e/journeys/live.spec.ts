@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { RTMP_PORT } from '../playwright.config';
-import { DEMO_LEARNER, DEMO_MEMBER, loginAs, pickNursing, shot, auditScreens } from './helpers';
+import { DEMO_LEARNER, DEMO_MEMBER, loginAs, pickNursing, shot, auditScreens, tile } from './helpers';
 
 /**
  * Live classes (docs/live.md) against the real server and the real nginx RTMP ingest (started beside the journeys'
@@ -108,6 +108,38 @@ test('a member books a class, watches it live, chats, answers the host’s quiz 
   await expect(replayChat).toContainText('老师好，画面很清楚', { timeout: 30_000 });
   await shot(page, 'a3-live-replay');
   await hostContext.close();
+});
+
+test('the demo’s always-live class: a member taps from home into the room and watches it; a later class says when its room opens', async ({ page }) => {
+  test.skip(!ingestReady, 'nginx with its RTMP module is not installed (Debian: nginx-light libnginx-mod-rtmp)');
+  test.setTimeout(120_000);
+  await loginAs(page, DEMO_MEMBER);
+  await pickNursing(page);
+  await page.goto('/homePage');
+  await tile(page, '直播课堂').click();
+  await expect(page).toHaveURL(/\/livelist/);
+  // The server streams it from its start (a looping demo stream into its own ingest): it is live by now.
+  const demo = page.getByRole('article', { name: '演示直播间：随时进来看看' });
+  await expect(async () => {
+    await page.reload();
+    await expect(demo.getByText('直播中')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  await shot(page, 'a4-live-list-demo');
+  await demo.getByRole('link', { name: '进入直播间' }).click();
+  await expect(page).toHaveURL(/\/liveroom\?liveID=\d+/);
+  await expect.poll(() => video(page).count(), { timeout: 30_000 }).toBe(1);
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play().catch(() => undefined);
+  });
+  await expect.poll(() => playhead(page), { timeout: 30_000 }).toBeGreaterThan(1);
+  await shot(page, 'a5-live-demo-room');
+
+  // A class further away: its page says when the room opens (30 minutes before the start), by day and time.
+  await page.goto('/livelist');
+  await page.getByRole('article', { name: '第4讲 水电解质与酸碱平衡' }).getByRole('link').first().click();
+  await expect(page.getByText(/^直播间 .+ \d\d:\d\d 开放（开播前 30 分钟可进入）$/)).toBeVisible();
+  await shot(page, 'a6-live-detail-opens');
 });
 
 test('the live screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page }) => {

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -111,8 +113,11 @@ export const configSchema = z.object({
    * made once and kept in the database (server_secrets), so every process of it shares it.
    */
   VIDEO_TOKEN_KEY: z.preprocess(unset, z.string().min(32).optional()),
-  /** Where lesson media are kept (docs/video.md): HLS playlists and segments, posters, sprites. */
-  MEDIA_DIR: z.preprocess(unset, z.string().default('./media')),
+  /**
+   * Where lesson media and uploads are kept (docs/video.md): HLS playlists and segments, posters, sprites, images.
+   * Not set: `<DATA_DIR>/media` (nothing is written beside the code; see `dataPath`).
+   */
+  MEDIA_DIR: z.preprocess(unset, z.string().optional()),
   /**
    * Lesson media in an S3-compatible bucket instead of MEDIA_DIR (docs/video.md): the bucket, its endpoint (none: AWS),
    * region, keys (none: the SDK's default chain, e.g. an instance role) and a key prefix.
@@ -135,17 +140,28 @@ export const configSchema = z.object({
    */
   DEMO_VIDEO: z.preprocess(unset, z.enum(['on', 'off']).default('on')),
   /**
+   * The demo's always-live class (docs/live.md, "Demo content"): a looping demo stream pushed by ffmpeg into an nginx
+   * RTMP ingest of its own while the server runs (one process only). Not set: on where the demo video is on, except
+   * with NODE_ENV=production.
+   */
+  DEMO_LIVE: z.preprocess(unset, z.enum(['on', 'off']).optional()),
+  /**
    * Live classes (docs/live.md): where the RTMP ingest (nginx, `npm run live:ingest`) writes its HLS and its
    * recordings; the RTMP address encoders publish to (printed with a stream key); the secret nginx's callbacks
    * carry (not set: callbacks are accepted from loopback only); the third-party players' hosts /cczbPage may frame.
    */
-  LIVE_HLS_DIR: z.preprocess(unset, z.string().default('./live/hls')),
-  LIVE_RECORD_DIR: z.preprocess(unset, z.string().default('./live/rec')),
+  LIVE_HLS_DIR: z.preprocess(unset, z.string().optional()),
+  LIVE_RECORD_DIR: z.preprocess(unset, z.string().optional()),
   LIVE_RTMP_URL: z.preprocess(unset, z.string().default('rtmp://127.0.0.1:1935/live')),
   LIVE_INGEST_SECRET: z.preprocess(unset, z.string().min(16).optional()),
   LIVE_CC_HOSTS: z.preprocess(unset, z.string().default('view.csslcloud.net')),
   /** Orders (and upgrades) one learner may create in 10 minutes (docs/shop.md); a bench raises it. */
   ORDER_RATE_LIMIT: z.preprocess(unset, z.coerce.number().int().min(1).max(1_000_000).default(20)),
+  /**
+   * GET /metrics (docs/operations.md, "Metrics"): with a token, answered to `Authorization: Bearer <token>` from
+   * anywhere; without, only to loopback connections that came through no proxy.
+   */
+  METRICS_TOKEN: z.preprocess(unset, z.string().min(16).optional()),
   /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */
   TRUST_PROXY: z.preprocess(truthy, z.boolean()),
   /**
@@ -155,7 +171,21 @@ export const configSchema = z.object({
   EXTRA_PAPERS_DIR: z.preprocess(unset, z.string().optional()),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The folders that default to a place under DATA_DIR. */
+type DataFolders = 'MEDIA_DIR' | 'LIVE_HLS_DIR' | 'LIVE_RECORD_DIR';
+export type Config = Omit<z.infer<typeof configSchema>, DataFolders> & Record<DataFolders, string>;
+
+/**
+ * A folder under DATA_DIR: what the server writes lives there, never beside the code. An in-memory database
+ * (`memory://`, tests and journeys) gets a folder of this process under the system's temporary folder instead.
+ */
+export function dataPath(dataDir: string, sub: string): string {
+  return dataDir.startsWith('memory://') ? join(tmpdir(), `kaoshi-memory-${process.pid}`, sub) : join(dataDir, sub);
+}
+
+/** Whether the demo's always-live class streams (DEMO_LIVE, else its default). */
+export const demoLiveOn = (c: Pick<Config, 'DEMO_LIVE' | 'DEMO_VIDEO' | 'NODE_ENV'>): boolean =>
+  c.DEMO_LIVE ? c.DEMO_LIVE === 'on' : c.DEMO_VIDEO === 'on' && c.NODE_ENV !== 'production';
 
 const checkedSchema = configSchema.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
   path: ['HEADERS_TIMEOUT_MS'],
@@ -169,5 +199,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const c = parsed.data;
+  return {
+    ...c,
+    MEDIA_DIR: c.MEDIA_DIR ?? dataPath(c.DATA_DIR, 'media'),
+    LIVE_HLS_DIR: c.LIVE_HLS_DIR ?? dataPath(c.DATA_DIR, 'live/hls'),
+    LIVE_RECORD_DIR: c.LIVE_RECORD_DIR ?? dataPath(c.DATA_DIR, 'live/rec'),
+  };
 }

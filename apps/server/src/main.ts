@@ -1,9 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { demoLiveOn, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { CONTENT_DIR, seed } from './seed/seed.ts';
 import { renderDemoLiveReplays } from './seed/seed-live.ts';
+import { startDemoLive } from './seed/demo-live-stream.ts';
 import { mediaStoreOf, seedDemoVideo } from './modules/video/index.ts';
 
 /** How long a closing server process of a cluster answers with Connection: close before it stops listening. */
@@ -17,8 +18,18 @@ async function prepareDatabase(config: Config) {
   return { database, added };
 }
 
-/** Build the app on an open database and listen; close cleanly on SIGINT/SIGTERM. */
-async function serve(config: Config, database: Awaited<ReturnType<typeof openDatabase>>, onReady: (app: Awaited<ReturnType<typeof buildApp>>) => void) {
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Build the app on an open database and listen; close cleanly on SIGINT/SIGTERM. `afterListen` starts what needs
+ * the server answering (the demo's live stream calls its ingest callbacks) and may return how to stop it.
+ */
+async function serve(
+  config: Config,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  onReady: (app: App) => void,
+  afterListen?: (app: App) => Promise<(() => Promise<void>) | undefined>,
+) {
   const app = await buildApp({ config, db: database.db, listen: database.listen });
   onReady(app);
   // While a server process of a cluster drains, every reply says Connection: close, so clients open their next
@@ -31,12 +42,14 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openDat
   });
 
   let closing = false;
+  let stopAfterListen: (() => Promise<void>) | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await stopAfterListen?.().catch((err: unknown) => app.log.warn({ err }, 'stopping the demo live stream failed'));
       if (cluster.isWorker) {
         draining = true;
         await new Promise((r) => setTimeout(r, DRAIN_MS));
@@ -54,6 +67,7 @@ async function serve(config: Config, database: Awaited<ReturnType<typeof openDat
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG });
+  if (afterListen) stopAfterListen = await afterListen(app);
 }
 
 /**
@@ -66,6 +80,7 @@ async function primary(config: Config) {
   const { database, added } = await prepareDatabase(config);
   await database.close();
   log(`database: PostgreSQL (DATABASE_URL), migrated; seeded ${added.agents} agents, ${added.users} users; starting ${config.WEB_CONCURRENCY} server processes`);
+  if (demoLiveOn(config)) log('demo live class: off with WEB_CONCURRENCY above 1 (it streams from a one-process server)');
 
   let stopping = false;
   const retiring = new Set<Worker>();
@@ -133,25 +148,39 @@ async function main() {
   }
 
   const { database, added } = await prepareDatabase(config);
-  return serve(config, database, (app) => {
-    app.log.info(
-      `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR} (${config.PGLITE_THREAD === 'worker' ? 'on a worker thread' : 'on the main thread'})`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
-    );
-    for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
-    for (const line of added.papers) app.log.info(`demo papers: ${line}`);
-    for (const line of added.reading) app.log.info(`demo reading: ${line}`);
-    for (const line of added.live) app.log.info(`demo live classes: ${line}`);
-    // The demo lessons take a minute to render the first time: in the background, the server already answers.
-    if (config.DEMO_VIDEO === 'on') {
-      void seedDemoVideo(database.db, mediaStoreOf(config), new Date(), (line) => app.log.info(line)).catch((err: unknown) =>
-        app.log.warn({ err }, 'demo video lessons failed to render'),
+  // The demo's always-live class (docs/live.md, "Demo content"): in the background once the server answers.
+  const demoLive = async (app: App) => {
+    if (!demoLiveOn(config)) return undefined;
+    const live = await startDemoLive(database.db, config, CONTENT_DIR, (line) => app.log.info(line)).catch((err: unknown) => {
+      app.log.warn({ err }, 'the demo live class failed to start');
+      return null;
+    });
+    return live ? () => live.stop() : undefined;
+  };
+  return serve(
+    config,
+    database,
+    (app) => {
+      app.log.info(
+        `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR} (${config.PGLITE_THREAD === 'worker' ? 'on a worker thread' : 'on the main thread'})`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
       );
-      // The demo's past live class gets its replay (docs/live.md, "Demo content").
-      void renderDemoLiveReplays(database.db, mediaStoreOf(config), CONTENT_DIR, (line) => app.log.info(line))
-        .then((n) => n > 0 && app.log.info(`demo live classes: ${n} replay(s) rendered`))
-        .catch((err: unknown) => app.log.warn({ err }, 'demo live replays failed to render'));
-    }
-  });
+      for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
+      for (const line of added.papers) app.log.info(`demo papers: ${line}`);
+      for (const line of added.reading) app.log.info(`demo reading: ${line}`);
+      for (const line of added.live) app.log.info(`demo live classes: ${line}`);
+      // The demo lessons take a minute to render the first time: in the background, the server already answers.
+      if (config.DEMO_VIDEO === 'on') {
+        void seedDemoVideo(database.db, mediaStoreOf(config), new Date(), (line) => app.log.info(line)).catch((err: unknown) =>
+          app.log.warn({ err }, 'demo video lessons failed to render'),
+        );
+        // The demo's past live class gets its replay (docs/live.md, "Demo content").
+        void renderDemoLiveReplays(database.db, mediaStoreOf(config), CONTENT_DIR, (line) => app.log.info(line))
+          .then((n) => n > 0 && app.log.info(`demo live classes: ${n} replay(s) rendered`))
+          .catch((err: unknown) => app.log.warn({ err }, 'demo live replays failed to render'));
+      }
+    },
+    demoLive,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { dataPath, loadConfig } from '../config.ts';
 import { runIfEntry } from './run.ts';
 
 const run = promisify(execFile);
@@ -17,7 +17,7 @@ const USAGE = `usage: npm run live:ingest [-- --rtmp-port <port>] [--callback <u
   writing HLS into LIVE_HLS_DIR and recordings into LIVE_RECORD_DIR, and asking the server (the callbacks, default
   http://127.0.0.1:PORT/live/ingest) whether a stream key may publish. Runs in the foreground; Ctrl-C stops it.
   The server does not need it (npm start runs without; live rooms then wait for a stream).
-  Defaults: the RTMP port of LIVE_RTMP_URL, work folder ./live (nginx.conf, nginx.pid, error.log), 2s fragments.`;
+  Defaults: the RTMP port of LIVE_RTMP_URL, work folder DATA_DIR/live/ingest (nginx.conf, nginx.pid, error.log), 2s fragments.`;
 
 export interface IngestOptions {
   /** The folder of nginx.conf, its pid, error log and temp files. */
@@ -32,6 +32,8 @@ export interface IngestOptions {
   /** The module's file to load, or null when nginx has it built in. */
   module: string | null;
   logLevel?: 'info' | 'notice' | 'warn' | 'error';
+  /** Record every stream for its replay (default); the demo's looping class (demo-stream.ts) records nothing. */
+  record?: boolean;
 }
 
 /** The nginx configuration of the ingest, from the template. */
@@ -49,6 +51,7 @@ export async function ingestConfig(o: IngestOptions): Promise<string> {
     FRAGMENT: o.fragment,
     HLS_DIR: resolve(o.hlsDir),
     RECORD_DIR: resolve(o.recordDir),
+    RECORD: o.record === false ? 'off' : 'all',
   };
   const template = await readFile(TEMPLATE, 'utf8');
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (_, k: string) => {
@@ -142,7 +145,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const mod = await rtmpModule(nginx, env.LIVE_RTMP_MODULE ?? RTMP_MODULE);
   if ('error' in mod) return (err(`${mod.error}; the live ingest cannot start`), 1);
   const o: IngestOptions = {
-    work: flags['--work'] ?? './live',
+    work: flags['--work'] ?? dataPath(config.DATA_DIR, 'live/ingest'),
     hlsDir: config.LIVE_HLS_DIR,
     recordDir: config.LIVE_RECORD_DIR,
     rtmpPort,

@@ -17,9 +17,12 @@ const sessionSpec = z.object({
   title: plain.pipe(z.string().min(1).max(100)),
   chapterName: plain.default(''),
   teacher: key.optional(),
-  /** China days from today, and the China time of day ('later': a few hours from now, so the demo has one today). */
+  /**
+   * China days from today, and the China time of day ('later': a few hours from now, so the demo has one today;
+   * 'now': the current quarter hour, for the `always` class).
+   */
   day: z.number().int().min(-60).max(60),
-  time: z.union([z.literal('later'), z.string().regex(/^\d\d:\d\d$/)]),
+  time: z.union([z.literal('later'), z.literal('now'), z.string().regex(/^\d\d:\d\d$/)]),
   minutes: z.number().int().min(10).max(240),
   free: z.boolean().default(false),
   provider: z.enum(['self', 'cc']).default('self'),
@@ -28,6 +31,11 @@ const sessionSpec = z.object({
   past: z.boolean().default(false),
   /** Its replay is rendered in the background after the first start (seedDemoLiveReplays). */
   replay: z.boolean().default(false),
+  /**
+   * Live whenever the server runs: a looping demo stream is pushed into it (modules/live/demo-stream.ts). Scheduled
+   * anew at every start from the current quarter hour; the stream keeps its end ahead while it runs.
+   */
+  always: z.boolean().default(false),
   chat: z.array(z.object({ second: z.number().int().min(0), name: plain, text: plain.pipe(z.string().min(1).max(100)), host: z.boolean().default(false) })).default([]),
   cards: z
     .array(
@@ -55,6 +63,7 @@ const CHINA = 8 * 3600_000;
 /** The start of a demo session: `day` China days from today at `time`; 'later' is two hours from now, on the quarter hour. */
 export function demoStart(day: number, time: string, now: number): Date {
   if (time === 'later') return new Date(Math.ceil((now + 2 * 3600_000) / 900_000) * 900_000 + day * DAY);
+  if (time === 'now') return new Date(Math.floor(now / 900_000) * 900_000 + day * DAY);
   const [h, m] = time.split(':').map(Number) as [number, number];
   const today = now - ((now + CHINA) % DAY);
   return new Date(today + day * DAY + (h * 60 + m) * 60_000);
@@ -116,6 +125,11 @@ export async function seedLive(db: Database, dir: string, now: number): Promise<
       const startsAt = demoStart(s.day, s.time, now);
       const endsAt = new Date(startsAt.getTime() + s.minutes * 60_000);
       const [existing] = await db.select().from(liveSessions).where(eq(liveSessions.key, s.key));
+      if (existing && s.always) {
+        // A new window from now, waiting for the demo stream (a stream of an earlier run is gone with its server).
+        await db.update(liveSessions).set({ startsAt, endsAt, state: 'scheduled', liveStartedAt: null, liveEndedAt: null }).where(eq(liveSessions.id, existing.id));
+        continue;
+      }
       if (existing) {
         const moved = existing.startsAt.getTime() !== startsAt.getTime() || existing.endsAt.getTime() !== endsAt.getTime();
         if (!s.past && moved && existing.state === 'scheduled' && existing.liveStartedAt === null)

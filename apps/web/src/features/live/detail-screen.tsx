@@ -10,7 +10,7 @@ import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
 import { coursePath, detailPath, detailQuery, introductionPath, type LiveDetailData } from './api';
 import { BookButton, CollectButton } from './components/actions';
-import { AccessPanel, mainAction, MainButton, OPEN_HINT, TeacherRow, useBuyPrompt } from './components/detail-parts';
+import { AccessPanel, mainAction, MainButton, openHint, TeacherRow, useBuyPrompt } from './components/detail-parts';
 import { StatusBadge } from './components/live-card';
 import { useNow } from './components/use-now';
 import { countdown, timeRange } from './live-format';
@@ -86,7 +86,7 @@ function DetailBody({ data }: { data: LiveDetailData }) {
       <Hero data={data} now={now} />
       <MainButton action={action} item={item} onBuy={buy.show} />
       {action.kind === 'book' ? <BookButton item={item} wide /> : null}
-      {upcoming && action.kind === 'book' ? <p className={detail.hint}>{OPEN_HINT}</p> : null}
+      {upcoming && action.kind === 'book' ? <p className={detail.hint}>{openHint(item, now)}</p> : null}
       {access.allowed ? null : <AccessPanel access={access} open={buy.open} onOpen={buy.show} onClose={buy.hide} />}
       <div className={detail.tools}>
         {upcoming && action.kind !== 'book' ? <BookButton item={item} /> : null}

@@ -8,6 +8,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { liveDetail, liveItem } from '../../test/fixtures/live';
+import { dayName, hm } from './live-format';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { CczbScreen } from './cczb-screen';
 import { LiveCourseListScreen } from './course-screen';
@@ -61,7 +62,11 @@ describe('/livedetail', () => {
     await u.click(await screen.findByRole('button', { name: '预约《第1讲 直播》' }));
     expect(await screen.findByRole('button', { name: '取消预约《第1讲 直播》' })).toBeTruthy();
     expect(toast).toHaveBeenCalledWith(LIVE_MSG.booked);
-    expect(screen.getByText('开播前 30 分钟可进入直播间')).toBeTruthy();
+    // It starts in 600 minutes: the room opens 570 minutes from now, said as a day and a China time.
+    // (The fixture was made a moment ago: its minute or the one before.)
+    const opens = (late: number) => new Date(Date.now() + (570 - late) * 60_000).toISOString();
+    const said = [0, 1].map((late) => `直播间 ${dayName(opens(late))} ${hm(opens(late))} 开放（开播前 30 分钟可进入）`);
+    expect(said).toContain(screen.getByText(/^直播间 .+ 开放（开播前 30 分钟可进入）$/).textContent);
     expect(screen.getByRole('link', { name: /添加到日历/ }).getAttribute('href')).toBe('/media/l/1/tok/live.ics');
     expect(screen.queryByRole('link', { name: '进入直播间' })).toBeNull();
     await u.click(screen.getByRole('button', { name: '取消预约《第1讲 直播》' }));

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { getSelectedSubject, versionBadge } from '../../../lib/subject';
 import { SheetBuyPrompt, VersionChips } from '../../../ui/buy-prompt';
 import { replayPath, roomPath, type LiveDetailData, type LiveItem } from '../api';
-import { roomOpen } from '../live-format';
+import { dayName, hm, roomOpen } from '../live-format';
 import styles from '../live.module.css';
 import { trackOpen } from './actions';
 
@@ -69,8 +69,11 @@ export function useBuyPrompt(): { open: boolean; show: () => void; hide: () => v
   return { open, show: () => setOpen(true), hide: () => setOpen(false) };
 }
 
-/** Under the main button: when the room opens, for a session that is not open yet. */
-export const OPEN_HINT = `开播前 ${LIVE_OPEN_BEFORE_MS / 60_000} 分钟可进入直播间`;
+/** Under the main button: when the room opens (LIVE_OPEN_BEFORE_MS before the start), for a session not open yet. */
+export function openHint(item: Pick<LiveItem, 'startsAt'>, now: number): string {
+  const opens = new Date(Date.parse(item.startsAt) - LIVE_OPEN_BEFORE_MS).toISOString();
+  return `直播间 ${dayName(opens, now)} ${hm(opens)} 开放（开播前 ${LIVE_OPEN_BEFORE_MS / 60_000} 分钟可进入）`;
+}
 
 /** The teacher: a text avatar, the name and title. */
 export function TeacherRow({ teacher }: { teacher: NonNullable<LiveItem['teacher']> }) {
