@@ -4,6 +4,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { installHealth, readinessProbe } from './platform/health.ts';
+import { createMetrics, installMetricsRoute, type PoolStats } from './platform/metrics.ts';
 import type { Config } from './config.ts';
 import type { Database, Listen } from './db/index.ts';
 import { createAgentModule } from './modules/agent/index.ts';
@@ -92,6 +94,8 @@ export interface AppDeps {
    * without it this app's caches hear only its own changes.
    */
   listen?: Listen;
+  /** The PostgreSQL pool's clients (DatabaseHandle.poolStats), for the metrics; none with PGlite. */
+  poolStats?: () => PoolStats;
 }
 
 /**
@@ -106,7 +110,11 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   redis?.on('error', (err) => app.log.warn({ err }, 'Redis connection error'));
   const dbLimiter = createDbRateLimiter(db, clock);
   const limiter: RateLimiter = redis ? createRedisRateLimiter(redis) : dbLimiter;
-  const sms = deps.sms ?? (config.SMS_PROVIDER === 'disabled' ? createDisabledSmsProvider() : createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' })));
+  const metrics = createMetrics();
+  metrics.install(app);
+  const sms = metrics.countSms(
+    deps.sms ?? (config.SMS_PROVIDER === 'disabled' ? createDisabledSmsProvider() : createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' }))),
+  );
 
   const bus = await createCacheBus(deps.listen, app.log);
   const p: Platform = { db, clock, config, limiter, log: app.log, bus };
@@ -194,6 +202,13 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   // assets are precompressed at build time (platform/static.ts). Compressed request bodies are not accepted.
   await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'], globalDecompression: false });
   installErrorHandler(app);
+  // Probes for the load balancer and the service manager (docs/operations.md), answered even in maintenance.
+  installHealth(
+    app,
+    readinessProbe(db, redis, (msg) => app.log.warn(msg)),
+  );
+  metrics.gauges(db, live.stats, deps.poolStats);
+  installMetricsRoute(app, metrics, config.METRICS_TOKEN);
   registerCalls(
     app,
     allCalls,
@@ -224,6 +239,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
       { name: 'session purge', everyMs: HOUR, atReady: true, run: sessions.purge },
     ],
     createJobClaim(db),
+    metrics.job,
   );
   app.addHook('onClose', async () => {
     await bus.stop();

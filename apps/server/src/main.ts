@@ -30,7 +30,7 @@ async function serve(
   onReady: (app: App) => void,
   afterListen?: (app: App) => Promise<(() => Promise<void>) | undefined>,
 ) {
-  const app = await buildApp({ config, db: database.db, listen: database.listen });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, poolStats: database.poolStats });
   onReady(app);
   // While a server process of a cluster drains, every reply says Connection: close, so clients open their next
   // connection to a process that stays (a keep-alive connection closed under a request would fail it).

@@ -32,6 +32,8 @@ export interface DatabaseHandle {
   /** Apply every pending migration of src/db/migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's clients now (the metrics' kaoshi_db_pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -61,6 +63,7 @@ export function fromPool(pool: pg.Pool): DatabaseHandle {
     listen: (channel, onMessage, onState) => listenOnPool(pool, channel, onMessage, onState),
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

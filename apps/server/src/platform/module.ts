@@ -46,11 +46,18 @@ export const MINUTE = 60_000;
  * keeps the timers, and a run goes ahead only where `claim` says so: with several processes or machines on one
  * database each job runs once per period, and when the process that ran it last stops, another takes over.
  */
-export function runJobs(app: FastifyInstance, jobs: readonly Job[], claim: JobClaim): void {
-  const safe = (job: Job) => () =>
-    claim(job)
-      .then((mine) => (mine ? job.run() : undefined))
-      .catch((err: unknown) => app.log.warn({ err }, `${job.name} failed`));
+export function runJobs(app: FastifyInstance, jobs: readonly Job[], claim: JobClaim, observe?: (job: string, result: 'ok' | 'failed' | 'skipped', seconds?: number) => void): void {
+  const safe = (job: Job) => async () => {
+    const started = performance.now();
+    try {
+      if (!(await claim(job))) return observe?.(job.name, 'skipped');
+      await job.run();
+      observe?.(job.name, 'ok', (performance.now() - started) / 1000);
+    } catch (err) {
+      observe?.(job.name, 'failed', (performance.now() - started) / 1000);
+      app.log.warn({ err }, `${job.name} failed`);
+    }
+  };
   const timers = jobs.map((job) => setInterval(safe(job), job.everyMs).unref());
   app.addHook('onReady', async () => {
     for (const job of jobs) if (job.atReady) void safe(job)();

@@ -241,6 +241,8 @@ export function createLiveHub(deps: LiveHubDeps) {
       app.addHook('onClose', close);
     },
     online: (sessionId: number): number => (rooms.get(sessionId)?.people ?? 0) + remoteOnline(sessionId),
+    /** Rooms open in this process and the sockets connected to it (the metrics' gauge). */
+    stats: (): { rooms: number; sockets: number } => ({ rooms: rooms.size, sockets: clients.size }),
     async likes(sessionId: number): Promise<number> {
       const room = rooms.get(sessionId);
       return room?.loaded ? room.likes : (await store.likes(sessionId)) + (likeBuffer.get(sessionId) ?? 0);

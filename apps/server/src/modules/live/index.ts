@@ -107,6 +107,8 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
     ],
     /** One run of the cards-to-practice job (tests). */
     practise,
+    /** Rooms and sockets of this process (metrics). */
+    stats: () => hub.stats(),
     /** One run of the reminders job (tests call it with a moved clock). */
     remind,
     /** Media tokens (tests mint them). Ready once the module is installed. */

@@ -1,0 +1,165 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/index.ts';
+import type { SmsProvider } from './sms/provider.ts';
+
+/** Seconds: a call's latency buckets (most calls answer in milliseconds; hand-ins and uploads take longer). */
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** A call's reply begins `{"status":NNN`: the contract's status, read without parsing the body. */
+const STATUS = /^\{"status":(\d{3})/;
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * The server's Prometheus metrics (docs/operations.md, "Metrics"), on a registry of its own (each app, each test):
+ * the process (prom-client's defaults: CPU, memory, event loop lag, GC), every contract call's count by status and
+ * latency, job runs, SMS sent and failed per provider, and gauges read at scrape time (database pool, open orders,
+ * the reconciliation backlog, open payment flags, pending replays, live rooms and sockets).
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'kaoshi_' });
+  const calls = new Counter({
+    name: 'kaoshi_calls_total',
+    help: 'Answered requests by route (a contract call id, else the route pattern) and status (the contract status of a call, else HTTP)',
+    labelNames: ['route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({ name: 'kaoshi_call_duration_seconds', help: 'Time to answer, by route', labelNames: ['route'], buckets: BUCKETS, registers: [registry] });
+  const jobs = new Counter({
+    name: 'kaoshi_job_runs_total',
+    help: 'Background job runs by job and result (ok, failed, skipped: another process holds it)',
+    labelNames: ['job', 'result'],
+    registers: [registry],
+  });
+  const jobTime = new Histogram({
+    name: 'kaoshi_job_duration_seconds',
+    help: 'Background job run time, by job',
+    labelNames: ['job'],
+    buckets: [0.01, 0.1, 1, 10, 60, 600],
+    registers: [registry],
+  });
+  const sms = new Counter({
+    name: 'kaoshi_sms_total',
+    help: 'SMS by provider, kind (code or notice) and result (sent, failed)',
+    labelNames: ['provider', 'kind', 'result'],
+    registers: [registry],
+  });
+  return {
+    registry,
+    /** Counts every answered request (onResponse: after the reply went out, off the learner's time). */
+    install(app: FastifyInstance) {
+      // Callback hooks, not async ones: they run on every reply, and an async hook costs a promise each time.
+      app.addHook('onSend', (request, reply, payload, done) => {
+        if ((request.routeOptions.config as { callId?: string } | undefined)?.callId && typeof payload === 'string') {
+          (reply as unknown as { callStatus?: string }).callStatus = STATUS.exec(payload)?.[1];
+        }
+        done(null, payload);
+      });
+      app.addHook('onResponse', (request, reply, done) => {
+        const route = (request.routeOptions.config as { callId?: string } | undefined)?.callId ?? request.routeOptions.url ?? 'unmatched';
+        calls.inc({ route, status: (reply as unknown as { callStatus?: string }).callStatus ?? String(reply.statusCode) });
+        latency.observe({ route }, reply.elapsedTime / 1000);
+        done();
+      });
+    },
+    /** Wraps a job's run: counted and timed. */
+    job(name: string, result: 'ok' | 'failed' | 'skipped', seconds?: number) {
+      jobs.inc({ job: name, result });
+      if (seconds !== undefined) jobTime.observe({ job: name }, seconds);
+    },
+    /** The SMS provider, counted per send (a failure is counted and thrown on). */
+    countSms(provider: SmsProvider): SmsProvider {
+      const counted =
+        <A extends unknown[]>(kind: string, f: (...a: A) => Promise<void>) =>
+        async (...a: A) => {
+          try {
+            await f(...a);
+            sms.inc({ provider: provider.name, kind, result: 'sent' });
+          } catch (err) {
+            sms.inc({ provider: provider.name, kind, result: 'failed' });
+            throw err;
+          }
+        };
+      return {
+        name: provider.name,
+        send: counted('code', provider.send.bind(provider)),
+        ...(provider.notify && { notify: counted('notice', provider.notify.bind(provider)) }),
+        ...(provider.lastCode && { lastCode: provider.lastCode.bind(provider) }),
+      };
+    },
+    /** Gauges read at scrape time from the database and the process. */
+    gauges(db: Database, live: () => { rooms: number; sockets: number }, pool?: () => PoolStats) {
+      new Gauge({
+        name: 'kaoshi_backlog',
+        help: 'Work waiting, by kind: orders_open (created, not paid or closed), orders_unreconciled (closed on timeout, the provider not asked yet), payment_flags_open, live_replays_pending',
+        labelNames: ['kind'],
+        registers: [registry],
+        async collect() {
+          const r = await db.execute(sql`select
+            (select count(*)::int from orders where status = 'created') as orders_open,
+            (select count(*)::int from orders where status = 'closed' and closed_reason = 'timeout' and reconciled_at is null) as orders_unreconciled,
+            (select count(*)::int from payment_flags where resolved_at is null) as payment_flags_open,
+            (select count(*)::int from live_sessions where replay_state = 'pending') as live_replays_pending`);
+          const row = (r as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
+          for (const [kind, n] of Object.entries(row)) this.set({ kind }, Number(n));
+        },
+      });
+      new Gauge({
+        name: 'kaoshi_live',
+        help: 'Live rooms open in this process, and their sockets',
+        labelNames: ['what'],
+        registers: [registry],
+        collect() {
+          const s = live();
+          this.set({ what: 'rooms' }, s.rooms);
+          this.set({ what: 'sockets' }, s.sockets);
+        },
+      });
+      if (pool) {
+        new Gauge({
+          name: 'kaoshi_db_pool',
+          help: 'PostgreSQL pool clients: total, idle, waiting (queued for a client)',
+          labelNames: ['state'],
+          registers: [registry],
+          collect() {
+            const s = pool();
+            this.set({ state: 'total' }, s.total);
+            this.set({ state: 'idle' }, s.idle);
+            this.set({ state: 'waiting' }, s.waiting);
+          },
+        });
+      }
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * GET /metrics (Prometheus text). With METRICS_TOKEN: only with `Authorization: Bearer <token>` (compared in constant
+ * time), from anywhere. Without: only from loopback, judged by the socket's own address, never a forwarded one (a
+ * reverse proxy on the same machine must not pass /metrics on: deploy/nginx.conf refuses it). Refusals are 404, as
+ * if there were nothing. Not logged per scrape.
+ */
+export function installMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
+  const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
+  app.get('/metrics', { logLevel: 'silent' }, async (request, reply) => {
+    const allowed = expected
+      ? (() => {
+          const got = Buffer.from(String(request.headers.authorization ?? ''));
+          return got.length === expected.length && timingSafeEqual(got, expected);
+        })()
+      : LOOPBACK.has(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined;
+    if (!allowed) return reply.code(404).send({ status: 404, msg: 'Not Found', data: null });
+    void reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
+    return metrics.registry.metrics();
+  });
+}
