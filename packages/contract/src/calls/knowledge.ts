@@ -171,9 +171,9 @@ export const shorthandCards = defineCall({
   needsSession: true,
   gate: { module: SHORTHAND_MODULE, free: true },
   allowedRepeat: true,
-  summary: "A point's cards (/knowlegeShorthand) with my schedule of each.",
+  summary: "A point's cards (/knowlegeShorthand) with my schedule of each; a point of a locked chapter is refused (403 with the versions that open it).",
   request: subjectRequest.extend({ pointID: dbId('知识点编号') }),
-  data: z.object({ AppID: z.number().int(), point: z.object({ id: z.number().int(), name: z.string() }), cards: z.array(shorthandCard), open: z.boolean() }),
+  data: z.object({ AppID: z.number().int(), point: z.object({ id: z.number().int(), name: z.string() }), cards: z.array(shorthandCard) }),
 });
 
 export const shorthandGrade = defineCall({

@@ -123,7 +123,7 @@ export function createShorthandService(d: ShorthandDeps) {
       // A locked point's cards are its content: refused as its page is (issue 32 item 9), never sent marked closed.
       mustBeOpen(k.access, point.chapterId);
       const cards = k.s.cards.filter((c) => c.pointId === pointId).map((c) => present(c, k.s, k.mine.get(c.id)));
-      return { AppID: appId, point: { id: point.id, name: point.name }, cards, open: true };
+      return { AppID: appId, point: { id: point.id, name: point.name }, cards };
     },
 
     /** One grade, in a transaction on the learner's row; the same reviewID again returns the card unchanged. */

@@ -3,12 +3,12 @@ import { KNOWLEDGE_MSG } from '@kaoshi/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
-import { versionBadge, type SelectedSubject } from '../../lib/subject';
+import type { SelectedSubject } from '../../lib/subject';
 import { RichText } from '../../ui/rich-text';
 import { CardBack } from './components/card-back';
-import { Denied, queryState, StateMessage } from '../../ui/states';
+import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { decksQuery, pointCardsQuery, type ShorthandCard } from './api';
+import { pointCardsQuery, type ShorthandCard } from './api';
 import { cardStateText, chinaMonthDay, feedbackPath } from './shorthand-text';
 import styles from './reading.module.css';
 import sh from './shorthand.module.css';
@@ -23,29 +23,15 @@ function PointCardsBody({ subject }: { subject: SelectedSubject }) {
   const [params] = useSearchParams();
   const pointID = positiveInt(params.get('pointID'));
   const cards = useQuery({ ...pointCardsQuery(subject.AppID, pointID ?? 0), enabled: pointID !== null });
-  const locked = cards.data?.open === false;
-  // The cards call does not list the versions that open them: the decks do (they are locked when this point is).
-  const decks = useQuery({ ...decksQuery(subject.AppID), enabled: locked });
   if (pointID === null) return <StateMessage text={KNOWLEDGE_MSG.unknownPoint} />;
+  // A point of a locked chapter is refused (403 with the versions that open it): the buy state, as on every locked screen.
   const pending = queryState(cards, subject, { feature: '速记' });
   if (pending) return pending;
   const data = cards.data!;
-  const head = <h2 className={styles.cardTitle}>{data.point.name}</h2>;
-  if (locked) {
-    return (
-      <div className={styles.screen}>
-        <section className={styles.card} aria-label="知识点">
-          {head}
-          <p className={styles.muted}>{`共 ${data.cards.length} 张速记卡，开通后可学习`}</p>
-        </section>
-        <Denied versions={decks.data?.unlocking ?? []} currentName={versionBadge(subject)} feature="速记" />
-      </div>
-    );
-  }
   return (
     <div className={styles.screen}>
       <section className={styles.card} aria-label="知识点">
-        {head}
+        <h2 className={styles.cardTitle}>{data.point.name}</h2>
         <p className={styles.muted}>{`共 ${data.cards.length} 张速记卡`}</p>
         <div className={sh.actionsTop}>
           <Link className={styles.link} to={`/knowlegeInContent?pointID=${data.point.id}`}>

@@ -1,7 +1,9 @@
+import type { DataOf, shorthandCards } from '@kaoshi/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
@@ -208,7 +210,8 @@ describe('速记: a review session', () => {
 describe("速记: a point's cards", () => {
   it("/knowlegeShorthand: the point's cards with their schedule, tap to reveal, 加入今日复习 and 查看知识点", async () => {
     const cards = [card(1, { back: '口服、注射' }), card(2, { state: { due: '2026-11-27T20:00:00.000Z', state: 'review', reps: 3, lapses: 0 } })];
-    fakeApi(callMock, { 'shorthand.cards': () => ({ AppID: 1001, point: { id: 5, name: '给药途径与首过效应' }, cards, open: true }) });
+    const reply: DataOf<typeof shorthandCards> = { AppID: 1001, point: { id: 5, name: '给药途径与首过效应' }, cards };
+    fakeApi(callMock, { 'shorthand.cards': () => reply });
     const view = renderScreen(<PointCardsScreen />, { path: '/knowlegeShorthand', url: '/knowlegeShorthand?pointID=5' });
     const head = await screen.findByRole('region', { name: '知识点' });
     expect(within(head).getByRole('heading').textContent).toBe('给药途径与首过效应');
@@ -231,15 +234,18 @@ describe("速记: a point's cards", () => {
     expect(callsTo(callMock, 'shorthand.cards')).toEqual([{ appID: 1001, pointID: 5 }]);
   });
 
-  it('/knowlegeShorthand: a locked point is the buy prompt with the versions of the decks; a bad pointID is refused', async () => {
+  it('/knowlegeShorthand: a locked point (403) is the buy state with the versions of the refusal, no cards, no decks call; a bad pointID is refused', async () => {
     fakeApi(callMock, {
-      'shorthand.cards': () => ({ AppID: 1001, point: { id: 6, name: '心衰的诱因' }, cards: [card(3)], open: false }),
-      'shorthand.decks': () => decksData(),
+      'shorthand.cards': () => {
+        throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
+      },
     });
     const view = renderScreen(<PointCardsScreen />, { path: '/knowlegeShorthand', url: '/knowlegeShorthand?pointID=6' });
     expect(await screen.findByText('开通以下任一班次可使用速记')).toBeTruthy();
-    expect(screen.queryByText('问题3')).toBeNull();
-    await vi.waitFor(() => expect(screen.getByTestId('buy-prompt').textContent).toContain('VIP班'));
+    expect(within(screen.getByTestId('buy-prompt')).getByText('VIP班')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '知识点' })).toBeNull();
+    expect(callsTo(callMock, 'shorthand.cards')).toEqual([{ appID: 1001, pointID: 6 }]);
+    expect(callsTo(callMock, 'shorthand.decks')).toEqual([]);
     view.unmount();
     renderScreen(<PointCardsScreen />, { path: '/knowlegeShorthand', url: '/knowlegeShorthand?pointID=x' });
     expect(screen.getByText('知识点不存在')).toBeTruthy();
