@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { cutToWidth, FEEDBACK_CATEGORIES, FEEDBACK_MAX_WIDTH, FEEDBACK_MIN_WIDTH, FEEDBACK_MSG, textWidth, type FeedbackCategory } from '@kaoshi/contract';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../lib/error-text';
 import { safeTargetPath } from '../../lib/safe-path';
 import { getSelectedSubject } from '../../lib/subject';
@@ -16,11 +16,13 @@ const isCategory = (v: string | null): v is FeedbackCategory => FEEDBACK_CATEGOR
 /**
  * /adviceFeedback[?category=&from=] 意见反馈: a category, the text (spec §5 width: Chinese 2, others 1, cut at the
  * limit, with a counter), up to 4 screenshots and a contact; filed with the chosen subject and the page it came from.
- * Filed: to /feedback.
+ * Filed: back to /feedback when it was opened from there (its 我要反馈), else to /feedback in its place — never a
+ * second list in the history, so one 返回 leaves 我的反馈.
  */
 export function AdviceFeedbackScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const initial = params.get('category');
   const [category, setCategory] = useState<FeedbackCategory | null>(isCategory(initial) ? initial : null);
@@ -48,7 +50,9 @@ export function AdviceFeedbackScreen() {
         page: from ?? undefined,
       });
       toast(r.msg);
-      void navigate('/feedback', { replace: true });
+      // Opened from the list (not as the first page of this visit): the list is the entry behind this one.
+      if (from === '/feedback' && location.key !== 'default') void navigate(-1);
+      else void navigate('/feedback', { replace: true });
     } catch (e) {
       setError(errorText(e));
     } finally {

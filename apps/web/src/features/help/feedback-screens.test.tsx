@@ -63,6 +63,28 @@ describe('/adviceFeedback', () => {
     expect(toast).toHaveBeenCalledWith(FEEDBACK_MSG.done);
   });
 
+  it('filed from 我的反馈 (its 我要反馈), it goes back to that list, so one 返回 then leaves it', async () => {
+    fakeApi(callMock, { 'feedback.submit': () => ({ id: 10, msg: FEEDBACK_MSG.done }) });
+    const fill = async () => {
+      const u = user();
+      await u.click(screen.getByRole('button', { name: '产品建议' }));
+      await u.type(screen.getByRole('textbox', { name: '问题描述' }), '希望增加夜间模式的定时开启');
+      await u.click(screen.getByRole('button', { name: '提交' }));
+    };
+    const { router, where, unmount } = renderScreen(<AdviceFeedbackScreen />, { path: '/adviceFeedback', url: '/adviceFeedback?from=%2Ffeedback', before: ['/mine', '/feedback'] });
+    await fill();
+    await waitFor(() => expect(where()).toBe('/feedback'));
+    await router.navigate(-1);
+    expect(where()).toBe('/mine');
+    unmount();
+
+    // Opened as the first page of the visit (a link from elsewhere): the list takes its place.
+    const direct = renderScreen(<AdviceFeedbackScreen />, { path: '/adviceFeedback', url: '/adviceFeedback?from=%2Ffeedback' });
+    await fill();
+    await waitFor(() => expect(direct.where()).toBe('/feedback'));
+    expect(direct.router.state.historyAction).toBe('REPLACE');
+  });
+
   it('asks for a category and enough text before sending, and shows the server’s refusal', async () => {
     fakeApi(callMock, { 'feedback.submit': () => fail(400, FEEDBACK_MSG.badContact) });
     renderScreen(<AdviceFeedbackScreen />, { path: '/adviceFeedback', url: '/adviceFeedback?category=suggest' });
