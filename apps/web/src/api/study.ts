@@ -105,8 +105,9 @@ export const searchQuery = (appID: number, keyword: string) =>
     enabled: keyword.length > 0,
   });
 
+/** A question's figures (全站作答 and 我的记录, one rule: docs/study.md); read again at every opening, as answers move them. */
 export const detailsQuery = (appID: number, allTestID: number) =>
-  queryOptions({ queryKey: studyKeys.details(appID, allTestID), queryFn: () => call(cptcontent, { appID, allTestID }, silent), retry: false });
+  queryOptions({ queryKey: studyKeys.details(appID, allTestID), queryFn: () => call(cptcontent, { appID, allTestID }, silent), retry: false, staleTime: 0 });
 
 export const statsQuery = (appID: number) => queryOptions({ queryKey: studyKeys.stats(appID), queryFn: () => call(bookLLzs, { appID }, silent), retry: false });
 

@@ -127,12 +127,12 @@ export const cptcontent = defineCall({
     group: practiceGroup.nullable(),
     question: studyQuestion,
     stats: z.object({
-      /** Latest counted answer per learner (every learner counts once). */
+      /** Every counted answer (人次), as `mine.attempts` counts the learner's own: those are within these. */
       answered: z.number().int(),
       right: z.number().int(),
       /** right / answered, 0 when nobody answered. */
       rightRate: z.number(),
-      /** Each option (or, for FILL, each distinct reply among the most common 6) with how many learners chose it. */
+      /** Each option (or, for FILL, each distinct reply among the most common 6) with how many answers chose it. */
       options: z.array(optionShare),
     }),
     mine: z.object({ attempts: z.number().int(), right: z.number().int(), lastReply: z.string().nullable() }),

@@ -150,7 +150,10 @@ export function createStudyService(deps: {
       return { AppID: appId, keyword, page, pageSize, total, ...(await shown(userId, appId, ids)) };
     },
 
-    /** One question with its group, how all learners answered it (counts only) and the learner's own record. */
+    /**
+     * One question with its group, how it was answered over the site (counts only) and the learner's own record —
+     * both over every counted answer, so the learner's attempts are within the site's 人次 (docs/study.md).
+     */
     async cptcontent(userId: number, appId: number, questionId: number) {
       const q = await questionOf(appId, questionId);
       await practice.gateChapter(userId, appId, q.chapterId);
@@ -165,11 +168,11 @@ export function createStudyService(deps: {
       const group = view.groups[0] ?? null;
       let options: { key: string; count: number; share: number }[];
       if (type === 'FILL') {
-        // Right replies count under the accepted text they match; wrong ones only when many learners wrote them.
+        // Right replies count under the accepted text they match; a wrong one only when many learners wrote it.
         const accepted = Array.isArray(q.answer) ? (q.answer as string[]) : [String(q.answer)];
         const counts = new Map<string, number>();
         for (const r of stats.replies) {
-          const key = r.right ? accepted.find((a) => scoreReply('FILL', [a], r.reply).right) : r.n >= FILL_SHOWN_MIN_LEARNERS ? r.reply : undefined;
+          const key = r.right ? accepted.find((a) => scoreReply('FILL', [a], r.reply).right) : r.learners >= FILL_SHOWN_MIN_LEARNERS ? r.reply : undefined;
           if (key !== undefined) counts.set(key, (counts.get(key) ?? 0) + r.n);
         }
         options = [...counts]
@@ -177,7 +180,7 @@ export function createStudyService(deps: {
           .slice(0, FILL_TOP_REPLIES)
           .map(([key, n]) => ({ key, count: n, share: ratio(n, stats.answered) }));
       } else {
-        // Every key a learner chose counts (X and CASE replies hold several), so shares may add up to more than 1.
+        // Every key of each answer counts (X and CASE replies hold several), so shares may add up to more than 1.
         const counts = new Map<string, number>();
         const own = question.options.length ? question.options : (group?.options ?? []);
         for (const o of own) counts.set(o.key, 0);

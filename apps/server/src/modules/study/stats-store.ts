@@ -19,30 +19,35 @@ export function createStudyStatsStore(db: Database) {
 
   return {
     /**
-     * How every learner's latest counted answer to a question went: totals, and the replies grouped with their
-     * learner counts. `shownReplies`: only replies that are right or given by at least `minLearners` learners
-     * (free texts of fill-ins), at most `limit` of them.
+     * How a question was answered over the whole site, counted as the learner's own record is (ownAttempts): every
+     * counted answer (practice, and exams once handed in; reset ones left out) is one 人次, so the learner's own
+     * attempts are a part of these figures. Replies grouped with their counts and how many learners wrote each.
+     * `shownReplies`: only replies that are right or written by at least `minLearners` learners (free texts of
+     * fill-ins), at most `limit` of them.
      */
     async questionStats(questionId: number, shownReplies?: { minLearners: number; limit: number }) {
-      const latest = db
-        .selectDistinctOn([answers.userId], { reply: answers.reply, right: answers.right })
-        .from(answers)
-        .where(and(eq(answers.questionId, questionId), isNull(answers.resetAt)))
-        .orderBy(answers.userId, desc(answers.createdAt), desc(answers.id))
-        .as('per_learner');
+      const counted = and(eq(answers.questionId, questionId), isNull(answers.resetAt));
+      const learners = sql<number>`count(distinct ${answers.userId})`;
       const grouped = db
-        .select({ reply: latest.reply, n: sql<number>`count(*)`.mapWith(Number), right: sql<boolean>`bool_or(${latest.right})`.mapWith(Boolean) })
-        .from(latest)
-        .groupBy(latest.reply)
-        .having(shownReplies ? sql`bool_or(${latest.right}) OR count(*) >= ${shownReplies.minLearners}` : undefined)
-        .orderBy(desc(sql`count(*)`), asc(latest.reply));
+        .select({
+          reply: answers.reply,
+          n: sql<number>`count(*)`.mapWith(Number),
+          learners: learners.mapWith(Number),
+          right: sql<boolean>`bool_or(${answers.right})`.mapWith(Boolean),
+        })
+        .from(answers)
+        .where(counted)
+        .groupBy(answers.reply)
+        .having(shownReplies ? sql`bool_or(${answers.right}) OR ${learners} >= ${shownReplies.minLearners}` : undefined)
+        .orderBy(desc(sql`count(*)`), asc(answers.reply));
       const [[totals], replies] = await Promise.all([
         db
           .select({
             answered: sql<number>`count(*)`.mapWith(Number),
-            right: sql<number>`count(*) filter (where ${latest.right})`.mapWith(Number),
+            right: sql<number>`count(*) filter (where ${answers.right})`.mapWith(Number),
           })
-          .from(latest),
+          .from(answers)
+          .where(counted),
         shownReplies === undefined ? grouped : grouped.limit(shownReplies.limit),
       ]);
       return { answered: totals?.answered ?? 0, right: totals?.right ?? 0, replies };

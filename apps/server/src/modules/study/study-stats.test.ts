@@ -9,7 +9,7 @@ import { APP, C, Q, answer, ids, ok, question, t, useSetup } from './study-setup
 useSetup();
 
 describe('cptcontent', () => {
-  it('shares of each chosen option over every learner’s latest counted answer, and the learner’s own attempts', async () => {
+  it('shares of each chosen option over every counted answer, and the learner’s own attempts within them', async () => {
     const [l1, l2, l3] = [await t.newLearner(), await t.newLearner(), await t.newLearner()];
     const x = Q['st2-x']!;
     await answer(l1, 'st2-x', 'A');
@@ -20,39 +20,78 @@ describe('cptcontent', () => {
     // The first (wrong) answer put it in l1's wrong-answer book; the right one since counts towards clearing it.
     expect(body.question.book).toMatchObject({ wrongCount: 1, rightStreak: 1 });
     expect(body.stats).toEqual({
-      answered: 2,
+      answered: 3,
       right: 1,
-      rightRate: 0.5,
+      rightRate: 0.3333,
       options: [
-        { key: 'A', count: 2, share: 1 },
-        { key: 'B', count: 1, share: 0.5 },
-        { key: 'C', count: 1, share: 0.5 },
+        { key: 'A', count: 3, share: 1 },
+        { key: 'B', count: 1, share: 0.3333 },
+        { key: 'C', count: 1, share: 0.3333 },
         { key: 'D', count: 0, share: 0 },
       ],
     });
     expect(body.mine).toEqual({ attempts: 2, right: 1, lastReply: 'AB' });
     // l3 sees the same statistics and its own (empty) record; a reset answer no longer counts.
     const seen = await ok(cptcontent, { guid: l3, appID: APP, allTestID: x });
-    expect(seen.stats.answered).toBe(2);
+    expect(seen.stats.answered).toBe(3);
     expect(seen.mine).toEqual({ attempts: 0, right: 0, lastReply: null });
     expect(seen.question.last).toBeNull();
     expect(seen.question.book).toBeNull();
     await ok(resetTestInfo, { guid: l2, appID: APP, cptID: C.st2 });
-    expect((await ok(cptcontent, { guid: l3, appID: APP, allTestID: x })).stats).toMatchObject({ answered: 1, right: 1, rightRate: 1 });
+    expect((await ok(cptcontent, { guid: l3, appID: APP, allTestID: x })).stats).toMatchObject({ answered: 2, right: 1, rightRate: 0.5 });
+  });
+
+  it('全站作答 and 我的记录 follow one rule: a lone learner’s three tries are 3 人次 with the same right count', async () => {
+    const [solo] = await t.db
+      .insert(questions)
+      .values({
+        appId: APP,
+        extId: 'st2-solo',
+        type: 'A1',
+        chapterId: C.st2!,
+        stem: '只有一人作答的题',
+        options: [
+          { key: 'A', text: '甲' },
+          { key: 'B', text: '乙' },
+        ],
+        answer: 'A',
+        updatedAt: new Date(t.clock.now),
+      })
+      .returning({ id: questions.id });
+    const me = await t.newLearner();
+    for (const reply of ['B', 'B', 'A']) await answer(me, 'st2-solo', reply);
+    const body = await ok(cptcontent, { guid: me, appID: APP, allTestID: solo!.id });
+    expect(body.mine).toEqual({ attempts: 3, right: 1, lastReply: 'A' });
+    expect(body.stats).toEqual({
+      answered: 3,
+      right: 1,
+      rightRate: 0.3333,
+      options: [
+        { key: 'A', count: 1, share: 0.3333 },
+        { key: 'B', count: 2, share: 0.6667 },
+      ],
+    });
+    // Another learner's answer adds to the site only; the learner's own are still within it.
+    await answer(await t.newLearner(), 'st2-solo', 'A');
+    const after = await ok(cptcontent, { guid: me, appID: APP, allTestID: solo!.id });
+    expect(after.stats).toMatchObject({ answered: 4, right: 2, rightRate: 0.5 });
+    expect(after.mine).toEqual(body.mine);
   });
 
   it("shows fill-in replies only as the accepted answer or when at least 5 learners wrote them; never one person's text", async () => {
     const replies = ['芫青', ' 芫 青', '斑蝥', '斑蝥', '斑蝥', '斑蝥', '斑蝥', '虻虫', '我的手机号13812345678'];
     const learners = await Promise.all(replies.map(() => t.newLearner()));
     for (const [i, g] of learners.entries()) await answer(g, 'st2-fill', replies[i]!);
+    // One learner writing the same text again and again is still one learner's text: never shown.
+    for (let i = 0; i < 5; i++) await answer(learners[8]!, 'st2-fill', '我的手机号13812345678');
     const body = await ok(cptcontent, { guid: learners[0], appID: APP, allTestID: Q['st2-fill'] });
     expect(body.stats).toEqual({
-      answered: 9,
+      answered: 14,
       right: 2,
-      rightRate: 0.2222,
+      rightRate: 0.1429,
       options: [
-        { key: '斑蝥', count: 5, share: 0.5556 },
-        { key: '芫青', count: 2, share: 0.2222 },
+        { key: '斑蝥', count: 5, share: 0.3571 },
+        { key: '芫青', count: 2, share: 0.1429 },
       ],
     });
     expect(JSON.stringify(body)).not.toContain('13812345678');
