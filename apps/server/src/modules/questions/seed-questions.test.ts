@@ -27,6 +27,62 @@ function contentWith(appFolder: string, mutate: (bank: any) => void = () => {}):
   return `${dir}/`;
 }
 
+/** A demo question as a learner meets it: its subject, id, stem (with its group's case) and the text of its right answer. */
+interface Asked {
+  app: string;
+  id: string;
+  stem: string;
+  answer: string;
+}
+
+/** Every question of every demo bank (a group's members with the group's options). */
+function demoQuestions(): Asked[] {
+  const out: Asked[] = [];
+  for (const app of demoFolders()) {
+    const folder = join(CONTENT_DIR, 'questions', app);
+    for (const file of readdirSync(folder).filter((n) => n.endsWith('.json'))) {
+      const bank = JSON.parse(readFileSync(join(folder, file), 'utf8'));
+      for (const item of bank.items) {
+        for (const q of item.questions ?? [item]) {
+          const options: { key: string; text: string }[] = item.options ?? q.options ?? [];
+          const keys: string[] = Array.isArray(q.answer) ? q.answer : String(q.answer).split('');
+          const texts = q.type === 'FILL' || item.type === 'FILL' ? keys : keys.map((k) => options.find((o) => o.key === k)?.text ?? k);
+          // A group's member is read with the group's case (A3/A4): '该患者最可能的诊断是' alone says little.
+          out.push({ app, id: q.id, stem: `${item.questions ? (item.stem ?? '') : ''}${q.stem}`, answer: texts.sort().join('|') });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Stems compared as learners read them: punctuation, blanks and key-point marks left out. */
+const plain = (s: string) => s.replace(/[\s\p{P}【】_]/gu, '');
+/** Similarity of two texts: the Dice coefficient of their character pairs (1 = the same pairs). */
+function likeness(a: string, b: string): number {
+  const pairs = (s: string) => new Set(Array.from({ length: Math.max(1, s.length - 1) }, (_, i) => s.slice(i, i + 2)));
+  const [x, y] = [pairs(a), pairs(b)];
+  let both = 0;
+  for (const p of x) if (y.has(p)) both++;
+  return (2 * both) / (x.size + y.size);
+}
+
+describe('demo question bank content', () => {
+  it('holds no near-duplicates: within a subject no two questions ask alike (stems half alike or more) with the same right answer, and no stem is copied into another subject', () => {
+    const all = demoQuestions();
+    expect(all.length).toBeGreaterThan(400);
+    const found: string[] = [];
+    for (const [i, a] of all.entries()) {
+      for (const b of all.slice(i + 1)) {
+        const [x, y] = [plain(a.stem), plain(b.stem)];
+        if (a.app === b.app && a.answer === b.answer && likeness(x, y) >= 0.5) found.push(`${a.app} ${a.id} ≈ ${b.id}: ${a.stem} / ${b.stem}`);
+        else if (a.app !== b.app && x === y) found.push(`${a.app} ${a.id} = ${b.app} ${b.id}: ${a.stem}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe('demo question banks in the seed', () => {
   let t: TestApp;
   beforeAll(async () => {
