@@ -2,7 +2,7 @@ import { fieldLabel, forbiddenCharsMsg, hasForbiddenChars, type CallDef, type Da
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentRow } from '../db/schema/index.ts';
-import { badInput, maintenance, notLoggedIn, sessionExpired } from './errors.ts';
+import { badInput, maintenance, notLoggedIn } from './errors.ts';
 import type { Session, SessionService } from './session/service.ts';
 import { tenantHint, type TenantHint } from './tenancy.ts';
 
@@ -148,7 +148,7 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         const guid = guidOf(request, raw);
         if (guid && raw.guid === undefined) raw.guid = guid;
         const session = guid ? await opts.sessions.resolve(guid) : null;
-        if (call.needsSession && !session) throw guid ? sessionExpired() : notLoggedIn();
+        if (call.needsSession && !session) throw guid ? await opts.sessions.ended(guid) : notLoggedIn();
 
         const forbidden = forbiddenInput(call, raw);
         if (forbidden) throw badInput(forbidden);

@@ -29,6 +29,21 @@ export const ACCOUNT_MSG = {
   requested: `注销申请已提交，${DELETION_COOLING_OFF_DAYS}天后账号将被永久删除；期间重新登录即可撤销`,
 } as const;
 
+/**
+ * Why a session ended (docs/accounts.md, "Sessions"): 'logout' on the device itself; 'device' signed out from
+ * another device (/accountKeys, one or all others); 'password' a password change or reset; 'deletion' a deletion
+ * request. A call with the guid of a session ended for one of the last three answers 401 with its SESSION_ENDED_MSG
+ * (spec §8: the client alerts the message, clears its storage and goes to login); any other ended or expired
+ * session answers 401 MSG.sessionExpired.
+ */
+export const SESSION_END_REASONS = ['logout', 'device', 'password', 'deletion'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+export const SESSION_ENDED_MSG: Readonly<Record<Exclude<SessionEndReason, 'logout'>, string>> = {
+  device: '您的账号已在其他设备上将本机下线，请重新登录；如非本人操作，请及时修改密码',
+  password: '您的账号密码已修改，请使用新密码重新登录',
+  deletion: `您的账号已申请注销，${DELETION_COOLING_OFF_DAYS}天内重新登录即可撤销`,
+};
+
 export const DEVICE_KINDS = ['phone', 'tablet', 'desktop', 'unknown'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 export const DEVICE_KIND_NAMES: Record<DeviceKind, string> = { phone: '手机', tablet: '平板', desktop: '电脑', unknown: '未知设备' };

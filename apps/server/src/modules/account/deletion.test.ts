@@ -10,6 +10,7 @@ import {
   liveClick,
   position,
   sendcode,
+  SESSION_ENDED_MSG,
   stayTime,
   userclick,
   userlogin,
@@ -101,7 +102,8 @@ describe('the request', () => {
     const body = await requestDeletion(l);
     expect(body).toMatchObject({ status: 200, data: { eraseAt: new Date(t.clock.now + DELETION_COOLING_OFF_MS).toISOString() } });
     expect((await accountRow(l.userID)).deleteRequestedAt).toEqual(new Date(t.clock.now));
-    for (const guid of [l.guid, other]) expect((await t.call(accountDevices, { guid })).status).toBe(401);
+    // The other device is told why (the asking one shows ACCOUNT_MSG.requested itself).
+    for (const guid of [l.guid, other]) expect(await t.call(accountDevices, { guid })).toEqual({ status: 401, msg: SESSION_ENDED_MSG.deletion, data: null });
   });
 
   it('an account without a bound phone cannot ask (the code has nowhere to go)', async () => {

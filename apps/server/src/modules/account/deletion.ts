@@ -53,7 +53,7 @@ export function createDeletionService(deps: DeletionDeps) {
       await codes.verify(phone, 'cancel', code, { consume: true });
       const now = clock();
       if (!(await store.requestDeletion(session.userId, new Date(now)))) throw badInput(ACCOUNT_MSG.alreadyRequested);
-      await sessions.endAll(session.userId);
+      await sessions.endAll(session.userId, 'deletion');
       log.info({ userId: session.userId }, 'account deletion requested');
       return { eraseAt: new Date(now + DELETION_COOLING_OFF_MS).toISOString() };
     },

@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, accountCalls, accountDevices, accountSignOutDevice, accountSignOutOthers, userlogin } from '@kaoshi/contract';
+import { ACCOUNT_MSG, accountCalls, accountDevices, accountSignOutDevice, accountSignOutOthers, getUserInfo, logout, MSG, SESSION_ENDED_MSG, userlogin } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, md5, nextPhone, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
 
@@ -79,15 +79,26 @@ describe('the device list', () => {
 });
 
 describe('signing out', () => {
-  it('ends one other device at once; its next call is 401', async () => {
+  it('ends one other device at once; its next call is 401 telling it another device signed it out', async () => {
     const { first, iphone, pc } = await learnerOnThreeDevices();
     const target = (await devicesOf(pc)).find((d) => d.browser === '微信')!;
     expect(await t.call(accountSignOutDevice, { guid: pc, id: target.id })).toMatchObject({ status: 200, data: { ended: 1 } });
+    // Not a silent '登录已失效': the phone is told why, on any call that needs the session (spec §8: alerted, then login).
+    expect(await t.call(getUserInfo, { guid: iphone })).toEqual({ status: 401, msg: SESSION_ENDED_MSG.device, data: null });
+    expect(await t.call(accountDevices, { guid: iphone })).toMatchObject({ status: 401, msg: SESSION_ENDED_MSG.device });
     expect(await alive(iphone)).toBe(false);
     expect(await alive(first)).toBe(true);
     expect(await alive(pc)).toBe(true);
     // Signed out already: unknown now.
     expect(await t.call(accountSignOutDevice, { guid: pc, id: target.id })).toMatchObject({ status: 404, msg: ACCOUNT_MSG.deviceUnknown });
+  });
+
+  it('a device that logged itself out, or whose session expired, gets the plain 登录已失效', async () => {
+    const { first, iphone } = await learnerOnThreeDevices();
+    await t.call(logout, { guid: iphone });
+    expect(await t.call(getUserInfo, { guid: iphone })).toEqual({ status: 401, msg: MSG.sessionExpired, data: null });
+    t.clock.advance(8 * 24 * 3600_000);
+    expect(await t.call(getUserInfo, { guid: first })).toEqual({ status: 401, msg: MSG.sessionExpired, data: null });
   });
 
   it('refuses this device (use 退出登录) and another learner’s device (404), which stays logged in', async () => {
@@ -105,8 +116,7 @@ describe('signing out', () => {
     const { first, iphone, pc } = await learnerOnThreeDevices();
     const other = await learnerOnThreeDevices();
     expect(await t.call(accountSignOutOthers, { guid: iphone })).toMatchObject({ status: 200, data: { ended: 2 } });
-    expect(await alive(first)).toBe(false);
-    expect(await alive(pc)).toBe(false);
+    for (const guid of [first, pc]) expect(await t.call(accountDevices, { guid })).toEqual({ status: 401, msg: SESSION_ENDED_MSG.device, data: null });
     expect(await devicesOf(iphone)).toHaveLength(1);
     // Another learner's sessions are untouched.
     expect(await devicesOf(other.pc)).toHaveLength(3);

@@ -35,13 +35,13 @@ export function createDeviceService(deps: { store: AccountStore; sessions: Sessi
       const row = (await open(session.userId)).find((r) => deviceId(r.tokenHash) === id);
       if (!row) throw notFound(ACCOUNT_MSG.deviceUnknown);
       if (row.tokenHash === session.tokenHash) throw badInput(ACCOUNT_MSG.currentDevice);
-      await sessions.end(row.tokenHash);
+      await sessions.end(row.tokenHash, 'device');
       return { ended: 1 };
     },
 
     async signOutOthers(session: Session): Promise<{ ended: number }> {
       const others = (await open(session.userId)).filter((r) => r.tokenHash !== session.tokenHash).length;
-      await sessions.endAll(session.userId, session.tokenHash);
+      await sessions.endAll(session.userId, 'device', session.tokenHash);
       return { ended: others };
     },
   };

@@ -50,7 +50,7 @@ export function createPasswordChanges(deps: Deps) {
   /** The new hash; every session of the account ends but `keep` (none when undefined); the failure count clears. */
   async function setPassword(userId: number, password: string, keep: string | undefined) {
     await users.setPasswordHash(userId, await passwords.hash(password), new Date(clock()));
-    await sessions.endAll(userId, keep);
+    await sessions.endAll(userId, 'password', keep);
     await limits.clearFailures(userId);
   }
 

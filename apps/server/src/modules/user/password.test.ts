@@ -1,4 +1,4 @@
-import { AGREEMENT_VERSION, changePassword, checkPassword, codelogin, freeFegist, getUserInfo, restorePassword, sendcode, userlogin } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, changePassword, checkPassword, codelogin, freeFegist, getUserInfo, restorePassword, sendcode, SESSION_ENDED_MSG, userlogin } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, freshIp, md5, type TestApp } from '../../test/helpers.ts';
 
@@ -147,7 +147,8 @@ describe('changePassword', () => {
     const body = await t.call(changePassword, { guid: current, password: md5('brand-new'), time: '101010' });
     expect(body).toEqual({ status: 200, msg: '', data: { sessionEnded: false } });
     expect(await alive(current)).toBe(true);
-    expect(await alive(other)).toBe(false);
+    // The other device is told why it must log in again.
+    expect(await t.call(getUserInfo, { guid: other })).toEqual({ status: 401, msg: SESSION_ENDED_MSG.password, data: null });
     expect((await t.call(getUserInfo, { guid: current })).data.hasPassword).toBe(true);
   });
 });

@@ -193,7 +193,7 @@ export function createAccountService(deps: AccountDeps) {
       return { isTourist: (await userOf(session)).isTourist };
     },
 
-    logout: (session: Session) => sessions.end(session.tokenHash),
+    logout: (session: Session) => sessions.end(session.tokenHash, 'logout'),
 
     /** Bind a new phone proven by an SMS code (op bind); the phone must not belong to another account. */
     async bindPhone(session: Session, phone: string, code: string, ip: string): Promise<{ phone: string; userName: string }> {

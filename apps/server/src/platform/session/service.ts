@@ -1,8 +1,9 @@
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@kaoshi/contract';
+import { SESSION_ABSOLUTE_MS, SESSION_ENDED_MSG, SESSION_IDLE_MS, Status, type SessionEndReason } from '@kaoshi/contract';
 import type { CacheBus } from '../cache/bus.ts';
 import { createMemo } from '../cache/memo.ts';
 import type { Clock } from '../clock.ts';
 import { newToken, sha256Hex } from '../crypto.ts';
+import { AppError, sessionExpired } from '../errors.ts';
 import type { SessionStore } from './store.ts';
 
 /** A valid session: who is calling. The guid itself is never kept; only its SHA-256. */
@@ -85,15 +86,27 @@ export function createSessionService(store: SessionStore, clock: Clock, bus: Cac
       return { tokenHash, userId: row.userId, createdAt: row.createdAt };
     },
 
-    async end(tokenHash: string): Promise<void> {
-      await store.end(tokenHash, new Date(clock()));
+    /** End one session; `by` is kept so that its device's next call is told why (ended()). */
+    async end(tokenHash: string, by: SessionEndReason): Promise<void> {
+      await store.end(tokenHash, new Date(clock()), by);
       held.delete(tokenHash);
     },
 
     /** End every session of the user; `keep` (a token hash) survives when given. */
-    async endAll(userId: number, keep?: string): Promise<void> {
-      const ended = await store.endAllOfUser(userId, new Date(clock()), keep);
+    async endAll(userId: number, by: SessionEndReason, keep?: string): Promise<void> {
+      const ended = await store.endAllOfUser(userId, new Date(clock()), by, keep);
       for (const tokenHash of ended) held.delete(tokenHash);
+    },
+
+    /**
+     * The 401 for a guid that resolves to no session: its session was ended by another device, a password change or a
+     * deletion request → that reason's message (SESSION_ENDED_MSG); anything else (logged out here, expired, unknown)
+     * → MSG.sessionExpired. Read only on this failure path.
+     */
+    async ended(guid: string): Promise<AppError> {
+      const by = guid.length < 16 || guid.length > 128 ? null : await store.endedBy(sha256Hex(guid));
+      const told = by !== null && Object.hasOwn(SESSION_ENDED_MSG, by) ? SESSION_ENDED_MSG[by as keyof typeof SESSION_ENDED_MSG] : null;
+      return told ? new AppError(Status.UNAUTHORIZED, told) : sessionExpired();
     },
 
     /** Forget sessions that expired more than 30 days ago. */

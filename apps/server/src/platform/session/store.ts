@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { SessionEndReason } from '@kaoshi/contract';
 import type { Database } from '../../db/index.ts';
 import { changeLog, sessions, type SessionRow } from '../../db/schema/index.ts';
 
@@ -25,22 +26,28 @@ export function createSessionStore(db: Database) {
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
     },
 
-    async end(tokenHash: string, now: Date): Promise<void> {
+    async end(tokenHash: string, now: Date, by: SessionEndReason): Promise<void> {
       await db
         .update(sessions)
-        .set({ endedAt: now })
+        .set({ endedAt: now, endedBy: by })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
     },
 
     /** End every open session of a user, except `keep` when given; answers the token hashes it ended. */
-    async endAllOfUser(userId: number, now: Date, keep?: string): Promise<string[]> {
+    async endAllOfUser(userId: number, now: Date, by: SessionEndReason, keep?: string): Promise<string[]> {
       const open = and(eq(sessions.userId, userId), isNull(sessions.endedAt));
       const rows = await db
         .update(sessions)
-        .set({ endedAt: now })
+        .set({ endedAt: now, endedBy: by })
         .where(keep ? and(open, ne(sessions.tokenHash, keep)) : open)
         .returning({ tokenHash: sessions.tokenHash });
       return rows.map((r) => r.tokenHash);
+    },
+
+    /** Why the session with this hash was ended (null: unknown, still open, expired, or ended without a reason). */
+    async endedBy(tokenHash: string): Promise<string | null> {
+      const [row] = await db.select({ endedBy: sessions.endedBy }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+      return row?.endedBy ?? null;
     },
 
     /** Delete sessions whose absolute expiry passed before `before`. */
