@@ -30,9 +30,9 @@ const routerDist = dirname(createRequire(import.meta.url).resolve('react-router'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** The server that answers the calls in development (`npm run dev -w apps/server`). */
+/** The server that answers the calls (and serves the app's icon) in development (`npm run dev -w apps/server`). */
 const API_TARGET = process.env.KAOSHI_API_TARGET ?? 'http://localhost:3000';
-const proxy = Object.fromEntries(['/api', '/ksbao', '/__test__'].map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]));
+const proxy = Object.fromEntries(['/api', '/ksbao', '/__test__', '/favicon.'].map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]));
 
 export default defineConfig({
   // contractMetaPlugin: '@kaoshi/contract' without zod in the browser (build and dev; tests use the real contract).

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,12 +9,20 @@ export const isCallPath = (url: string): boolean => /^\/(api|ksbao|user|__test__
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
+/** The app's icon (favicon.svg; favicon.ico holds it at 16, 32 and 48 px), served whether or not the web app is. */
+const ICONS = [
+  { url: '/favicon.ico', type: 'image/x-icon', body: readFileSync(new URL('./favicon.ico', import.meta.url)) },
+  { url: '/favicon.svg', type: 'image/svg+xml', body: readFileSync(new URL('./favicon.svg', import.meta.url)) },
+];
+
 /**
  * Serve the built web app from `dir` when it exists, precompressed copies by Accept-Encoding: /assets/* cached for a year (hashed names),
- * index.html never cached, and every other GET for a page answered with index.html (history mode).
+ * index.html never cached, and every other GET for a page answered with index.html (history mode). The app's icon
+ * is served in any case (the server's own pages, such as the sandbox's pay page, show it too).
  * Unknown call paths answer the reply shape with body status 404 (408 during maintenance).
  */
 export async function installWebAndFallback(app: FastifyInstance, dir: string, opts: { maintenance: boolean }) {
+  for (const icon of ICONS) app.get(icon.url, (_request, reply) => reply.type(icon.type).header('cache-control', 'public, max-age=86400').send(icon.body));
   const hasWeb = existsSync(join(dir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -82,6 +82,32 @@ describe('group buys', () => {
   });
 });
 
+describe("the sandbox's pay page of a group order", () => {
+  it('names the subject, the version, 拼团 and the group, with the amount; its icon is served (no 404)', async () => {
+    const [a, b] = await Promise.all([t.newLearner(), t.newLearner()]);
+    const lead = (await start(a)).data;
+    const page = await t.app.inject({ method: 'GET', url: lead.payUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<dd>护士执业资格 VIP班 拼团（3人团）</dd>');
+    expect(page.body).toContain('¥298.00');
+    await pay(a, lead);
+    const joined = (await join(b, lead.groupID)).data;
+    expect((await t.app.inject({ method: 'GET', url: joined.payUrl })).body).toContain('<dd>护士执业资格 VIP班 拼团（3人团）</dd>');
+    // The icons the page links, and the one a browser asks for without a link.
+    const linked = [...page.body.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(linked).toEqual(['/favicon.ico', '/favicon.svg']);
+    for (const [url, type] of [
+      ['/favicon.ico', 'image/x-icon'],
+      ['/favicon.svg', 'image/svg+xml'],
+    ]) {
+      const icon = await t.app.inject({ method: 'GET', url });
+      expect([icon.statusCode, icon.headers['content-type']], url).toEqual([200, type]);
+    }
+    // A real ICO: reserved 0, type 1 (icon), three images (16, 32 and 48 px).
+    expect([...(await t.app.inject({ method: 'GET', url: '/favicon.ico' })).rawPayload.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
+  });
+});
+
 describe('a payment into a group that filled meanwhile', () => {
   it('is refunded at once, and its payer is not granted', async () => {
     const [a, b, c] = await Promise.all([t.newLearner(), t.newLearner(), t.newLearner()]);

@@ -36,7 +36,12 @@ interface PayInput {
 export function createGroups(d: GroupDeps) {
   const { groupStore: store, clock } = d;
 
-  async function order(userId: number, agent: AgentRow, g: { appId: number; vn: string; priceFen: number } & PayInput, group: (tx: Tx, orderNo: string) => Promise<number>) {
+  async function order(
+    userId: number,
+    agent: AgentRow,
+    g: { appId: number; vn: string; priceFen: number; size: number } & PayInput,
+    group: (tx: Tx, orderNo: string) => Promise<number>,
+  ) {
     const provider = providerFor(agent, d.providers, g.payType, g.equipment);
     await countOrder(d, userId);
     const now = clock();
@@ -62,7 +67,12 @@ export function createGroups(d: GroupDeps) {
       if (made.fresh) made.row.groupId = await group(tx, made.row.orderNo);
       return made.row;
     });
-    if (row.status === 'created' && !row.payUrl) await startPayment(d, provider, row, `${(await d.catalog.subject(row.appId))?.appName ?? ''} 拼团`, g.ip);
+    if (row.status === 'created' && !row.payUrl) {
+      // What the provider's page shows: '护士执业资格 VIP班 拼团（3人团）'.
+      const [subject, versions] = await Promise.all([d.catalog.subject(row.appId), d.catalog.versions(row.appId)]);
+      const vname = versions.find((v) => v.vn === row.vn)?.vname ?? row.vn;
+      await startPayment(d, provider, row, `${subject?.appName ?? ''} ${vname} 拼团（${g.size}人团）`, g.ip);
+    }
     return d.view(row);
   }
 
@@ -125,7 +135,7 @@ export function createGroups(d: GroupDeps) {
       const offer = (await sold(agent, input.appID)).find((o) => o.vn === input.vn);
       if (!offer) throw badInput(GROUP_MSG.noOffer);
       const now = clock();
-      return order(userId, agent, { ...input, appId: input.appID, priceFen: offer.priceFen }, async (tx, orderNo) => {
+      return order(userId, agent, { ...input, appId: input.appID, priceFen: offer.priceFen, size: offer.size }, async (tx, orderNo) => {
         const g = await store.startGroup(tx, {
           groupBuyId: offer.id,
           leaderId: userId,
@@ -146,7 +156,7 @@ export function createGroups(d: GroupDeps) {
       if (group.paidCount >= offer.size) throw badInput(GROUP_MSG.full);
       const mine = await store.memberOrder(group.id, userId);
       if (mine && mine.requestId !== input.requestId) throw badInput(GROUP_MSG.joined);
-      return order(userId, agent, { ...input, appId: offer.appId, vn: offer.vn, priceFen: offer.priceFen }, async (tx, orderNo) => {
+      return order(userId, agent, { ...input, appId: offer.appId, vn: offer.vn, priceFen: offer.priceFen, size: offer.size }, async (tx, orderNo) => {
         await store.attach(tx, orderNo, group.id);
         return group.id;
       });

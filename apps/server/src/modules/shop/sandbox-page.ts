@@ -19,7 +19,7 @@ button,a.btn{display:block;width:100%;min-height:48px;border-radius:8px;font-siz
 
 /** The sandbox's pay page: what is being paid and 确认支付 / 取消 (plain HTML, every stored text escaped). */
 export function sandboxPage(row: SandboxPaymentRow | undefined, returnTo = ''): string {
-  const head = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱支付</title><style>${STYLE}</style></head><body><main>`;
+  const head = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱支付</title><link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><main>`;
   const tail = `</main></body></html>`;
   if (!row) return `${head}<span class="badge">测试环境</span><h1>支付单不存在</h1><p class="muted">请回到应用重新下单。</p>${tail}`;
   const back = escape(returnTo || row.returnUrl);
