@@ -1,4 +1,4 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test, type Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import {
   asNewClientIp,
@@ -178,6 +178,8 @@ test('a learner adds a printed book, enters a new address on the way, pays, and 
   await freshNursingTrial(page, request);
   await page.goto('/payPage?appID=1001&vn=2');
   await page.getByRole('checkbox', { name: /护士执业资格考点精编/ }).check();
+  // The book's option keeps its lines clear of its border, as the other options do (issue 32: it once had no padding).
+  expect(await insets(page.locator('label').filter({ has: page.getByRole('checkbox', { name: /护士执业资格考点精编/ }) }))).toEqual({ vertical: true, horizontal: true });
   await page.getByRole('link', { name: '添加地址' }).click();
   await expect(page).toHaveURL(/\/expressAddress\?pick=1/);
   await page.getByRole('button', { name: '新增收货地址' }).click();
@@ -196,15 +198,49 @@ test('a learner adds a printed book, enters a new address on the way, pays, and 
   await page.getByRole('button', { name: '确认支付' }).click();
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '我的订单' })).toHaveAttribute('href', '/memberCenter');
 
-  await page.goto('/memberCenter');
-  await page.getByRole('region', { name: '我的订单' }).getByRole('listitem').first().getByRole('link').click();
+  // 支付成功 leads to the order's receipt; its order number stays on one line, at 标准 and at 特大.
+  await page.getByRole('link', { name: '查看收据' }).click();
+  await expect(page).toHaveURL(/\/receiptDetail\?orderID=KS\d{20}(&|$)/);
+  const orderNo = page.getByText(/^KS\d{20}$/);
+  expect(await lineCount(orderNo)).toBe(1);
+  const receipt = page.url();
+  await page.goto('/currency');
+  await page.getByRole('radio', { name: '特大', exact: true }).click();
+  await expect(page.getByRole('radio', { name: '特大', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await page.goto(receipt);
+  expect(await lineCount(orderNo)).toBe(1);
+  await page.goto('/currency');
+  await page.getByRole('radio', { name: '标准', exact: true }).click();
+  await expect(page.getByRole('radio', { name: '标准', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await page.goto(receipt);
   const books = page.getByRole('region', { name: '教材配送' });
   await expect(books.getByText('待发货')).toBeVisible();
   await expect(books.getByText('浙江省 杭州市 西湖区 文三路 90 号 2 单元 301')).toBeVisible();
   await expect(books.getByRole('link', { name: '修改地址' })).toBeVisible();
   await shot(page, '72-shop-receipt-books');
 });
+
+/** Whether every part of an option sits at least 8 px (top, bottom) and 10 px (left, right) inside its border. */
+const insets = (option: Locator) =>
+  option.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const parts = [...el.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0);
+    const left = Math.min(...parts.map((r) => r.left)) - box.left;
+    const right = box.right - Math.max(...parts.map((r) => r.right));
+    const top = Math.min(...parts.map((r) => r.top)) - box.top;
+    const bottom = box.bottom - Math.max(...parts.map((r) => r.bottom));
+    return { vertical: Math.min(top, bottom) >= 8, horizontal: Math.min(left, right) >= 10 };
+  });
+
+/** How many lines a text takes on the screen. */
+const lineCount = (text: Locator) =>
+  text.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
 
 test('请人代付: the learner shares an unpaid order; a parent without an account pays it from the link; the learner is granted', async ({ browser, page, request }) => {
   test.setTimeout(120_000);

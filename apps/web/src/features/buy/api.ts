@@ -179,9 +179,10 @@ export const confirmReceipt = (orderID: string) => call(takeDeliveryInfo, { orde
 export const groupsQuery = (appID: number) =>
   queryOptions({ queryKey: buyKeys.groups(appID), queryFn: () => call(listgroupbuy, { appID }, { silent: true }), refetchInterval: 30_000 });
 export const myGroupsQuery = () => queryOptions({ queryKey: buyKeys.myGroups(), queryFn: () => call(usergroupbuy, {}, { silent: true }) });
-export const startGroup = (appID: number, vn: string, payType: PayType) =>
-  call(creategroupbuy, { appID, vn, payType, equipment: payEquipment(), requestId: newRequestId() }, { silent: true });
-export const joinGroup = (groupID: number, payType: PayType) => call(joingroupbuy, { groupID, payType, equipment: payEquipment(), requestId: newRequestId() }, { silent: true });
+/** Start a group of the offer for version vn, or join the group groupID: the order at the group price (requestId as createOrder's). */
+export const startGroup = (appID: number, vn: string, payType: PayType, requestId: string) =>
+  call(creategroupbuy, { appID, vn, payType, equipment: payEquipment(), requestId }, { silent: true });
+export const joinGroup = (groupID: number, payType: PayType, requestId: string) => call(joingroupbuy, { groupID, payType, equipment: payEquipment(), requestId }, { silent: true });
 
 /** Recent buyers of the subject (masked), the ticker of /buyapp. */
 export const buyersQuery = (appID: number) =>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderView } from '@kaoshi/contract';
 import { chooseSubject } from '../../lib/choose-subject';
@@ -28,7 +28,8 @@ const paid = (o: OrderView) => o.status === 'fulfilled' || (o.status === 'paid' 
 /**
  * /buyCallback?orderID — where the provider sends the learner back. Asks the order every 1.5 s until the payment
  * arrives (up to 5 minutes, then 刷新): 支付成功 refreshes the subject's purchases (the module opens at once) and
- * offers 开始学习; a closed order is explained with 重新购买; an unpaid one offers 去支付 again.
+ * offers 开始学习, with the order's receipt (查看收据) and the order list (我的订单); a closed order is explained with
+ * 重新购买; an unpaid one offers 去支付 again.
  */
 export default function BuyCallbackScreen() {
   const navigate = useNavigate();
@@ -94,6 +95,7 @@ export default function BuyCallbackScreen() {
                 查看我的拼团
               </button>
             </div>
+            <OrderLinks orderID={o.orderID} />
           </>
         ) : paid(o) ? (
           <>
@@ -105,6 +107,7 @@ export default function BuyCallbackScreen() {
                 {ready ? '开始学习' : '正在开通…'}
               </button>
             </div>
+            <OrderLinks orderID={o.orderID} />
           </>
         ) : o.status === 'created' ? (
           <>
@@ -146,6 +149,16 @@ export default function BuyCallbackScreen() {
         )}
       </div>
     </Page>
+  );
+}
+
+/** A paid order's receipt (/receiptDetail, printable) and the learner's orders (/memberCenter). */
+function OrderLinks({ orderID }: { orderID: string }) {
+  return (
+    <nav className={styles.resultLinks} aria-label="订单">
+      <Link to={`/receiptDetail?orderID=${encodeURIComponent(orderID)}`}>查看收据</Link>
+      <Link to="/memberCenter">我的订单</Link>
+    </nav>
   );
 }
 

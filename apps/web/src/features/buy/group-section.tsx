@@ -1,13 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { OrderView, PayType } from '@kaoshi/contract';
-import { errorText } from '../../lib/error-text';
+import type { PayType } from '@kaoshi/contract';
 import { versionLabel } from '../../ui/buy-flow';
 import buttons from '../../ui/buttons.module.css';
-import { toast } from '../../ui/dialogs';
-import { groupsQuery, joinGroup, startGroup } from './api';
-import { goToPay } from './pay-flow';
+import { groupsQuery } from './api';
+import { groupPayPath } from './pay-flow';
 import { yuan } from './format';
 import base from './buy.module.css';
 import styles from './shop.module.css';
@@ -20,13 +18,12 @@ export function leftText(iso: string, now = Date.now()): string {
 
 /**
  * /buyapp: the subject's group buys — each offer's group price beside the version's own, 发起拼团, and the open
- * groups one may join (参团). Starting or joining creates the order at the group price and goes to payment as
- * /payPage does (the QR code on a desktop).
+ * groups one may join (参团). Starting or joining goes to the order summary on /payPage (group-pay-page.tsx), which
+ * creates the order at the group price and goes to payment. Shown only where the agent takes a method online.
  */
 export function GroupSection({ appID, payType }: { appID: number; payType: PayType | undefined }) {
   const navigate = useNavigate();
   const { data } = useQuery(groupsQuery(appID));
-  const [busy, setBusy] = useState(false);
   // A friend's invitation (/buyapp?joinGroup=id&appID=…, from /mypink): that group is marked and scrolled to.
   const [params] = useSearchParams();
   const invited = Number(params.get('joinGroup') ?? 0) || null;
@@ -34,18 +31,6 @@ export function GroupSection({ appID, payType }: { appID: number; payType: PayTy
   const found = !!data?.list.some((o) => o.groups.some((g) => g.groupID === invited));
   const invitedRow = useCallback((el: HTMLLIElement | null) => el?.scrollIntoView?.({ block: 'center' }), []);
   if (!data || data.list.length === 0 || !payType) return null;
-
-  async function go(make: () => Promise<OrderView>) {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const o = await make();
-      goToPay(o, navigate);
-    } catch (err) {
-      toast(errorText(err));
-      setBusy(false);
-    }
-  }
 
   return (
     <section className={base.section} aria-labelledby="groups-title">
@@ -78,14 +63,14 @@ export function GroupSection({ appID, payType }: { appID: number; payType: PayTy
                       {g.groupID === invited ? <strong className={styles.saleTag}>好友邀请</strong> : null}
                       {g.leader} 的团 · 还差{g.need}人<small className={styles.bookNote}>{leftText(g.expiresAt)}</small>
                     </span>
-                    <button type="button" className={`${buttons.primary} ${styles.joinButton}`} disabled={busy} onClick={() => void go(() => joinGroup(g.groupID, payType))}>
+                    <button type="button" className={`${buttons.primary} ${styles.joinButton}`} onClick={() => void navigate(groupPayPath(appID, o.vn, g.groupID))}>
                       参团
                     </button>
                   </li>
                 ))}
               </ul>
             ) : null}
-            <button type="button" className={`${buttons.secondary} ${styles.buy}`} disabled={busy} onClick={() => void go(() => startGroup(appID, o.vn, payType))}>
+            <button type="button" className={`${buttons.secondary} ${styles.buy}`} onClick={() => void navigate(groupPayPath(appID, o.vn))}>
               发起拼团
             </button>
           </li>

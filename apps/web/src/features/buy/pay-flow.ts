@@ -15,3 +15,6 @@ export function goToPay(o: OrderView, navigate: NavigateFunction, replace = fals
   else if (clientKind() === 'web_pc' && o.payType !== 'alipay') void navigate(`/qRcodePay?orderID=${enc}`, { replace });
   else window.location.assign(payPageUrl(o.payUrl));
 }
+
+/** /payPage for a group buy (group-pay-page.tsx): starting a group of version vn's offer, or joining the group groupID. */
+export const groupPayPath = (appID: number, vn: string, groupID?: number) => `/payPage?appID=${appID}&vn=${encodeURIComponent(vn)}&group=${groupID ?? 'new'}`;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { HUABEI_PAY_TYPES, PAY_TYPE_NAMES, type PayType } from '@kaoshi/contract';
+import { HUABEI_PAY_TYPES, type PayType } from '@kaoshi/contract';
 import { useAgent } from '../../lib/agent';
 import { errorText } from '../../lib/error-text';
 import { getSelectedSubject } from '../../lib/subject';
@@ -13,6 +13,8 @@ import { Page } from '../../ui/page';
 import { addressesQuery, checkDiscount, createOrder, huabeiQuery, newRequestId, pricesQuery, quoteQuery, type Wanted } from './api';
 import { HuabeiSection } from './huabei-section';
 import { goToPay } from './pay-flow';
+import { GroupPayPage } from './group-pay-page';
+import { PayBar, PayMethods } from './pay-methods';
 import { BooksSection } from './books-section';
 import { sessionCache } from '../../lib/storage';
 import { CouponPicker } from './coupon-picker';
@@ -21,6 +23,12 @@ import { yuan, ymd } from './format';
 import base from './buy.module.css';
 import styles from './shop.module.css';
 
+/** /payPage: a purchase or an upgrade (below), or with &group= a group buy (group-pay-page.tsx). */
+export default function PayPageScreen() {
+  const [params] = useSearchParams();
+  return params.has('group') ? <GroupPayPage /> : <VersionPayPage />;
+}
+
 /**
  * /payPage?appID&vn[&fromVn] — what is being bought (or upgraded from fromVn): the subject, the version, what it
  * opens, until when; the server's quote with the learner's coupons (the best one picked at first); the methods the
@@ -28,7 +36,7 @@ import styles from './shop.module.css';
  * goes to the provider's page, which comes back to /buyCallback. Custom-payment agents send the learner to their
  * own page; buy-disabled agents show their contacts.
  */
-export default function PayPageScreen() {
+function VersionPayPage() {
   const navigate = useNavigate();
   const agent = useAgent();
   const [params, setParams] = useSearchParams();
@@ -230,17 +238,15 @@ export default function PayPageScreen() {
           </section>
         ) : null}
         {online ? (
-          <>
-            <DiscountSection
-              wanted={wanted}
-              applied={discountID && q.discountTitle ? { title: q.discountTitle, off: q.discountOff } : null}
-              onApply={(id) => {
-                setPriceNote('');
-                setDiscount(id);
-              }}
-              onRemove={() => setDiscount(null)}
-            />
-          </>
+          <DiscountSection
+            wanted={wanted}
+            applied={discountID && q.discountTitle ? { title: q.discountTitle, off: q.discountOff } : null}
+            onApply={(id) => {
+              setPriceNote('');
+              setDiscount(id);
+            }}
+            onRemove={() => setDiscount(null)}
+          />
         ) : null}
 
         {data.buyDisabled ? (
@@ -256,21 +262,7 @@ export default function PayPageScreen() {
             </button>
           </section>
         ) : (
-          <section className={base.section} aria-labelledby="methods-title">
-            <h2 id="methods-title" className={base.sectionTitle}>
-              支付方式
-            </h2>
-            <fieldset className={styles.methods}>
-              <legend className="ks-visually-hidden">支付方式</legend>
-              {data.payTypes.map((t) => (
-                <label key={t} className={styles.method}>
-                  <input type="radio" name="payType" value={t} checked={payType === t} onChange={() => setChosen(t)} />
-                  {PAY_TYPE_NAMES[t]}
-                </label>
-              ))}
-            </fieldset>
-            {data.payTypes.length === 0 ? <p className={base.muted}>暂无可用的支付方式，请联系客服</p> : null}
-          </section>
+          <PayMethods payTypes={data.payTypes} chosen={payType} onChoose={setChosen} />
         )}
         {plans.length > 0 ? <HuabeiSection plans={plans} chosen={periods} onChoose={setPeriods} /> : null}
         {error ? (
@@ -279,16 +271,7 @@ export default function PayPageScreen() {
           </p>
         ) : null}
       </div>
-      {online && payType ? (
-        <div className={styles.bar}>
-          <p className={styles.total}>
-            合计 <strong>{yuan(q.amount)}</strong>
-          </p>
-          <button type="button" className={`${buttons.primary} ${styles.payButton}`} onClick={() => void pay()} disabled={busy || quote.isFetching}>
-            {busy ? '正在下单…' : '确认支付'}
-          </button>
-        </div>
-      ) : null}
+      {online && payType ? <PayBar amount={q.amount} busy={busy} disabled={busy || quote.isFetching} onPay={() => void pay()} /> : null}
     </Page>
   );
 }

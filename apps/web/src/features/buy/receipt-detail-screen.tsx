@@ -49,8 +49,10 @@ export default function ReceiptDetailScreen() {
             {paid ? '收据' : '订单'} · {agent.AgentName}
           </h2>
           <dl className={styles.rows}>
-            <dt>订单号</dt>
-            <dd>{o.orderID}</dd>
+            <div className={styles.orderNoRow}>
+              <dt>订单号</dt>
+              <dd className={styles.orderNo}>{o.orderID}</dd>
+            </div>
             <dt>商品</dt>
             <dd>{orderWhat(o)}</dd>
             <dt>原价</dt>

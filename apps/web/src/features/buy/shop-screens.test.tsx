@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { SHOP_MSG } from '@kaoshi/contract';
@@ -125,7 +125,7 @@ describe('/payPage', () => {
 });
 
 describe('/buyCallback', () => {
-  it('waits for the payment, then says 支付成功, refreshes the subject and opens home', async () => {
+  it('waits for the payment, then says 支付成功 with the receipt and the orders, refreshes the subject and opens home', async () => {
     let status = 'created';
     fakeApi(callMock, { 'shop.queryUserOrder': () => orderData(status, status === 'fulfilled' ? { paidAt: '2026-11-25T04:01:00.000Z' } : {}) });
     const { where } = renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
@@ -135,8 +135,19 @@ describe('/buyCallback', () => {
     expect(await screen.findByText('支付成功', {}, { timeout: 4000 })).toBeTruthy();
     const start = await screen.findByRole('button', { name: '开始学习' });
     expect(chooseSubject).toHaveBeenCalledWith(expect.objectContaining({ AppID: 1001 }));
+    const links = screen.getByRole('navigation', { name: '订单' });
+    expect(within(links).getByRole('link', { name: '查看收据' }).getAttribute('href')).toBe('/receiptDetail?orderID=KS20261125120000123456');
+    expect(within(links).getByRole('link', { name: '我的订单' }).getAttribute('href')).toBe('/memberCenter');
     await userEvent.setup().click(start);
     expect(where()).toBe('/homePage');
+  });
+
+  it('a paid group order waits for its group, with 查看我的拼团 and the receipt', async () => {
+    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData('paid', { kind: 'group', groupID: 8, paidAt: '2026-11-25T04:01:00.000Z' }) });
+    renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
+    expect(await screen.findByRole('heading', { name: '支付成功，等待成团' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '查看我的拼团' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看收据' }).getAttribute('href')).toBe('/receiptDetail?orderID=KS20261125120000123456');
   });
 
   it('explains a closed order and offers 重新购买', async () => {
