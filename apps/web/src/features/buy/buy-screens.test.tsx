@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { CATALOG_MSG } from '@kaoshi/contract';
+import { CATALOG_MSG, type DataOf, type PriceItem, type pricelist } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
-import { toast } from '../../ui/dialogs';
+import { confirm, toast } from '../../ui/dialogs';
 import { chooseSubject } from '../../lib/choose-subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { priceData } from '../../test/fixtures/shop';
@@ -139,6 +139,101 @@ describe('/buyapp', () => {
     await user().click(screen.getByRole('button', { name: '立即激活' }));
     expect(screen.getByRole('alert').textContent).toBe('请输入激活码');
     expect(callsTo(callMock, 'catalog.useCode')).toHaveLength(0);
+  });
+});
+
+describe('/buyapp: what a learner is offered for what they hold', () => {
+  beforeEach(() => saveSelectedSubject(nursing));
+
+  const NAMES: Record<string, string> = { chapter: '章节练习', paper: '历年真题', video: '视频精讲', live: '直播课堂', mock: '全真模考' };
+  const item = (vn: string, vname: string, vnorder: number, modules: string[], extra: Partial<PriceItem> = {}): PriceItem => ({
+    vn,
+    vname,
+    vnorder,
+    price: 10000 * vnorder,
+    originalPrice: 10000 * vnorder + 20000,
+    validityDays: 365,
+    group: 0,
+    modules: modules.map((id) => ({ id, name: NAMES[id]! })),
+    isVip: 0,
+    heldUntil: null,
+    ...extra,
+  });
+  const prices = (items: PriceItem[]): DataOf<typeof pricelist> => ({
+    appID: 1001,
+    appName: '护士执业资格',
+    items,
+    books: [],
+    payTypes: ['sandbox'],
+    customPayUrl: null,
+    buyDisabled: false,
+  });
+  const held = (until: string): Partial<PriceItem> => ({ isVip: 1, heldUntil: until });
+  const basic = (extra: Partial<PriceItem> = {}) => item('1', '基础班', 1, ['chapter', 'paper'], extra);
+  const vip = (extra: Partial<PriceItem> = {}) => item('2', 'VIP班', 2, ['chapter', 'paper', 'video'], extra);
+  const top = (extra: Partial<PriceItem> = {}) => item('3', '至尊班', 3, ['chapter', 'paper', 'video', 'live', 'mock'], extra);
+  const mock = item('4_MNDB', '考前模拟_MNDB', 4, ['chapter', 'mock'], { validityDays: 90 });
+
+  it('names a version’s real validity on its buy button (90 天, not 一年) and offers no upgrade into a product that lacks the held one (考前模拟)', async () => {
+    const sprint = item('5', '冲刺班', 5, ['chapter', 'paper', 'mock'], { validityDays: 90 });
+    fakeApi(callMock, { 'shop.pricelist': () => prices([basic(held('2027-06-01T12:00:00.000Z')), vip(), mock, sprint]) });
+    renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+    const sprintCard = await screen.findByTestId('version-5');
+    expect(within(sprintCard).getByRole('button', { name: '购买90天' })).toBeTruthy();
+    expect(within(sprintCard).getByRole('button', { name: '从基础班升级' })).toBeTruthy();
+    expect(within(sprintCard).queryByRole('button', { name: '购买一年' })).toBeNull();
+    expect(within(screen.getByTestId('version-2')).getByRole('button', { name: '购买一年' })).toBeTruthy();
+    const mockCard = screen.getByTestId('version-4_MNDB');
+    expect(mockCard.textContent).toContain('有效期 90 天');
+    expect(
+      within(mockCard)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['立即购买']);
+  });
+
+  it('a 至尊班 holder sees 基础班, VIP班 and 考前模拟 as 已包含 and is asked before buying one; 续费 only for what they hold', async () => {
+    const until = '2027-06-01T12:00:00.000Z';
+    fakeApi(callMock, { 'shop.pricelist': () => prices([basic(), vip(held('2027-01-10T12:00:00.000Z')), top(held(until)), mock]) });
+    const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+    const basicCard = await screen.findByTestId('version-1');
+    for (const vn of ['1', '2', '4_MNDB']) {
+      const card = screen.getByTestId(`version-${vn}`);
+      expect(within(card).getByText('已包含')).toBeTruthy();
+      expect(card.textContent).toContain('您的至尊班（至 2027-06-01）已包含本班次的全部内容');
+      expect(within(card).queryByRole('button', { name: /升级|购买一年/ })).toBeNull();
+    }
+    expect(within(basicCard).getByRole('button', { name: '立即购买' })).toBeTruthy();
+    expect(within(screen.getByTestId('version-2')).getByRole('button', { name: '续费' })).toBeTruthy();
+    expect(screen.getByTestId('version-2').textContent).toContain('本班次已开通至 2027-01-10');
+    // The version held at the top is renewed without a question.
+    expect(within(screen.getByTestId('version-3')).queryByText('已包含')).toBeNull();
+
+    const u = user();
+    (confirm as Mock).mockResolvedValueOnce(false);
+    await u.click(within(basicCard).getByRole('button', { name: '立即购买' }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        title: '无需重复购买',
+        content: '您已拥有至尊班（有效期至 2027-06-01），已包含基础班的全部内容，有效期内不必另外购买。确定仍要购买基础班吗？',
+        confirmText: '仍要购买',
+      }),
+    );
+    expect(where()).toBe('/buyapp');
+    await u.click(within(screen.getByTestId('version-2')).getByRole('button', { name: '续费' }));
+    expect(confirm).toHaveBeenLastCalledWith(expect.objectContaining({ confirmText: '仍要续费' }));
+    await waitFor(() => expect(where()).toBe('/payPage?appID=1001&vn=2'));
+  });
+
+  it('a VIP班 holder is not warned about 至尊班 (it adds to what they hold) and may upgrade into it', async () => {
+    fakeApi(callMock, { 'shop.pricelist': () => prices([basic(), vip(held('2027-06-01T12:00:00.000Z')), top()]) });
+    const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
+    const topCard = await screen.findByTestId('version-3');
+    expect(within(topCard).queryByText('已包含')).toBeNull();
+    expect(within(screen.getByTestId('version-1')).getByText('已包含')).toBeTruthy();
+    await user().click(within(topCard).getByRole('button', { name: '从VIP班升级' }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(where()).toBe('/payPage?appID=1001&vn=3&fromVn=2');
   });
 });
 
