@@ -1,7 +1,7 @@
-import { getgradeinfo, purchasedUserList, recommend, simpleSaleList } from '@kaoshi/contract';
+import { creategroupbuy, getgradeinfo, joingroupbuy, purchasedUserList, recommend, simpleSaleList } from '@kaoshi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
-import { confirmPay, order, waitForStatus } from './shop-setup.ts';
+import { confirmPay, order, requestId, waitForStatus } from './shop-setup.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,6 +46,29 @@ describe('sale lists', () => {
     // Another agent's learners see that agent's buyers (none here).
     const hushi = (await t.register(nextPhone(), undefined, '6001')).guid;
     expect((await t.call(purchasedUserList, { guid: hushi, appID: 1001 })).data.list).toEqual([]);
+  });
+
+  it('announce a group-buy order only once its group formed (delivered), not when it was paid', async () => {
+    const mask = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+    const [leader, member] = [nextPhone(), nextPhone()];
+    const a = (await t.register(leader)).guid;
+    const b = (await t.register(member)).guid;
+    const viewer = await t.newLearner();
+    const ticker = async () => (await t.call(purchasedUserList, { guid: viewer, appID: 1001 })).data.list as { user: string; vname: string; at: string }[];
+    // 至尊班 in a group of 2: the leader pays and waits for a second member.
+    const lead = (await t.call(creategroupbuy, { guid: a, appID: 1001, vn: '3', payType: 'sandbox', requestId: requestId() })).data;
+    t.clock.advance(60_000);
+    await confirmPay(t, lead.payUrl);
+    await waitForStatus(t, a, lead.orderID, 'paid');
+    expect((await ticker()).map((e) => e.user)).not.toContain(mask(leader));
+    // The second member's payment forms the group: both are delivered and announced, at the time it formed.
+    t.clock.advance(60_000);
+    const joined = (await t.call(joingroupbuy, { guid: b, groupID: lead.groupID, payType: 'sandbox', requestId: requestId() })).data;
+    await confirmPay(t, joined.payUrl);
+    await waitForStatus(t, b, joined.orderID, 'fulfilled');
+    const formed = (await ticker()).slice(0, 2);
+    expect(formed.map((e) => e.user).sort()).toEqual([mask(leader), mask(member)].sort());
+    for (const e of formed) expect(e).toMatchObject({ vname: '至尊班', at: new Date(t.clock.now).toISOString() });
   });
 
   it("give the learner's grade: the ladder, the current version and the next one with its upgrade price", async () => {

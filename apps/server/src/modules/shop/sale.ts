@@ -31,7 +31,7 @@ export function createSale(d: SaleDeps) {
       return {
         list: rows
           .slice(0, TICKER_PAGE)
-          .map((r) => ({ user: maskPhone(r.phone ?? ''), vname: (versions.find((v) => v.vn === r.vn)?.vname ?? r.vn).replace(/_MNDB$/i, ''), at: r.paidAt!.toISOString() })),
+          .map((r) => ({ user: maskPhone(r.phone ?? ''), vname: (versions.find((v) => v.vn === r.vn)?.vname ?? r.vn).replace(/_MNDB$/i, ''), at: r.at!.toISOString() })),
         hasMore: rows.length > TICKER_PAGE,
       };
     },

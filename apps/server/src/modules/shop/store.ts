@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { OrderState } from '@kaoshi/contract';
 import type { Database, Tx } from '../../db/index.ts';
 import {
@@ -202,14 +202,18 @@ export function createShopStore(db: Database) {
       return db.select().from(paymentFlags).where(isNull(paymentFlags.resolvedAt)).orderBy(paymentFlags.id).limit(limit);
     },
 
-    /** The latest paid orders of a subject sold by an agent, with the buyer's phone (masked by the caller). */
+    /**
+     * The latest delivered orders of a subject sold by an agent, with the buyer's phone (masked by the caller), newest
+     * delivery first. Delivered (fulfilled), not only paid: a group-buy order is paid long before its group forms,
+     * and is announced only once it has (refunded ones never are).
+     */
     recentBuyers(agentCode: string, appId: number, offset: number, limit: number) {
       return db
-        .select({ phone: users.phone, vn: orders.vn, paidAt: orders.paidAt })
+        .select({ phone: users.phone, vn: orders.vn, at: orders.fulfilledAt })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
-        .where(and(eq(orders.agentCode, agentCode), eq(orders.appId, appId), inArray(orders.status, ['paid', 'fulfilled'])))
-        .orderBy(desc(orders.paidAt))
+        .where(and(eq(orders.agentCode, agentCode), eq(orders.appId, appId), eq(orders.status, 'fulfilled')))
+        .orderBy(desc(orders.fulfilledAt))
         .offset(offset)
         .limit(limit);
     },
