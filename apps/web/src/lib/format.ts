@@ -7,6 +7,9 @@ export function maskPhone(value: string | null | undefined): string {
   return `${value.slice(0, 2)}****${value.slice(-2)}`;
 }
 
+/** An amount in fen as yuan: 39800 → '¥398.00'. */
+export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
 /** The first visible character of a name, for a text avatar; '学' when there is none or it is a digit. */
 export function initialOf(name: string | null | undefined): string {
   const first = Array.from((name ?? '').trim())[0];

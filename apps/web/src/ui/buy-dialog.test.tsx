@@ -1,4 +1,4 @@
-import type { UnlockingVersion } from '@kaoshi/contract';
+import type { DataOf, PriceItem, pricelist, UnlockingVersion } from '@kaoshi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -6,10 +6,11 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../api/client';
 import { agentStore, DEFAULT_AGENT } from '../lib/agent';
 import { saveLogin } from '../lib/session';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage } from '../test/screens';
+import { saveSelectedSubject } from '../lib/subject';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../test/screens';
 import { BuyDialog } from './buy-dialog';
 import { buyAppPath } from './buy-flow';
-import { ClassicBuyPrompt } from './buy-prompt';
+import { ClassicBuyPrompt, SheetBuyPrompt } from './buy-prompt';
 
 vi.mock('../api/client', async () => (await import('../test/client-mock')).clientMock());
 
@@ -122,6 +123,55 @@ describe('classic buy prompt', () => {
     });
     await userEvent.setup().click(screen.getByRole('button', { name: '去开通' }));
     expect(where()).toBe('/videoList');
+  });
+});
+
+describe('lock sheet (the sheet prompt of a locked item)', () => {
+  const item = (vn: string, vname: string, price: number, originalPrice: number): PriceItem => ({
+    vn,
+    vname,
+    vnorder: Number(vn),
+    price,
+    originalPrice,
+    validityDays: 365,
+    group: 0,
+    modules: [{ id: 'video', name: '视频精讲' }],
+    isVip: 0,
+    heldUntil: null,
+  });
+  const prices: DataOf<typeof pricelist> = {
+    appID: 1001,
+    appName: '护士执业资格',
+    items: [item('1', '基础班', 19800, 29800), item('2', 'VIP班', 39800, 59800), item('3', '至尊班', 69800, 69800)],
+    books: [],
+    payTypes: ['sandbox'],
+    customPayUrl: null,
+    buyDisabled: false,
+  };
+
+  it("shows each version that unlocks the item with its price, list price and validity from the subject's price list (/buyapp's data)", async () => {
+    saveSelectedSubject(trialNursing);
+    fakeApi(callMock, { 'shop.pricelist': () => prices });
+    renderScreen(<SheetBuyPrompt open currentName="试用版" versions={[vip, top]} onClose={() => undefined} />, { path: '/homePage' });
+    const sheet = screen.getByRole('dialog', { name: '开通班次' });
+    const vipCard = await within(sheet).findByTestId('unlock-2');
+    await waitFor(() => expect(within(vipCard).getByText('¥398.00')).toBeTruthy());
+    expect(within(vipCard).getByText('¥598.00').tagName).toBe('S');
+    expect(vipCard.textContent).toContain('有效期 365 天');
+    // No list price when it is the price; no card for a version that does not unlock the item.
+    const topCard = within(sheet).getByTestId('unlock-3');
+    expect(within(topCard).getByText('¥698.00')).toBeTruthy();
+    expect(topCard.querySelector('s')).toBeNull();
+    expect(within(sheet).queryByText('¥198.00')).toBeNull();
+    expect(callsTo(callMock, 'shop.pricelist')[0]).toMatchObject({ appID: 1001 });
+  });
+
+  it('a version not on sale here shows without a price', async () => {
+    saveSelectedSubject(trialNursing);
+    fakeApi(callMock, { 'shop.pricelist': () => ({ ...prices, items: prices.items.filter((i) => i.vn !== '3') }) });
+    renderScreen(<SheetBuyPrompt open currentName="试用版" versions={[vip, top]} onClose={() => undefined} />, { path: '/homePage' });
+    await waitFor(() => expect(screen.getByText('¥398.00')).toBeTruthy());
+    expect(screen.getByTestId('unlock-3').textContent).toBe('VIP至尊班');
   });
 });
 

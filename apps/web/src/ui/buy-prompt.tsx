@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MSG, type UnlockingVersion } from '@kaoshi/contract';
+import { MSG, type PriceItem, type UnlockingVersion } from '@kaoshi/contract';
+import { pricesQuery } from '../api/prices';
 import { useAgent } from '../lib/agent';
+import { yuan } from '../lib/format';
 import { cachedVipinfo, getSelectedSubject } from '../lib/subject';
 import { track } from '../lib/tracking';
 import { buyAction, buyAppPath, versionLabel } from './buy-flow';
@@ -32,7 +35,6 @@ export interface BuyPromptProps {
   onClose: () => void;
 }
 
-/** The version list: chips in the classic modal, cards in the sheet. */
 /**
  * What a version includes (its modules' names), from the subject's version list that choosing the subject
  * cached (vipinfo): the buy prompt shows the value of each class, not only its name. Empty when unknown.
@@ -43,28 +45,56 @@ export function versionIncludes(vn: string): string[] {
   return list.find((v) => v.vn === vn)?.vnjson.map((m) => m.name) ?? [];
 }
 
+/** The version list: chips in the classic modal, cards in the sheet (with each version's price). */
 export function VersionChips({ versions, highlight, cards }: { versions: readonly UnlockingVersion[]; highlight?: string; cards?: boolean }) {
   if (versions.length === 0) return null;
+  if (cards) return <VersionCards versions={versions} />;
   return (
-    <ul className={cards ? styles.cards : styles.chips} aria-label="可开通的班次">
+    <ul className={styles.chips} aria-label="可开通的班次">
       {versions.map((v) => (
-        <li key={v.vn} className={`${cards ? styles.card : styles.chip} ${v.vn === highlight ? styles.on : ''}`}>
-          {cards ? (
-            <>
-              <span className={styles.cardBadge} aria-hidden="true">
-                VIP
-              </span>
-              <span className={styles.cardText}>
-                <span className={styles.cardName}>{versionLabel(v.vname)}</span>
-                <Includes vn={v.vn} />
-              </span>
-            </>
-          ) : (
-            versionLabel(v.vname)
-          )}
+        <li key={v.vn} className={`${styles.chip} ${v.vn === highlight ? styles.on : ''}`}>
+          {versionLabel(v.vname)}
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The sheet's cards: each version that unlocks the item, with its price, list price and validity from the subject's
+ * price list (pricelist, the data /buyapp shows; one cache) and what it includes. A version not on sale here, or
+ * while the prices load, shows without a price.
+ */
+function VersionCards({ versions }: { versions: readonly UnlockingVersion[] }) {
+  const subject = getSelectedSubject();
+  const prices = useQuery({ ...pricesQuery(subject?.AppID ?? 0), enabled: subject !== null });
+  const priceOf = (vn: string) => prices.data?.items.find((i) => i.vn === vn);
+  return (
+    <ul className={styles.cards} aria-label="可开通的班次">
+      {versions.map((v) => (
+        <li key={v.vn} className={styles.card} data-testid={`unlock-${v.vn}`}>
+          <span className={styles.cardBadge} aria-hidden="true">
+            VIP
+          </span>
+          <span className={styles.cardText}>
+            <span className={styles.cardName}>{versionLabel(v.vname)}</span>
+            <Price item={priceOf(v.vn)} />
+            <Includes vn={v.vn} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Price({ item }: { item?: PriceItem }) {
+  if (!item) return null;
+  return (
+    <span className={styles.cardPrice}>
+      <strong className={styles.cardAmount}>{yuan(item.price)}</strong>
+      {item.originalPrice > item.price ? <s className={styles.cardList}>{yuan(item.originalPrice)}</s> : null}
+      <span className={styles.cardDays}>{`有效期 ${item.validityDays} 天`}</span>
+    </span>
   );
 }
 

@@ -20,7 +20,6 @@ import {
   myCoupon,
   myPurchases,
   pricedetails,
-  pricelist,
   queryUserOrder,
   receiveCoupon,
   useCode,
@@ -33,13 +32,14 @@ import {
   type PayType,
 } from '@kaoshi/contract';
 import { baseUrl, call } from '../../api/client';
-import { clientKind, isWeChat } from '../../lib/client-kind';
+import { clientKind } from '../../lib/client-kind';
+import { payEquipment, pricesKey, pricesQuery } from '../../api/prices';
 import { getUserName } from '../../lib/session';
 
 export const buyKeys = {
   all: () => ['buy'] as const,
   purchases: () => ['buy', 'myPurchases'] as const,
-  prices: (appID: number) => ['buy', 'prices', appID] as const,
+  prices: pricesKey,
   order: (orderID: string) => ['buy', 'order', orderID] as const,
   orders: () => ['buy', 'orders'] as const,
   quote: (w: Wanted) => ['buy', 'quote', w] as const,
@@ -74,12 +74,8 @@ export const purchasesQuery = () => queryOptions({ queryKey: buyKeys.purchases()
 /** Redeems an activation code for a subject; the server's refusal is the learner's message. */
 export const redeemCode = (appID: number, code: string) => call(useCode, { code, userName: getUserName(), appID, device: clientKind() }, { silent: true });
 
-/** The subject's versions on sale for this agent, with prices and how the agent takes payment. */
-/** The client as the shop sees it (the methods offered depend on it): web_wechat inside WeChat, else clientKind(). */
-export const payEquipment = () => (isWeChat() ? 'web_wechat' : clientKind());
-
-export const pricesQuery = (appID: number) =>
-  queryOptions({ queryKey: buyKeys.prices(appID), queryFn: () => call(pricelist, { appID, equipment: payEquipment() }, { silent: true }), staleTime: 30_000 });
+/** The subject's versions on sale for this agent, with prices and how the agent takes payment (shared with the lock sheets). */
+export { payEquipment, pricesQuery };
 
 /** One of the learner's orders (polled by /buyCallback while it waits for the payment). */
 export const orderQuery = (orderID: string) => queryOptions({ queryKey: buyKeys.order(orderID), queryFn: () => call(queryUserOrder, { orderID }, { silent: true }) });

@@ -6,8 +6,8 @@ export function ymd(iso: string): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
-/** An amount in fen as yuan: 39800 → '¥398.00'. */
-export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+/** An amount in fen as yuan: 39800 → '¥398.00' (lib/format, shared with the lock sheets). */
+export { yuan } from '../../lib/format';
 
 /** Where a purchase of `days` ends when bought now: on from a held purchase's end, else from today. */
 export function endAfterBuying(days: number, heldUntil: string | null, now = Date.now()): string {
