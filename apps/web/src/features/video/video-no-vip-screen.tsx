@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
+import { useAgent } from '../../lib/agent';
 import { getSelectedSubject, versionBadge } from '../../lib/subject';
-import { BuyDialog } from '../../ui/buy-dialog';
-import { VersionChips } from '../../ui/buy-prompt';
+import { buyAction, buyAppPath, stopNativeVideo } from '../../ui/buy-flow';
+import { BUY_TEXT, VersionChips } from '../../ui/buy-prompt';
 import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
 import { clock, courselistQuery, lessonQuery, playPath } from './api';
@@ -12,15 +13,19 @@ import styles from './video.module.css';
 
 /**
  * /videoNoVip: the preview of a lesson ended. What the lesson is, what a version with 视频精讲 adds (every lesson
- * whole, from the subject's course list), the versions that open it, and the buy dialog (opened from video: the
- * iOS shell is told to stop its player, spec §4).
+ * whole, from the subject's course list), the versions that open it with their prices, and 去开通 to /buyApp by the
+ * agent's buy rules (buy-flow.ts; the contact text where the agent does not sell here). The page is the one buy
+ * prompt: no dialog opens over it. Arriving from the player, the iOS shell is told to stop its player (spec §4).
  */
 export function VideoNoVipScreen() {
   const [params] = useSearchParams();
   const lessonID = positiveInt(params.get('lessonID'));
   const navigate = useNavigate();
-  const [buying, setBuying] = useState(true);
+  const agent = useAgent();
   const subject = getSelectedSubject();
+  useEffect(() => {
+    stopNativeVideo();
+  }, []);
   const lesson = useQuery({ ...lessonQuery(lessonID ?? 0), enabled: lessonID !== null });
   const list = useQuery({ ...courselistQuery(subject?.AppID ?? 0), enabled: subject !== null });
   if (lessonID === null) {
@@ -36,6 +41,7 @@ export function VideoNoVipScreen() {
   const all = list.data?.courses.flatMap((c) => c.chapters.flatMap((ch) => ch.lessons)).filter((l) => !l.upcoming) ?? [];
   const total = all.reduce((n, l) => n + l.durationS, 0);
   const versions = data.access.unlocking;
+  const sells = buyAction(agent.Flags) === 'navigate' && versions.length > 0;
   return (
     <Page title="试看结束">
       <div className={styles.screen}>
@@ -57,15 +63,17 @@ export function VideoNoVipScreen() {
                 <li>做题时点“看讲解”直达对应讲解片段</li>
               </ul>
               <p className={styles.muted}>开通以下任一班次可观看完整视频：</p>
-              <VersionChips versions={versions} />
+              <VersionChips versions={versions} cards />
+              {sells ? null : <p className={styles.muted}>{BUY_TEXT.contactOnly}</p>}
             </section>
-            <button type="button" className={styles.primary} onClick={() => setBuying(true)}>
-              去开通
-            </button>
+            {sells ? (
+              <button type="button" className={styles.primary} onClick={() => void navigate(buyAppPath(versions))}>
+                {BUY_TEXT.buy}
+              </button>
+            ) : null}
             <button type="button" className={styles.secondary} onClick={() => void navigate(playPath(data.lesson.id, { second: 0 }), { replace: true })}>
               重新试看
             </button>
-            <BuyDialog open={buying && versions.length > 0} versions={versions} fromVideo onClose={() => setBuying(false)} />
           </>
         )}
       </div>
