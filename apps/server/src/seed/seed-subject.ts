@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { isNull } from 'drizzle-orm';
 import { NOTICE_AUDIENCES } from '@kaoshi/contract';
 import { isInAppLink } from '../modules/subject/index.ts';
 import { agents, banners, guidePages, moduleUpdates, notices, sprintConfigs, subjects, versions } from '../db/schema/index.ts';
@@ -23,6 +24,8 @@ const bannerFile = z.array(
     imageId: z.number().int().nonnegative(),
     position: z.enum(['home', 'switch']),
     ...scope,
+    /** The version of appId the banner promotes: hidden from learners who hold it or a version containing it. */
+    vn: z.string().min(1).nullable().default(null),
     title: plain('title').pipe(z.string().min(1)),
     subTitle: plain('subTitle').default(''),
     imageUrl: z
@@ -82,7 +85,9 @@ export async function seedSubject(db: Database, dir: string, now: number): Promi
 
   const agentCodes = new Set((await db.select({ code: agents.code }).from(agents)).map((a) => a.code));
   const appIds = new Set((await db.select({ appId: subjects.appId }).from(subjects)).map((s) => s.appId));
-  const modules = new Set((await db.select({ appId: versions.appId, vnjson: versions.vnjson }).from(versions)).flatMap((v) => v.vnjson.map((m) => `${v.appId}/${m.id}`)));
+  const versionRows = await db.select({ appId: versions.appId, vn: versions.vn, vnjson: versions.vnjson }).from(versions);
+  const modules = new Set(versionRows.flatMap((v) => v.vnjson.map((m) => `${v.appId}/${m.id}`)));
+  const versionKeys = new Set(versionRows.map((v) => `${v.appId}/${v.vn}`));
   const checkScope = (file: string, id: number | string, r: { agentCode: string | null; appId: number | null }) => {
     if (r.agentCode !== null && !agentCodes.has(r.agentCode)) throw new Error(`${file}: ${id} names unknown agent ${r.agentCode}`);
     if (r.appId !== null && !appIds.has(r.appId)) throw new Error(`${file}: ${id} names unknown subject ${r.appId}`);
@@ -94,6 +99,7 @@ export async function seedSubject(db: Database, dir: string, now: number): Promi
     checkScope('banners.json', b.id, b);
     checkWindow('banners.json', b.id, b);
     if (b.position === 'switch' && b.appId !== null) throw new Error(`banners.json: ${b.id} is a 'switch' banner for one subject (switch banners are for every subject)`);
+    if (b.vn !== null && !versionKeys.has(`${b.appId}/${b.vn}`)) throw new Error(`banners.json: ${b.id} promotes version ${b.vn}, which subject ${b.appId} does not have`);
   }
   for (const n of noticeRows) {
     checkScope('notices.json', n.id, n);
@@ -107,10 +113,10 @@ export async function seedSubject(db: Database, dir: string, now: number): Promi
   for (const u of updates) if (!modules.has(`${u.appId}/${u.moduleId}`)) throw new Error(`module-updates.json: subject ${u.appId} offers no module ${u.moduleId}`);
 
   for (const b of bannerRows) {
-    await db
-      .insert(banners)
-      .values({ ...b, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) })
-      .onConflictDoNothing();
+    // An existing row stays as it is, except that a promoted version the file names fills a row seeded before it
+    // had one (migration 0039).
+    const insert = db.insert(banners).values({ ...b, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) });
+    await (b.vn === null ? insert.onConflictDoNothing() : insert.onConflictDoUpdate({ target: banners.id, set: { vn: b.vn }, where: isNull(banners.vn) }));
   }
   for (const n of noticeRows) {
     await db

@@ -110,8 +110,9 @@ export const publish = defineCall({
   path: '/api/getManagement/Publish',
   group: 'general',
   needsSession: false,
-  summary: "Banners for a position ('home' of a subject, or 'switch' on the subject switcher), for the tenant, current at the server clock.",
-  request: z.object({ position: z.enum(bannerPositions, { error: '位置不正确' }), appID: optAppID(), ...tenantFields }),
+  summary:
+    "Banners for a position ('home' of a subject, or 'switch' on the subject switcher), for the tenant, current at the server clock. Signed in (guid), a banner promoting a version the learner holds, or one containing it, is left out.",
+  request: z.object({ position: z.enum(bannerPositions, { error: '位置不正确' }), appID: optAppID(), guid: optText('登录信息', 128), ...tenantFields }),
   data: z.object({ list: z.array(banner) }),
 });
 

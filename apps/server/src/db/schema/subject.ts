@@ -26,6 +26,11 @@ export const banners = pgTable(
     position: text('position').notNull(),
     agentCode: text('agent_code').references(() => agents.code, { onDelete: 'cascade' }),
     appId: integer('app_id').references(() => subjects.appId, { onDelete: 'cascade' }),
+    /**
+     * The version of app_id the banner promotes (null: none). It is not shown to a learner who holds that version or
+     * one containing it (contract rules/upgrade.ts contains), e.g. the VIP班 banner to a 至尊班 holder.
+     */
+    vn: text('vn'),
     title: text('title').notNull(),
     subTitle: text('sub_title').notNull().default(''),
     /** Image under /static/banners/ or '' (the client draws the title on the tenant colour). */

@@ -131,6 +131,26 @@ describe('publish (banners)', () => {
     await t.db.delete(banners).where(eq(banners.id, 901));
   });
 
+  it('leaves out, for a signed-in learner, a banner promoting a version they hold or one containing it (the VIP班 banner to a 至尊班 holder)', async () => {
+    const home = (guid?: string) => titles({ position: 'home', appID: 1001, ...(guid ? { guid } : {}) });
+    // 102 promotes 1001's VIP班: shown to guests and to a trial learner.
+    expect(await home()).toEqual([101, 102]);
+    expect(await home(learner)).toEqual([101, 102]);
+    // The demo member holds 至尊班, which contains VIP班.
+    expect(await home(await t.login(DEMO.owner, DEMO.password))).toEqual([101]);
+    // 基础班 does not contain VIP班 (VIP班 adds to it); VIP班 itself does.
+    const basic = await t.register(nextPhone());
+    await t.grant(basic.userID, 1001, { vn: '1', vnOrder: 1 });
+    expect(await home(basic.guid)).toEqual([101, 102]);
+    const vip = await t.register(nextPhone());
+    await t.grant(vip.userID, 1001, { vn: '2', vnOrder: 2 });
+    expect(await home(vip.guid)).toEqual([101]);
+    // Only while it is valid: once the purchase ends, the banner shows again.
+    t.clock.advance(2 * DAY);
+    t.forgetCaches();
+    expect(await home(vip.guid)).toEqual([101, 102]);
+  });
+
   it('refuses a bad position or appID', async () => {
     expect(await t.call(publish, { position: 'top' })).toEqual({ status: 400, msg: '位置不正确', data: null });
     expect(await t.call(publish, {})).toEqual({ status: 400, msg: '位置不正确', data: null });

@@ -1,5 +1,6 @@
 import {
   CATALOG_MSG,
+  contains,
   LIVE_LIST_ROUTE,
   SUBJECT_MSG,
   TEST_MODES,
@@ -130,10 +131,24 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
       return { title: page.title, sections: page.sections.map((s) => ({ title: s.title, body: s.body })) };
     },
 
-    /** Current banners of the position; 'switch' shows only banners for every subject. */
-    async publish(tenant: AgentRow, position: 'home' | 'switch', appId: number | undefined) {
+    /**
+     * Current banners of the position; 'switch' shows only banners for every subject. A banner that promotes a
+     * version (vn) is left out for a signed-in learner (userId) who validly holds it or a version that contains it.
+     */
+    async publish(tenant: AgentRow, position: 'home' | 'switch', appId: number | undefined, userId: number | null) {
       const rows = await store.banners(position, tenant.code, position === 'home' ? (appId ?? null) : null, new Date(clock()));
-      return { list: rows.map(toBanner) };
+      const promoting = rows.filter((b) => b.vn !== null && b.appId !== null);
+      if (userId === null || promoting.length === 0) return { list: rows.map(toBanner) };
+      const held = new Set<number>();
+      for (const id of new Set(promoting.map((b) => b.appId!))) {
+        const [versions, h] = await Promise.all([catalog.versions(id), entitlements.holdings(userId, id)]);
+        const mine = versions.filter((v) => h.valid.some((p) => p.vn === v.vn)).map((v) => ({ modules: v.vnjson }));
+        for (const b of promoting.filter((r) => r.appId === id)) {
+          const promoted = versions.find((v) => v.vn === b.vn);
+          if (promoted && mine.some((v) => contains(v, { modules: promoted.vnjson }))) held.add(b.id);
+        }
+      }
+      return { list: rows.filter((b) => !held.has(b.id)).map(toBanner) };
     },
 
     /** The notice to show: the learner's audience when signed in (userId), else notices for everyone. */
