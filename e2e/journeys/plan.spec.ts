@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { answer, freshNursingTrial, shot, tile, type ChapterTest, auditScreens } from './helpers';
+import { answer, freshNursingTrial, shot, tile, type ChapterTest, type Q, auditScreens } from './helpers';
 
 /**
  * The study plan (docs/plan.md) against the real server and the demo content, at 390×844: a new learner opens a plan
@@ -243,6 +243,58 @@ test('the report: time, tasks, days, mastery and readiness drawn by chart.js (lo
   // Weak chapters lead back to the plan.
   await page.getByRole('region', { name: '薄弱章节' }).getByRole('link', { name: '返回学习计划' }).click();
   await expect(page).toHaveURL(/\/studyMain(\?|$)/);
+});
+
+test('the entrance evaluation, passed or not, goes on with 继续制定计划; the report lists every day of the plan (issue 32)', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await freshNursingTrial(page, request);
+  await tile(page, '学习计划').click();
+  await expect(page).toHaveURL(/\/openStudy(\?|$)/);
+  const resumed = page.waitForResponse((r) => r.url().includes('/api/simulationTest/resume'));
+  await page.getByRole('button', { name: '开始测评' }).click();
+  const session = ((await (await resumed).json()) as { data: { list: Q[]; keys: { allTestID: number; answer: string | string[] }[] } }).data;
+  const n = session.list.length;
+  for (let i = 0; i < n; i += 1) {
+    const q = { ...session.list[i]!, answer: session.keys.find((k) => k.allTestID === session.list[i]!.allTestID)!.answer };
+    await expect(page.getByText(`第 ${i + 1} / ${n} 题`)).toBeVisible();
+    // Wrong wherever the type allows one tap (a learner new to the subject).
+    await answer(page, q, q.childTableName === 'X' || q.childTableName === 'CASE');
+    if (i < n - 1) await page.getByRole('button', { name: '下一题' }).click();
+  }
+  await page.getByRole('navigation', { name: '切换试题' }).getByRole('button', { name: '交卷' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '交卷' }).click();
+  await expect(page).toHaveURL(/\/examResult\?examHistoryID=\d+/);
+  await expect(page.getByTestId('verdict')).toHaveText('未通过');
+  // Not passed, and still a way on: 继续制定计划 (it ended on '未通过' with no way on).
+  const goOn = page.getByRole('button', { name: '继续制定计划' });
+  await expect(goOn).toBeVisible();
+  await shot(page, 'b9-evaluation-result');
+  await goOn.click();
+  await expect(page).toHaveURL(/\/openStudy(\?|$)/);
+  await expect(page.getByText(/^测评完成：答对/)).toBeVisible();
+  // The wheel opens 90 days ahead: a 90-day plan.
+  await page.getByRole('button', { name: /^考试日期/ }).click();
+  await page.locator('.adm-picker').getByText('确定', { exact: true }).click();
+  await page.getByRole('button', { name: '30分钟', exact: true }).click();
+  const opened = page.waitForResponse((r) => r.url().includes('/api/xxjh/openplan'));
+  await page.getByRole('button', { name: '生成学习计划' }).click();
+  await opened;
+  await expect(page).toHaveURL(/\/studyMain(\?|$)/);
+
+  // The report: every day of the plan, in order and without a gap; the days to come are the days left.
+  const detail = page.waitForResponse((r) => r.url().includes('/api/xxjh/getalldetail'));
+  await page.getByRole('navigation', { name: '学习计划' }).getByRole('link', { name: '学习报告' }).click();
+  const report = ((await (await detail).json()) as { data: { plan: { daysLeft: number }; days: { date: string; tasks: number }[] } }).data;
+  expect(report.plan.daysLeft).toBe(90);
+  const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  expect(report.days).toHaveLength(90);
+  expect(report.days.every((d, i) => i === 0 || dayMs(d.date) - dayMs(report.days[i - 1]!.date) === 86_400_000)).toBe(true);
+  const days = page.getByRole('region', { name: '学习日历' });
+  await expect(days.getByRole('list', { name: '图例' })).toContainText('未到 90天');
+  await expect(days.getByRole('table', { name: '每日完成情况' }).getByRole('row')).toHaveCount(91);
+  await expect(page.getByTestId('report-overview')).toContainText('距考试还有 90 天');
+  await days.scrollIntoViewIfNeeded();
+  await shot(page, 'b10-report-days');
 });
 
 test('the plan screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page, request }) => {
