@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -116,15 +117,25 @@ async function listenOnPool(pool: pg.Pool, channel: string, onMessage: (payload:
   };
 }
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR ('memory://' for an in-memory database). */
+/**
+ * The embedded database's folder: `DATA_DIR/db`, apart from the media, uploads and live folders beside it under
+ * DATA_DIR. A DATA_DIR that holds a database itself (PG_VERSION: made before the folders moved under DATA_DIR) is
+ * used as it is.
+ */
+export function pgliteDir(dataDir: string): string {
+  return existsSync(join(dataDir, 'PG_VERSION')) ? dataDir : join(dataDir, 'db');
+}
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db ('memory://' for an in-memory database). */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Config, 'PGLITE_THREAD'>>): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
     // 10 connections for queries, one kept for LISTEN (cache invalidation).
     return fromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 11 }));
   }
   const inMemory = config.DATA_DIR.startsWith('memory://');
-  if (!inMemory) mkdirSync(config.DATA_DIR, { recursive: true });
-  if (config.PGLITE_THREAD === 'worker') return fromPglite(await startPgliteThread(inMemory ? undefined : config.DATA_DIR));
-  const client = await PGlite.create(inMemory ? undefined : config.DATA_DIR);
+  const dir = inMemory ? undefined : pgliteDir(config.DATA_DIR);
+  if (dir) mkdirSync(dir, { recursive: true });
+  if (config.PGLITE_THREAD === 'worker') return fromPglite(await startPgliteThread(dir));
+  const client = await PGlite.create(dir);
   return fromPglite(client);
 }

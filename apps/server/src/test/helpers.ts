@@ -184,6 +184,9 @@ export const createTwinApp = (t: TestApp, overrides: Omit<TestOverrides, 'clock'
 
 const handleOf = new WeakMap<TestApp, DatabaseHandle>();
 
+/** The test app on a database the test opened itself (a folder on disk, a PostgreSQL database); closing it closes that. */
+export const createTestAppOn = (handle: DatabaseHandle, overrides: TestOverrides = {}): Promise<TestApp> => appOn(handle, overrides, true);
+
 async function appOn(handle: DatabaseHandle, overrides: TestOverrides, ownsDatabase: boolean): Promise<TestApp> {
   const clock = overrides.clock ?? testClock();
   const config: Config = {
