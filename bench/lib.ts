@@ -15,9 +15,23 @@ export type Store = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; ur
 
 export const storeEnv = (s: Store): Record<string, string> => (s.kind === 'pglite' ? { DATA_DIR: s.dataDir, DATABASE_URL: '' } : { DATABASE_URL: s.url, DATA_DIR: '' });
 
-/** The environment http-bench.ts runs the server with: exactly `npm start`, production, no SMS, quiet logs. */
+/**
+ * The environment http-bench.ts runs the server with: exactly `npm start`, production, no SMS, quiet logs, and no demo
+ * media rendered behind the measurement (the demo lessons' ffmpeg would take a core; a bench that needs lessons imports
+ * its own).
+ */
 export function serverEnv(port: number, store: Store): Record<string, string> {
-  return { NODE_ENV: 'production', SMS_PROVIDER: 'disabled', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', REDIS_URL: '', ...storeEnv(store) };
+  return {
+    NODE_ENV: 'production',
+    SMS_PROVIDER: 'disabled',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    REDIS_URL: '',
+    DEMO_VIDEO: 'off',
+    DEMO_LIVE: 'off',
+    ...storeEnv(store),
+  };
 }
 
 export interface Server {
