@@ -1,4 +1,9 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+
+/** Where the journeys write (screenshots in screens/, failures in test-results/): E2E_OUT, else a temporary folder, never the source tree. */
+export const E2E_OUT = process.env.E2E_OUT ?? join(tmpdir(), 'kaoshi-e2e');
 
 // E2E_PORT moves both servers (to run the journeys beside another run on this machine).
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -16,7 +21,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: './test-results',
+  outputDir: join(E2E_OUT, 'test-results'),
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     ...devices['iPhone 13'],

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { E2E_OUT } from '../playwright.config';
 
 /** A phone number no other run has used: 137 + 8 digits from the clock and a counter. */
 let counter = 0;
@@ -27,9 +29,12 @@ export async function themeColor(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--theme-brand').trim().toLowerCase());
 }
 
+/** A journey's screenshot file: E2E_OUT/screens/<name>.png (a temporary folder unless E2E_OUT says otherwise). */
+export const screenPath = (name: string) => join(E2E_OUT, 'screens', `${name}.png`);
+
 export async function shot(page: Page, name: string) {
   await page.waitForTimeout(400); // let the route fade finish
-  await page.screenshot({ path: `screens/${name}.png`, fullPage: false });
+  await page.screenshot({ path: screenPath(name), fullPage: false });
 }
 
 /**

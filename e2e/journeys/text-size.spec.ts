@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_MEMBER, loginAs, option, pickNursing, question, tile } from './helpers';
+import { DEMO_MEMBER, loginAs, option, pickNursing, question, screenPath, tile } from './helpers';
 import { textPx, textReport, type TextProblem } from './text-check';
 
 /**
@@ -8,7 +8,7 @@ import { textPx, textReport, type TextProblem } from './text-check';
  * line, covered by another text, a control or a fixed bar, lines at least 1.3 apart; at 特大 each screen's main text is
  * 18 px or more on the screen and its largest text larger (MIIT 2021 适老化: main text ≥ 18 dp, headings larger). The
  * demo member (至尊班 of 护士执业资格) with the longest nickname §5 allows, on a 390×844 phone; full-page screenshots in
- * screens/ts-<size>-<screen>.png.
+ * E2E_OUT/screens/ts-<size>-<screen>.png.
  */
 
 const LONG_NAME = '护理部主任张晓明'; // 8 汉字: the §5 width limit (16)
@@ -124,7 +124,7 @@ for (const size of SIZES) {
       const report = await textReport(page);
       const main = await textPx(screen.main(page));
       await page.waitForTimeout(400); // the route fade
-      await page.screenshot({ path: `screens/ts-${size.file}-${screen.name}.png`, fullPage: true });
+      await page.screenshot({ path: screenPath(`ts-${size.file}-${screen.name}`), fullPage: true });
       found.push(...describe(screen.name, report.problems));
       sizes.push(`${screen.name}: main ${main.toFixed(1)}px, largest ${report.largestPx.toFixed(1)}px (${report.sizes})`);
       if (size.label === '特大') {
@@ -151,7 +151,7 @@ test('the home header holds a 16-letter nickname and the standard name at every 
       await expect(nickname(page)).toHaveText(name);
       const report = await textReport(page);
       expect(describe(`home ${name} ${size.label}`, report.problems)).toEqual([]);
-      await page.screenshot({ path: `screens/ts-header-${name === LATIN_NAME ? 'latin' : 'short'}-${size.file}.png`, clip: { x: 0, y: 0, width: 390, height: 320 } });
+      await page.screenshot({ path: screenPath(`ts-header-${name === LATIN_NAME ? 'latin' : 'short'}-${size.file}`), clip: { x: 0, y: 0, width: 390, height: 320 } });
     }
   }
   await chooseSize(page, '标准');
