@@ -9,11 +9,14 @@ const PASSWORD = 'Study2026';
 const MEMBER = DEMO_MEMBER;
 const PAPER = '护士执业资格 全真模拟卷（一）';
 
-/** Registers a new learner through the app (no subject chosen) and answers the phone and the session's guid. */
-async function registerFresh(page: Page, request: APIRequestContext): Promise<{ phone: string; guid: string }> {
+/**
+ * Registers a new learner through the app (no subject chosen) and answers the phone and the session's guid. The home
+ * notices are marked seen on this device unless `notices` (the welcome journey).
+ */
+async function registerFresh(page: Page, request: APIRequestContext, { notices = false } = {}): Promise<{ phone: string; guid: string }> {
   const phone = freshPhone();
   await asNewClientIp(page);
-  await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
+  if (!notices) await page.addInitScript(() => localStorage.setItem('seenNotices', '[1,2,3]'));
   await page.goto('/login?mode=register');
   await page.getByPlaceholder('请输入手机号').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
@@ -42,6 +45,43 @@ test('a learner who bought elsewhere sees the purchased subject on a new device,
   await expect(fresh.getByTestId('version-badge')).toHaveText('基础班');
   await expect(fresh.getByText('还没有选择科目')).toHaveCount(0);
   await shot(fresh, '100-new-device-purchased-subject');
+  await context.close();
+});
+
+test('the 欢迎 window comes once per learner: before the subject choice, not after it, and not again on a new device', async ({ browser, page, request }) => {
+  test.setTimeout(90_000);
+  const messWindow = (p: Page) => p.waitForResponse((r) => r.url().includes('/api/getManagement/getmesswindow'));
+  const asked = messWindow(page);
+  const { phone } = await registerFresh(page, request, { notices: true });
+  await asked;
+  const welcome = page.getByRole('dialog', { name: '欢迎加入考试宝典' });
+  await expect(welcome).toBeVisible();
+  await expect(page.getByRole('heading', { name: '还没有选择科目' })).toBeVisible();
+  await shot(page, '104-welcome-before-subject');
+  await welcome.getByRole('button', { name: '关闭' }).click();
+  await expect(welcome).toHaveCount(0);
+
+  // Choosing the subject is not interrupted: its home opens without a window (by the time 速记's count is there).
+  await pickNursing(page);
+  await expect(page.getByTestId('badge-shorthand')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // A new device (nothing remembered in its storage): the server gave the welcome already.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const other = await context.newPage();
+  await asNewClientIp(other);
+  await other.goto('/login');
+  await other.getByPlaceholder('请输入手机号').fill(phone);
+  await other.getByPlaceholder('请输入密码').fill(PASSWORD);
+  await other.getByRole('button', { name: '登录', exact: true }).last().click();
+  await expect(other.getByRole('heading', { name: '护士执业资格' })).toBeVisible();
+  await expect(other.getByTestId('badge-shorthand')).toBeVisible();
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+  // A later visit there asks, and the server has nothing more for this learner.
+  const asking = other.waitForResponse((r) => r.url().includes('/api/getManagement/getmesswindow'));
+  await other.reload();
+  expect(((await (await asking).json()) as { data: { window: unknown } }).data.window).toBeNull();
+  await expect(other.getByRole('dialog')).toHaveCount(0);
   await context.close();
 });
 

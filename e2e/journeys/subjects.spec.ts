@@ -15,16 +15,15 @@ test('a guest picks a subject, is asked to log in, and is back on that subject a
 
   await passwordLogin(page, '13800000000', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/homePage/);
-  // First visit on this device: the tenant's notice window opens once.
-  await expect(page.getByRole('dialog', { name: '新版学习系统已上线' })).toBeVisible();
-  await shot(page, '21-home-notice');
-  await page.getByRole('button', { name: '关闭' }).click();
   await expect(page.getByRole('heading', { name: '临床执业医师' })).toBeVisible();
   await expect(badge(page)).toHaveText('试用版');
+  // The home the choice lands on opens without a notice window: a notice never interrupts the subject choice (it
+  // comes at a later visit, once per learner: first-hour.spec).
+  await expect(page.getByRole('button', { name: /^章节练习/ })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await shot(page, '21-home-after-guest-pick');
   await page.reload();
   await expect(badge(page)).toHaveText('试用版');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('a new learner redeems the top version, finds the subject by search and sees every module open', async ({ page, request }) => {

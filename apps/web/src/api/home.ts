@@ -57,10 +57,13 @@ export const bannersQuery = (appID: number) =>
     staleTime: 5 * 60_000,
   });
 
-/** The notice window to show, or null. Failures: none. */
-export const noticeQuery = (appID: number) =>
+/**
+ * The notice window to show, or null (appID undefined: before a subject is chosen, notices for every subject). The
+ * server gives a signed-in learner each notice once, on any device. Failures: none.
+ */
+export const noticeQuery = (appID: number | undefined) =>
   queryOptions({
-    queryKey: [...HOME_KEY, 'messWindow', appID],
+    queryKey: [...HOME_KEY, 'messWindow', appID ?? 0, getGuid() ?? ''],
     queryFn: async () => {
       try {
         return (await call(messWindow, { appID, agentCode: currentAgentCode() }, { silent: true })).window;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../api/client';
 import { saveLogin } from './session';
 import { cookies, local } from './storage';
-import { getSelectedSubject, onHomeIndexCleared } from './subject';
+import { getSelectedSubject, onHomeIndexCleared, takeSubjectChosen } from './subject';
 import { alertMsg } from '../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, optionsOf, resetStorage } from '../test/screens';
 import { chooseSubject, currentPurchase, pickVersion } from './choose-subject';
@@ -171,6 +171,9 @@ describe('chooseSubject', () => {
       expect(optionsOf(callMock, 'tracking.selectApp')).toMatchObject({ quiet: true });
       expect(callsTo(callMock, 'catalog.setLastApp')[0]).toEqual({ appID: 1001, vn: '3' });
       expect(recentSubjects()[0]).toEqual(pick);
+      // The home page this choice lands on knows it (and opens without the notice window): another subject does not.
+      expect(takeSubjectChosen(2001)).toBe(false);
+      expect(takeSubjectChosen(1001)).toBe(true);
     });
 
     it("no valid purchase → trial: curAppvn '-1', '试用版'", async () => {

@@ -10,6 +10,7 @@ import {
   TRIAL_VN,
   clearHomeIndex,
   dropOtherSprintConfigs,
+  markSubjectChosen,
   saveSelectedSubject,
   savePendingSubject,
   storePurchases,
@@ -158,6 +159,7 @@ export async function chooseSubject(pick: PendingSubject, deps: ChooseDeps = {})
       curAppVname: current ? current.AppVnName : TRIAL_NAME,
     };
     saveSelectedSubject(subject);
+    markSubjectChosen(subject.AppID);
     clearHomeIndex();
     dropOtherSprintConfigs(subject.AppID);
     storePurchases(subject.AppID, Array.isArray(purchases) ? purchases : [], current);

@@ -71,6 +71,27 @@ export function saveSelectedSubject(s: SelectedSubject): void {
   cookies.setJSON('SELECTEDAPPNEW', s);
 }
 
+/**
+ * The subject a choice just selected (chooseSubject), for the home page that the choice lands on: it opens without
+ * the notice window, which waits for a later visit (issue 32: a notice never interrupts the subject choice).
+ */
+let justChosen: { appID: number; at: number } | null = null;
+const JUST_CHOSEN_MS = 60_000;
+
+export function markSubjectChosen(appID: number): void {
+  justChosen = { appID, at: Date.now() };
+}
+
+/**
+ * True for the first home page of the subject after it was chosen (within a minute). Forgotten once that render is
+ * over (a macrotask later: StrictMode's second call of a state initializer gets the same answer).
+ */
+export function takeSubjectChosen(appID: number): boolean {
+  const hit = justChosen !== null && justChosen.appID === appID && Date.now() - justChosen.at < JUST_CHOSEN_MS;
+  if (justChosen) setTimeout(() => (justChosen = null), 0);
+  return hit;
+}
+
 export const isTrial = (s: Pick<SelectedSubject, 'curAppvn'>): boolean => s.curAppvn === TRIAL_VN;
 
 /** The home page's version badge: the current version's name, or '试用版'. */

@@ -180,11 +180,34 @@ describe('messWindow', () => {
   it('shows each learner the notices of their audience: the migration notice to existing accounts, the welcome to new ones', async () => {
     const fresh = (await t.register(nextPhone())).guid;
     expect((await t.call(messWindow, { appID: 1001, guid: fresh })).data.window).toMatchObject({ ID: 3, Title: '欢迎加入考试宝典' });
-    expect((await t.call(messWindow, { appID: 1001, guid: learner })).data.window).toMatchObject({ ID: 1, Title: '新版学习系统已上线' });
+    const owner = await t.login(DEMO.owner, DEMO.password);
+    expect((await t.call(messWindow, { appID: 1001, guid: owner })).data.window).toMatchObject({ ID: 1, Title: '新版学习系统已上线' });
     // Without a session: notices for everyone only (none for the default tenant in the demo).
     expect((await t.call(messWindow, { appID: 1001 })).data.window).toBeNull();
     // A notice for everyone reaches new and existing accounts alike.
     expect((await t.call(messWindow, { ac: '6001', guid: fresh })).data.window).toMatchObject({ ID: 2 });
+  });
+
+  it('gives a signed-in learner each notice once, whichever device asks; before a subject is chosen too; a guest every time', async () => {
+    const phone = nextPhone();
+    const { guid: phoneDevice } = await t.register(phone);
+    // Before choosing a subject (no appID): the welcome, which then never comes again, with a subject or on a new device.
+    expect((await t.call(messWindow, { guid: phoneDevice })).data.window).toMatchObject({ ID: 3, Title: '欢迎加入考试宝典' });
+    expect((await t.call(messWindow, { appID: 1001, guid: phoneDevice })).data.window).toBeNull();
+    const newDevice = await t.login(phone, 'Passw0rd!');
+    expect((await t.call(messWindow, { appID: 1001, guid: newDevice })).data.window).toBeNull();
+    // A notice not given yet still comes, once.
+    expect((await t.call(messWindow, { ac: '6001', guid: newDevice })).data.window).toMatchObject({ ID: 2 });
+    expect((await t.call(messWindow, { ac: '6001', guid: phoneDevice })).data.window).toBeNull();
+    // Another learner is given it as well; a guest gets it every time (the guest's device remembers what it showed).
+    expect((await t.call(messWindow, { guid: await t.newLearner() })).data.window).toMatchObject({ ID: 3 });
+    for (let i = 0; i < 2; i++) expect((await t.call(messWindow, { ac: '6001' })).data.window).toMatchObject({ ID: 2 });
+    // Two devices asking at once: one is given it.
+    const twice = nextPhone();
+    const a = (await t.register(twice)).guid;
+    const b = await t.login(twice, 'Passw0rd!');
+    const both = await Promise.all([a, b].map(async (guid) => (await t.call(messWindow, { guid })).data.window));
+    expect(both.filter((w) => w !== null)).toEqual([expect.objectContaining({ ID: 3 })]);
   });
 
   it('refuses a bad appID', async () => {

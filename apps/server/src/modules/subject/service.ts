@@ -151,10 +151,17 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
       return { list: rows.filter((b) => !held.has(b.id)).map(toBanner) };
     },
 
-    /** The notice to show: the learner's audience when signed in (userId), else notices for everyone. */
+    /**
+     * The notice to show: the learner's audience when signed in (userId), else notices for everyone. A signed-in
+     * learner is given each notice once, on whichever device (notice_seen, recorded as it is given); a guest's
+     * device remembers what it showed (the web's seenNotices).
+     */
     async messWindow(tenant: AgentRow, appId: number | undefined, userId: number | null) {
+      const now = new Date(clock());
       const joined = userId === null ? null : await store.joinedAt(userId);
-      const n = await store.notice(tenant.code, appId ?? null, new Date(clock()), joined);
+      let n = await store.notice(tenant.code, appId ?? null, now, joined, userId);
+      // Given on another device at this very moment: nothing now (the next one comes at the next visit).
+      if (n && userId !== null && !(await store.giveNotice(userId, n.id, now))) n = undefined;
       return {
         window: n ? { ID: n.id, Title: n.title, Content: n.content, Link: isInAppLink(n.link) ? n.link : '', ButtonText: n.buttonText } : null,
       };

@@ -5,6 +5,7 @@ import {
   guidePages,
   moduleUpdates,
   notices,
+  noticeSeen,
   purchases,
   redDotSeen,
   sprintConfigs,
@@ -66,9 +67,10 @@ export function createSubjectStore(db: Database) {
     /**
      * The newest current notice for the tenant (or every tenant), the subject (or every subject) and the
      * learner's audience: with `joined` (the account's creation), 'existing' notices that started after it
-     * and 'new' notices that started before it; without, 'all' notices only.
+     * and 'new' notices that started before it; without, 'all' notices only. With `userId`, only a notice the
+     * learner has not been given yet (notice_seen).
      */
-    async notice(agentCode: string, appId: number | null, at: Date, joined: Date | null): Promise<NoticeRow | undefined> {
+    async notice(agentCode: string, appId: number | null, at: Date, joined: Date | null, userId: number | null = null): Promise<NoticeRow | undefined> {
       const [row] = await db
         .select()
         .from(notices)
@@ -85,11 +87,18 @@ export function createSubjectStore(db: Database) {
                   and(eq(notices.audience, 'existing'), gt(notices.startsAt, joined)),
                   and(eq(notices.audience, 'new'), lte(notices.startsAt, joined)),
                 ),
+            userId === null ? undefined : sql`not exists (select 1 from ${noticeSeen} where ${noticeSeen.userId} = ${userId} and ${noticeSeen.noticeId} = ${notices.id})`,
           ),
         )
         .orderBy(desc(notices.startsAt), desc(notices.id))
         .limit(1);
       return row;
+    },
+
+    /** Records that the learner was given a notice; false when they already had it (another device, at the same time). */
+    async giveNotice(userId: number, noticeId: number, at: Date): Promise<boolean> {
+      const rows = await db.insert(noticeSeen).values({ userId, noticeId, seenAt: at }).onConflictDoNothing().returning({ noticeId: noticeSeen.noticeId });
+      return rows.length > 0;
     },
 
     /** When the learner's account was created (null: unknown). */

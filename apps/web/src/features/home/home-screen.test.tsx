@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { DataOf, messWindow } from '@kaoshi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
@@ -14,6 +15,7 @@ vi.mock('../../ui/no-content', () => ({ showNoContent: vi.fn() }));
 vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn() }));
 
 const callMock = call as unknown as Mock;
+type NoticeData = NonNullable<DataOf<typeof messWindow>['window']>;
 
 beforeEach(() => {
   resetStorage();
@@ -33,6 +35,17 @@ describe('/homePage', () => {
     expect(await screen.findByRole('heading', { name: '还没有选择科目' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '选择科目' }).getAttribute('href')).toBe('/switchSub');
     expect(screen.getByRole('link', { name: '设置' }).getAttribute('href')).toBe('/settings');
+  });
+
+  it('gives a new learner the welcome on the home page before a subject is chosen (notices for every subject: no appID)', async () => {
+    const welcome: NoticeData = { ID: 3, Title: '欢迎加入考试宝典', Content: '选好要考的科目后，可以从章节练习开始。', Link: '/Guidance', ButtonText: '看看新手指南' };
+    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'subject.messWindow': () => ({ window: welcome }) });
+    const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
+    const dialog = await screen.findByRole('dialog', { name: '欢迎加入考试宝典' });
+    expect(screen.getByRole('heading', { name: '还没有选择科目' })).toBeTruthy();
+    expect(callsTo(callMock, 'subject.messWindow').map((p) => p.appID)).toEqual([undefined]);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: '看看新手指南' }));
+    expect(where()).toBe('/Guidance');
   });
 
   it("shows the tenant's contacts: telephone, QQ and WeChat (official account)", async () => {

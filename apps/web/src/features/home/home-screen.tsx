@@ -7,7 +7,8 @@ import { useUserInfo, userKeys } from '../../api/user-info';
 import { ContactCard } from '../../ui/contact-card';
 import { HOME_KEY } from '../../api/home';
 import { HomeLinks } from './home-links';
-import { SubjectHome } from './subject-home';
+import { NoticeWindow } from './notice-window';
+import { SubjectHome, useOpenPath } from './subject-home';
 import { useHomeSubject } from './use-home-subject';
 import { UserHeader } from './user-header';
 import buttons from '../../ui/buttons.module.css';
@@ -16,7 +17,8 @@ import styles from './home.module.css';
 /**
  * /homePage — the learner's header, then the subject (resolved by useHomeSubject: selected, a guest's
  * pending choice, the last subject on the server, or none) with its banners, module grid and notice
- * window, the shortcuts and the tenant's contacts.
+ * window, the shortcuts and the tenant's contacts. Without a subject: 选择科目 and the notice window for every
+ * subject (a new learner's welcome comes before the choice, so it never lands on the subject just chosen).
  * `fromUrl=mainJS` (the change-info check cleared the caches) reloads the learner, resolves the subject
  * again (so purchases are fresh) and is then dropped from the URL.
  */
@@ -30,6 +32,7 @@ export default function HomeScreen() {
   // Bumped when the homeIndex is cleared: the grid is built again from the server.
   const [, setEpoch] = useState(0);
   const home = useHomeSubject(generation);
+  const openPath = useOpenPath();
 
   useEffect(() => {
     if (fromUrl === null) return;
@@ -73,6 +76,8 @@ export default function HomeScreen() {
             <Link to="/switchSub" className={`${buttons.primary} ${styles.emptyAction}`}>
               选择科目
             </Link>
+            {/* Before the choice, not after it: a new learner's welcome comes here, once (issue 32). */}
+            <NoticeWindow onLink={openPath} />
           </section>
         )}
         <HomeLinks />

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
+import { decksKey } from '../../api/reading';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
-import { clearSubjectCaches, saveSelectedSubject, savePendingSubject, storeModuleInfo, storeVipinfo } from '../../lib/subject';
+import { clearSubjectCaches, markSubjectChosen, saveSelectedSubject, savePendingSubject, storeModuleInfo, storeVipinfo } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
 import { chooseSubject } from '../../lib/choose-subject';
@@ -125,20 +126,35 @@ describe('/homePage: the subject', () => {
     expect(JSON.parse(localStorage.getItem('moduleInfoX') ?? 'null')).toMatchObject({ appID: 1001, vn: '3' });
   });
 
-  it("速记's tile shows today's cards (due + min(fresh, newLeft)) as its badge; without the tile, no decks call", async () => {
+  it("速记's tile tells the reviews due and the new cards left today apart; without the tile, no decks call", async () => {
     const decks = (due: number, fresh: number, newLeft: number) => ({ AppID: 1001, total: 120, due, fresh, newLeft, reviewedToday: 0, decks: [], unlocking: [] });
-    api({ 'subject.moduleInfoX': () => gridData([...modules, mod('shorthand', '速记', '/siteShorthand', true)]), 'shorthand.decks': () => decks(4, 26, 20) });
+    const withTile = (due: number, fresh: number, newLeft: number) =>
+      api({ 'subject.moduleInfoX': () => gridData([...modules, mod('shorthand', '速记', '/siteShorthand', true)]), 'shorthand.decks': () => decks(due, fresh, newLeft) });
+    withTile(4, 26, 20);
     const first = renderScreen(<HomeScreen />, { path: '/homePage' });
-    expect((await screen.findByTestId('badge-shorthand')).textContent).toBe('24');
-    expect(screen.getByRole('button', { name: '速记（今日待复习 24）' })).toBeTruthy();
+    expect((await screen.findByTestId('badge-shorthand')).textContent).toBe('4');
+    expect(screen.getByRole('button', { name: '速记（今日待复习 4 · 新卡 20）' })).toBeTruthy();
     expect(callsTo(callMock, 'shorthand.decks')).toEqual([{ appID: 1001 }]);
     first.unmount();
 
-    // Fewer new cards than today's allowance: all of them count.
-    api({ 'subject.moduleInfoX': () => gridData([...modules, mod('shorthand', '速记', '/siteShorthand', true)]), 'shorthand.decks': () => decks(2, 3, 20) });
+    // Nothing due, 20 new cards allowed today: the tile says new cards, never 20 to review.
+    withTile(0, 26, 20);
+    const fresh = renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect((await screen.findByTestId('badge-shorthand')).textContent).toBe('新20');
+    expect(screen.getByRole('button', { name: '速记（今日待复习 0 · 新卡 20）' })).toBeTruthy();
+    fresh.unmount();
+
+    // Fewer new cards than today's allowance: all of them; nothing at all: no badge.
+    withTile(2, 3, 20);
     const second = renderScreen(<HomeScreen />, { path: '/homePage' });
-    expect((await screen.findByTestId('badge-shorthand')).textContent).toBe('5');
+    expect(await screen.findByRole('button', { name: '速记（今日待复习 2 · 新卡 3）' })).toBeTruthy();
     second.unmount();
+    withTile(0, 0, 20);
+    const none = renderScreen(<HomeScreen />, { path: '/homePage' });
+    await waitFor(() => expect(none.queryClient.getQueryState(decksKey(1001))?.status).toBe('success'));
+    expect(await screen.findByRole('button', { name: '速记' })).toBeTruthy();
+    expect(screen.queryByTestId('badge-shorthand')).toBeNull();
+    none.unmount();
 
     localStorage.removeItem('moduleInfoX'); // the stored grid (with the tile) would paint first
     callMock.mockClear();
@@ -318,6 +334,25 @@ describe('/homePage: the subject', () => {
       { appID: 1001, guid: demoLogin.guid, manageMentID: 2, imageID: 12 },
       { appID: 1001, guid: demoLogin.guid, manageMentID: 1, imageID: 11 },
     ]);
+  });
+
+  it('opens the home a subject choice lands on without the notice window (the guest’s pick, then the login); a later visit shows it', async () => {
+    savePendingSubject({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类' });
+    chooseMock.mockImplementation(async () => {
+      saveSelectedSubject(nursing);
+      markSubjectChosen(1001); // as chooseSubject does
+      return { kind: 'chosen', subject: nursing };
+    });
+    api({ 'subject.messWindow': () => ({ window: { ID: 5, Title: '考试公告', Content: '报名开始了', Link: '', ButtonText: '好的' } }) });
+    const chosen = renderScreen(<HomeScreen />, { path: '/homePage' });
+    await screen.findByRole('button', { name: '视频精讲（未开通）' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(callMock, 'subject.messWindow')).toEqual([]);
+    chosen.unmount();
+    await new Promise((r) => setTimeout(r, 0));
+
+    renderScreen(<HomeScreen />, { path: '/homePage' });
+    expect(await screen.findByRole('dialog', { name: '考试公告' })).toBeTruthy();
   });
 
   it('shows a notice window once per device, as plain text', async () => {

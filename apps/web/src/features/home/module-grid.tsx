@@ -10,32 +10,50 @@ export function tileColor(id: string): string {
   return PALETTE[h % PALETTE.length]!;
 }
 
+/** Today's cards of a tile (速记): reviews due and new cards still allowed today, never added together. */
+export interface TileCards {
+  due: number;
+  fresh: number;
+}
+
 interface Props {
   modules: readonly HomeModule[];
   redDots: readonly string[];
-  /** A count on a tile (速记: the cards due today), by module id. */
-  badges?: Readonly<Record<string, number>>;
+  /** Today's cards on a tile (速记), by module id. */
+  cards?: Readonly<Record<string, TileCards>>;
   onOpen: (m: HomeModule) => void;
 }
 
-/** The home grid: one tile per module with a glyph, its name, a lock when closed, a count (速记's due cards) or a red dot when new. */
-export function ModuleGrid({ modules, redDots, badges = {}, onOpen }: Props) {
+const upTo99 = (n: number) => (n > 99 ? '99+' : String(n));
+
+/**
+ * The home grid: one tile per module with a glyph, its name, a lock when closed, today's cards (速记: the due reviews
+ * in red, else the new cards in blue as 新N) or a red dot when new.
+ */
+export function ModuleGrid({ modules, redDots, cards = {}, onOpen }: Props) {
   return (
     <ul className={styles.grid}>
       {modules.map((m) => {
         const dot = redDots.includes(m.id);
-        const count = badges[m.id] ?? 0;
+        const today = cards[m.id];
+        const work = today !== undefined && today.due + today.fresh > 0;
         const locked = !m.allowed && !m.opensHub;
-        const state = `${locked ? '（未开通）' : ''}${dot ? '（有更新）' : ''}${count > 0 ? `（今日待复习 ${count}）` : ''}`;
+        const state = `${locked ? '（未开通）' : ''}${dot ? '（有更新）' : ''}${work ? `（今日待复习 ${today.due} · 新卡 ${today.fresh}）` : ''}`;
         return (
           <li key={m.id}>
             <button type="button" className={styles.tile} onClick={() => onOpen(m)}>
               <span className={styles.tileIcon} style={{ background: tileColor(m.id) }} aria-hidden="true">
                 {Array.from(m.name)[0] ?? ''}
-                {count > 0 ? (
-                  <span className={styles.countBadge} data-testid={`badge-${m.id}`} aria-hidden="true">
-                    {count > 99 ? '99+' : count}
-                  </span>
+                {work ? (
+                  today.due > 0 ? (
+                    <span className={styles.countBadge} data-testid={`badge-${m.id}`}>
+                      {upTo99(today.due)}
+                    </span>
+                  ) : (
+                    <span className={`${styles.countBadge} ${styles.freshBadge}`} data-testid={`badge-${m.id}`}>
+                      {`新${upTo99(today.fresh)}`}
+                    </span>
+                  )
                 ) : dot ? (
                   <span className={styles.redDot} data-testid={`red-dot-${m.id}`} />
                 ) : null}

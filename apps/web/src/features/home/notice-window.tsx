@@ -22,10 +22,12 @@ export function markNoticeSeen(id: number): void {
 }
 
 /**
- * The notice window (getmesswindow): Title, Content as plain text and ButtonText. Each notice ID is
- * shown once per device: it is marked seen as soon as it is shown.
+ * The notice window (getmesswindow): Title, Content as plain text and ButtonText. The server gives a signed-in
+ * learner each notice once, whichever device asks; this device also remembers each ID it showed (what keeps a
+ * guest from seeing it again): it is marked seen as soon as it is shown.
+ * `appID` undefined: the home page before a subject is chosen (notices for every subject, e.g. the welcome).
  */
-export function NoticeWindow({ appID, onLink }: { appID: number; onLink: (link: string) => void }) {
+export function NoticeWindow({ appID, onLink }: { appID?: number; onLink: (link: string) => void }) {
   const { data: notice } = useQuery(noticeQuery(appID));
   const [shownId, setShownId] = useState<number | null>(null);
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SHORTHAND_MODULE, SUBJECT_MSG, type HomeModule } from '@kaoshi/contract';
 import { modulesDown, readRedDot } from './api';
-import { cachedModuleInfo, clearHomeIndex, versionBadge, type SelectedSubject } from '../../lib/subject';
+import { cachedModuleInfo, clearHomeIndex, takeSubjectChosen, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
@@ -12,7 +12,7 @@ import { hasScreen } from '../../lib/navigation';
 import { BannerCarousel } from '../../ui/banner-carousel';
 import { ContinueExam } from '../../ui/continue-exam';
 import { bannersQuery, moduleGridQuery, redDotQuery } from '../../api/home';
-import { decksQuery, dueToday } from '../../api/reading';
+import { decksQuery, todaysCards } from '../../api/reading';
 import { ModuleGrid } from './module-grid';
 import { NoticeWindow } from './notice-window';
 import { PlanCard } from './plan-card';
@@ -38,10 +38,12 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
   const grid = useQuery(moduleGridQuery(subject));
   const dots = useQuery(redDotQuery(subject.AppID));
   const { data: banners = [] } = useQuery(bannersQuery(subject.AppID));
-  // 速记's tile shows the cards due today (one small call, only when the grid has the tile).
+  // 速记's tile shows today's due and new cards apart (one small call, only when the grid has the tile).
   const hasCards = grid.data?.modules.some((m) => m.id === SHORTHAND_MODULE) ?? false;
   const decks = useQuery({ ...decksQuery(subject.AppID), enabled: hasCards });
   const [locked, setLocked] = useState<HomeModule | null>(null);
+  // The home a subject choice lands on opens without the notice window: it comes at a later visit.
+  const [justChosen] = useState(() => takeSubjectChosen(subject.AppID));
   useModulesDownCheck(subject.AppID);
 
   const open = (m: HomeModule) => {
@@ -67,7 +69,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
         </h2>
         {grid.data ? (
           grid.data.modules.length > 0 ? (
-            <ModuleGrid modules={grid.data.modules} redDots={dots.data ?? []} badges={decks.data ? { [SHORTHAND_MODULE]: dueToday(decks.data) } : undefined} onOpen={open} />
+            <ModuleGrid modules={grid.data.modules} redDots={dots.data ?? []} cards={decks.data ? { [SHORTHAND_MODULE]: todaysCards(decks.data) } : undefined} onOpen={open} />
           ) : (
             <p className={styles.muted}>该科目暂无学习内容</p>
           )
@@ -84,7 +86,7 @@ export function SubjectHome({ subject }: { subject: SelectedSubject }) {
           </p>
         )}
       </section>
-      <NoticeWindow appID={subject.AppID} onLink={openPath} />
+      {justChosen ? null : <NoticeWindow appID={subject.AppID} onLink={openPath} />}
       <SheetBuyPrompt open={locked !== null} currentName={versionBadge(subject)} versions={locked?.unlocking ?? []} onClose={() => setLocked(null)} />
     </>
   );
