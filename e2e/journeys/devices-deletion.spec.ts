@@ -53,9 +53,12 @@ test('sign out another device and see it logged out; ask to delete the account, 
   await expect(page.getByText('已下线该设备')).toBeVisible();
   await expect(devices).toHaveCount(1);
 
-  // The phone's next call finds its session ended: back to the login screen.
+  // The phone's next call finds its session ended and says why (not a silent return to the login screen).
   await other.goto('/settings');
+  await expect(other.getByRole('dialog').getByText('您的账号已在其他设备上将本机下线，请重新登录；如非本人操作，请及时修改密码').first()).toBeVisible();
   await expect(other).toHaveURL(/\/login/);
+  await shot(other, 'h2-signed-out-told');
+  await other.getByRole('dialog').getByRole('button', { name: '确定' }).first().click();
   await phoneContext.close();
 
   // /settings → 注销账号: what is erased and kept, the code to the bound phone, the confirmation.
