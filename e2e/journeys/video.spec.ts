@@ -43,6 +43,20 @@ test('a member plays a lesson, leaves mid-way, and resumes in a new browser at t
   await playsTo(page, 6);
   await expect(page.getByText('139****0000')).toBeAttached();
   await shot(page, '91-video-study');
+  // One set of controls, ours (no native ones beside them); 全屏 takes the stage, so they are there in full screen.
+  await expect(video(page)).not.toHaveAttribute('controls');
+  await video(page).evaluate((v: HTMLVideoElement) => v.pause());
+  const controls = page.getByTestId('player-controls');
+  await expect(controls.getByRole('button', { name: '播放' })).toBeVisible();
+  await expect(controls.getByRole('slider', { name: '播放进度' })).toBeVisible();
+  await controls.getByRole('button', { name: '全屏' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.contains(document.querySelector('[data-testid="player-controls"]')) ?? false)).toBe(true);
+  await expect(controls.getByRole('button', { name: '退出全屏' })).toBeVisible();
+  await shot(page, '91b-video-fullscreen');
+  await controls.getByRole('button', { name: '退出全屏' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  await controls.getByRole('button', { name: '播放' }).click();
+  await playsTo(page, 8);
   const lessonUrl = page.url();
   const left = await currentTime(page);
   await page.getByRole('button', { name: '返回' }).first().click();

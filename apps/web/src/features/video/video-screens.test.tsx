@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { CONTROLS_HIDE_MS } from './components/player-controls';
+import { VideoPlayer } from './components/player';
+import type { LessonData } from './api';
 import { VideoFeedbackScreen } from './feedback-screen';
 import { VideoList } from './screens';
 import { UpVideoScreen } from './up-video-screen';
@@ -12,6 +15,14 @@ import { PointsTab } from './video-study-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
+// The player's saves go through the video outbox (IndexedDB): here only the player itself is seen.
+vi.mock('../../lib/outbox/video', async (actual) => ({
+  ...(await actual<typeof import('../../lib/outbox/video')>()),
+  startVideoOutbox: vi.fn(),
+  queueProgress: vi.fn(async () => undefined),
+  flushProgress: vi.fn(async () => undefined),
+}));
+vi.mock('hls.js/light', () => ({ default: { isSupported: () => false } }));
 
 const callMock = call as unknown as Mock;
 const user = () => userEvent.setup();
@@ -124,5 +135,77 @@ describe('/videoStudy 要点 tab', () => {
       `/knowlegeInContent?point=${encodeURIComponent('体温的正常值')}`,
       `/knowlegeInContent?point=${encodeURIComponent('常见热型')}`,
     ]);
+  });
+});
+
+describe('the lesson player', () => {
+  const data = () =>
+    ({
+      lesson: { ...lesson(2), appID: 1001, chapterTitle: '第一章 生命体征', markers: [], points: [] },
+      next: null,
+      // The token is renewed 1 minute before it runs out: not within this test.
+      play: { url: '/media/v/2/t/master.m3u8', poster: '', thumbnails: '', limitSeconds: 30, expiresAt: new Date(Date.now() + 600_000).toISOString() },
+      access: { mode: 'preview', unlocking: [] },
+      watermark: '139****0000',
+    }) as LessonData;
+  const proto = HTMLElement.prototype as { requestFullscreen?: unknown };
+
+  it('has one set of controls, ours, inside the stage that goes full screen; the keyboard and a tap work them', () => {
+    vi.useFakeTimers();
+    const request = vi.fn(async () => undefined);
+    const exit = vi.fn(async () => undefined);
+    proto.requestFullscreen = request;
+    Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
+    Object.defineProperty(document, 'exitFullscreen', { value: exit, configurable: true });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    try {
+      render(<VideoPlayer data={data()} startAt={0} screen="videoStudy" onPreviewEnd={vi.fn()} onEnded={vi.fn()} />);
+      const video = screen.getByTestId('lesson-video') as HTMLVideoElement;
+      // No native controls beside ours.
+      expect(video.hasAttribute('controls')).toBe(false);
+      const stage = screen.getByRole('group', { name: /^视频播放器/ });
+      const controls = screen.getByTestId('player-controls');
+      expect(stage.contains(controls)).toBe(true);
+      expect(
+        within(controls)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual(['播放', '静音', '全屏']);
+      expect(within(controls).getByRole('combobox', { name: '播放倍速' })).toBeTruthy();
+      expect(within(stage).getByText('试看0:30')).toBeTruthy();
+
+      // The seek bar keeps to the preview.
+      const seek = within(controls).getByRole('slider', { name: '播放进度' });
+      fireEvent.change(seek, { target: { value: '60' } });
+      expect(video.currentTime).toBe(29.5);
+
+      // 全屏 takes the stage (video, watermark and these controls), never the bare video.
+      fireEvent.click(within(controls).getByRole('button', { name: '全屏' }));
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(request.mock.contexts[0]).toBe(stage);
+      Object.defineProperty(document, 'fullscreenElement', { value: stage, configurable: true });
+      act(() => void document.dispatchEvent(new Event('fullscreenchange')));
+      expect(within(controls).getByRole('button', { name: '退出全屏' })).toBeTruthy();
+      // The keyboard of the stage: F leaves full screen, space plays.
+      stage.focus();
+      fireEvent.keyDown(stage, { key: 'f' });
+      expect(exit).toHaveBeenCalledTimes(1);
+      fireEvent.keyDown(stage, { key: ' ' });
+      expect(play).toHaveBeenCalledTimes(1);
+
+      // Playing, they fade 3 s after the last touch; a tap on the video brings them back.
+      stage.blur();
+      act(() => void video.dispatchEvent(new Event('play')));
+      expect(within(controls).getByRole('button', { name: '暂停' })).toBeTruthy();
+      expect(controls.dataset.shown).toBe('true');
+      act(() => void vi.advanceTimersByTime(CONTROLS_HIDE_MS));
+      expect(controls.dataset.shown).toBe('false');
+      fireEvent.pointerDown(video, { pointerType: 'touch' });
+      fireEvent.click(video);
+      expect(controls.dataset.shown).toBe('true');
+    } finally {
+      delete proto.requestFullscreen;
+      for (const k of ['fullscreenEnabled', 'exitFullscreen', 'fullscreenElement']) delete (document as unknown as Record<string, unknown>)[k];
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { VIDEO_SAVE_EVERY_MS, VIDEO_SPEEDS } from '@kaoshi/contract';
+import { VIDEO_SAVE_EVERY_MS } from '@kaoshi/contract';
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { flushProgress, queueProgress, startVideoOutbox } from '../../../lib/outbox/video';
 import { videoAutoplay } from '../../../lib/preferences';
@@ -6,6 +6,8 @@ import { track } from '../../../lib/tracking';
 import { clock, renewLesson, type LessonData } from '../api';
 import { RENEW_BEFORE_MS, WatchTracker, WATERMARK_MOVE_MS, withToken } from '../watch';
 import styles from '../video.module.css';
+import { PlayerControls, toggleFullscreen } from './player-controls';
+import controlStyles from './player-controls.module.css';
 
 export interface PlayerProps {
   data: LessonData;
@@ -30,12 +32,14 @@ type HlsLike = { destroy(): void; startLoad(): void; recoverMediaError(): void }
 
 /**
  * The lesson player (loaded only on the video routes): hls.js where Media Source Extensions exist, the native HLS of
- * the <video> element elsewhere (iOS Safari); inline in WeChat; speeds, chapter markers, keyboard on desktop, the
- * moving watermark. It saves the position and the seconds really watched every 10 s, on pause, when the page is
- * hidden and when it leaves, through the video outbox; it renews its play token before it runs out.
+ * the <video> element elsewhere (iOS Safari); inline in WeChat; our own controls only (player-controls.tsx: seek,
+ * speeds, mute, full screen of the stage), chapter markers, keyboard on desktop, the moving watermark. It saves the
+ * position and the seconds really watched every 10 s, on pause, when the page is hidden and when it leaves, through
+ * the video outbox; it renews its play token before it runs out.
  */
 export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, control }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
   const base = useRef(data.play.url);
   const tracker = useRef(new WatchTracker());
   const [speed, setSpeed] = useState(1);
@@ -212,7 +216,7 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
   };
   if (control) control.current = { seek, time: () => videoRef.current?.currentTime ?? 0 };
 
-  // Keyboard on desktop: space, ←/→ 5 s, ↑/↓ volume, F full screen.
+  // Keyboard on desktop: space, ←/→ 5 s, ↑/↓ volume, M mute, F full screen.
   const onKey = (e: React.KeyboardEvent) => {
     const video = videoRef.current;
     if (!video) return;
@@ -222,7 +226,8 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
       ArrowRight: () => seek(video.currentTime + 5),
       ArrowUp: () => (video.volume = Math.min(1, video.volume + 0.1)),
       ArrowDown: () => (video.volume = Math.max(0, video.volume - 0.1)),
-      f: () => void (document.fullscreenElement ? document.exitFullscreen() : video.parentElement?.requestFullscreen?.()),
+      m: () => (video.muted = !video.muted),
+      f: () => toggleFullscreen(stageRef.current, video),
     };
     const run = keys[e.key.length === 1 ? e.key.toLowerCase() : e.key];
     if (run && e.target === e.currentTarget) {
@@ -233,12 +238,19 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
 
   return (
     <div className={styles.player}>
-      <div className={styles.stage} role="group" tabIndex={0} onKeyDown={onKey} aria-label="视频播放器，空格播放或暂停，方向键快进快退">
+      <div
+        ref={stageRef}
+        className={`${styles.stage} ${controlStyles.stage}`}
+        role="group"
+        tabIndex={0}
+        onKeyDown={onKey}
+        aria-label="视频播放器，空格播放或暂停，方向键快进快退，F 全屏"
+      >
+        {/* One set of controls, ours (player-controls.tsx): no native ones beside them, in full screen neither. */}
         <video
           ref={videoRef}
           className={styles.video}
           poster={play.poster}
-          controls
           playsInline
           preload="metadata"
           controlsList="nodownload"
@@ -248,19 +260,9 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
         <span className={styles.watermark} style={{ left: `${spot.x}%`, top: `${spot.y}%` }} aria-hidden="true">
           {data.watermark}
         </span>
+        {limit > 0 ? <span className={`${styles.previewTag} ${controlStyles.badge}`}>{`试看${clock(limit)}`}</span> : null}
         {failed ? <p className={styles.failed}>视频加载失败，请检查网络后重试</p> : null}
-      </div>
-      <div className={styles.bar}>
-        <span className={styles.time}>{`${clock(now)} / ${clock(lesson.durationS)}`}</span>
-        {limit > 0 ? <span className={styles.previewTag}>{`试看${clock(limit)}`}</span> : null}
-        <label className={styles.speed}>
-          <span>倍速</span>
-          <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))} aria-label="播放倍速">
-            {VIDEO_SPEEDS.map((s) => (
-              <option key={s} value={s}>{`${s}x`}</option>
-            ))}
-          </select>
-        </label>
+        <PlayerControls video={videoRef} stage={stageRef} now={now} duration={lesson.durationS} limit={limit} speed={speed} onSpeed={setSpeed} onSeek={seek} />
       </div>
       {lesson.markers.length > 0 ? (
         <div className={styles.markers} aria-label="章节标记">
