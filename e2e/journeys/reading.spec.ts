@@ -51,6 +51,13 @@ test('a learner reads a handout, highlights a passage and notes another, and aft
   await page.getByRole('button', { name: '保存' }).click();
   const marks = page.getByRole('region', { name: '我的标注' });
   await expect(marks.getByText('我的标注（2）')).toBeVisible();
+  // The learner's marks are not in the handout's emphasis colour (【…】, amber): a highlight is green, a note blue.
+  const painted = await page.evaluate(() => {
+    const p = document.querySelector('article p')!;
+    const of = (name: string) => getComputedStyle(p, `::highlight(${name})`).backgroundColor;
+    return { mark: of('reading-mark'), note: of('reading-note'), emphasis: getComputedStyle(document.querySelector('article mark')!).backgroundColor };
+  });
+  expect(painted).toEqual({ mark: 'rgba(40, 190, 90, 0.3)', note: 'rgba(80, 160, 255, 0.32)', emphasis: 'rgba(255, 196, 0, 0.35)' });
   await shot(page, '81-handout-marks');
 
   // Read on to the middle; the position is saved when scrolling settles.
@@ -154,6 +161,39 @@ test.describe('offline', () => {
     await shot(page, '83-pocket-offline');
     await context.setOffline(false);
   });
+
+  test('offline, a handout never opened says it is not saved for offline reading, not 网络加载异常', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await loginAs(page, DEMO_MEMBER);
+    await pickNursing(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The list is opened (so kept), one handout read; another is never opened.
+    await page.goto('/handoutList');
+    await page.getByRole('button', { name: /^生命体征的评估与护理/ }).click();
+    await expect(page.getByRole('heading', { name: '体温的正常值与测量' })).toBeVisible();
+    await page.getByRole('button', { name: '返回' }).click();
+    await expect(page).toHaveURL(/\/handoutList/);
+
+    // The connection drops while the app is open: the one read opens, the other says why it cannot.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: /^原发性高血压/ }).click();
+    const unsaved = '离线时只能阅读已打开过的讲义。这篇讲义还没有保存到本机，请联网后打开一次，之后离线也能阅读';
+    await expect(page.getByText(unsaved)).toBeVisible();
+    await expect(page.getByText(/网络加载异常/)).toHaveCount(0);
+    await shot(page, '83b-handout-not-saved-offline');
+    const unsavedUrl = page.url();
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.getByRole('button', { name: /^生命体征的评估与护理/ }).click();
+    await expect(page.getByRole('heading', { name: '体温的正常值与测量' })).toBeVisible();
+    // Loaded afresh offline, the same.
+    await page.goto(unsavedUrl);
+    await expect(page.getByText(unsaved)).toBeVisible();
+    // Back online, 重试 opens it.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '原发性高血压', exact: true })).toBeVisible();
+  });
 });
 
 test('速记: reviewing cards changes the new-card count on the home tile, which never calls new cards due', async ({ page, request }) => {
@@ -200,6 +240,90 @@ test("from a wrong answer's explanation, its 考点 opens the knowledge point wi
   await shot(page, '86-point-from-explanation');
   await page.getByRole('link', { name: /^阅读讲义：/ }).click();
   await expect(page).toHaveURL(/\/handoutPage\?id=\d+&anchor=/);
+});
+
+test('a handout search result opens at the hit and marks it; a PDF handout at the page that holds it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, DEMO_MEMBER);
+  await pickNursing(page);
+  const found = () => page.evaluate(() => [...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('reading-find') ?? [])].map((r) => r.toString()));
+  const onScreen = () =>
+    page.evaluate(() => {
+      const r = [...(CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('reading-find')!][0]!.getBoundingClientRect();
+      return r.top >= 46 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+    });
+  // A word near the end of 原发性高血压 (not in its title): the page opens there, not at the top or where I stopped.
+  await page.goto(`/search_result?keyword=${encodeURIComponent('平均动脉压')}`);
+  await page
+    .getByTestId('group-handout')
+    .getByRole('button', { name: /^原发性高血压/ })
+    .click();
+  await expect(page).toHaveURL(/\/handoutPage\?id=\d+&hit=/);
+  await expect.poll(found).toEqual(['平均动脉压']);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  expect(await onScreen()).toBe(true);
+  await shot(page, '87-search-hit-handout');
+
+  // A word on the last chapter of the PDF handout: it opens at that page, scrolled down and sideways to the word.
+  await page.goto(`/search_result?keyword=${encodeURIComponent('反牵引力')}`);
+  await page
+    .getByTestId('group-handout')
+    .getByRole('button', { name: /^基础护理知识和技能（讲义 PDF 版）/ })
+    .click();
+  await expect.poll(found, { timeout: 30_000 }).toEqual(['反牵引力']);
+  const pageOfHit = await page.evaluate(() =>
+    [...(CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('reading-find')!][0]!.startContainer
+      .parentElement!.closest('[data-page]')!
+      .getAttribute('data-page'),
+  );
+  expect(Number(pageOfHit)).toBeGreaterThan(10);
+  expect(await onScreen()).toBe(true);
+  await shot(page, '87b-search-hit-pdf');
+});
+
+test("a PDF handout is drawn readable: its body text as large as a handout page's, larger with Aa, sharp, redrawn at the place read", async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, DEMO_MEMBER);
+  await pickNursing(page);
+  await page.goto('/handoutList');
+  await page.getByRole('button', { name: /^基础护理知识和技能（讲义 PDF 版）/ }).click();
+  // It opens where the search above left it (the last page): back to the top.
+  await expect(page.locator('[data-page] canvas').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.locator('[data-page="1"] canvas')).toBeVisible();
+  /** The size most of page n's text layer is set in (px, as laid out) and how its canvas is drawn. */
+  const measure = (n = 1) =>
+    page.locator(`[data-page="${n}"]`).evaluate((p) => {
+      const sizes = new Map<number, number>();
+      for (const s of p.querySelectorAll<HTMLElement>('.textLayer span')) {
+        const px = Math.round(parseFloat(getComputedStyle(s).fontSize) * 2) / 2;
+        sizes.set(px, (sizes.get(px) ?? 0) + (s.textContent ?? '').trim().length);
+      }
+      const body = [...sizes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+      const canvas = p.querySelector('canvas');
+      return { body, width: p.getBoundingClientRect().width, sharp: canvas ? canvas.width / parseFloat(canvas.style.width) : 0 };
+    });
+  await expect.poll(async () => (await measure()).body).toBeGreaterThanOrEqual(15.5);
+  const standard = await measure();
+  // Not fit to the 390 px phone (7 px text): wider, panned sideways; the canvas has the screen's pixels (3x, within 8 MP).
+  expect(standard.width).toBeGreaterThan(800);
+  expect(standard.sharp).toBeGreaterThanOrEqual(2.5);
+  await expect(page.getByText('讲义按字号放大显示，左右滑动查看整行')).toBeVisible();
+  await shot(page, '88-pdf-readable');
+
+  // Read on to page 3, then Aa: drawn again larger, still at page 3.
+  await page.locator('[data-page="3"]').evaluate((el) => el.scrollIntoView());
+  await page.waitForTimeout(300);
+  await page.getByRole('button', { name: '字号 100%' }).click();
+  await expect.poll(async () => (await measure(3)).body).toBeGreaterThanOrEqual(17.5);
+  const page3 = await page.locator('[data-page="3"]').evaluate((el) => el.getBoundingClientRect());
+  expect(page3.top).toBeLessThan(844 * 0.4 + 5);
+  expect(page3.bottom).toBeGreaterThan(844 * 0.4);
+  await page.getByRole('button', { name: '字号 113%' }).click();
+  await page.getByRole('button', { name: '字号 125%' }).click();
+  await page.getByRole('button', { name: '字号 150%' }).click();
+  await page.getByRole('button', { name: '字号 88%' }).click();
+  await expect(page.getByRole('button', { name: '字号 100%' })).toBeVisible();
 });
 
 test('the reading screens pass axe-core and keep every tap target at least 44×44, by day and at night', async ({ page }) => {

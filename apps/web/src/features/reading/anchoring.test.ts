@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locateQuote, quoteAt } from './anchoring';
+import { findHits, hitTerms } from './search-hit';
 
 const TEXT = '口服给药存在首过效应，舌下给药可以避开首过效应。直肠给药也可部分避开首过效应。';
 
@@ -31,5 +32,17 @@ describe('text quote anchoring', () => {
     const q = quoteAt(TEXT, 0, 4);
     expect(locateQuote(TEXT.replace('口服给药', '经口用药'), q)).toBeNull();
     expect(locateQuote(TEXT, { quote: '', prefix: '', suffix: '' })).toBeNull();
+  });
+});
+
+describe('search hits', () => {
+  it('every occurrence of any word searched, in the text’s order, across elements; Latin letters folded', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<h2>给药</h2><p>口服<b>给</b>药存在首过效应，舌下给药可以避开首过效应（First-pass effect）。</p>';
+    expect(findHits(root, ['首过效应', '给药', 'first-PASS']).map((r) => r.toString())).toEqual(['给药', '给药', '首过效应', '给药', '首过效应', 'First-pass']);
+    expect(findHits(root, ['静脉'])).toEqual([]);
+    expect(findHits(null, ['给药'])).toEqual([]);
+    expect(hitTerms(new URLSearchParams(`id=3&hit=${encodeURIComponent(' 休克  护理 ')}`))).toEqual(['休克', '护理']);
+    expect(hitTerms(new URLSearchParams('id=3'))).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   type ReadingKind,
 } from '@kaoshi/contract';
 import { call } from '../../api/client';
+import { isApiError } from '../../api/errors';
 import { decksKey } from '../../api/reading';
 import { flushReading, pendingReadingCount, queuePosition } from '../../lib/outbox/reading';
 import { getUserID } from '../../lib/session';
@@ -58,12 +59,17 @@ export const readingKeys = {
   daily: (appID: number, page: number) => ['reading', 'daily', appID, page] as const,
 };
 
+/*
+ * The lists and pages are asked for even while the browser says it is offline ('offlineFirst'; TanStack Query would
+ * otherwise wait for the network): the service worker answers those opened before (docs/reading.md "Offline").
+ */
 export const catalogQuery = (appID: number, kind: ReadingKind) =>
   queryOptions({
     queryKey: readingKeys.catalog(appID, kind),
     queryFn: async () =>
       withLocalPositions(await (kind === 'pocket' ? call(pocketMenu, { appID }, { silent: true }) : call(readingCatalog, { appID, kind }, { silent: true })), getUserID()),
     retry: false,
+    networkMode: 'offlineFirst',
   });
 
 export const itemQuery = (appID: number, kind: ReadingKind, id: number) =>
@@ -75,7 +81,19 @@ export const itemQuery = (appID: number, kind: ReadingKind, id: number) =>
         getUserID(),
       ),
     retry: false,
+    networkMode: 'offlineFirst',
   });
+
+/** What a page says offline when the worker has no copy of it: it was never opened on this device. */
+export const NOT_SAVED_OFFLINE: Record<ReadingKind, string> = {
+  handout: '离线时只能阅读已打开过的讲义。这篇讲义还没有保存到本机，请联网后打开一次，之后离线也能阅读',
+  theory: '离线时只能阅读已打开过的文章。这篇文章还没有保存到本机，请联网后打开一次，之后离线也能阅读',
+  pocket: '离线时只能阅读已打开过的口袋书。这一页还没有保存到本机，请联网后打开一次，之后离线也能阅读',
+};
+
+/** A page that failed for want of a network while the device is offline (not a server's answer). */
+export const failedOffline = (err: unknown): boolean =>
+  typeof navigator !== 'undefined' && navigator.onLine === false && isApiError(err) && (err.kind === 'network' || err.kind === 'timeout');
 
 /**
  * Save where I stopped in a page (docs/reading.md "Reading progress"): the page's list and the page itself show it at

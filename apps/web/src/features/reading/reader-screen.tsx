@@ -9,10 +9,11 @@ import type { SelectedSubject } from '../../lib/subject';
 import { track } from '../../lib/tracking';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { itemQuery, pagePath, READING_ROUTES, type ReadingKind } from './api';
+import { failedOffline, itemQuery, NOT_SAVED_OFFLINE, pagePath, READING_ROUTES, type ReadingKind } from './api';
 import { MarkedArticle } from './components/marked-article';
 import { pageAnchor, pageOfAnchor, pagePercent, type PdfSpot } from './pdf-pages';
 import { markdownSpot, useReadingPosition } from './reading-position';
+import { clearHits, findHits, hitTerms, markHits, revealHit } from './search-hit';
 import styles from './reader.module.css';
 
 const PdfView = lazy(() => import('./components/pdf-view'));
@@ -45,12 +46,14 @@ function ReaderScreen({ kind }: { kind: ReadingKind }) {
   );
   return (
     <SubjectPage title={READING_ROUTES[kind].title} right={right}>
-      {(subject) => (id === null ? <StateMessage text={READING_MSG.unknownItem} /> : <ReaderBody key={id} subject={subject} kind={kind} id={id} scale={scale} />)}
+      {(subject) =>
+        id === null ? <StateMessage text={READING_MSG.unknownItem} /> : <ReaderBody key={id} subject={subject} kind={kind} id={id} scale={scale} find={hitTerms(params)} />
+      }
     </SubjectPage>
   );
 }
 
-function ReaderBody({ subject, kind, id, scale }: { subject: SelectedSubject; kind: ReadingKind; id: number; scale: number }) {
+function ReaderBody({ subject, kind, id, scale, find }: { subject: SelectedSubject; kind: ReadingKind; id: number; scale: number; find: string[] }) {
   const q = useQuery(itemQuery(subject.AppID, kind, id));
   useEffect(startReadingOutbox, []);
   const item = q.data;
@@ -59,9 +62,20 @@ function ReaderBody({ subject, kind, id, scale }: { subject: SelectedSubject; ki
   }, [item?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per page opened
   const page = useRef<HTMLDivElement>(null);
   const pdfAt = useRef<PdfSpot | null>(null);
-  useReadingPosition(item, () =>
-    item?.format === 'pdf' ? (pdfAt.current ? { anchor: pageAnchor(pdfAt.current.page), percent: pagePercent(pdfAt.current) } : null) : markdownSpot(page.current),
+  useReadingPosition(
+    item,
+    () => (item?.format === 'pdf' ? (pdfAt.current ? { anchor: pageAnchor(pdfAt.current.page), percent: pagePercent(pdfAt.current) } : null) : markdownSpot(page.current)),
+    // Opened from a search result: at the first hit, every one marked (a PDF does the same itself).
+    () => {
+      const hits = findHits(page.current?.querySelector('article'), find);
+      markHits(hits);
+      if (hits[0]) revealHit(hits[0]);
+      return hits.length > 0;
+    },
   );
+  useEffect(() => clearHits, []);
+  // Offline, a page never opened here is not a network fault: say that it is not saved for offline reading.
+  if (q.isError && failedOffline(q.error)) return <StateMessage text={NOT_SAVED_OFFLINE[kind]} onRetry={() => void q.refetch()} />;
   const pending = queryState(q, subject, { feature: READING_ROUTES[kind].title });
   if (pending) return pending;
   const data = item!;
@@ -78,6 +92,8 @@ function ReaderBody({ subject, kind, id, scale }: { subject: SelectedSubject; ki
             url={data.pdfUrl}
             title={data.title}
             startPage={pageOfAnchor(data.position?.anchor)}
+            textScale={scale}
+            find={find}
             onPage={(at) => {
               pdfAt.current = at;
             }}

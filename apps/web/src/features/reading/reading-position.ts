@@ -23,16 +23,19 @@ export function markdownSpot(page: HTMLElement | null): Spot | null {
 }
 
 /**
- * Continue where I stopped (docs/reading.md "Reading progress"). On open a Markdown page goes to the link's anchor (a
- * point's passage), else to my saved position (a PDF opens at its page itself). While reading, the spot is measured
+ * Continue where I stopped (docs/reading.md "Reading progress"). On open a Markdown page goes to a place of its own
+ * when `opening` finds one (a search result's hit), else to the link's anchor (a point's passage), else to my saved
+ * position (a PDF opens at its page, or its hit, itself). While reading, the spot is measured
  * as the page scrolls and saved when scrolling settles, when the page is hidden and when it is left: leaving saves
  * the last spot measured on the page, and always once per visit, so the list's 继续阅读 is the page read last.
  * Saves go through `keepPosition` (the lists show them at once, the outbox sends them).
  */
-export function useReadingPosition(item: ItemData | undefined, spot: () => Spot | null) {
+export function useReadingPosition(item: ItemData | undefined, spot: () => Spot | null, opening?: () => boolean) {
   const qc = useQueryClient();
   const measureRef = useRef(spot);
   measureRef.current = spot;
+  const openingRef = useRef(opening);
+  openingRef.current = opening;
   useEffect(() => {
     if (!item) return;
     let current: Spot | null = null;
@@ -46,7 +49,9 @@ export function useReadingPosition(item: ItemData | undefined, spot: () => Spot 
       const pdf = item.format === 'pdf';
       const el = hash && !pdf ? document.getElementById(sectionId(hash)) : null;
       const percent = item.position?.percent ?? 0;
-      if (el) el.scrollIntoView();
+      if (!pdf && openingRef.current?.()) {
+        // At the hit.
+      } else if (el) el.scrollIntoView();
       else if (!pdf && percent > 0) window.scrollTo(0, ((document.documentElement.scrollHeight - window.innerHeight) * percent) / 100);
       // Else at the top (the page before, 上一篇 say, may have been scrolled), unless a PDF already went to its page.
       else if (window.scrollY > 0 && !(pdf && measureRef.current())) window.scrollTo(0, 0);

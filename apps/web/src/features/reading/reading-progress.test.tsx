@@ -14,7 +14,7 @@ import { readingKeys } from './api';
 import { HandoutList } from './catalog-screen';
 import type { PdfViewProps } from './components/pdf-view';
 import { forgetPositions, rememberPosition, withLocalPositions } from './local-positions';
-import { pageAt, pageOfAnchor, pagePercent } from './pdf-pages';
+import { bodyTextSize, canvasRatio, pageAt, pageOfAnchor, pagePercent, pdfPageWidth } from './pdf-pages';
 import { HandoutPage } from './reader-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
@@ -199,6 +199,29 @@ describe('reading progress: the parts', () => {
     expect(pagePercent({ page: 16, pages: 16 })).toBe(100);
     expect(pagePercent({ page: 1, pages: 0 })).toBe(0);
     expect([pageOfAnchor('page-7'), pageOfAnchor('vital'), pageOfAnchor(undefined), pageOfAnchor('page-0')]).toEqual([7, 1, 1, 1]);
+  });
+
+  it('a PDF is drawn with its body text as large as a Markdown page’s at the text size (not fit to a phone’s width), and sharp', () => {
+    // The demo PDF: A4 (595.28 pt), body 11 pt. Fit to a 390 px phone its text was 7 px; drawn 866 px wide it is 16 px.
+    const a4 = { pageWidthPt: 595.28, bodyPt: 11 };
+    expect(pdfPageWidth({ column: 390, ...a4, scale: 1 })).toBe(866);
+    expect(pdfPageWidth({ column: 390, ...a4, scale: 1.5 })).toBe(1299);
+    expect((pdfPageWidth({ column: 390, ...a4, scale: 1.25 }) * 11) / 595.28).toBeCloseTo(20, 0);
+    // Never narrower than the column, never wider than four, nothing before it is measured.
+    expect(pdfPageWidth({ column: 1200, ...a4, scale: 1 })).toBe(1200);
+    expect(pdfPageWidth({ column: 200, pageWidthPt: 595.28, bodyPt: 3, scale: 1 })).toBe(800);
+    expect(pdfPageWidth({ column: 0, ...a4, scale: 1 })).toBe(0);
+    // The body size: the one most characters are set in (a title is larger, a footer smaller).
+    const item = (str: string, height: number) => ({ str, height, transform: [height, 0, 0, height, 0, 0] });
+    expect(bodyTextSize([item('基础护理知识和技能', 20), item('体温的正常值与测量方法。'.repeat(8), 11), item('1 / 16', 8), item('   ', 30)])).toBe(11);
+    expect(bodyTextSize([{ str: '腋温', height: 0, transform: [10.5, 0, 0, 10.5, 0, 0] }])).toBe(10.5);
+    expect(bodyTextSize([])).toBeNull();
+    // The canvas: the screen's pixels times the app's zoom (特大 1.3) and a pinch, within 8 MP a page.
+    expect(canvasRatio({ dpr: 3, zoom: 1, pinch: 1, width: 390, height: 552 })).toBe(3);
+    expect(canvasRatio({ dpr: 2, zoom: 1.3, pinch: 1, width: 390, height: 552 })).toBe(2.6);
+    expect(canvasRatio({ dpr: 1, zoom: 1, pinch: 2, width: 390, height: 552 })).toBe(2);
+    expect(canvasRatio({ dpr: 3, zoom: 1.3, pinch: 1, width: 866, height: 1225 })).toBe(2.75);
+    expect(canvasRatio({ dpr: 0.5, zoom: 1, pinch: 1, width: 5000, height: 7000 })).toBe(1);
   });
 
   it('local positions: only mine, of the list’s kind; 继续阅读 never a locked page', () => {

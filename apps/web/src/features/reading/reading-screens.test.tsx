@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -227,6 +228,37 @@ describe('电子讲义: the reader', () => {
     }
   });
 
+  it('/handoutPage&hit: a search result opens at its first hit, every one marked, not where I stopped; unmarked on leaving', async () => {
+    const highlights = new Map<string, { ranges: Range[] }>();
+    vi.stubGlobal('CSS', { highlights });
+    vi.stubGlobal(
+      'Highlight',
+      class {
+        ranges: Range[];
+        constructor(...ranges: Range[]) {
+          this.ranges = ranges;
+        }
+      },
+    );
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    // jsdom lays nothing out: a range has no box of its own there.
+    Range.prototype.getBoundingClientRect = () => new DOMRect(0, 900, 40, 20);
+    fakeApi(callMock, { 'reading.content': () => readingItem({ position: position('vital', 40), next: { id: 4, title: '给药' } }) });
+    const url = `/handoutPage?id=3&hit=${encodeURIComponent('给药 脉搏')}`;
+    window.history.replaceState(null, '', url);
+    const view = renderScreen(<HandoutPage />, { path: '/handoutPage', url });
+    await vi.waitFor(() => expect(highlights.get('reading-find')).toBeTruthy());
+    // In the article only (not the title, the pager or the marks list), in the text's order: the first is scrolled to.
+    expect(highlights.get('reading-find')!.ranges.map((r) => r.toString())).toEqual(['脉搏', '给药', '给药']);
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(scrollBy.mock.calls[0]![0]).toEqual({ top: 900 - window.innerHeight / 3 });
+    view.unmount();
+    expect(highlights.has('reading-find')).toBe(false);
+    delete (Range.prototype as { getBoundingClientRect?: unknown }).getBoundingClientRect;
+  });
+
   it('/handoutPage: a locked chapter (403) is the buy state with its versions; a bad id is 内容不存在', async () => {
     fakeApi(callMock, {
       'reading.content': () => {
@@ -242,6 +274,35 @@ describe('电子讲义: the reader', () => {
     view.unmount();
     renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=abc' });
     expect(screen.getByText('内容不存在')).toBeTruthy();
+  });
+
+  it('/handoutPage offline: a page opened before is asked for (the worker keeps it); one never opened says it is not saved, not 网络加载异常', async () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    try {
+      // The worker's copy answers although the browser said it went offline.
+      fakeApi(callMock, { 'reading.content': () => readingItem() });
+      const view = renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=3' });
+      expect(await screen.findByRole('article')).toBeTruthy();
+      view.unmount();
+      // No copy: the call fails for want of a network.
+      fakeApi(callMock, {
+        'reading.content': () => {
+          throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network');
+        },
+      });
+      const unsaved = renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=4' });
+      expect((await screen.findByRole('alert')).textContent).toBe('离线时只能阅读已打开过的讲义。这篇讲义还没有保存到本机，请联网后打开一次，之后离线也能阅读重试');
+      expect(screen.queryByText(/网络加载异常/)).toBeNull();
+      unsaved.unmount();
+      // Online, a network fault is still said as one.
+      offline.mockReturnValue(true);
+      onlineManager.setOnline(true);
+      renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=4' });
+      expect((await screen.findByRole('alert')).textContent).toBe('网络加载异常，请稍后重试重试');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('/handoutPage: a PDF handout is the lazy PDF view of its URL, without the Markdown article', async () => {

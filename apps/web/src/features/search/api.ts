@@ -53,15 +53,18 @@ export function keywordProblem(keyword: string): string | null {
   return null;
 }
 
-/** The screen an item opens (subjects are chosen through the subject flow instead: null). */
-export function itemPath(kind: SearchKind, item: SearchItem): string | null {
+/**
+ * The screen an item opens (subjects are chosen through the subject flow instead: null). A handout found by its text
+ * (the reply's excerpt is of its body) opens at the hit: `hit` carries the words searched (docs/reading.md "Search hits").
+ */
+export function itemPath(kind: SearchKind, item: SearchItem, terms: readonly string[] = []): string | null {
   switch (kind) {
     case 'question':
       return `/testdetails?allTestID=${item.id}`;
     case 'lesson':
       return `${item.extra === 'ej' ? '/videoEjPlay' : '/videoStudy'}?lessonID=${item.id}`;
     case 'handout':
-      return `/handoutPage?id=${item.id}`;
+      return `/handoutPage?id=${item.id}${item.excerpt && terms.length > 0 ? `&hit=${encodeURIComponent(terms.join(' '))}` : ''}`;
     case 'point':
       return `/knowlegeInContent?pointID=${item.id}`;
     case 'live':

@@ -102,6 +102,13 @@ describe('/search_result', () => {
     await waitFor(() => expect(where()).toBe('/videoEjPlay?lessonID=22'));
   });
 
+  it('a handout found by its text opens at the hit: the words searched go with it', async () => {
+    fakeApi(callMock, { 'search.all': () => everything });
+    const { where } = renderScreen(<SearchScreen />, { path: '/search_result', url: '/search_result?keyword=休克' });
+    await user().click(await screen.findByRole('button', { name: /急危重症病人的抢救/ }));
+    await waitFor(() => expect(where()).toBe(`/handoutPage?id=31&hit=${encodeURIComponent('休克')}`));
+  });
+
   it('查看全部 pages one group and goes back to all results', async () => {
     const page = (n: number) =>
       reply([
@@ -178,6 +185,9 @@ describe('search helpers', () => {
     expect(itemPath('question', item(1))).toBe('/testdetails?allTestID=1');
     expect(itemPath('lesson', item(2))).toBe('/videoStudy?lessonID=2');
     expect(itemPath('handout', item(3))).toBe('/handoutPage?id=3');
+    // Found by its title (no excerpt): it opens at the top, where the title is.
+    expect(itemPath('handout', item(3), ['休克'])).toBe('/handoutPage?id=3');
+    expect(itemPath('handout', item(3, { excerpt: '…感染性休克的护理…' }), ['感染', 'shock'])).toBe('/handoutPage?id=3&hit=%E6%84%9F%E6%9F%93%20shock');
     expect(itemPath('point', item(4))).toBe('/knowlegeInContent?pointID=4');
     expect(itemPath('live', item(5))).toBe('/livedetail?liveID=5');
     expect(itemPath('subject', item(6))).toBeNull();

@@ -45,7 +45,7 @@ function Search({ subject }: { subject: SelectedSubject }) {
     go(draft);
   };
 
-  const open = (g: SearchGroup, item: SearchItem, versions: readonly UnlockingVersion[]) => {
+  const open = (g: SearchGroup, item: SearchItem, versions: readonly UnlockingVersion[], terms: readonly string[] = []) => {
     if (item.access === 'locked') return setLocked({ title: item.title, versions });
     if (g.kind === 'subject') {
       void chooseSubject({ AppID: item.id, AppEName: item.extra, AppName: item.title, CName: item.where }, { navigate: (to, o) => void navigate(to, o) }).then((out) => {
@@ -53,7 +53,7 @@ function Search({ subject }: { subject: SelectedSubject }) {
       });
       return;
     }
-    const to = itemPath(g.kind, item);
+    const to = itemPath(g.kind, item, terms);
     if (to) void navigate(to);
   };
 
@@ -94,7 +94,8 @@ function Search({ subject }: { subject: SelectedSubject }) {
   );
 }
 
-type Open = (g: SearchGroup, item: SearchItem, versions: readonly UnlockingVersion[]) => void;
+/** Opens an item; `terms` are the words the reply searched with (a handout opens at them). */
+type Open = (g: SearchGroup, item: SearchItem, versions: readonly UnlockingVersion[], terms?: readonly string[]) => void;
 
 function Recent({ subject, list, onPick, onClear }: { subject: SelectedSubject; list: string[]; onPick: (k: string) => void; onClear: () => void }) {
   return (
@@ -150,7 +151,7 @@ function AllGroups({ subject, keyword, onOpen, onMore }: { subject: SelectedSubj
             key={g.kind}
             group={g}
             terms={terms}
-            onOpen={(item) => onOpen(g, item, unlocking)}
+            onOpen={(item) => onOpen(g, item, unlocking, terms)}
             onMore={g.total > g.items.length ? () => onMore(words, g.kind) : undefined}
             onUnlock={() => onOpen(g, lockedNote(g), unlocking)}
           />
@@ -173,7 +174,12 @@ function OneGroup({ subject, keyword, kind, onOpen, onAll }: { subject: Selected
       <button type="button" className={styles.linkButton} onClick={onAll}>
         ‹ 全部结果
       </button>
-      <ResultGroup group={group} terms={first.terms} onOpen={(item) => onOpen(group, item, first.unlocking)} onUnlock={() => onOpen(group, lockedNote(group), first.unlocking)} />
+      <ResultGroup
+        group={group}
+        terms={first.terms}
+        onOpen={(item) => onOpen(group, item, first.unlocking, first.terms)}
+        onUnlock={() => onOpen(group, lockedNote(group), first.unlocking)}
+      />
       <LoadMore hasMore={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
     </>
   );

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -101,7 +104,7 @@ describe('MarkedArticle: highlights and notes on a page', () => {
       prefix: TEXT.slice(Math.max(0, start - 32), start),
       suffix: TEXT.slice(start + 8, start + 8 + 32),
       note: '',
-      color: 'yellow',
+      color: 'green',
     });
     expect(saved.prefix).toBe('生命体征成人正常体温为36～37℃，');
     expect(saved.suffix.startsWith('次/分。给药口服')).toBe(true);
@@ -185,5 +188,42 @@ describe('MarkedArticle: highlights and notes on a page', () => {
     // Another page's saves are not this one's.
     act(() => heard!(4, mark('m-new', '口服给药', { note: '别的页面' })));
     expect(screen.queryByText('别的页面')).toBeNull();
+  });
+});
+
+/** The hue (0–360°) of the first rgb()/rgba()/#rrggbb colour in a CSS rule's block. */
+function hueOf(css: string, selector: string): number {
+  const at = css.indexOf(`${selector} {`);
+  if (at < 0) throw new Error(`no rule ${selector}`);
+  const block = css.slice(at, css.indexOf('}', at));
+  const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(block) ?? /#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(block);
+  if (!m) throw new Error(`no colour in ${selector}`);
+  const hex = m[0].startsWith('#');
+  const [r, g, b] = m.slice(1, 4).map((v) => (hex ? parseInt(v, 16) : Number(v)) / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+const hueGap = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+
+describe('marks look like the learner’s, not the author’s', () => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const marks = readFileSync(resolve(here, 'marks.module.css'), 'utf8');
+  const authors = readFileSync(resolve(here, '../../../ui/rich-text.module.css'), 'utf8');
+
+  it('a highlight and a note are drawn in colours far from the handout’s emphasis (【…】), by day and at night', () => {
+    const emphasis = hueOf(authors, '.key');
+    for (const night of ['', ":global(html[data-theme='dark']) "]) {
+      const highlight = hueOf(marks, `${night}::highlight(reading-mark)`);
+      const note = hueOf(marks, `${night}::highlight(reading-note)`);
+      expect(hueGap(highlight, emphasis)).toBeGreaterThanOrEqual(60);
+      expect(hueGap(note, emphasis)).toBeGreaterThanOrEqual(60);
+      expect(hueGap(highlight, note)).toBeGreaterThanOrEqual(60);
+    }
+    // The list of marks shows each in its own colour.
+    expect(hueGap(hueOf(marks, '.quote'), emphasis)).toBeGreaterThanOrEqual(60);
+    expect(hueGap(hueOf(marks, ".quote[data-kind='note']"), hueOf(marks, '.quote'))).toBeGreaterThanOrEqual(60);
   });
 });

@@ -106,7 +106,7 @@ export function MarkedArticle({ item }: { item: ItemData }) {
     const q = quoteAt(textIndex(article.current).text, selection.start, selection.end);
     document.getSelection()?.removeAllRanges();
     setSelection(null);
-    return { clientId: newReplyID(), anchor: selection.anchor, ...q, note: '', color: 'yellow' };
+    return { clientId: newReplyID(), anchor: selection.anchor, ...q, note: '', color: 'green' };
   };
   const remove = (m: MarkInput) => {
     setMarks((ms) => ms.filter((x) => x.clientId !== m.clientId));
@@ -159,7 +159,7 @@ export function MarkedArticle({ item }: { item: ItemData }) {
           <h2 className={styles.listTitle}>{`我的标注（${placed.length}）`}</h2>
           {found.map(({ mark, range }) => (
             <div key={mark.clientId} className={styles.item} data-testid="reading-mark">
-              <button type="button" className={styles.quote} onClick={() => reveal(range!)}>
+              <button type="button" className={styles.quote} data-kind={mark.note ? 'note' : 'highlight'} onClick={() => reveal(range!)}>
                 {mark.quote}
               </button>
               {mark.note ? <p className={styles.note}>{mark.note}</p> : null}
