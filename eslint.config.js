@@ -67,7 +67,19 @@ const moduleZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'e2e/screens/**', '**/.vite/**'] },
+  {
+    ignores: [
+      // data/: the server's database, media, uploads and live files (DATA_DIR; HLS segments are named *.ts).
+      '**/data/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'e2e/screens/**',
+      '**/.vite/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
