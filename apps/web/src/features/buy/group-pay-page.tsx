@@ -6,9 +6,9 @@ import { errorText } from '../../lib/error-text';
 import { versionLabel } from '../../ui/buy-flow';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { groupsQuery, joinGroup, newRequestId, pricesQuery, startGroup } from './api';
+import { groupsQuery, joinGroup, pricesQuery, startGroup } from './api';
 import { leftText } from './group-section';
-import { goToPay, groupPayPath } from './pay-flow';
+import { groupPayPath, usePayAttempt } from './pay-flow';
 import { PayBar, PayMethods } from './pay-methods';
 import { yuan } from './format';
 import base from './buy.module.css';
@@ -31,10 +31,8 @@ export function GroupPayPage() {
   const groupID = /^\d{1,12}$/.test(params.get('group') ?? '') ? Number(params.get('group')) : null;
   const prices = useQuery({ ...pricesQuery(appID), enabled: appID > 0 });
   const groups = useQuery({ ...groupsQuery(appID), enabled: appID > 0 });
-  const [requestId, setRequestId] = useState(newRequestId);
   const [chosen, setChosen] = useState<PayType | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, attempt } = usePayAttempt(() => void groups.refetch());
   const title = groupID === null ? '发起拼团' : '参加拼团';
 
   if (appID > 0 && (prices.isPending || groups.isPending)) {
@@ -71,19 +69,9 @@ export function GroupPayPage() {
   const payType = chosen ?? data.payTypes[0] ?? null;
   const hours = Math.round(offer.minutes / 60);
   async function pay() {
-    if (!payType || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      const o = groupID === null ? await startGroup(appID, vn, payType, requestId) : await joinGroup(groupID, payType, requestId);
-      goToPay(o, navigate, !o.payUrl);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-      // A refused attempt (the group filled meanwhile, say) is over: the next tap is a new order.
-      setRequestId(newRequestId());
-      void groups.refetch();
-    }
+    if (!payType) return;
+    // A refusal (the group filled meanwhile, say) reads the groups again.
+    await attempt((requestId) => (groupID === null ? startGroup(appID, vn, payType, requestId) : joinGroup(groupID, payType, requestId)));
   }
 
   return (

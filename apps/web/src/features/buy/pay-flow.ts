@@ -1,7 +1,9 @@
 import type { OrderView } from '@kaoshi/contract';
-import type { NavigateFunction } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { clientKind } from '../../lib/client-kind';
-import { payPageUrl } from './api';
+import { errorText } from '../../lib/error-text';
+import { newRequestId, payPageUrl } from './api';
 
 /**
  * Where the learner pays an order (docs/shop.md, "Providers"): inside WeChat, /htmlWeChatPay (JSAPI); on a
@@ -18,3 +20,30 @@ export function goToPay(o: OrderView, navigate: NavigateFunction, replace = fals
 
 /** /payPage for a group buy (group-pay-page.tsx): starting a group of version vn's offer, or joining the group groupID. */
 export const groupPayPath = (appID: number, vn: string, groupID?: number) => `/payPage?appID=${appID}&vn=${encodeURIComponent(vn)}&group=${groupID ?? 'new'}`;
+
+/**
+ * 确认支付 on /payPage, for a purchase and a group buy alike: one requestId per visit (a double tap or a retry is the
+ * same order), then to payment. A refused attempt (a coupon or the group taken meanwhile) shows why and is over: the
+ * next tap is a new order, and `onRefused` reads again what may have changed.
+ */
+export function usePayAttempt(onRefused: () => void) {
+  const navigate = useNavigate();
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function attempt(create: (requestId: string) => Promise<OrderView>): Promise<void> {
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      const o = await create(requestId);
+      goToPay(o, navigate, !o.payUrl);
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+      setRequestId(newRequestId());
+      onRefused();
+    }
+  }
+  return { busy, error, setError, attempt };
+}

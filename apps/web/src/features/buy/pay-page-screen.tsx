@@ -10,9 +10,9 @@ import buttons from '../../ui/buttons.module.css';
 import { ContactCard } from '../../ui/contact-card';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
-import { addressesQuery, checkDiscount, createOrder, huabeiQuery, newRequestId, pricesQuery, quoteQuery, type Wanted } from './api';
+import { addressesQuery, checkDiscount, createOrder, huabeiQuery, pricesQuery, quoteQuery, type Wanted } from './api';
 import { HuabeiSection } from './huabei-section';
-import { goToPay } from './pay-flow';
+import { usePayAttempt } from './pay-flow';
 import { GroupPayPage } from './group-pay-page';
 import { PayBar, PayMethods } from './pay-methods';
 import { BooksSection } from './books-section';
@@ -86,10 +86,9 @@ function VersionPayPage() {
   const [picked] = useState(() => Number(sessionCache.get('pickedAddress') ?? 0));
   const address = addresses.data?.list.find((a) => a.id === picked) ?? addresses.data?.list[0];
   const quote = useQuery({ ...quoteQuery(wanted), enabled: appID > 0 && vn !== '', placeholderData: (prev) => prev });
-  const [requestId, setRequestId] = useState(newRequestId);
   const [chosen, setChosen] = useState<PayType | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  // A refusal (say a coupon another order took) reads the quote again.
+  const { busy, error, setError, attempt } = usePayAttempt(() => void quote.refetch());
 
   const q = quote.data;
   // A code or coupon that no longer applies (used up, ended, taken by another order meanwhile) is dropped, with why.
@@ -152,19 +151,8 @@ function VersionPayPage() {
       setError('请选择收货地址');
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
-      const hbfqnum = plans.some((p) => p.periods === periods) ? periods : undefined;
-      const order = await createOrder({ ...wanted, payType, requestId, addressID: books.length > 0 ? address?.id : undefined, hbfqnum });
-      goToPay(order, navigate, !order.payUrl);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-      // A refused attempt (say a coupon another order took) is over: the next tap is a new order.
-      setRequestId(newRequestId());
-      void quote.refetch();
-    }
+    const hbfqnum = plans.some((p) => p.periods === periods) ? periods : undefined;
+    await attempt((requestId) => createOrder({ ...wanted, payType, requestId, addressID: books.length > 0 ? address?.id : undefined, hbfqnum }));
   }
 
   return (
