@@ -101,26 +101,19 @@ export function PlayerControls({ video, stage, now, duration, limit, speed, onSp
       else if (!v.paused && awakeNow.current) return rest(false);
       wake();
     };
-    v.addEventListener('play', onPlay);
-    v.addEventListener('pause', onPause);
-    v.addEventListener('volumechange', onVolume);
-    v.addEventListener('click', onSurface);
-    s.addEventListener('pointerdown', onDown);
-    s.addEventListener('pointermove', onMove);
-    s.addEventListener('focus', wake);
-    document.addEventListener('fullscreenchange', onFull);
-    document.addEventListener('webkitfullscreenchange', onFull);
-    return () => {
-      v.removeEventListener('play', onPlay);
-      v.removeEventListener('pause', onPause);
-      v.removeEventListener('volumechange', onVolume);
-      v.removeEventListener('click', onSurface);
-      s.removeEventListener('pointerdown', onDown);
-      s.removeEventListener('pointermove', onMove);
-      s.removeEventListener('focus', wake);
-      document.removeEventListener('fullscreenchange', onFull);
-      document.removeEventListener('webkitfullscreenchange', onFull);
-    };
+    // One signal takes every listener off again.
+    const off = new AbortController();
+    const o = { signal: off.signal };
+    v.addEventListener('play', onPlay, o);
+    v.addEventListener('pause', onPause, o);
+    v.addEventListener('volumechange', onVolume, o);
+    v.addEventListener('click', onSurface, o);
+    s.addEventListener('pointerdown', onDown, o);
+    s.addEventListener('pointermove', onMove, o);
+    s.addEventListener('focus', wake, o);
+    document.addEventListener('fullscreenchange', onFull, o);
+    document.addEventListener('webkitfullscreenchange', onFull, o);
+    return () => off.abort();
   }, [video, stage]); // eslint-disable-line react-hooks/exhaustive-deps -- wake and rest only set state and the timer
   useEffect(() => () => clearTimeout(timer.current), []);
 
