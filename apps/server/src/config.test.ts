@@ -1,5 +1,21 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+
+/** The problems loadConfig lists for an environment (one per line of its error), or [] when it starts. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (e) {
+    return (e as Error).message
+      .split('\n')
+      .slice(1)
+      .map((l) => l.replace(/^\s*- /, ''));
+  }
+}
 
 describe('config', () => {
   it('has defaults for everything', () => {
@@ -29,5 +45,45 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
     expect(() => loadConfig({ ALIPAY_SELLER_ID: '12345' })).toThrow(/ALIPAY_SELLER_ID/);
     expect(loadConfig({ ALIPAY_SELLER_ID: '2088102177846880' }).ALIPAY_SELLER_ID).toBe('2088102177846880');
+  });
+
+  it('lists every problem of a production start together, naming the settings and never their values', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', WEB_CONCURRENCY: '2', PORT: 'eighty', WECHATPAY_MCHID: '1900000109', MEDIA_S3_ACCESS_KEY_ID: 'AKIDSECRETVALUE' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT: /),
+        expect.stringContaining('WEB_CONCURRENCY above 1 needs DATABASE_URL'),
+        expect.stringContaining('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together'),
+        expect.stringContaining('WeChat Pay is partly configured: set WECHATPAY_APPID, WECHATPAY_MERCHANT_SERIAL'),
+        expect.stringContaining('WeChat Pay needs PUBLIC_BASE_URL'),
+        expect.stringContaining('NODE_ENV=production needs DATABASE_URL'),
+        expect.stringContaining('NODE_ENV=production needs PUBLIC_BASE_URL'),
+      ]),
+    );
+    expect(problems.join('\n')).not.toMatch(/1900000109|AKIDSECRETVALUE/);
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@db/kaoshi', PUBLIC_BASE_URL: 'http://exam.example.com' })).toContainEqual(
+      expect.stringContaining('PUBLIC_BASE_URL must start with https://'),
+    );
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toEqual(['HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS']);
+  });
+
+  it('takes a private key from a file only when its owner alone can read it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaoshi-keys-'));
+    const key = join(dir, 'alipay.pem');
+    writeFileSync(key, '-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----\n');
+    const env = { ALIPAY_APP_ID: '2021000000000000', ALIPAY_PRIVATE_KEY: key, ALIPAY_PUBLIC_KEY: key, PUBLIC_BASE_URL: 'https://exam.example.com' };
+    chmodSync(key, 0o644);
+    expect(problemsOf(env)).toEqual(['ALIPAY_PRIVATE_KEY: the key file must be readable by its owner only (chmod 600)']);
+    chmodSync(key, 0o600);
+    expect(problemsOf(env)).toEqual([]);
+    expect(problemsOf({ ...env, ALIPAY_PUBLIC_KEY: join(dir, 'missing.pem') })).toEqual(['ALIPAY_PUBLIC_KEY: the key file does not exist or cannot be read']);
+  });
+
+  it('trusts a forwarded client address only from the proxies named', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    for (const v of ['1', 'true', 'on']) expect(loadConfig({ TRUST_PROXY: v }).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24' }).TRUST_PROXY).toBe('10.0.0.5, 192.168.1.0/24');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { configProblems } from './config-check.ts';
 
 /** Empty strings in the environment mean "not set". */
 const unset = (v: unknown) => (v === '' ? undefined : v);
@@ -162,8 +163,23 @@ export const configSchema = z.object({
    * anywhere; without, only to loopback connections that came through no proxy.
    */
   METRICS_TOKEN: z.preprocess(unset, z.string().min(16).optional()),
-  /** Truthy → trust X-Forwarded-For from a reverse proxy for the client IP (rate limits, updateIP). */
-  TRUST_PROXY: z.preprocess(truthy, z.boolean()),
+  /**
+   * The reverse proxies whose X-Forwarded-For gives the client's address (rate limits, updateIP; docs/deploy.md):
+   * off (not set, 0/false/no/off); on (1/true/yes/on) means a proxy on this machine (loopback); or a comma-separated
+   * list of addresses and CIDR ranges. A forwarded address from anyone else is ignored, so a client cannot pick its own.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string' || v.trim() === '') return false;
+      const t = v.trim().toLowerCase();
+      if (['0', 'false', 'no', 'off'].includes(t)) return false;
+      return ['1', 'true', 'yes', 'on'].includes(t) ? 'loopback' : v.trim();
+    },
+    z.union([
+      z.literal(false),
+      z.string().regex(/^[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*$/, 'TRUST_PROXY must be on, off, or a comma-separated list of proxy addresses or CIDR ranges'),
+    ]),
+  ),
   /**
    * A folder of extra paper files laid out like content/demo/papers (`<appID>/*.json`), seeded with the demo
    * papers at start (the browser journeys' one-minute paper, e2e/papers). Not set: the demo papers only.
@@ -187,19 +203,19 @@ export function dataPath(dataDir: string, sub: string): string {
 export const demoLiveOn = (c: Pick<Config, 'DEMO_LIVE' | 'DEMO_VIDEO' | 'NODE_ENV'>): boolean =>
   c.DEMO_LIVE ? c.DEMO_LIVE === 'on' : c.DEMO_VIDEO === 'on' && c.NODE_ENV !== 'production';
 
-const checkedSchema = configSchema.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
-  path: ['HEADERS_TIMEOUT_MS'],
-  error: 'must not exceed REQUEST_TIMEOUT_MS',
-});
-
-/** Parse the environment; throws with every problem listed when a variable is malformed. */
+/**
+ * Parse the environment and check it as a whole; throws with every problem listed together (malformed values and
+ * the checks across settings of config-check.ts), so one failed start tells an operator everything to fix.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = checkedSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
-  const c = parsed.data;
+  const parsed = configSchema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // With malformed values, the checks across settings still run on the rest (the malformed ones at their defaults).
+  const bad = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
+  const data = parsed.success ? parsed.data : configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([k]) => !bad.has(k)))).data;
+  if (data) problems.push(...configProblems(data));
+  if (problems.length > 0 || !data) throw new Error(`Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`);
+  const c = data;
   return {
     ...c,
     MEDIA_DIR: c.MEDIA_DIR ?? dataPath(c.DATA_DIR, 'media'),

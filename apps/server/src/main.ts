@@ -136,9 +136,6 @@ async function primary(config: Config) {
 /** Read config; one process (migrate, seed, listen), or the cluster's primary and its server processes. */
 async function main() {
   const config = loadConfig();
-  if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
-    throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded PGlite database belongs to one process');
-  }
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(config);
 
   if (cluster.isWorker) {

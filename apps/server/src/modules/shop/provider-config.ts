@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ALIPAY_SETTINGS, WECHAT_SETTINGS } from '../../config-check.ts';
 import type { Config } from '../../config.ts';
 import { createAlipay } from './alipay.ts';
 import type { PaymentProvider } from './providers.ts';
@@ -7,7 +8,10 @@ import { createWechatPay, type WechatPay } from './wechat-pay.ts';
 /** A key given as PEM text, or the path of a PEM file. */
 const pem = (v: string) => (v.includes('-----BEGIN') ? v.replace(/\\n/g, '\n') : readFileSync(v, 'utf8'));
 
-/** The names of a provider's settings; all set → on, none → off, some → a start-up error naming the missing ones. */
+/**
+ * The names of a provider's settings; all set → on, none → off, some → an error naming the missing ones (loadConfig
+ * reports it first, with every other problem; this guards an app built from a configuration made by hand).
+ */
 function settings<K extends keyof Config>(config: Config, provider: string, names: readonly K[]): { [P in K]: string } | null {
   const missing = names.filter((n) => !config[n]);
   if (missing.length === names.length) return null;
@@ -16,16 +20,8 @@ function settings<K extends keyof Config>(config: Config, provider: string, name
   return Object.fromEntries(names.map((n) => [n, String(config[n])])) as { [P in K]: string };
 }
 
-const WECHAT = [
-  'WECHATPAY_MCHID',
-  'WECHATPAY_APPID',
-  'WECHATPAY_MERCHANT_SERIAL',
-  'WECHATPAY_PRIVATE_KEY',
-  'WECHATPAY_PLATFORM_SERIAL',
-  'WECHATPAY_PLATFORM_KEY',
-  'WECHATPAY_APIV3_KEY',
-] as const;
-const ALIPAY = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+const WECHAT = WECHAT_SETTINGS;
+const ALIPAY = ALIPAY_SETTINGS;
 
 /** The real providers this environment configures (README, "Payments"): WeChat Pay, Alipay, both or none. */
 export function realProviders(config: Config): { providers: PaymentProvider[]; wechat?: WechatPay } {
