@@ -60,6 +60,8 @@ import type { SmsProvider } from './platform/sms/provider.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installWebAndFallback } from './platform/static.ts';
 
+// Handles for the tests (docs/server.md, "Test-only hooks"): decorated only under NODE_ENV=test, like the
+// /__test__/… routes; nothing else may use them.
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's cache invalidations (platform/cache/bus.ts). */
@@ -76,6 +78,8 @@ declare module 'fastify' {
     uploads: { sweep: () => Promise<number> };
   }
 }
+
+type TestHandle = 'cacheBus' | 'paymentSandbox' | 'videoTokens' | 'live' | 'plan' | 'uploads';
 
 export interface AppDeps {
   config: Config;
@@ -118,8 +122,12 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
 
   const bus = await createCacheBus(deps.listen, app.log);
   const p: Platform = { db, clock, config, limiter, log: app.log, bus };
-  // For tests that write the database behind the app's back: app.cacheBus.everything() drops every cache.
-  app.decorate('cacheBus', bus);
+  // Test handles: only under NODE_ENV=test (the declaration above). For tests that write the database behind the
+  // app's back, app.cacheBus.everything() drops every cache.
+  const forTests = <K extends TestHandle>(name: K, value: FastifyInstance[K]) => {
+    if (config.NODE_ENV === 'test') app.decorate<unknown>(name, value);
+  };
+  forTests('cacheBus', bus);
   const sessions = createSessionService(createSessionStore(db), clock, bus);
 
   // The modules, each built by its index.ts (docs/server.md lists them and the tables they own). A module gets
@@ -144,9 +152,9 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     accounts: user.directory,
     agentByCode: (code) => agent.resolve({ code }),
   });
-  app.decorate('paymentSandbox', shop.sandbox);
+  forTests('paymentSandbox', shop.sandbox);
   const video = createVideoModule(p, { entitlements });
-  app.decorate('videoTokens', video.tokens);
+  forTests('videoTokens', video.tokens);
   const live = createLiveModule(p, {
     entitlements,
     sessions,
@@ -155,12 +163,12 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     postMessage: messages.postMessage,
     video: { store: video.store, appoint: video.appoint },
   });
-  app.decorate('live', { tokens: live.tokens, remind: live.remind, practise: live.practise });
+  forTests('live', { tokens: live.tokens, remind: live.remind, practise: live.practise });
   const plan = createPlanModule(p, { entitlements, exams: exams.exams, sms, postMessage: messages.postMessage });
-  app.decorate('plan', { remind: plan.remind });
+  forTests('plan', { remind: plan.remind });
   // Image uploads (avatars, feedback screenshots): their keys are checked, served and deleted through upload.uploads.
   const upload = createUploadModule(p);
-  app.decorate('uploads', { sweep: upload.sweep });
+  forTests('uploads', { sweep: upload.sweep });
   const modules: ServerModule[] = [
     agent,
     user,

@@ -8,6 +8,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, DEMO, md5 } from '../test/helpers.ts';
 
+/** The least a production configuration needs (config-check.ts); the tests pass their own database to buildApp. */
+const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://unused@127.0.0.1/unused', PUBLIC_BASE_URL: 'https://exam.example.com' };
+
 describe('MAINTENANCE', () => {
   it('answers body status 408 to every call and unknown /api path, and still serves the web app', async () => {
     const web = mkdtempSync(join(tmpdir(), 'web-'));
@@ -156,7 +159,7 @@ describe('SMS provider and the test hook', () => {
   });
 
   it('the development provider is refused with NODE_ENV=production; a real provider is accepted', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const config = loadConfig({ ...PRODUCTION, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
     const t = await createTestApp();
     try {
       await expect(buildApp({ config, db: t.db })).rejects.toThrow(/development SMS provider cannot run with NODE_ENV=production/);
@@ -170,7 +173,7 @@ describe('SMS provider and the test hook', () => {
 
   it('SMS_PROVIDER=disabled starts in production and refuses to send, in Chinese, without logging a code', async () => {
     const lines: string[] = [];
-    const config = loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'disabled', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent' });
+    const config = loadConfig({ ...PRODUCTION, SMS_PROVIDER: 'disabled', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent' });
     const t = await createTestApp();
     try {
       const prod = await buildApp({ config, db: t.db, logger: { level: 'info', stream: { write: (l) => void lines.push(l) } } });
@@ -208,6 +211,25 @@ describe('logging', () => {
       const log = lines.join('\n');
       expect(log).toContain('/api/user/getUserInfo?guid=[redacted]');
       for (const secret of [guid, md5(DEMO.password), md5('n3w'), md5('wrong'), '$argon2id$']) expect(log).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a production app has no test hooks: no /__test__/ route answers and no test handle is on the app', async () => {
+    const config = loadConfig({ ...PRODUCTION, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const t = await createTestApp();
+    try {
+      const prod = await buildApp({ config, db: t.db, sms: { name: 'real', send: async () => undefined } });
+      await prod.ready();
+      for (const url of ['/__test__/sms', '/__test__/captcha']) expect((await prod.inject({ method: 'GET', url })).json()).toMatchObject({ status: 404 });
+      for (const url of ['/__test__/live', '/__test__/refund', '/__test__/group-expiry', '/__test__/feedback-answer']) {
+        expect((await prod.inject({ method: 'POST', url, payload: {} })).json()).toMatchObject({ status: 404 });
+      }
+      for (const handle of ['cacheBus', 'paymentSandbox', 'videoTokens', 'live', 'plan', 'uploads', 'accountErasure']) expect(prod.hasDecorator(handle)).toBe(false);
+      // The same app under NODE_ENV=test has them (the tests' own handles).
+      expect(t.app.hasDecorator('paymentSandbox') && t.app.hasDecorator('accountErasure')).toBe(true);
+      await prod.close();
     } finally {
       await t.close();
     }

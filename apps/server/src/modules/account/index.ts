@@ -11,7 +11,7 @@ import { createAccountStore } from './store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Account deletion (modules/account): one run of the erasure job, for tests. */
+    /** Account deletion (modules/account): one run of the erasure job, for tests (only under NODE_ENV=test). */
     accountErasure: { run: () => Promise<number> };
   }
 }
@@ -45,7 +45,7 @@ export function createAccountModule(p: Platform, deps: { sessions: SessionServic
     handlers: accountRoutes(devices, deletion),
     jobs: [{ name: 'account erasure', everyMs: HOUR, atReady: true, run: deletion.eraseDue }],
     install: (app: FastifyInstance) => {
-      app.decorate('accountErasure', { run: deletion.eraseDue });
+      if (p.config.NODE_ENV === 'test') app.decorate('accountErasure', { run: deletion.eraseDue });
     },
   });
 }
