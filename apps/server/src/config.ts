@@ -141,6 +141,11 @@ export const configSchema = z.object({
    */
   DEMO_VIDEO: z.preprocess(unset, z.enum(['on', 'off']).default('on')),
   /**
+   * The demo learners (content/demo/learners.json), who sign in with the README's password. Not set: made except
+   * with NODE_ENV=production, where a known password must not open an account; 'on' there makes a demo site.
+   */
+  DEMO_LEARNERS: z.preprocess(unset, z.enum(['on', 'off']).optional()),
+  /**
    * The demo's always-live class (docs/live.md, "Demo content"): a looping demo stream pushed by ffmpeg into an nginx
    * RTMP ingest of its own while the server runs (one process only). Not set: on where the demo video is on, except
    * with NODE_ENV=production.
@@ -198,6 +203,9 @@ export type Config = Omit<z.infer<typeof configSchema>, DataFolders> & Record<Da
 export function dataPath(dataDir: string, sub: string): string {
   return dataDir.startsWith('memory://') ? join(tmpdir(), `kaoshi-memory-${process.pid}`, sub) : join(dataDir, sub);
 }
+
+/** Whether the seed makes the demo learners (DEMO_LEARNERS, else not in production). */
+export const demoLearnersOn = (c: Pick<Config, 'DEMO_LEARNERS' | 'NODE_ENV'>): boolean => (c.DEMO_LEARNERS ? c.DEMO_LEARNERS === 'on' : c.NODE_ENV !== 'production');
 
 /** Whether the demo's always-live class streams (DEMO_LIVE, else its default). */
 export const demoLiveOn = (c: Pick<Config, 'DEMO_LIVE' | 'DEMO_VIDEO' | 'NODE_ENV'>): boolean =>

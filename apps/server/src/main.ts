@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
-import { demoLiveOn, loadConfig, type Config } from './config.ts';
+import { demoLearnersOn, demoLiveOn, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { CONTENT_DIR, seed } from './seed/seed.ts';
 import { renderDemoLiveReplays } from './seed/seed-live.ts';
@@ -14,7 +14,7 @@ const DRAIN_MS = 1000;
 async function prepareDatabase(config: Config) {
   const database = await openDatabase(config);
   await database.migrate();
-  const added = await seed(database.db, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR });
+  const added = await seed(database.db, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR, learners: demoLearnersOn(config) });
   return { database, added };
 }
 

@@ -86,7 +86,7 @@ const md5hex = (s: string) => createHash('md5').update(s).digest('hex');
 export async function seed(
   db: Database,
   now = Date.now(),
-  opts: { extraPapersDir?: string } = {},
+  opts: { extraPapersDir?: string; learners?: boolean } = {},
 ): Promise<{ agents: number; users: number; banks: string[]; papers: string[]; reading: string[]; live: string[]; messages: number }> {
   const agentStore = createAgentStore(db);
   const users = createUserStore(db);
@@ -97,7 +97,8 @@ export async function seed(
     agentsAdded++;
   }
   let usersAdded = 0;
-  for (const u of DEMO_USERS) {
+  // The demo learners sign in with the README's password: made unless the start says not to (DEMO_LEARNERS).
+  for (const u of opts.learners === false ? [] : DEMO_USERS) {
     if (await users.byLogin(u.phone)) continue;
     const created = await users.create(
       {
