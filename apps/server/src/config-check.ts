@@ -62,14 +62,10 @@ function keyFiles(c: CheckedSettings): string[] {
   return problems;
 }
 
-/** What a production start needs beyond a development one. */
+/** What a production start needs beyond a development one (the SMS provider's own checks are in platform/sms). */
 function production(c: CheckedSettings): string[] {
   if (c.NODE_ENV !== 'production') return [];
-  const problems: string[] = [];
-  if (!c.DATABASE_URL) problems.push('NODE_ENV=production needs DATABASE_URL (PostgreSQL); the embedded PGlite database is for development');
-  if (!c.PUBLIC_BASE_URL) problems.push('NODE_ENV=production needs PUBLIC_BASE_URL (the https address learners and payment providers reach)');
-  else if (!c.PUBLIC_BASE_URL.startsWith('https://')) problems.push('PUBLIC_BASE_URL must start with https:// with NODE_ENV=production');
-  return problems;
+  return c.PUBLIC_BASE_URL && !c.PUBLIC_BASE_URL.startsWith('https://') ? ['PUBLIC_BASE_URL must start with https:// with NODE_ENV=production'] : [];
 }
 
 /** Every problem of the configuration's cross-setting checks, or none. `extra` are checks of other parts (SMS). */

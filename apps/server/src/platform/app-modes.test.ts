@@ -8,8 +8,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, DEMO, md5 } from '../test/helpers.ts';
 
-/** The least a production configuration needs (config-check.ts); the tests pass their own database to buildApp. */
-const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://unused@127.0.0.1/unused', PUBLIC_BASE_URL: 'https://exam.example.com' };
+/** A production configuration (config-check.ts); the tests pass their own database to buildApp. */
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://exam.example.com' };
 
 describe('MAINTENANCE', () => {
   it('answers body status 408 to every call and unknown /api path, and still serves the web app', async () => {
@@ -211,6 +211,23 @@ describe('logging', () => {
       const log = lines.join('\n');
       expect(log).toContain('/api/user/getUserInfo?guid=[redacted]');
       for (const secret of [guid, md5(DEMO.password), md5('n3w'), md5('wrong'), '$argon2id$']) expect(log).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('writes one line per call after its reply (method, scrubbed URL, status, time) and none for the probes', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ deps: { logger: { level: 'info', stream: { write: (l) => void lines.push(l) } } } });
+    try {
+      lines.length = 0;
+      await t.app.inject({ method: 'GET', url: '/api/user/getUserInfo?guid=not-a-session' });
+      await t.app.inject({ method: 'GET', url: '/healthz' });
+      await t.app.inject({ method: 'GET', url: '/readyz' });
+      const calls = lines.map((l) => JSON.parse(l) as { msg: string; req?: { method: string; url: string }; status?: number; ms?: number });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ msg: 'call', req: { method: 'GET', url: '/api/user/getUserInfo?guid=[redacted]' }, status: 200 });
+      expect(calls[0]!.ms).toBeGreaterThanOrEqual(0);
     } finally {
       await t.close();
     }
