@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from './lib.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,8 +57,8 @@ const appPort = 3200;
 const barePort = 3201;
 const children: ChildProcess[] = [];
 try {
-  const server = spawn(process.execPath, ['--import', 'tsx', join(here, '../apps/server/src/main.ts')], {
-    env: { ...process.env, NODE_ENV: 'production', SMS_PROVIDER: 'disabled', PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+  const server = spawn(process.execPath, serverArgs(), {
+    env: { ...process.env, NODE_ENV: 'production', SMS_PROVIDER: 'disabled', PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', DEMO_LEARNERS: 'on' },
     stdio: 'inherit',
   });
   children.push(server);

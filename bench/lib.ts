@@ -8,6 +8,19 @@ import { fileURLToPath } from 'node:url';
 
 export const here = dirname(fileURLToPath(import.meta.url));
 export const SERVER_MAIN = join(here, '../apps/server/src/main.ts');
+/** The compiled server (`npm run build`), run as production runs it; the source through tsx when it is not built. */
+export const SERVER_DIST = join(here, '../apps/server/dist/main.js');
+
+let told = false;
+/** Node's arguments to start the server: the compiled build when there is one (BENCH_FROM_SOURCE=1: the source). */
+export function serverArgs(): string[] {
+  const compiled = existsSync(SERVER_DIST) && !process.env.BENCH_FROM_SOURCE;
+  if (!told) {
+    told = true;
+    console.log(compiled ? 'server: compiled (apps/server/dist, as production runs it)' : 'server: from source through tsx (npm run build for the compiled one)');
+  }
+  return compiled ? [SERVER_DIST] : ['--import', 'tsx', SERVER_MAIN];
+}
 export const IMPORT_CLI = join(here, '../apps/server/src/cli/import.ts');
 
 /** Where the server's data lives: a PGlite data directory or a PostgreSQL URL. */
@@ -27,6 +40,8 @@ export function serverEnv(port: number, store: Store): Record<string, string> {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
+    // The benches sign in as the demo learners, which production makes only on a demo site.
+    DEMO_LEARNERS: 'on',
     REDIS_URL: '',
     DEMO_VIDEO: 'off',
     DEMO_LIVE: 'off',
@@ -42,11 +57,11 @@ export interface Server {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Spawn the real server (node --import tsx apps/server/src/main.ts: the pid is the server itself, so SIGKILL hits it). */
+/** Spawn the real server (serverArgs: the pid is the server itself, so SIGKILL hits it). */
 export function spawnServer(port: number, store: Store, extraEnv: Record<string, string> = {}): Server {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverArgs()], {
     env: { ...process.env, ...serverEnv(port, store), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,6 +18,7 @@ execSync(`${process.execPath} --import tsx ${join(here, 'load-bench.ts')}`, { st
 execSync(`${process.execPath} --import tsx ${join(here, 'paint-bench.ts')}`, { stdio: 'inherit' });
 execSync(`${process.execPath} --import tsx ${join(here, 'http-bench.ts')}`, { stdio: 'inherit' });
 execSync(`${process.execPath} --import tsx ${join(here, 'hot-bench.ts')}`, { stdio: 'inherit' });
+execSync(`${process.execPath} --import tsx ${join(here, 'log-bench.ts')}`, { stdio: 'inherit' });
 execSync(`${process.execPath} --import tsx ${join(here, 'practice-bench.ts')}`, { stdio: 'inherit' });
 execSync(`${process.execPath} --import tsx ${join(here, 'shop-bench.ts')}`, { stdio: 'inherit' });
 execSync(`${process.execPath} --import tsx ${join(here, 'video-bench.ts')}`, { stdio: 'inherit' });
