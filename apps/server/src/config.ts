@@ -136,8 +136,8 @@ export const configSchema = z.object({
       .default(''),
   ),
   /**
-   * The demo video lessons (content/demo/video): rendered with espeak-ng and ffmpeg and imported in the background
-   * after the first start (one process only), when those tools are present; 'off' skips them.
+   * The demo video lessons (content/demo/video): rendered with ffmpeg from the committed slides and narration and
+   * imported in the background after the first start (one process only), when ffmpeg is present; 'off' skips them.
    */
   DEMO_VIDEO: z.preprocess(unset, z.enum(['on', 'off']).default('on')),
   /**

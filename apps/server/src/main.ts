@@ -165,13 +165,13 @@ async function main() {
       for (const line of added.papers) app.log.info(`demo papers: ${line}`);
       for (const line of added.reading) app.log.info(`demo reading: ${line}`);
       for (const line of added.live) app.log.info(`demo live classes: ${line}`);
-      // The demo lessons take a minute to render the first time: in the background, the server already answers.
+      // The demo lessons take under a minute to render the first time: in the background, the server already
+      // answers; then the demo's past live class gets its replay (docs/live.md, "Demo content"). One after the
+      // other, so that one ffmpeg at a time shares the machine with the server.
       if (config.DEMO_VIDEO === 'on') {
-        void seedDemoVideo(database.db, mediaStoreOf(config), new Date(), (line) => app.log.info(line)).catch((err: unknown) =>
-          app.log.warn({ err }, 'demo video lessons failed to render'),
-        );
-        // The demo's past live class gets its replay (docs/live.md, "Demo content").
-        void renderDemoLiveReplays(database.db, mediaStoreOf(config), CONTENT_DIR, (line) => app.log.info(line))
+        void seedDemoVideo(database.db, mediaStoreOf(config), new Date(), (line) => app.log.info(line))
+          .catch((err: unknown) => app.log.warn({ err }, 'demo video lessons failed to render'))
+          .then(() => renderDemoLiveReplays(database.db, mediaStoreOf(config), CONTENT_DIR, (line) => app.log.info(line)))
           .then((n) => n > 0 && app.log.info(`demo live classes: ${n} replay(s) rendered`))
           .catch((err: unknown) => app.log.warn({ err }, 'demo live replays failed to render'));
       }

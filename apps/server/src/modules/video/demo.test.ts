@@ -1,19 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { eq, gt } from 'drizzle-orm';
+import { dirname, join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessonMarkers, lessonPoints, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { demoScript, demoTools, lessonTimeline, renderDemoCourse, type DemoScript } from './demo-render.ts';
+import { videoCalls as v } from '@kaoshi/contract';
+import { lessonMarkers, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
+import { createTestApp, DEMO, type TestApp } from '../../test/helpers.ts';
+import { checkDemoSlides, lessonTimeline, slidesDir, slidesIndexPath, readDemoScript, slideSeconds, type DemoScript } from './demo-script.ts';
 import { DEMO_VIDEO_SCRIPT, seedDemoVideo } from './demo.ts';
-import { videoManifest } from './import.ts';
 import { localMediaStore } from './media-store.ts';
+import { ffmpegAvailable } from './transcode.ts';
 
-// ffmpeg, espeak-ng and a CJK font are Debian packages (.ci/run installs them); without them the demo lessons are off.
-const tools = await demoTools();
-const ready = !('missing' in tools);
+// Only ffmpeg (Debian package) is needed to render the demo lessons at first start; without it they are off.
+const ffmpeg = await ffmpegAvailable();
+const script = readDemoScript(DEMO_VIDEO_SCRIPT);
 
 let dir: string;
 beforeAll(() => {
@@ -21,51 +22,40 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const tiny: DemoScript = demoScript.parse({
-  appId: 1001,
-  teachers: [{ key: 'teacher-test', name: '测试老师' }],
-  course: { key: 'demo-test', title: '测试课程', teacher: 'teacher-test' },
-  chapters: [
-    {
-      title: '测试章',
-      lessons: [
-        {
-          key: 'demo-one',
-          title: '一节测试课',
-          free: true,
-          slides: [
-            { heading: '第一页', lines: ['腋温 36.0–37.0℃', '浓度≤0.3%：%{pts}'], narration: '这是第一页。', points: ['a-tiwen-zhengchang'] },
-            { heading: '第二页', lines: ['见尿补钾', '严禁静脉推注'], narration: '这是第二页的讲解，稍微长一点。', points: ['a-tiwen-zhengchang', 'a-buji'] },
-          ],
-        },
-      ],
-    },
-  ],
-});
+/** A copy of the script (changed by `edit`) in a folder of its own, beside the committed slides it is rendered from. */
+function scriptCopy(name: string, edit: (s: DemoScript) => DemoScript): string {
+  const folder = join(dir, name);
+  mkdirSync(folder);
+  symlinkSync(slidesDir(DEMO_VIDEO_SCRIPT), join(folder, 'slides'));
+  copyFileSync(slidesIndexPath(DEMO_VIDEO_SCRIPT), join(folder, 'slides.json'));
+  writeFileSync(join(folder, 'script.json'), JSON.stringify(edit(structuredClone(script))));
+  return join(folder, 'script.json');
+}
 
 describe('the timeline of a demo lesson', () => {
   it('marks each slide at its start and merges a point over the slides that explain it', () => {
-    const lesson = { ...tiny.chapters[0]!.lessons[0]!, slides: [...tiny.chapters[0]!.lessons[0]!.slides, { ...tiny.chapters[0]!.lessons[0]!.slides[0]!, heading: '第三页' }] };
+    const first = script.chapters[0]!.lessons[0]!;
+    const lesson = { ...first, slides: first.slides.slice(0, 3).map((s) => ({ ...s })) };
+    lesson.slides[0]!.points = ['a-tiwen-zhengchang'];
+    lesson.slides[1]!.points = ['a-tiwen-zhengchang', 'a-buji'];
     lesson.slides[2]!.points = ['a-rexing', 'a-tiwen-zhengchang'];
     expect(lessonTimeline(lesson, [10.4, 12.36, 8.12])).toEqual({
-      markers: [
-        { second: 0, title: '第一页' },
-        { second: 10, title: '第二页' },
-        { second: 22, title: '第三页' },
-      ],
+      markers: lesson.slides.map((s, i) => ({ second: [0, 10, 22][i], title: s.heading })),
       points: [
         { point: 'a-tiwen-zhengchang', from: 0, to: 30 },
         { point: 'a-buji', from: 10, to: 23 },
         { point: 'a-rexing', from: 22, to: 30 },
       ],
     });
+    // A slide lasts its narration and half a second, in whole frames (five a second).
+    expect([slideSeconds(10), slideSeconds(10.01), slideSeconds(10.2)]).toEqual([10.6, 10.6, 10.8]);
   });
 
   it('keeps the real script within its limits: 7 lessons of 3–5 slides, known point codes', () => {
-    const script = demoScript.parse(JSON.parse(readFileSync(DEMO_VIDEO_SCRIPT, 'utf8')));
     const lessons = script.chapters.flatMap((c) => c.lessons);
     expect(lessons).toHaveLength(7);
     expect(lessons.map((l) => l.free)).toEqual([true, true, false, false, false, false, false]);
+    expect(lessons.filter((l) => l.publishInDays > 0).map((l) => [l.key, l.publishInDays])).toEqual([['hushi-xinshuai', 3]]);
     for (const l of lessons) expect(l.slides.length).toBeGreaterThanOrEqual(3);
     for (const l of lessons) expect(l.slides.length).toBeLessThanOrEqual(5);
     const bank = ['part-a', 'part-b'].flatMap(
@@ -76,115 +66,113 @@ describe('the timeline of a demo lesson', () => {
   });
 });
 
-describe.skipIf(!ready)('rendering demo lessons (ffmpeg, espeak-ng)', { timeout: 120_000 }, () => {
-  it('reads each slide aloud over its drawn still, one mp4 a lesson, with markers and merged point ranges', async () => {
-    if ('missing' in tools) return;
-    const scriptPath = join(dir, 'tiny.json');
-    writeFileSync(scriptPath, JSON.stringify(tiny));
-    const out = join(dir, 'tiny');
-    await renderDemoCourse(scriptPath, out, tools);
+describe('the committed slides and narration', () => {
+  it('are made from the script as it is now, every slide a still and a narration of 60–100 s a lesson, under 2.5 MB in all', () => {
+    const checked = checkDemoSlides(DEMO_VIDEO_SCRIPT, script);
+    expect(checked).not.toHaveProperty('stale');
+    if (!('index' in checked)) return;
+    for (const l of script.chapters.flatMap((c) => c.lessons)) {
+      const total = checked.index.slides[l.key]!.reduce((a, s) => a + slideSeconds(s.seconds), 0);
+      expect(total).toBeGreaterThanOrEqual(60);
+      expect(total).toBeLessThanOrEqual(100);
+    }
+    const size = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((a, f) => a + size(join(p, f)), 0) : statSync(p).size);
+    const files = readdirSync(slidesDir(DEMO_VIDEO_SCRIPT), { recursive: true, encoding: 'utf8' }).filter((f) => f.includes('.'));
+    expect(files).toHaveLength(2 * script.chapters.flatMap((c) => c.lessons).reduce((a, l) => a + l.slides.length, 0));
+    expect(size(slidesDir(DEMO_VIDEO_SCRIPT))).toBeLessThan(2.5 * 1024 * 1024);
+  });
 
-    // What each slide lasts: its narration as espeak-ng says it, half a second of silence, whole frames.
-    const slides = tiny.chapters[0]!.lessons[0]!.slides.map((s, i) => {
-      const wav = join(dir, `check-${i}.wav`);
-      execFileSync('espeak-ng', ['-v', tools.voice, '-s', '165', '-w', wav, s.narration]);
-      const spoken = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]).toString());
-      return Math.ceil((spoken + 0.5) * 25) / 25;
-    });
-    const total = slides[0]! + slides[1]!;
-    const probe = JSON.parse(
-      execFileSync('ffprobe', [
-        '-v',
-        'error',
-        '-show_entries',
-        'format=duration:stream=codec_name,width,height,pix_fmt,r_frame_rate',
-        '-of',
-        'json',
-        join(out, 'demo-one.mp4'),
-      ]).toString(),
-    ) as { format: { duration: string }; streams: Record<string, string | number>[] };
-    expect(Math.abs(Number(probe.format.duration) - total)).toBeLessThan(0.15);
-    expect(probe.streams).toEqual([
-      expect.objectContaining({ codec_name: 'h264', width: 1280, height: 720, pix_fmt: 'yuv420p', r_frame_rate: '25/1' }),
-      expect.objectContaining({ codec_name: 'aac' }),
-    ]);
-
-    const manifest = videoManifest.parse(JSON.parse(readFileSync(join(out, 'lessons.json'), 'utf8')));
-    expect(manifest.course).toMatchObject({ key: 'demo-test', title: '测试课程', teacher: 'teacher-test' });
-    const [lesson] = manifest.chapters[0]!.lessons;
-    expect(lesson).toMatchObject({ key: 'demo-one', file: 'demo-one.mp4', free: true, previewSeconds: 30 });
-    expect(lesson!.markers).toEqual([
-      { second: 0, title: '第一页' },
-      { second: Math.floor(slides[0]!), title: '第二页' },
-    ]);
-    expect(lesson!.points).toEqual([
-      { point: 'a-tiwen-zhengchang', from: 0, to: Math.floor(total) },
-      { point: 'a-buji', from: Math.floor(slides[0]!), to: Math.floor(total) },
-    ]);
+  it('are found older than a script whose narration, slide text or slide count changed', () => {
+    const said = scriptCopy('said', (s) => ((s.chapters[1]!.lessons[0]!.slides[2]!.narration += '再说一遍。'), s));
+    expect(checkDemoSlides(said, readDemoScript(said))).toEqual({ stale: 'the narration of hushi-qingmeisu slide 3' });
+    const shown = scriptCopy('shown', (s) => ((s.course.title = '护士执业资格 · 新课'), s));
+    expect(checkDemoSlides(shown, readDemoScript(shown))).toEqual({ stale: 'the still of hushi-tiwen slide 1' });
+    const fewer = scriptCopy('fewer', (s) => (s.chapters[0]!.lessons[1]!.slides.pop(), s));
+    expect(checkDemoSlides(fewer, readDemoScript(fewer))).toEqual({ stale: 'the slides of hushi-xueya' });
   });
 });
 
-describe.skipIf(!ready)('seeding the demo video lessons', { timeout: 600_000 }, () => {
+describe.skipIf(!ffmpeg)('seeding the demo video lessons (ffmpeg alone)', { timeout: 300_000 }, () => {
   let t: TestApp;
+  const media = () => join(dir, 'media');
   beforeAll(async () => {
-    t = await createTestApp();
+    mkdirSync(join(dir, 'media'), { recursive: true });
+    t = await createTestApp({ config: { MEDIA_DIR: join(dir, 'media') } as never });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('says once that they are off when a tool is missing', async () => {
+  /** Run with PATH holding only `tools` (linked from where they are now): no espeak-ng, no fc-match. */
+  async function withPath<T>(tools: string[], f: () => Promise<T>): Promise<T> {
+    const bin = mkdtempSync(join(dir, 'bin-'));
+    for (const tool of tools) symlinkSync(execFileSync('which', [tool]).toString().trim(), join(bin, tool));
     const path = process.env.PATH;
-    const log: string[] = [];
+    process.env.PATH = bin;
     try {
-      process.env.PATH = join(dir, 'nothing-here');
-      expect(await seedDemoVideo(t.db, localMediaStore(join(dir, 'media')), new Date(t.clock.now), (l) => log.push(l))).toBe('skipped');
+      return await f();
     } finally {
       process.env.PATH = path;
     }
-    expect(log).toEqual(['demo video lessons are off: ffmpeg (Debian package ffmpeg) is missing']);
+  }
+
+  it('says once that they are off when ffmpeg is missing', async () => {
+    const log: string[] = [];
+    expect(await withPath([], () => seedDemoVideo(t.db, localMediaStore(media()), new Date(t.clock.now), (l) => log.push(l)))).toBe('skipped');
+    expect(log).toEqual(['demo video lessons are off: ffmpeg and ffprobe are missing (Debian package ffmpeg)']);
   });
 
-  // Three minutes of ffmpeg: run once (the embedded database), not again in the PostgreSQL pass of CI.
-  it.skipIf(!!process.env.TEST_DATABASE_URL)('renders and imports the 7 lessons of the script on a fresh database, and does nothing the next time', async () => {
-    const media = join(dir, 'media');
+  it('says once that they are off when the committed slides are older than the script, naming the command that remakes them', async () => {
+    const said = scriptCopy('stale', (s) => ((s.chapters[0]!.lessons[0]!.slides[0]!.narration = '新的讲解。'), s));
     const log: string[] = [];
-    expect(await seedDemoVideo(t.db, localMediaStore(media), new Date(t.clock.now), (l) => log.push(l))).toBe('imported');
-    expect(log).toEqual([expect.stringMatching(/^demo video: 7 lessons of hushi-jingjiang rendered and imported in \d+ s$/)]);
+    expect(await seedDemoVideo(t.db, localMediaStore(media()), new Date(t.clock.now), (l) => log.push(l), said)).toBe('skipped');
+    expect(log).toEqual([
+      'demo video lessons are off: the committed slides and narration are older than the script (the narration of hushi-tiwen slide 1); npm run demo-slides -w apps/server makes them again',
+    ]);
+  });
 
-    const lessons = await t.db
-      .select({ id: videoLessons.id, key: videoLessons.key, durationS: videoLessons.durationS, free: videoLessons.free, previewSeconds: videoLessons.previewSeconds })
+  // The shortest lesson published at once, alone in a copy of the script: the others take the same path.
+  it('without espeak-ng renders a lesson from the committed slides, imports it, says so in one line, and a member plays it', async () => {
+    const lessons = script.chapters.flatMap((c) => c.lessons).filter((l) => l.publishInDays === 0);
+    const index = JSON.parse(readFileSync(slidesIndexPath(DEMO_VIDEO_SCRIPT), 'utf8')) as { slides: Record<string, { seconds: number }[]> };
+    const length = (key: string) => index.slides[key]!.reduce((a, s) => a + slideSeconds(s.seconds), 0);
+    const shortest = lessons.reduce((a, l) => (length(l.key) < length(a.key) ? l : a));
+    const one = scriptCopy('one', (s) => ({
+      ...s,
+      chapters: s.chapters.filter((c) => c.lessons.some((l) => l.key === shortest.key)).map((c) => ({ ...c, lessons: [shortest] })),
+    }));
+    const log: string[] = [];
+    const seeded = await withPath(['ffmpeg', 'ffprobe'], () => seedDemoVideo(t.db, localMediaStore(media()), new Date(t.clock.now), (l) => log.push(l), one));
+    expect(seeded).toBe('imported');
+    expect(log).toEqual([expect.stringMatching(/^demo video: 1 lesson of hushi-jingjiang rendered in \d+\.\d s and transcoded and imported in \d+\.\d s \(\d+\.\d s in all\)$/)]);
+
+    const [row] = await t.db
+      .select({ id: videoLessons.id, key: videoLessons.key, durationS: videoLessons.durationS })
       .from(videoLessons)
       .innerJoin(videoChapters, eq(videoLessons.chapterId, videoChapters.id))
       .innerJoin(videoCourses, eq(videoChapters.courseId, videoCourses.id))
       .where(eq(videoCourses.key, 'hushi-jingjiang'));
-    expect(lessons).toHaveLength(7);
-    for (const l of lessons) expect(l.durationS).toBeGreaterThanOrEqual(60);
-    for (const l of lessons) expect(l.durationS).toBeLessThanOrEqual(100);
-    expect(lessons.filter((l) => l.free).map((l) => l.key)).toEqual(['hushi-tiwen', 'hushi-xueya']);
-    expect(lessons.filter((l) => !l.free).every((l) => l.previewSeconds === 30)).toBe(true);
-    // One lesson is 即将上线 for three days after the first start (to be booked on /upVideo).
-    const later = await t.db
-      .select({ key: videoLessons.key, at: videoLessons.publishedAt })
-      .from(videoLessons)
-      .where(gt(videoLessons.publishedAt, new Date(t.clock.now)));
-    expect(later).toEqual([{ key: 'hushi-xinshuai', at: new Date(t.clock.now + 3 * 86_400_000) }]);
-    const first = lessons.find((l) => l.key === 'hushi-tiwen')!;
-    expect((await t.db.select().from(lessonMarkers).where(eq(lessonMarkers.lessonId, first.id))).map((m) => m.title)).toEqual([
-      '体温的正常值',
-      '体温的生理变化',
-      '发热程度（口温）',
-      '常见热型',
-      '测量注意事项',
-    ]);
-    expect((await t.db.select().from(lessonPoints).where(eq(lessonPoints.lessonId, first.id))).length).toBe(4);
+    expect(row).toMatchObject({ key: shortest.key, durationS: Math.round(length(shortest.key)) });
+    expect((await t.db.select().from(lessonMarkers).where(eq(lessonMarkers.lessonId, row!.id))).map((m) => m.title)).toEqual(shortest.slides.map((s) => s.heading));
 
-    // The media, as served: HLS in two renditions with a poster and a sprite for every lesson.
-    const size = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((a, f) => a + size(join(p, f)), 0) : statSync(p).size);
-    expect(readdirSync(join(media, '1001')).sort()).toEqual(lessons.map((l) => l.key).sort());
-    expect(size(media)).toBeLessThan(200 * 1024 * 1024);
+    // Playable: the member holding 至尊班 gets the lesson whole; its playlists and a segment are served.
+    t.forgetCaches();
+    const guid = await t.login(DEMO.owner, DEMO.password);
+    const lesson = await t.call(v.videoLesson, { guid, lessonID: row!.id });
+    expect([lesson.status, lesson.data.access.mode]).toEqual([200, 'full']);
+    const master = await t.app.inject({ url: lesson.data.play.url });
+    expect([master.statusCode, master.body]).toEqual([200, expect.stringContaining('720p/index.m3u8')]);
+    const list = await t.app.inject({ url: lesson.data.play.url.replace('master.m3u8', '360p/index.m3u8') });
+    const segments = list.body.match(/^seg-\d{5}\.ts$/gm) ?? [];
+    expect(segments.length).toBeGreaterThanOrEqual(Math.floor(length(shortest.key) / 4));
+    const segment = await t.app.inject({ url: lesson.data.play.url.replace('master.m3u8', `360p/${segments[0]}`) });
+    expect([segment.statusCode, segment.rawPayload[0]]).toEqual([200, 0x47]); // an MPEG-TS packet's sync byte
 
-    expect(await seedDemoVideo(t.db, localMediaStore(media), new Date(t.clock.now), (l) => log.push(l))).toBe('present');
+    // Nothing is written beside the script: the media are in MEDIA_DIR.
+    expect(readdirSync(join(media(), '1001'))).toEqual([shortest.key]);
+    expect(readdirSync(dirname(one)).sort()).toEqual(['script.json', 'slides', 'slides.json']);
+
+    expect(await seedDemoVideo(t.db, localMediaStore(media()), new Date(t.clock.now), (l) => log.push(l), one)).toBe('present');
     expect(log).toHaveLength(1);
   });
 });

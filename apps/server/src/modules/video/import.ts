@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { knowledgePoints, lessonMarkers, lessonPoints, subjects, teachers, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
 import type { MediaStore } from './media-store.ts';
-import { transcode, type Transcoded } from './transcode.ts';
+import { transcode, type Transcoded, type TranscodeOptions } from './transcode.ts';
 
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'keys are lower-case letters, digits and -');
 const title = z.string().trim().min(1).max(60);
@@ -55,7 +55,7 @@ export interface ImportedCourse {
  * key, chapters by title, lessons by key with their markers and point ranges). All or nothing: any failure removes
  * the media put so far and writes no row. Lessons keep their ids across imports, so learners' progress stays.
  */
-export async function importVideoCourse(db: Database, store: MediaStore, folder: string, now: Date): Promise<ImportedCourse> {
+export async function importVideoCourse(db: Database, store: MediaStore, folder: string, now: Date, options: TranscodeOptions = {}): Promise<ImportedCourse> {
   const manifest = videoManifest.parse(JSON.parse(readFileSync(join(folder, 'lessons.json'), 'utf8')));
   const [subject] = await db.select({ appId: subjects.appId }).from(subjects).where(eq(subjects.appId, manifest.appId));
   if (!subject) throw new Error(`subject ${manifest.appId} does not exist`);
@@ -85,7 +85,7 @@ export async function importVideoCourse(db: Database, store: MediaStore, folder:
   try {
     for (const l of all) {
       const out = join(work, l.key);
-      const t = await transcode(resolve(folder, l.file), out);
+      const t = await transcode(resolve(folder, l.file), out, options);
       for (const p of l.points) if (p.to <= p.from || p.to > t.durationS + 1) throw new Error(`${l.key}: point ${p.point} range ${p.from}–${p.to} is not within the lesson`);
       for (const m of l.markers) if (m.second > t.durationS) throw new Error(`${l.key}: marker at ${m.second} s is past the end`);
       const version = (existing.get(l.key)?.mediaVersion ?? 0) + 1;

@@ -50,7 +50,9 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
 }
 
 export { DEMO_VIDEO_SCRIPT, seedDemoVideo } from './demo.ts';
-export { demoScript, demoTools, renderDemoCourse, type DemoScript, type DemoTools } from './demo-render.ts';
+export { renderDemoCourse } from './demo-render.ts';
+export { demoScript, type DemoScript } from './demo-script.ts';
+export { demoTools, makeDemoSlides, type DemoTools } from './demo-slides.ts';
 export { importVideoCourse, videoManifest, type ImportedCourse, type VideoManifest } from './import.ts';
 export { localMediaStore, type MediaStore } from './media-store.ts';
 export { sendBytes } from './delivery.ts';

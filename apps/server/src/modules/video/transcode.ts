@@ -1,9 +1,41 @@
 import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+const exec = promisify(execFile);
+
+export interface RunOptions {
+  timeout: number;
+  maxBuffer?: number;
+  cwd?: string;
+  /** Lower the tool's priority by this much (work in the background of a running server yields to its replies). */
+  nice?: number;
+}
+
+/** Run a tool and answer its output; with `nice`, at a lower priority (set as it starts, before its threads). */
+export function runTool(cmd: string, args: string[], { nice, ...options }: RunOptions) {
+  const running = exec(cmd, args, options);
+  if (nice && running.child.pid) {
+    try {
+      setPriority(running.child.pid, nice);
+    } catch {
+      // Gone already (it failed at once): its error comes through the promise.
+    }
+  }
+  return running;
+}
+
+export interface TranscodeOptions {
+  /** See RunOptions.nice. */
+  nice?: number;
+  /**
+   * The AAC encoder's fast coder instead of its default two-loop search: a third of the audio's CPU. For
+   * synthesised narration (the demo lessons), where the slower search buys nothing worth the minute.
+   */
+  fastAudio?: boolean;
+}
 
 /** The renditions every lesson gets (docs/video.md): name, size and video bit rate. */
 export const RENDITIONS = [
@@ -20,8 +52,8 @@ const TIMEOUT_MS = 30 * 60_000;
 /** Whether ffmpeg and ffprobe can run here (video import is off without them; serving is not). */
 export async function ffmpegAvailable(): Promise<boolean> {
   try {
-    await run('ffmpeg', ['-version'], { timeout: 10_000 });
-    await run('ffprobe', ['-version'], { timeout: 10_000 });
+    await exec('ffmpeg', ['-version'], { timeout: 10_000 });
+    await exec('ffprobe', ['-version'], { timeout: 10_000 });
     return true;
   } catch {
     return false;
@@ -35,7 +67,7 @@ interface Probe {
 }
 
 export async function probe(file: string): Promise<Probe> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file], { timeout: 60_000 });
+  const { stdout } = await exec('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file], { timeout: 60_000 });
   const j = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string }[] };
   const durationS = Number(j.format?.duration);
   return { durationS, hasVideo: !!j.streams?.some((s) => s.codec_type === 'video'), hasAudio: !!j.streams?.some((s) => s.codec_type === 'audio') };
@@ -59,7 +91,8 @@ export interface Transcoded {
  * (each rendition's playlist lasts the source's duration within a second, and lists only files that exist).
  * Throws with the reason when the source is no video or a step fails.
  */
-export async function transcode(source: string, out: string): Promise<Transcoded> {
+export async function transcode(source: string, out: string, options: TranscodeOptions = {}): Promise<Transcoded> {
+  const run = (cmd: string, args: string[], o: RunOptions) => runTool(cmd, args, { ...o, nice: options.nice });
   const src = await probe(source).catch(() => null);
   if (!src || !src.hasVideo || !(src.durationS > 0)) throw new Error(`${source}: not a video ffprobe can read`);
   const split = RENDITIONS.map((_, i) => `[s${i}]`).join('');
@@ -76,7 +109,7 @@ export async function transcode(source: string, out: string): Promise<Transcoded
   });
   args.push(
     ...['-c:v', 'libx264', '-profile:v', 'main', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0'],
-    ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-shortest'],
+    ...['-c:a', 'aac', ...(options.fastAudio ? ['-aac_coder', 'fast'] : []), '-b:a', '96k', '-ac', '2', '-shortest'],
     ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments'],
     ...['-hls_segment_filename', join(out, '%v', 'seg-%05d.ts'), '-master_pl_name', 'master.m3u8'],
     ...['-var_stream_map', RENDITIONS.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '), join(out, '%v', 'index.m3u8')],
