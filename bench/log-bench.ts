@@ -65,7 +65,10 @@ try {
         bare = await startBare(join(work, 'home.json'));
         rows.push(await measure('bare node:http route', `http://127.0.0.1:${BARE_PORT}/bare`));
       }
-      const row = await measure(`moduleInfoX, request logging ${level === 'info' ? 'on (info)' : 'off (warn)'}`, `http://127.0.0.1:${APP_PORT}/api/app/moduleInfoX?${COMMON}&guid=${guid}&appID=1001`);
+      const row = await measure(
+        `moduleInfoX, request logging ${level === 'info' ? 'on (info)' : 'off (warn)'}`,
+        `http://127.0.0.1:${APP_PORT}/api/app/moduleInfoX?${COMMON}&guid=${guid}&appID=1001`,
+      );
       rows.push(row);
       if (level === 'info') logLines = readFileSync(logFile, 'utf8').split('"msg":"call"').length - 1;
     } finally {
