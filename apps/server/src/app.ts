@@ -278,10 +278,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One log line per call, written after the reply (below), instead of Fastify's two (incoming, completed).
     disableRequestLogging: true,
   });
-  // A callback hook (no promise per request): method, scrubbed URL, host, client address, HTTP status and time.
-  // Routes with logLevel 'silent' (the probes, /metrics) write nothing. Its cost: bench/README.md, "Request logging".
+  // A callback hook (no promise per request): method, path (never the query, which may hold a session), client
+  // address, HTTP status and time. Routes with logLevel 'silent' (the probes, /metrics) write nothing. Its cost is
+  // measured by bench/log-bench.ts (docs/operations.md, "Logs").
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'call');
+    const at = request.url.indexOf('?');
+    request.log.info(
+      { method: request.method, path: at < 0 ? request.url : request.url.slice(0, at), ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'call',
+    );
     done();
   });
   await app.register(appPlugin, deps);
