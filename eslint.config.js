@@ -76,7 +76,6 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',
-      'e2e/screens/**',
       '**/.vite/**',
     ],
   },
