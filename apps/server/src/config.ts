@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { checkSmsConfig, smsConfigShape } from './platform/sms/config.ts';
 
 /** Empty strings in the environment mean "not set". */
 const unset = (v: unknown) => (v === '' ? undefined : v);
@@ -56,11 +57,8 @@ export const configSchema = z.object({
   WEB_DIST: z.preprocess(unset, z.string().default(defaultWebDist)),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.preprocess(unset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
-  /**
-   * dev: codes are written to the log (refused with NODE_ENV=production). disabled: no SMS at all; sendcode
-   * answers '短信服务暂不可用，请使用密码登录'. A real provider is passed to buildApp({ sms }).
-   */
-  SMS_PROVIDER: z.preprocess(unset, z.enum(['dev', 'disabled']).default('dev')),
+  /** SMS: the provider, keys, sign name and templates (platform/sms/config.ts, docs/sms.md). */
+  ...smsConfigShape,
   /**
    * The sandbox payment provider (never in production) retries a notification on WeChat Pay's schedule times
    * this factor: 0.01 sends the first retry after 150 ms instead of 15 s (docs/shop.md).
@@ -187,10 +185,12 @@ export function dataPath(dataDir: string, sub: string): string {
 export const demoLiveOn = (c: Pick<Config, 'DEMO_LIVE' | 'DEMO_VIDEO' | 'NODE_ENV'>): boolean =>
   c.DEMO_LIVE ? c.DEMO_LIVE === 'on' : c.DEMO_VIDEO === 'on' && c.NODE_ENV !== 'production';
 
-const checkedSchema = configSchema.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
-  path: ['HEADERS_TIMEOUT_MS'],
-  error: 'must not exceed REQUEST_TIMEOUT_MS',
-});
+const checkedSchema = configSchema
+  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    error: 'must not exceed REQUEST_TIMEOUT_MS',
+  })
+  .superRefine(checkSmsConfig);
 
 /** Parse the environment; throws with every problem listed when a variable is malformed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -156,7 +156,11 @@ describe('SMS provider and the test hook', () => {
   });
 
   it('the development provider is refused with NODE_ENV=production; a real provider is accepted', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    expect(() => loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' })).toThrow(
+      /SMS_PROVIDER: the development provider \(dev, the default\) .* set SMS_PROVIDER=aliyun or SMS_PROVIDER=tencent/,
+    );
+    // A configuration made by hand (not through loadConfig) is refused by the provider itself.
+    const config = { ...loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'disabled', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), SMS_PROVIDER: 'dev' as const };
     const t = await createTestApp();
     try {
       await expect(buildApp({ config, db: t.db })).rejects.toThrow(/development SMS provider cannot run with NODE_ENV=production/);
