@@ -1,9 +1,9 @@
-import { checkcode, sendcode } from '@kaoshi/contract';
+import { AGREEMENT_VERSION, CAPTCHA_MSG, SMS, accountDeletionCode, checkcode, freeFegist, sendcode } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { agents } from '../../db/schema/index.ts';
-import { createTestApp, freshIp, nextPhone, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, freshIp, md5, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { createAliyunSmsProvider } from './aliyun.ts';
 import { SMS_FAILURE_MSG } from './errors.ts';
 import { fakeAliyun, type FakeAliyun } from './fake-aliyun.ts';
@@ -139,6 +139,34 @@ describe.each(cases)('SMS_PROVIDER=$name against its stand-in', (c) => {
     expect((await t.call(checkcode, { phone, op: 'register', code: '000000' })).msg).toBe('验证码已失效，请重新获取');
     expect((await t.call(sendcode, { phone, op: 'register' }, { ip })).status).toBe(200);
     expect(c.sent(fake).at(-1)?.phone).toBe(phone);
+  });
+
+  it("the account deletion code goes out under the learner's own agent (the account's, not the request's)", async () => {
+    await t.db.insert(agents).values({ code: '9003', name: '药师代理', smsSignName: '护士题库', smsTemplates: null });
+    const phone = nextPhone();
+    const ip = freshIp();
+    expect((await t.call(sendcode, { phone, op: 'register', agentCode: '9003' }, { ip })).status).toBe(200);
+    const code = c.sent(fake).at(-1)!.params[0];
+    const reg = await t.call(freeFegist, { agreed: AGREEMENT_VERSION, phone, verifyCode: code, password: md5('Passw0rd!'), agentCode: '9003' }, { ip });
+    expect(reg.status).toBe(200);
+    t.clock.advance(SMS.resendAfterMs);
+    expect((await t.call(accountDeletionCode, { guid: reg.data.guid }, { ip: freshIp() })).status).toBe(200);
+    expect(c.sent(fake).at(-1)).toMatchObject({ phone, sign: '护士题库', template: templateOf('cancel') });
+  });
+
+  it("a failed send gives back the IP's free burst too; parallel sends are still held to one a minute", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < SMS.ipBurst; i++) {
+      fake.failNext = c.errors[0][0];
+      expect((await t.call(sendcode, { phone: nextPhone(), op: 'register' }, { ip })).status).toBe(c.errors[0][1]);
+    }
+    for (let i = 0; i < SMS.ipBurst; i++) expect((await t.call(sendcode, { phone: nextPhone(), op: 'register' }, { ip })).status).toBe(200);
+    expect(await t.call(sendcode, { phone: nextPhone(), op: 'register' }, { ip })).toMatchObject({ status: 429, msg: CAPTCHA_MSG.needed });
+    const phone = nextPhone();
+    const sentBefore = c.sent(fake).length;
+    const replies = await Promise.all([1, 2, 3, 4].map(() => t.call(sendcode, { phone, op: 'register' }, { ip: freshIp() })));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 429, 429, 429]);
+    expect(c.sent(fake).length - sentBefore).toBe(1);
   });
 
   it('a wrong secret is refused by the stand-in and answered as the service being unavailable', async () => {
