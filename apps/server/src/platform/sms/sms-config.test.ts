@@ -58,7 +58,7 @@ describe('SMS configuration', () => {
   });
 
   it('NODE_ENV=production with the development provider (set or by default) refuses to start, naming SMS_PROVIDER and its values', () => {
-    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SMS_PROVIDER: 'dev' }]) {
+    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SMS_PROVIDER: 'dev' }] as Record<string, string>[]) {
       expect(problemsOf(env)).toMatch(/SMS_PROVIDER: the development provider .* set SMS_PROVIDER=aliyun or SMS_PROVIDER=tencent/);
     }
     expect(problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'disabled' })).toBe('');
