@@ -9,7 +9,7 @@ import type { SmsProvider } from './provider.ts';
 export function createDevSmsProvider(nodeEnv: string, log: FastifyBaseLogger): SmsProvider {
   if (nodeEnv === 'production') {
     throw new Error(
-      'The development SMS provider cannot run with NODE_ENV=production: it would print verification codes to the log instead of sending them. Pass a real SmsProvider to buildApp({ sms }).',
+      'The development SMS provider cannot run with NODE_ENV=production: it would print verification codes to the log instead of sending them. Set SMS_PROVIDER=aliyun or SMS_PROVIDER=tencent (docs/sms.md), or SMS_PROVIDER=disabled.',
     );
   }
   const last = nodeEnv === 'test' ? new Map<string, string>() : undefined;
