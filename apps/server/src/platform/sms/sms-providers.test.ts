@@ -182,7 +182,8 @@ describe.each(cases)('SMS_PROVIDER=$name against its stand-in', (c) => {
   });
 
   it('no answer from the provider (connection refused) is the unavailable message, logged as network', async () => {
-    const endpoint = c.name === 'aliyun' ? { ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9' } : { TENCENT_SMS_ENDPOINT: 'http://sms.localhost:9' };
+    // https, as the real endpoints: the SDK must dial it with TLS (nothing listens on port 9).
+    const endpoint = c.name === 'aliyun' ? { ALIYUN_SMS_ENDPOINT: 'https://127.0.0.1:9' } : { TENCENT_SMS_ENDPOINT: 'https://sms.localhost:9' };
     const down = await createTestApp({
       config: loadConfig({ ...baseEnv, ...fake.config, ...endpoint }),
       deps: { logger: { level: 'info', stream: { write: (l) => void lines.push(l) } } },

@@ -1,4 +1,5 @@
-import { Agent } from 'node:http';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { sms } from 'tencentcloud-sdk-nodejs-sms';
@@ -55,8 +56,8 @@ export function createTencentSmsProvider(c: SmsConfig, log: FastifyBaseLogger, a
         protocol: `${endpoint.protocol}//`,
         reqMethod: 'POST',
         reqTimeout: 5,
-        // An explicit agent also keeps the SDK from routing through an http_proxy of the environment.
-        agent: new Agent({ keepAlive: true, ...(endpoint.hostname.endsWith('.localhost') && { lookup: loopback }) }) as never,
+        // An explicit agent (of the endpoint's protocol) also keeps the SDK from routing through an http_proxy of the environment.
+        agent: new (endpoint.protocol === 'https:' ? HttpsAgent : HttpAgent)({ keepAlive: true, ...(endpoint.hostname.endsWith('.localhost') && { lookup: loopback }) }) as never,
       },
     },
   });
