@@ -54,8 +54,7 @@ import type { RateLimiter } from './platform/rate-limit/limiter.ts';
 import { createRedisRateLimiter } from './platform/rate-limit/redis.ts';
 import { createSessionService } from './platform/session/service.ts';
 import { createSessionStore } from './platform/session/store.ts';
-import { createDevSmsProvider } from './platform/sms/dev.ts';
-import { createDisabledSmsProvider } from './platform/sms/disabled.ts';
+import { createSmsProvider } from './platform/sms/index.ts';
 import type { SmsProvider } from './platform/sms/provider.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installWebAndFallback } from './platform/static.ts';
@@ -116,9 +115,6 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const limiter: RateLimiter = redis ? createRedisRateLimiter(redis) : dbLimiter;
   const metrics = createMetrics();
   metrics.install(app);
-  const sms = metrics.countSms(
-    deps.sms ?? (config.SMS_PROVIDER === 'disabled' ? createDisabledSmsProvider() : createDevSmsProvider(config.NODE_ENV, app.log.child({ module: 'sms' }))),
-  );
 
   const bus = await createCacheBus(deps.listen, app.log);
   const p: Platform = { db, clock, config, limiter, log: app.log, bus };
@@ -133,6 +129,14 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   // The modules, each built by its index.ts (docs/server.md lists them and the tables they own). A module gets
   // the platform and the faces of the modules it uses; book and study give practice their hooks first.
   const agent = createAgentModule(p);
+  // SMS (docs/sms.md): an agent's own sign name and templates come from its row (cached by the agent module).
+  const sms = metrics.countSms(
+    deps.sms ??
+      createSmsProvider(config, app.log.child({ module: 'sms' }), async (code) => {
+        const row = await agent.resolve({ code }).catch(() => undefined);
+        return row && { signName: row.smsSignName, templates: row.smsTemplates };
+      }),
+  );
   const tracking = createTrackingModule(p);
   const user = createUserModule(p, { sessions, tracking: tracking.tracking, sms, passwords: deps.passwords });
   // Trial rules read the subject's chapter tree (modules/entitlement): the bank's store answers it.

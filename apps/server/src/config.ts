@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { configProblems } from './config-check.ts';
+import { smsConfigProblems, smsConfigShape } from './platform/sms/config.ts';
 
 /** Empty strings in the environment mean "not set". */
 const unset = (v: unknown) => (v === '' ? undefined : v);
@@ -57,11 +58,8 @@ export const configSchema = z.object({
   WEB_DIST: z.preprocess(unset, z.string().default(defaultWebDist)),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.preprocess(unset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
-  /**
-   * dev: codes are written to the log (refused with NODE_ENV=production). disabled: no SMS at all; sendcode
-   * answers '短信服务暂不可用，请使用密码登录'. A real provider is passed to buildApp({ sms }).
-   */
-  SMS_PROVIDER: z.preprocess(unset, z.enum(['dev', 'disabled']).default('dev')),
+  /** SMS: the provider, keys, sign name and templates (platform/sms/config.ts, docs/sms.md). */
+  ...smsConfigShape,
   /**
    * The sandbox payment provider (never in production) retries a notification on WeChat Pay's schedule times
    * this factor: 0.01 sends the first retry after 150 ms instead of 15 s (docs/shop.md).
@@ -221,7 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // With malformed values, the checks across settings still run on the rest (the malformed ones at their defaults).
   const bad = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
   const data = parsed.success ? parsed.data : configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([k]) => !bad.has(k)))).data;
-  if (data) problems.push(...configProblems(data));
+  // The SMS provider's own checks (platform/sms/config.ts) are listed with the rest.
+  if (data) problems.push(...configProblems(data), ...smsConfigProblems(data).map((p) => `${p.path}: ${p.message}`));
   if (problems.length > 0 || !data) throw new Error(`Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`);
   const c = data;
   return {

@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { createTestApp, DEMO, md5 } from '../test/helpers.ts';
 
 /** A production configuration (config-check.ts); the tests pass their own database to buildApp. */
-const PRODUCTION = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://exam.example.com' };
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://exam.example.com', SMS_PROVIDER: 'disabled' };
 
 describe('MAINTENANCE', () => {
   it('answers body status 408 to every call and unknown /api path, and still serves the web app', async () => {
@@ -159,7 +159,11 @@ describe('SMS provider and the test hook', () => {
   });
 
   it('the development provider is refused with NODE_ENV=production; a real provider is accepted', async () => {
-    const config = loadConfig({ ...PRODUCTION, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    expect(() => loadConfig({ ...PRODUCTION, SMS_PROVIDER: '', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' })).toThrow(
+      /SMS_PROVIDER: the development provider \(dev, the default\) .* set SMS_PROVIDER=aliyun or SMS_PROVIDER=tencent/,
+    );
+    // A configuration made by hand (not through loadConfig) is refused by the provider itself.
+    const config = { ...loadConfig({ ...PRODUCTION, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), SMS_PROVIDER: 'dev' as const };
     const t = await createTestApp();
     try {
       await expect(buildApp({ config, db: t.db })).rejects.toThrow(/development SMS provider cannot run with NODE_ENV=production/);

@@ -1,4 +1,8 @@
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './json.ts';
+
+/** An agent's own SMS templates (docs/sms.md, "Per agent"): template codes by message kind; a kind not named uses the environment's. */
+export type AgentSmsTemplates = Partial<Record<'register' | 'login' | 'reset' | 'bind' | 'cancel' | 'live-remind' | 'plan-remind', string>>;
 
 /** Tenants (agents/resellers): contacts, theme and the buy-dialog behaviours of spec §6 as data. */
 export const agents = pgTable('agents', {
@@ -23,6 +27,12 @@ export const agents = pgTable('agents', {
   buyDisabled: boolean('buy_disabled').notNull().default(false),
   customStyle: boolean('custom_style').notNull().default(false),
   customPayment: boolean('custom_payment').notNull().default(false),
+  /**
+   * The agent's own SMS sign name (签名) and templates, registered with the deployment's provider (docs/sms.md): the
+   * codes and notices of this agent's learners use them; null (or a kind not named) → SMS_SIGN_NAME / SMS_TEMPLATE_*.
+   */
+  smsSignName: text('sms_sign_name'),
+  smsTemplates: jsonb('sms_templates').$type<AgentSmsTemplates>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -30,12 +30,13 @@ export interface DeletionDeps {
 export function createDeletionService(deps: DeletionDeps) {
   const { store, sessions, codes, clock, log } = deps;
 
-  async function phoneOf(userId: number): Promise<string> {
+  async function bound(userId: number): Promise<{ phone: string; agentCode: string }> {
     const account = await store.account(userId);
     if (account?.deleteRequestedAt || account?.deletedAt) throw badInput(ACCOUNT_MSG.alreadyRequested);
     if (!account?.phone) throw badInput(ACCOUNT_MSG.noPhone);
-    return account.phone;
+    return { phone: account.phone, agentCode: account.agentCode };
   }
+  const phoneOf = async (userId: number) => (await bound(userId)).phone;
 
   return {
     async info(userId: number): Promise<DeletionInfo> {
@@ -45,7 +46,8 @@ export function createDeletionService(deps: DeletionDeps) {
     },
 
     async sendCode(userId: number, ip: string, captcha: { id?: string; answer?: string }) {
-      return codes.send(await phoneOf(userId), 'cancel', ip, captcha);
+      const { phone, agentCode } = await bound(userId);
+      return codes.send(phone, 'cancel', ip, captcha, agentCode);
     },
 
     async request(session: Session, code: string): Promise<{ eraseAt: string }> {

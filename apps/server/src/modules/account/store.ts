@@ -26,8 +26,11 @@ export function createAccountStore(db: Database) {
         .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
     },
 
-    async account(userId: number): Promise<{ phone: string | null; deleteRequestedAt: Date | null; deletedAt: Date | null } | undefined> {
-      const [row] = await db.select({ phone: users.phone, deleteRequestedAt: users.deleteRequestedAt, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+    async account(userId: number): Promise<{ phone: string | null; agentCode: string; deleteRequestedAt: Date | null; deletedAt: Date | null } | undefined> {
+      const [row] = await db
+        .select({ phone: users.phone, agentCode: users.agentCode, deleteRequestedAt: users.deleteRequestedAt, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, userId));
       return row;
     },
 

@@ -135,6 +135,7 @@ describe('booking, collecting and reminders', () => {
     expect(rows[0]!.link).toBe(`/liveroom?liveID=${S.soon}`);
     const sms = await t.app.inject({ url: `/__test__/sms?phone=live-remind:${trial.phone}` });
     expect(JSON.parse(sms.json().data.code)).toMatchObject({ title: 'soon' });
+    expect(await t.lastSmsCode(`agent:live-remind:${trial.phone}`)).toBe('888');
     expect(await t.app.live.remind()).toBe(0);
     // A booking of a session further away waits for its window.
     await t.call(videoAppoint, { guid: trial.guid, appID: APP, videoID: S.open, status: 1 });

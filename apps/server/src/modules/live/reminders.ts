@@ -29,7 +29,7 @@ export async function sendReminders(d: { store: LiveStore; sms: SmsProvider; pos
     });
     if (r.phone && d.sms.notify) {
       await d.sms
-        .notify({ phone: r.phone, template: 'live-remind', params: { title: r.title, time: at } })
+        .notify({ phone: r.phone, template: 'live-remind', params: { title: r.title, time: at }, agentCode: r.agentCode })
         .catch((err: unknown) => d.log.warn({ err }, 'live reminder SMS failed'));
     }
     sent++;

@@ -168,6 +168,7 @@ export function createLiveStore(db: Database) {
           title: liveSessions.title,
           startsAt: liveSessions.startsAt,
           phone: users.phone,
+          agentCode: users.agentCode,
         })
         .from(liveReservations)
         .innerJoin(liveSessions, eq(liveSessions.id, liveReservations.sessionId))

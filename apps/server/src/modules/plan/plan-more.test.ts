@@ -192,6 +192,8 @@ describe('the reminder', () => {
     expect(messages[0]).toMatchObject({ kind: 'plan', title: PLAN_MSG.reminderTitle, link: '/studyMain', dedupe: `plan-warn:${plan.id}:${day}` });
     expect(messages[0]!.body).toMatch(/今天有\d+项学习任务/);
     expect(JSON.parse(await t.lastSmsCode(`plan-remind:${phone}`))).toMatchObject({ time: '21:00' });
+    // Sent for the learner's agent (its own SMS sign and template where it has them: docs/sms.md).
+    expect(await t.lastSmsCode(`agent:plan-remind:${phone}`)).toBe('888');
     // The next day at the time: again; switched off: nothing.
     setChinaTime(t, dayAfter(day, 1), '21:05');
     await t.app.plan.remind();

@@ -46,7 +46,7 @@ export async function sendPlanReminders(d: { store: PlanStore; sms: SmsProvider;
     await d.postMessage(c.userId, { kind: 'plan', title: PLAN_MSG.reminderTitle, body, link: '/studyMain', dedupe: `plan-warn:${c.planId}:${today}` });
     if (c.phone && d.sms.notify) {
       await d.sms
-        .notify({ phone: c.phone, template: 'plan-remind', params: { time, tasks: String(load.tasks) } })
+        .notify({ phone: c.phone, template: 'plan-remind', params: { time, tasks: String(load.tasks) }, agentCode: c.agentCode })
         .catch((err: unknown) => d.log.warn({ err }, 'plan reminder SMS failed'));
     }
   }

@@ -21,6 +21,8 @@ export interface ClaimedReminder {
   userId: number;
   appId: number;
   phone: string | null;
+  /** The learner's agent: its own SMS sign name and template, where it has them. */
+  agentCode?: string;
 }
 
 /**
@@ -162,7 +164,7 @@ export function createPlanStore(db: Database) {
         .returning({ planId: studyPlans.id, userId: studyPlans.userId, appId: studyPlans.appId });
       if (rows.length === 0) return [];
       const phones = await db
-        .select({ id: users.id, phone: users.phone })
+        .select({ id: users.id, phone: users.phone, agentCode: users.agentCode })
         .from(users)
         .where(
           inArray(
@@ -170,8 +172,8 @@ export function createPlanStore(db: Database) {
             rows.map((r) => r.userId),
           ),
         );
-      const phoneOf = new Map(phones.map((p) => [p.id, p.phone]));
-      return rows.map((r) => ({ ...r, phone: phoneOf.get(r.userId) ?? null }));
+      const userOf = new Map(phones.map((p) => [p.id, p]));
+      return rows.map((r) => ({ ...r, phone: userOf.get(r.userId)?.phone ?? null, agentCode: userOf.get(r.userId)?.agentCode }));
     },
 
     /** Tasks (not skipped) of one day of several plans: count and minutes per plan. */

@@ -64,8 +64,11 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
   }
 
   return {
-    /** Send a new code; returns seconds until it expires and until another may be sent. */
-    async send(phone: string, op: SmsOp, ip: string, captcha: { id?: string; answer?: string } = {}): Promise<{ expiresIn: number; resendAfter: number }> {
+    /**
+     * Send a new code; returns seconds until it expires and until another may be sent. `agentCode`: the learner's
+     * agent, whose own sign name and template the provider uses where it has them.
+     */
+    async send(phone: string, op: SmsOp, ip: string, captcha: { id?: string; answer?: string } = {}, agentCode?: string): Promise<{ expiresIn: number; resendAfter: number }> {
       const now = clock();
       const day = chinaDate(now);
       const limits = [
@@ -92,7 +95,7 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
       });
 
       const code = randomDigits(SMS.digits);
-      await store.insert({
+      const id = await store.insert({
         phone,
         op,
         codeHash: codeHash(phone, op, code),
@@ -100,7 +103,16 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
         expiresAt: new Date(now + SMS.validMs),
         ip,
       });
-      await deps.sms.send({ phone, op, code });
+      try {
+        await deps.sms.send({ phone, op, code, ...(agentCode && { agentCode }) });
+      } catch (err) {
+        // The text never went out: the code is dropped and the hits counted above are given back, so a refusal
+        // does not use up the learner's limits. The hits were taken (atomically) before the send, so a burst
+        // of parallel sends is still held to the limits; only a failed one returns its own hits.
+        await store.remove(id);
+        await Promise.all([...limits.map((l) => limiter.release(l.key)), limiter.release(burst)]);
+        throw err;
+      }
       return { expiresIn: SMS.validMs / 1000, resendAfter: SMS.resendAfterMs / 1000 };
     },
 

@@ -4,8 +4,14 @@ import { captchas, smsCodes, type SmsCodeRow } from '../../db/schema/index.ts';
 
 export function createSmsCodeStore(db: Database) {
   return {
-    async insert(row: typeof smsCodes.$inferInsert): Promise<void> {
-      await db.insert(smsCodes).values(row);
+    async insert(row: typeof smsCodes.$inferInsert): Promise<number> {
+      const [inserted] = await db.insert(smsCodes).values(row).returning({ id: smsCodes.id });
+      return inserted.id;
+    },
+
+    /** Drop a code whose text never went out (the provider refused it): it must not be valid, nor the latest. */
+    async remove(id: number): Promise<void> {
+      await db.delete(smsCodes).where(eq(smsCodes.id, id));
     },
 
     /** The most recent unused code of a phone for a purpose: only the latest code counts. */
