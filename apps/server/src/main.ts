@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
 import { demoLiveOn, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { CONTENT_DIR, seed } from './seed/seed.ts';
+import { CONTENT_DIR, migrateAndSeed } from './seed/seed.ts';
 import { renderDemoLiveReplays } from './seed/seed-live.ts';
 import { startDemoLive } from './seed/demo-live-stream.ts';
 import { mediaStoreOf, seedDemoVideo } from './modules/video/index.ts';
@@ -10,11 +10,13 @@ import { mediaStoreOf, seedDemoVideo } from './modules/video/index.ts';
 /** How long a closing server process of a cluster answers with Connection: close before it stops listening. */
 const DRAIN_MS = 1000;
 
-/** Open and migrate the database and seed the demo data: once, in the one process or in the cluster's primary. */
+/**
+ * Open and migrate the database and seed the demo data: once, in the one process or in the cluster's primary; under
+ * the start lock, so several servers starting on one PostgreSQL database take turns (seed.ts, migrateAndSeed).
+ */
 async function prepareDatabase(config: Config) {
   const database = await openDatabase(config);
-  await database.migrate();
-  const added = await seed(database.db, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR });
+  const added = await migrateAndSeed(database, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR });
   return { database, added };
 }
 
