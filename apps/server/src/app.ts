@@ -238,7 +238,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
       { name: 'rate window purge', everyMs: HOUR, atReady: true, run: dbLimiter.purge },
       { name: 'session purge', everyMs: HOUR, atReady: true, run: sessions.purge },
     ],
-    createJobClaim(db),
+    createJobClaim(db, { onLost: (name) => app.log.warn(`${name}: its claim lapsed while it ran (another process may run it too)`) }),
     metrics.job,
   );
   app.addHook('onClose', async () => {
