@@ -44,6 +44,13 @@ export const configSchema = z.object({
    * database belongs to one process). SIGHUP restarts them one by one. docs/server.md, "Several processes".
    */
   WEB_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(64).default(1)),
+  /**
+   * Machines serving this database (docs/operations.md, "Several machines"), as the operator declares it. Above 1 the
+   * start refuses what one machine cannot share: the embedded database, no Redis, media in a folder of one machine.
+   */
+  MACHINES: z.preprocess(unset, z.coerce.number().int().min(1).max(1000).default(1)),
+  /** Truthy: MEDIA_DIR is a folder every machine mounts (NFS or the like), so the machines share lesson media and uploads. */
+  MEDIA_SHARED: z.preprocess(truthy, z.boolean()),
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of PGlite. */
   DATABASE_URL: z.preprocess(unset, z.string().optional()),
   /** Redis connection string; when set, rate limits are kept in Redis (shared by every instance). */
@@ -187,10 +194,34 @@ export function dataPath(dataDir: string, sub: string): string {
 export const demoLiveOn = (c: Pick<Config, 'DEMO_LIVE' | 'DEMO_VIDEO' | 'NODE_ENV'>): boolean =>
   c.DEMO_LIVE ? c.DEMO_LIVE === 'on' : c.DEMO_VIDEO === 'on' && c.NODE_ENV !== 'production';
 
-const checkedSchema = configSchema.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
-  path: ['HEADERS_TIMEOUT_MS'],
-  error: 'must not exceed REQUEST_TIMEOUT_MS',
-});
+const checkedSchema = configSchema
+  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    error: 'must not exceed REQUEST_TIMEOUT_MS',
+  })
+  .superRefine((c, ctx) => {
+    for (const message of severalMachinesProblems(c)) ctx.addIssue({ code: 'custom', path: ['MACHINES'], message });
+  });
+
+/** What several machines (MACHINES > 1) need and this configuration lacks (docs/operations.md, "Several machines"). */
+export function severalMachinesProblems(c: Pick<z.infer<typeof configSchema>, 'MACHINES' | 'DATABASE_URL' | 'REDIS_URL' | 'MEDIA_S3_BUCKET' | 'MEDIA_SHARED'>): string[] {
+  if (c.MACHINES <= 1) return [];
+  const problems: string[] = [];
+  if (!c.DATABASE_URL) problems.push('several machines need DATABASE_URL (PostgreSQL): the embedded database belongs to one process');
+  if (!c.REDIS_URL) problems.push('several machines need REDIS_URL: live chat reaches the learners of other machines through Redis');
+  if (!c.MEDIA_S3_BUCKET && !c.MEDIA_SHARED) {
+    problems.push('several machines need media every machine reaches: MEDIA_S3_BUCKET, or MEDIA_SHARED=on with MEDIA_DIR on a folder they all mount');
+  }
+  return problems;
+}
+
+/** Where lesson media and uploads are, for the start-up log: and what it means for several processes or machines. */
+export function mediaPlacement(c: Pick<Config, 'MEDIA_S3_BUCKET' | 'MEDIA_S3_PREFIX' | 'MEDIA_SHARED' | 'MEDIA_DIR' | 'MACHINES' | 'WEB_CONCURRENCY'>): string {
+  if (c.MEDIA_S3_BUCKET) return `media: S3 bucket ${c.MEDIA_S3_BUCKET}${c.MEDIA_S3_PREFIX ? ` under ${c.MEDIA_S3_PREFIX}` : ''} (every machine reaches it)`;
+  if (c.MEDIA_SHARED) return `media: ${c.MEDIA_DIR}, a folder every machine mounts (MEDIA_SHARED)`;
+  const processes = c.WEB_CONCURRENCY > 1 ? `, shared by its ${c.WEB_CONCURRENCY} server processes` : '';
+  return `media: ${c.MEDIA_DIR}, a folder of this machine only${processes}; several machines need MEDIA_S3_BUCKET or MEDIA_SHARED=on (docs/operations.md, "Several machines")`;
+}
 
 /** Parse the environment; throws with every problem listed when a variable is malformed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
-import { demoLiveOn, loadConfig, type Config } from './config.ts';
+import { demoLiveOn, loadConfig, mediaPlacement, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { CONTENT_DIR, migrateAndSeed } from './seed/seed.ts';
 import { renderDemoLiveReplays } from './seed/seed-live.ts';
@@ -82,6 +82,7 @@ async function primary(config: Config) {
   const { database, added } = await prepareDatabase(config);
   await database.close();
   log(`database: PostgreSQL (DATABASE_URL), migrated; seeded ${added.agents} agents, ${added.users} users; starting ${config.WEB_CONCURRENCY} server processes`);
+  log(mediaPlacement(config));
   if (demoLiveOn(config)) log('demo live class: off with WEB_CONCURRENCY above 1 (it streams from a one-process server)');
 
   let stopping = false;
@@ -166,6 +167,7 @@ async function main() {
       app.log.info(
         `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR} (${config.PGLITE_THREAD === 'worker' ? 'on a worker thread' : 'on the main thread'})`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
       );
+      app.log.info(mediaPlacement(config));
       for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
       for (const line of added.papers) app.log.info(`demo papers: ${line}`);
       for (const line of added.reading) app.log.info(`demo reading: ${line}`);
