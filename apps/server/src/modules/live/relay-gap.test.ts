@@ -1,8 +1,11 @@
 import { Redis } from 'ioredis';
 import { LIVE_SOCKET_MSG } from '@kaoshi/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveMessages, liveMutes } from '../../db/schema/index.ts';
 import { createTestApp, createTwinApp, type TestApp } from '../../test/helpers.ts';
 import { APP, listening, makeSession, Peer, TOP } from './chat-harness.ts';
+import { until } from './ingest-harness.ts';
 
 /**
  * Two server processes with Redis between them, and the Redis pub/sub connections killed under them
@@ -75,5 +78,35 @@ describe.skipIf(!redisUrl)('live rooms after a Redis pub/sub interruption', () =
     host.send({ t: 'say', text: '恢复之后' });
     await pa.message('恢复之后');
     await Promise.all([pa.close(), host.close(), back.close()]);
+  });
+
+  it('while the subscription is down, a learner muted through the other process is refused: the database is asked', async () => {
+    const [a, teacher] = [await learner(), await learner()];
+    const pa = await Peer.join(base.two, { liveID: s.id, guid: a.guid });
+    const host = await Peer.join(base.one, { liveID: s.id, guid: teacher.guid, host: s.hostKey });
+    pa.send({ t: 'say', text: '第二次断线之前' });
+    await host.message('第二次断线之前');
+
+    // The subscriptions drop and Redis answers nothing for 2 s: they stay down that long.
+    await admin.client('KILL', 'TYPE', 'pubsub');
+    await admin.client('PAUSE', 2000);
+    host.send({ t: 'mute', userId: a.userID, minutes: 10 });
+    await until(
+      async () =>
+        (
+          await one.db
+            .select()
+            .from(liveMutes)
+            .where(and(eq(liveMutes.sessionId, s.id), eq(liveMutes.userId, a.userID)))
+        ).length > 0,
+    );
+    pa.send({ t: 'say', text: '断线时被禁言的人' });
+    expect(await pa.error()).toBe(LIVE_SOCKET_MSG.muted);
+    const stored = await one.db
+      .select()
+      .from(liveMessages)
+      .where(and(eq(liveMessages.sessionId, s.id), eq(liveMessages.text, '断线时被禁言的人')));
+    expect(stored).toEqual([]);
+    await Promise.all([pa.close(), host.close()]);
   });
 });
