@@ -1,8 +1,9 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { claimWaiting, createJobClaim } from './job-claim.ts';
 import { runJobs } from './module.ts';
+import { machineCheckJob, noteMachine } from './machines.ts';
 import { jobRuns } from '../db/schema/index.ts';
 import { eq, sql } from 'drizzle-orm';
 
@@ -119,5 +120,28 @@ describe('timed jobs with several processes', () => {
     expect(await gaveUp).toBeNull();
     await second!.release();
     expect(await t.db.select().from(jobRuns).where(eq(jobRuns.name, 'test remake 7'))).toEqual([]);
+  });
+});
+
+describe('other machines on this database', () => {
+  it('each notes itself; one with media in its own folder warns when another served the database within two hours', async () => {
+    const warned: string[] = [];
+    const log = { warn: (msg: string) => void warned.push(msg) } as unknown as FastifyBaseLogger;
+    const local = { MEDIA_S3_BUCKET: undefined, MEDIA_SHARED: false };
+    // The test app noted this machine at ready; the machines below are made-up names.
+    await t.db.execute(sql`delete from ${jobRuns} where name like 'machine:%'`);
+    expect(await noteMachine(t.db, 'app-1')).toEqual([]);
+    await machineCheckJob({ db: t.db, config: local, log }, 'app-1').run();
+    expect(warned).toEqual([]);
+    // A machine gone for longer than that does not count.
+    await t.db.insert(jobRuns).values({ name: 'machine:app-old', ranAt: sql`now() - interval '3 hours'` });
+    expect(await noteMachine(t.db, 'app-2')).toEqual(['app-1']);
+    await machineCheckJob({ db: t.db, config: local, log }, 'app-2').run();
+    expect(warned).toEqual([
+      expect.stringMatching(/^media: other machines serve this database \(app-1\) but media are in a folder of this machine only: .*MEDIA_S3_BUCKET or MEDIA_SHARED=on/),
+    ]);
+    await machineCheckJob({ db: t.db, config: { ...local, MEDIA_SHARED: true }, log }, 'app-2').run();
+    await machineCheckJob({ db: t.db, config: { ...local, MEDIA_S3_BUCKET: 'kaoshi-media' }, log }, 'app-1').run();
+    expect(warned).toHaveLength(1);
   });
 });
