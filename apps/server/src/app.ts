@@ -47,6 +47,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { loggerOptions, type LogOptions } from './platform/logger.ts';
 import { createJobClaim } from './platform/job-claim.ts';
+import { machineCheckJob } from './platform/machines.ts';
 import { HOUR, runJobs, type Platform, type ServerModule } from './platform/module.ts';
 import type { PasswordHasher } from './platform/passwords.ts';
 import { createDbRateLimiter } from './platform/rate-limit/db-store.ts';
@@ -242,15 +243,17 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
 
   await installWebAndFallback(app, config.WEB_DIST, { maintenance: config.MAINTENANCE });
 
-  // Housekeeping and sweeps: the modules' jobs, plus the platform's (closed rate windows, long-expired sessions).
+  // Housekeeping and sweeps: the modules' jobs, plus the platform's (closed rate windows, long-expired sessions, the
+  // other machines on this database).
   runJobs(
     app,
     [
       ...modules.flatMap((m) => m.jobs ?? []),
       { name: 'rate window purge', everyMs: HOUR, atReady: true, run: dbLimiter.purge },
       { name: 'session purge', everyMs: HOUR, atReady: true, run: sessions.purge },
+      machineCheckJob({ db, config, log: app.log }),
     ],
-    createJobClaim(db),
+    createJobClaim(db, { onLost: (name) => app.log.warn(`${name}: its claim lapsed while it ran (another process may run it too)`) }),
     metrics.job,
   );
   app.addHook('onClose', async () => {

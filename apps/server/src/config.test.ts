@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, mediaPlacement } from './config.ts';
 
 /** The problems loadConfig lists for an environment (one per line of its error), or [] when it starts. */
 function problemsOf(env: Record<string, string>): string[] {
@@ -83,5 +83,28 @@ describe('config', () => {
     expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24' }).TRUST_PROXY).toBe('10.0.0.5, 192.168.1.0/24');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses several machines (MACHINES) without PostgreSQL, Redis and media every machine reaches, naming each', () => {
+    const shared = { MACHINES: '2', DATABASE_URL: 'postgres://db/kaoshi', REDIS_URL: 'redis://cache' };
+    expect(() => loadConfig({ MACHINES: '3' })).toThrow(
+      /MACHINES: several machines need DATABASE_URL[^]*\n {2}- MACHINES: several machines need REDIS_URL[^]*\n {2}- MACHINES: several machines need media/,
+    );
+    expect(() => loadConfig(shared)).toThrow(
+      /^Invalid configuration \(1 problem\):\n {2}- MACHINES: several machines need media every machine reaches: MEDIA_S3_BUCKET, or MEDIA_SHARED=on/,
+    );
+    expect(loadConfig({ ...shared, MEDIA_SHARED: 'on', MEDIA_DIR: '/srv/kaoshi-media' })).toMatchObject({ MACHINES: 2, MEDIA_SHARED: true });
+    expect(loadConfig({ ...shared, MEDIA_S3_BUCKET: 'kaoshi-media' }).MACHINES).toBe(2);
+    // One machine (the default) with several processes: its own folder serves them all.
+    expect(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/kaoshi' })).toMatchObject({ MACHINES: 1, MEDIA_SHARED: false });
+  });
+
+  it('says at start where media are and what that means for several machines', () => {
+    const c = loadConfig({ DATA_DIR: '/var/lib/kaoshi', WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/kaoshi' });
+    expect(mediaPlacement(c)).toBe(
+      'media: /var/lib/kaoshi/media, a folder of this machine only, shared by its 2 server processes; several machines need MEDIA_S3_BUCKET or MEDIA_SHARED=on (docs/operations.md, "Several machines")',
+    );
+    expect(mediaPlacement({ ...c, MEDIA_SHARED: true })).toBe('media: /var/lib/kaoshi/media, a folder every machine mounts (MEDIA_SHARED)');
+    expect(mediaPlacement({ ...c, MEDIA_S3_BUCKET: 'kaoshi-media', MEDIA_S3_PREFIX: 'prod/' })).toBe('media: S3 bucket kaoshi-media under prod/ (every machine reaches it)');
   });
 });

@@ -46,6 +46,13 @@ export const configSchema = z.object({
    * database belongs to one process). SIGHUP restarts them one by one. docs/server.md, "Several processes".
    */
   WEB_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(64).default(1)),
+  /**
+   * Machines serving this database (docs/operations.md, "Several machines"), as the operator declares it. Above 1 the
+   * start refuses what one machine cannot share: the embedded database, no Redis, media in a folder of one machine.
+   */
+  MACHINES: z.preprocess(unset, z.coerce.number().int().min(1).max(1000).default(1)),
+  /** Truthy: MEDIA_DIR is a folder every machine mounts (NFS or the like), so the machines share lesson media and uploads. */
+  MEDIA_SHARED: z.preprocess(truthy, z.boolean()),
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of PGlite. */
   DATABASE_URL: z.preprocess(unset, z.string().optional()),
   /** Redis connection string; when set, rate limits are kept in Redis (shared by every instance). */
@@ -209,6 +216,26 @@ export const demoLearnersOn = (c: Pick<Config, 'DEMO_LEARNERS' | 'NODE_ENV'>): b
 export const demoLiveOn = (c: Pick<Config, 'DEMO_LIVE' | 'DEMO_VIDEO' | 'NODE_ENV'>): boolean =>
   c.DEMO_LIVE ? c.DEMO_LIVE === 'on' : c.DEMO_VIDEO === 'on' && c.NODE_ENV !== 'production';
 
+/** What several machines (MACHINES > 1) need and this configuration lacks (docs/operations.md, "Several machines"). */
+export function severalMachinesProblems(c: Pick<z.infer<typeof configSchema>, 'MACHINES' | 'DATABASE_URL' | 'REDIS_URL' | 'MEDIA_S3_BUCKET' | 'MEDIA_SHARED'>): string[] {
+  if (c.MACHINES <= 1) return [];
+  const problems: string[] = [];
+  if (!c.DATABASE_URL) problems.push('several machines need DATABASE_URL (PostgreSQL): the embedded database belongs to one process');
+  if (!c.REDIS_URL) problems.push('several machines need REDIS_URL: live chat reaches the learners of other machines through Redis');
+  if (!c.MEDIA_S3_BUCKET && !c.MEDIA_SHARED) {
+    problems.push('several machines need media every machine reaches: MEDIA_S3_BUCKET, or MEDIA_SHARED=on with MEDIA_DIR on a folder they all mount');
+  }
+  return problems;
+}
+
+/** Where lesson media and uploads are, for the start-up log: and what it means for several processes or machines. */
+export function mediaPlacement(c: Pick<Config, 'MEDIA_S3_BUCKET' | 'MEDIA_S3_PREFIX' | 'MEDIA_SHARED' | 'MEDIA_DIR' | 'MACHINES' | 'WEB_CONCURRENCY'>): string {
+  if (c.MEDIA_S3_BUCKET) return `media: S3 bucket ${c.MEDIA_S3_BUCKET}${c.MEDIA_S3_PREFIX ? ` under ${c.MEDIA_S3_PREFIX}` : ''} (every machine reaches it)`;
+  if (c.MEDIA_SHARED) return `media: ${c.MEDIA_DIR}, a folder every machine mounts (MEDIA_SHARED)`;
+  const processes = c.WEB_CONCURRENCY > 1 ? `, shared by its ${c.WEB_CONCURRENCY} server processes` : '';
+  return `media: ${c.MEDIA_DIR}, a folder of this machine only${processes}; several machines need MEDIA_S3_BUCKET or MEDIA_SHARED=on (docs/operations.md, "Several machines")`;
+}
+
 /**
  * Parse the environment and check it as a whole; throws with every problem listed together (malformed values and
  * the checks across settings of config-check.ts), so one failed start tells an operator everything to fix.
@@ -220,7 +247,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const bad = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
   const data = parsed.success ? parsed.data : configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([k]) => !bad.has(k)))).data;
   // The SMS provider's own checks (platform/sms/config.ts) are listed with the rest.
-  if (data) problems.push(...configProblems(data), ...smsConfigProblems(data).map((p) => `${p.path}: ${p.message}`));
+  if (data) {
+    problems.push(...configProblems(data), ...severalMachinesProblems(data).map((p) => `MACHINES: ${p}`), ...smsConfigProblems(data).map((p) => `${p.path}: ${p.message}`));
+  }
   if (problems.length > 0 || !data) throw new Error(`Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`);
   const c = data;
   return {

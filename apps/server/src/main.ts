@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
-import { demoLearnersOn, demoLiveOn, loadConfig, type Config } from './config.ts';
+import { demoLearnersOn, demoLiveOn, loadConfig, mediaPlacement, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { CONTENT_DIR, seed } from './seed/seed.ts';
+import { CONTENT_DIR, migrateAndSeed } from './seed/seed.ts';
 import { renderDemoLiveReplays } from './seed/seed-live.ts';
 import { startDemoLive } from './seed/demo-live-stream.ts';
 import { mediaStoreOf, seedDemoVideo } from './modules/video/index.ts';
@@ -10,11 +10,13 @@ import { mediaStoreOf, seedDemoVideo } from './modules/video/index.ts';
 /** How long a closing server process of a cluster answers with Connection: close before it stops listening. */
 const DRAIN_MS = 1000;
 
-/** Open and migrate the database and seed the demo data: once, in the one process or in the cluster's primary. */
+/**
+ * Open and migrate the database and seed the demo data: once, in the one process or in the cluster's primary; under
+ * the start lock, so several servers starting on one PostgreSQL database take turns (seed.ts, migrateAndSeed).
+ */
 async function prepareDatabase(config: Config) {
   const database = await openDatabase(config);
-  await database.migrate();
-  const added = await seed(database.db, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR, learners: demoLearnersOn(config) });
+  const added = await migrateAndSeed(database, Date.now(), { extraPapersDir: config.EXTRA_PAPERS_DIR, learners: demoLearnersOn(config) });
   return { database, added };
 }
 
@@ -80,6 +82,7 @@ async function primary(config: Config) {
   const { database, added } = await prepareDatabase(config);
   await database.close();
   log(`database: PostgreSQL (DATABASE_URL), migrated; seeded ${added.agents} agents, ${added.users} users; starting ${config.WEB_CONCURRENCY} server processes`);
+  log(mediaPlacement(config));
   if (demoLiveOn(config)) log('demo live class: off with WEB_CONCURRENCY above 1 (it streams from a one-process server)');
 
   let stopping = false;
@@ -161,6 +164,7 @@ async function main() {
       app.log.info(
         `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR} (${config.PGLITE_THREAD === 'worker' ? 'on a worker thread' : 'on the main thread'})`}; seeded ${added.agents} agents, ${added.users} users; rate limits in ${config.REDIS_URL ? 'Redis' : 'the database'}${config.MAINTENANCE ? '; MAINTENANCE on' : ''}`,
       );
+      app.log.info(mediaPlacement(config));
       for (const line of added.banks) app.log.info(`demo question bank: ${line}`);
       for (const line of added.papers) app.log.info(`demo papers: ${line}`);
       for (const line of added.reading) app.log.info(`demo reading: ${line}`);

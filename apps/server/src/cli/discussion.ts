@@ -79,7 +79,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if ('error' in args) return runDiscussion(undefined as never, argv, out, err);
   const database = await openDatabase(loadConfig(env));
   try {
-    await database.migrate();
+    await database.exclusive(() => database.migrate());
     return await runDiscussion(database.db, argv, out, err);
   } finally {
     await database.close();

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { ZodError } from 'zod';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
-import { seed } from '../seed/seed.ts';
+import { migrateAndSeed } from '../seed/seed.ts';
 import { ffmpegAvailable, importVideoCourse, mediaStoreOf } from '../modules/video/index.ts';
 import { runIfEntry } from './run.ts';
 
@@ -26,8 +26,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const config = loadConfig(env);
   const database = await openDatabase(config);
   try {
-    await database.migrate();
-    await seed(database.db);
+    await migrateAndSeed(database);
     const done = await importVideoCourse(database.db, mediaStoreOf(config), folder, new Date());
     for (const l of done.lessons) out(`${l.key}: ${l.durationS} s, ${l.mediaKey}/v${l.mediaVersion}`);
     out(`course ${done.courseId}: ${done.lessons.length} lesson(s) imported`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
-import { seed } from '../seed/seed.ts';
+import { migrateAndSeed } from '../seed/seed.ts';
 import { importFiles, problemLines, summary, type FileOptions } from '../modules/questions/index.ts';
 import { importReading, readingProblemLines, readingSummary } from '../modules/reading/index.ts';
 import { runIfEntry } from './run.ts';
@@ -66,8 +66,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const config = loadConfig(env);
   const database = await openDatabase(config);
   try {
-    await database.migrate();
-    await seed(database.db);
+    await migrateAndSeed(database);
     const result = await importFiles(database.db, files, opts);
     if (!result.ok) {
       for (const line of problemLines(result.problems.map((p) => ({ ...p, file: p.file && relative(base, p.file) })))) err(line);

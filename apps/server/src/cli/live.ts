@@ -151,7 +151,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const config = loadConfig(env);
   const database = await openDatabase(config);
   try {
-    await database.migrate();
+    await database.exclusive(() => database.migrate());
     return await runLive(database.db, config, argv, out, err);
   } finally {
     await database.close();

@@ -152,7 +152,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if ('error' in args) return usage(args.error, err);
   const database = await openDatabase(loadConfig(env));
   try {
-    await database.migrate();
+    await database.exclusive(() => database.migrate());
     return await runReports(database.db, argv, out, err);
   } finally {
     await database.close();

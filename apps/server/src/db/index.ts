@@ -32,12 +32,20 @@ export interface DatabaseHandle {
   listen: Listen;
   /** Apply every pending migration of src/db/migrations. */
   migrate(): Promise<void>;
+  /**
+   * Run `work` (the start's migrate and seed) while no other process does: on PostgreSQL under a session advisory
+   * lock (START_LOCK_KEY) held on a connection of its own and released after; PGlite is one process, `work` just runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PostgreSQL only: the pool's clients now (the metrics' kaoshi_db_pool). */
   poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The advisory lock key processes starting on one PostgreSQL database take around migrate and seed ('kaoshi:1'). */
+export const START_LOCK_KEY = 0x6b616f_01;
 
 /** Wrap an open PGlite client (file, memory or a clone), in this thread or on its own (PGLITE_THREAD=worker). */
 export function fromPglite(client: PGlite | PgliteLike): DatabaseHandle {
@@ -49,6 +57,7 @@ export function fromPglite(client: PGlite | PgliteLike): DatabaseHandle {
     // One connection: a notification reaches the callbacks before the query that sent it resolves.
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -63,9 +72,34 @@ export function fromPool(pool: pg.Pool): DatabaseHandle {
     kind: 'postgres',
     listen: (channel, onMessage, onState) => listenOnPool(pool, channel, onMessage, onState),
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    exclusive: (work) => underAdvisoryLock(pool, work),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/**
+ * `work` under the start lock: a session lock on a client kept out of the pool meanwhile (a second process waits in
+ * pg_advisory_lock until the first is done, then finds the migrations applied and the seed in place). The lock goes
+ * with the session if this process dies.
+ */
+async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // Kept for the pool only when unlocked cleanly; otherwise closed, and its session (so the lock) ends with it.
+  let unlocked = false;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [START_LOCK_KEY]);
+    try {
+      return await work();
+    } finally {
+      unlocked = await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK_KEY]).then(
+        () => true,
+        () => false,
+      );
+    }
+  } finally {
+    client.release(!unlocked);
+  }
 }
 
 /**

@@ -44,14 +44,20 @@ export const MINUTE = 60_000;
 /**
  * Start the modules' jobs on the app; each failure is logged (in English) and the timer goes on. Every process
  * keeps the timers, and a run goes ahead only where `claim` says so: with several processes or machines on one
- * database each job runs once per period, and when the process that ran it last stops, another takes over.
+ * database each job runs once per period, and when the process that ran it last stops, another takes over. The
+ * claim is held (renewed) while the run lasts: a run longer than its period is not started a second time.
  */
 export function runJobs(app: FastifyInstance, jobs: readonly Job[], claim: JobClaim, observe?: (job: string, result: 'ok' | 'failed' | 'skipped', seconds?: number) => void): void {
   const safe = (job: Job) => async () => {
     const started = performance.now();
     try {
-      if (!(await claim(job))) return observe?.(job.name, 'skipped');
-      await job.run();
+      const held = await claim(job);
+      if (!held) return observe?.(job.name, 'skipped');
+      try {
+        await job.run();
+      } finally {
+        await held.release();
+      }
       observe?.(job.name, 'ok', (performance.now() - started) / 1000);
     } catch (err) {
       observe?.(job.name, 'failed', (performance.now() - started) / 1000);

@@ -14,8 +14,8 @@ const toLog: PaperLog = (line) => console.warn(line);
  * Loads the demo papers (docs/papers.md): every content/demo/papers/<appID>/*.json, after the question banks.
  * Each file is validated against the schema and the subject's bank; a file with problems is refused (every
  * problem logged as `<file> <path>: <message>`) and the other papers still load. Papers are written by
- * (appID, code): re-seeding updates them in place and leaves identical ones alone; a refused file leaves the
- * paper of its code as it was; a paper whose code has no file any more is marked retired (never deleted). A subject whose bank was written by `npm run import` is skipped (the demo papers name the
+ * (appID, code): re-seeding updates them in place and leaves identical ones alone; a tagged set already drawn
+ * stays as it is (seedPapers' sets step: drawn once); a refused file leaves the paper of its code as it was; a paper whose code has no file any more is marked retired (never deleted). A subject whose bank was written by `npm run import` is skipped (the demo papers name the
  * demo bank's questions). Returns one summary line per subject folder.
  *
  * `extraRoot` (config EXTRA_PAPERS_DIR, e.g. the browser journeys' e2e/papers) holds more `<appID>/*.json` files
@@ -105,6 +105,7 @@ export async function seedPapers(db: Database, dir: string, now: number, log: Pa
       if (recipes.length) {
         const [pool, mocks] = await Promise.all([store.setPool(appId), store.list(appId, 'mock')]);
         const template = mocks.filter((p) => !p.tag).sort((a, b) => a.id - b.id)[0];
+        const inUse = new Set(pool.map((q) => q.id));
         for (const r of recipes) {
           if (codes.has(r.code)) {
             log(`${shown} ${r.code}: a paper file already has this code; set refused`);
@@ -112,6 +113,13 @@ export async function seedPapers(db: Database, dir: string, now: number, log: Pa
             continue;
           }
           codes.add(r.code);
+          // A set is drawn once: a re-seed (every start) keeps a published one while its recipe's name and tag
+          // are the same and its questions are still in use, even when the bank grew (new questions, quiz cards).
+          const made = mocks.find((p) => p.code === r.code);
+          if (made && made.name === r.name && made.tag === r.tag && made.sections.every((sec) => sec.questions.every((id) => inUse.has(id)))) {
+            counts.unchanged++;
+            continue;
+          }
           const paper = materialise(appId, r, pool, template);
           if (!paper) {
             log(`${shown} ${r.code}: no question of the bank fits rule ${r.rule}; set not made`);

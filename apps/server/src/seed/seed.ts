@@ -7,7 +7,7 @@ import { createAgentStore } from '../modules/agent/index.ts';
 import { createUserStore } from '../modules/user/index.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { NewAgentRow } from '../db/schema/index.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, DatabaseHandle } from '../db/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedPapers } from './seed-papers.ts';
 import { seedQuestions } from './seed-questions.ts';
@@ -122,4 +122,16 @@ export async function seed(
   const live = await seedLive(db, CONTENT_DIR, now);
   const messages = await seedMessages(db, CONTENT_DIR, now);
   return { agents: agentsAdded, users: usersAdded, banks, papers, reading, live, messages };
+}
+
+/**
+ * What a start does before serving: apply the pending migrations, then seed. Processes starting at once on one
+ * PostgreSQL database take turns (DatabaseHandle.exclusive: an advisory lock), so neither sees the other's half-made
+ * tables or rows; the later one finds everything in place.
+ */
+export function migrateAndSeed(handle: DatabaseHandle, now = Date.now(), opts: Parameters<typeof seed>[2] = {}): ReturnType<typeof seed> {
+  return handle.exclusive(async () => {
+    await handle.migrate();
+    return seed(handle.db, now, opts);
+  });
 }

@@ -9,7 +9,8 @@ import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import { cardsView, createCards, type Cards } from './cards.ts';
 import { createChatStore, type ChatStore } from './chat-store.ts';
 import { createMemoryRelay, createRedisRelay, type LiveRelay } from './relay.ts';
-import { RING, Room, type Client } from './room.ts';
+import { resyncRoom } from './resync.ts';
+import { RING, Room, type Client, type RoomState } from './room.ts';
 import { installLiveSocket } from './socket.ts';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
@@ -67,8 +68,6 @@ export function createLiveHub(deps: LiveHubDeps) {
   const rooms = new Map<number, Room>();
   const loading = new Map<number, Promise<Room>>();
   const clients = new Set<Client>();
-  /** Likes taken in this process, not yet written. */
-  const likeBuffer = new Map<number, number>();
   const remote = new Map<string, { counts: Record<string, number>; at: number }>();
   let closed = false;
 
@@ -86,6 +85,20 @@ export function createLiveHub(deps: LiveHubDeps) {
     for (const room of rooms.values()) room.refreshOnline();
   });
 
+  /** A room's state as the database has it. */
+  async function stateOf(sessionId: number): Promise<RoomState> {
+    const [s, pinned, likes, mutes, recent, cardRows, results] = await Promise.all([
+      deps.sessionOf(sessionId),
+      store.pinned(sessionId),
+      store.likes(sessionId),
+      store.mutes(sessionId, new Date(deps.clock())),
+      store.messagesAfter(sessionId, 0, RING),
+      store.cards(sessionId),
+      store.results(sessionId),
+    ]);
+    return { pinned, likes, mutes, recent, cards: cardRows, results, status: s ? liveStatusOf(s) : LIVE_STATUS.upcoming };
+  }
+
   async function load(sessionId: number): Promise<Room> {
     const room = new Room(sessionId, {
       results: () => store.results(sessionId),
@@ -94,16 +107,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     });
     rooms.set(sessionId, room); // events from now on are kept until the state is loaded
     try {
-      const [s, pinned, likes, mutes, recent, cardRows, results] = await Promise.all([
-        deps.sessionOf(sessionId),
-        store.pinned(sessionId),
-        store.likes(sessionId),
-        store.mutes(sessionId, new Date(deps.clock())),
-        store.messagesAfter(sessionId, 0, RING),
-        store.cards(sessionId),
-        store.results(sessionId),
-      ]);
-      room.init({ pinned, likes, mutes, recent, cards: cardRows, results, status: s ? liveStatusOf(s) : LIVE_STATUS.upcoming });
+      room.init(await stateOf(sessionId));
       return room;
     } catch (err) {
       rooms.delete(sessionId);
@@ -121,6 +125,24 @@ export function createLiveHub(deps: LiveHubDeps) {
     }
     return p;
   };
+
+  // The relay missed events (its subscription was down): each open room reads its state again and sends the
+  // difference as the events it missed (resync.ts).
+  relay.onResync(() => {
+    void (async () => {
+      const open = [...rooms.values()].filter((r) => r.loaded);
+      let done = 0;
+      for (const room of open) {
+        try {
+          resyncRoom(room, await stateOf(room.sessionId));
+          done++;
+        } catch (err) {
+          deps.log.warn({ err, sessionId: room.sessionId }, 'live room not re-synced');
+        }
+      }
+      deps.log.info(`live relay: ${done} of ${open.length} open room(s) re-synced from the database`);
+    })();
+  });
 
   const dropIfEmpty = (room: Room) => {
     if (room.clients.size || room.joining || rooms.get(room.sessionId) !== room) return;
@@ -142,7 +164,8 @@ export function createLiveHub(deps: LiveHubDeps) {
       while (rooms.get(client.sessionId) !== room) room = await roomOf(client.sessionId); // emptied and dropped meanwhile
       room.joining++;
       try {
-        const seen = room.missed(since) ?? room.withStored(since, await store.messagesAfter(client.sessionId, since, RING));
+        // While the relay misses events the ring may lack some: the database has them all.
+        const seen = (relay.connected && room.missed(since)) || room.withStored(since, await store.messagesAfter(client.sessionId, since, RING));
         if (client.ws.readyState !== client.ws.OPEN) return;
         room.add(client);
         const now = deps.clock();
@@ -178,21 +201,23 @@ export function createLiveHub(deps: LiveHubDeps) {
       const take = Math.min(n, LIKES_PER_SECOND - client.likes);
       if (!client.room || take <= 0) return;
       client.likes += take;
-      likeBuffer.set(client.sessionId, (likeBuffer.get(client.sessionId) ?? 0) + take);
+      relay.addLikes(client.sessionId, take);
     },
   };
 
-  /** Every second: write the likes taken and publish them, report this process's people, forget stale reports. */
+  /**
+   * Every second: write the likes taken (by any process, when they wait in Redis) and publish them, report this
+   * process's people, forget stale reports.
+   */
   async function tick() {
     for (const c of clients) c.likes = 0;
-    const likes = [...likeBuffer];
-    likeBuffer.clear();
-    for (const [sessionId, n] of likes) {
+    for (const [sessionId, n] of await relay.takeLikes()) {
       try {
         await store.addLikes(sessionId, n);
         relay.publish({ k: 'likes', s: sessionId, n });
       } catch (err) {
-        deps.log.warn({ err, sessionId }, 'live likes not written');
+        deps.log.warn({ err, sessionId }, 'live likes not written (kept for the next tick)');
+        relay.addLikes(sessionId, n);
       }
     }
     if (!relay.shared) return;
@@ -245,7 +270,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     stats: (): { rooms: number; sockets: number } => ({ rooms: rooms.size, sockets: clients.size }),
     async likes(sessionId: number): Promise<number> {
       const room = rooms.get(sessionId);
-      return room?.loaded ? room.likes : (await store.likes(sessionId)) + (likeBuffer.get(sessionId) ?? 0);
+      return room?.loaded ? room.likes : store.likes(sessionId);
     },
     statusChanged(sessionId: number, status: number): void {
       relay.publish({ k: 'status', s: sessionId, status });

@@ -8,7 +8,8 @@ import type { AccountDirectory } from '../user/index.ts';
 import { tokenKey, type MediaStore, type PlayTokens } from '../video/index.ts';
 import { installLiveDelivery } from './delivery.ts';
 import { createLiveHub } from './hub.ts';
-import { installIngest } from './ingest.ts';
+import { installIngest, SWEEP_EVERY_MS, sweepJobName } from './ingest.ts';
+import { createJobClaim } from '../../platform/job-claim.ts';
 import { practiseClosedCards } from './practice.ts';
 import { sendReminders } from './reminders.ts';
 import type { PostMessage } from '../message/index.ts';
@@ -77,6 +78,8 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
   const changed = () => p.bus.local({ kind: 'live' });
   const remind = () => sendReminders({ store, sms: deps.sms, postMessage: deps.postMessage, clock: p.clock, log: p.log });
   const practise = () => practiseClosedCards({ store, clock: p.clock });
+  /** The ingest's sweep, once installed. */
+  let sweep: (() => Promise<void>) | undefined;
   return serverModule({
     name: 'live',
     handlers: liveRoutes(service, deps.video.appoint),
@@ -85,8 +88,9 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
       tokens = liveTokens(key);
       icsTokens = liveIcsTokens(key);
       await hub.install(app);
-      installIngest(app, {
+      ({ sweep } = installIngest(app, {
         db: p.db,
+        claim: createJobClaim(p.db),
         clock: p.clock,
         config: p.config,
         store: deps.video.store,
@@ -95,13 +99,15 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
           changed();
           hub.statusChanged(id, status);
         },
-      });
+      }));
       installLiveDelivery(app, { db: p.db, store: deps.video.store, tokens, icsTokens, clock: p.clock, hlsDir: p.config.LIVE_HLS_DIR, ics: service.ics });
       app.addHook('onClose', () => hub.close());
       if (p.config.NODE_ENV === 'test') installLiveTestHooks(app, { db: p.db, clock: p.clock, changed });
     },
     jobs: [
       { name: 'live reminders', everyMs: MINUTE, run: remind },
+      // Leftover recordings and vanished streams (ingest.ts): claimed per machine, as it reads this machine's folders.
+      { name: sweepJobName(), everyMs: SWEEP_EVERY_MS, run: async () => sweep?.() },
       // Not under NODE_ENV=test: the demo's closed card would add a question to the demo bank tests count (they run it).
       ...(p.config.NODE_ENV === 'test' ? [] : [{ name: 'live cards to practice', everyMs: MINUTE, atReady: true, run: practise }]),
     ],

@@ -7,7 +7,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { TestApp } from '../../test/helpers.ts';
-import { localMediaStore } from '../video/index.ts';
+import { createJobClaim } from '../../platform/job-claim.ts';
+import { localMediaStore, type MediaStore } from '../video/index.ts';
 import { installLiveDelivery } from './delivery.ts';
 import { installIngest } from './ingest.ts';
 import { createIngestStore } from './ingest-store.ts';
@@ -24,22 +25,29 @@ export interface Harness {
   statuses: [number, number][];
 }
 
-/** A Fastify with only the ingest callbacks and live delivery, on the test app's database and clock. */
-export async function ingestHarness(t: TestApp, config: Partial<Config> = {}): Promise<Harness> {
-  const root = mkdtempSync(join(tmpdir(), 'live-ingest-'));
-  const dirs = { hls: join(root, 'hls'), rec: join(root, 'rec'), media: join(root, 'media') };
-  for (const d of Object.values(dirs)) mkdirSync(d);
+/**
+ * A Fastify with only the ingest callbacks and live delivery, on the test app's database and clock; `opts.dirs`
+ * shares another harness's folders (another process of the same machine), `opts.store` wraps the media store.
+ */
+export async function ingestHarness(t: TestApp, config: Partial<Config> = {}, opts: { dirs?: Harness['dirs']; store?: (dir: string) => MediaStore } = {}): Promise<Harness> {
+  let dirs = opts.dirs;
+  if (!dirs) {
+    const root = mkdtempSync(join(tmpdir(), 'live-ingest-'));
+    dirs = { hls: join(root, 'hls'), rec: join(root, 'rec'), media: join(root, 'media') };
+    for (const d of Object.values(dirs)) mkdirSync(d);
+  }
   const app = Fastify();
   await app.register(formbody);
   const statuses: [number, number][] = [];
   const clock = () => t.clock.now;
-  const store = localMediaStore(dirs.media);
+  const store = (opts.store ?? localMediaStore)(dirs.media);
   installIngest(app, {
     db: t.db,
     clock,
     config: { ...t.config, LIVE_HLS_DIR: dirs.hls, LIVE_RECORD_DIR: dirs.rec, ...config },
     store,
     log: app.log,
+    claim: createJobClaim(t.db),
     onStatus: (id, status) => statuses.push([id, status]),
   });
   installLiveDelivery(app, { db: t.db, store, tokens: TOKENS, icsTokens: ICS_TOKENS, clock, hlsDir: dirs.hls, ics: async () => ICS });

@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LIVE_OPEN_BEFORE_MS, LIVE_STATUS } from '@kaoshi/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { claimWaiting, type Held, type JobClaim } from '../../platform/job-claim.ts';
 import type { MediaStore } from '../video/index.ts';
 import { createIngestStore, type IngestSession } from './ingest-store.ts';
 import { makeReplay, recordingsOf } from './replay.ts';
@@ -56,15 +58,25 @@ export interface IngestDeps {
   config: Config;
   store: MediaStore;
   log: FastifyBaseLogger;
+  /** Claims (platform/job-claim.ts): a replay remake holds `live replay <session id>` while it runs. */
+  claim: JobClaim;
   onStatus(sessionId: number, status: number): void;
 }
+
+/**
+ * The sweep's job name: one per machine (it reads this machine's recording and HLS folders), so the processes of
+ * a machine take turns and every machine with an ingest sweeps its own.
+ */
+export const sweepJobName = () => `live ingest sweep ${hostname()}`;
+/** The hold a replay remake takes: one remake of a session at a time across processes and machines. */
+export const remakeHold = (sessionId: number) => `live replay ${sessionId}`;
 
 /**
  * nginx-rtmp's callbacks (docs/live.md, "Ingest"): POST /live/ingest/{publish,publish_done,record_done,update},
  * form bodies. Only from loopback when LIVE_INGEST_SECRET is not set; with it, only with `?secret=` (from anywhere).
  * A 2xx lets a publish (or a running stream, on update) go on; 403 stops it.
  */
-export function installIngest(app: FastifyInstance, deps: IngestDeps): void {
+export function installIngest(app: FastifyInstance, deps: IngestDeps): { sweep: () => Promise<void> } {
   const store = createIngestStore(deps.db);
   const recordDir = resolve(deps.config.LIVE_RECORD_DIR);
   const hlsDir = resolve(deps.config.LIVE_HLS_DIR);
@@ -139,19 +151,35 @@ export function installIngest(app: FastifyInstance, deps: IngestDeps): void {
     }
     const path = String((request.body as Record<string, unknown>)?.path ?? '');
     const upTo = Number(/-(\d+)\.flv$/.exec(path)?.[1] ?? Infinity);
-    void remake(s.id, upTo);
+    void remake(s.id, upTo, 'wait');
     return ok(reply);
   });
 
-  // One remake at a time per session (a reconnect's recording waits for the one before).
+  // One remake at a time per session: in this process a queue (a reconnect's recording waits for the one before),
+  // across processes the session's hold (a record_done waits for another process's remake; the sweep passes).
+  let closing = false;
   const queue = new Map<number, Promise<void>>();
-  const remake = (id: number, upTo: number) => {
-    const next = (queue.get(id) ?? Promise.resolve()).then(() => remakeNow(id, upTo));
+  const remake = (id: number, upTo: number, mode: 'wait' | 'try') => {
+    const next = (queue.get(id) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        const held = mode === 'wait' ? await claimWaiting(deps.claim, remakeHold(id), () => closing) : await deps.claim({ name: remakeHold(id), everyMs: 0 });
+        if (!held) {
+          if (mode === 'wait') log.warn({ sessionId: id }, 'replay remake not started: the server is closing (the sweep makes it later)');
+          return;
+        }
+        try {
+          await remakeNow(id, upTo, held);
+        } finally {
+          await held.release();
+        }
+      });
     queue.set(id, next);
-    void next.finally(() => queue.get(id) === next && queue.delete(id));
+    void next.catch((err: unknown) => log.error({ err, sessionId: id }, 'live replay failed'));
+    void next.finally(() => queue.get(id) === next && queue.delete(id)).catch(() => undefined);
     return next;
   };
-  const remakeNow = async (id: number, upTo: number) => {
+  const remakeNow = async (id: number, upTo: number, held: Held) => {
     const s = await store.byId(id);
     if (!s) return;
     const sources = (await recordingsOf(recordDir, s.streamKey)).filter((f) => Number(/-(\d+)\.flv$/.exec(f)![1]) <= upTo);
@@ -159,6 +187,7 @@ export function installIngest(app: FastifyInstance, deps: IngestDeps): void {
     await store.replayPending(id);
     try {
       const made = await makeReplay(deps.store, id, s.replayKey, sources);
+      if (held.lost) log.warn({ sessionId: id }, 'replay remake outlived its hold; another process may remake it too');
       await store.replayReady(id, made.replayKey, made.durationS);
       if (s.replayKey) await deps.store.removePrefix(`${s.replayKey}/`).catch((err: unknown) => log.warn({ err, sessionId: id }, 'old replay not removed'));
       log.info({ sessionId: id, replayKey: made.replayKey, durationS: made.durationS, recordings: sources.length }, 'live replay ready');
@@ -182,9 +211,15 @@ export function installIngest(app: FastifyInstance, deps: IngestDeps): void {
     for (const key of keys) {
       const s = STREAM_KEY.test(key) ? await store.byStreamKey(key) : undefined;
       if (!s || s.state !== 'ended' || canReopen(s, now) || queue.has(s.id)) continue;
-      if (s.replayState === 'ready') await removeFiles(await recordingsOf(recordDir, key));
-      // No record_done came (nginx stopped hard): the replay is made now.
-      else if (s.replayState === 'none') void remake(s.id, Infinity);
+      if (s.replayState === 'ready') {
+        // Not while a process remakes it (it reads these files).
+        const held = await deps.claim({ name: remakeHold(s.id), everyMs: 0 });
+        if (!held) continue;
+        await removeFiles(await recordingsOf(recordDir, key)).finally(() => held.release());
+      }
+      // No record_done came (nginx stopped hard), or the process remaking it died ('pending' with its hold gone):
+      // the replay is made now, unless a process holds it.
+      else if (s.replayState === 'none' || s.replayState === 'pending') void remake(s.id, Infinity, 'try');
     }
     // Judged only where an ingest writes (the folder exists): elsewhere nothing can tell a stream from none.
     if (!(await isDir(hlsDir))) return;
@@ -197,18 +232,17 @@ export function installIngest(app: FastifyInstance, deps: IngestDeps): void {
       }
     }
   };
-  const timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'live ingest sweep failed')), SWEEP_EVERY_MS);
-  timer.unref();
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    closing = true;
     await Promise.allSettled([...queue.values()]);
   });
   app.decorate('liveIngestSweep', sweep);
+  return { sweep };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The ingest's sweep (leftover recordings, vanished streams), run every SWEEP_EVERY_MS; tests call it. */
+    /** The ingest's sweep (leftover recordings, vanished streams), a job every SWEEP_EVERY_MS; tests call it. */
     liveIngestSweep?: () => Promise<void>;
   }
 }

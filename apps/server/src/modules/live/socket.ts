@@ -149,7 +149,9 @@ async function say(core: HubCore, c: Client, raw: string): Promise<void> {
   if (!text) return sendText(c, ERRORS.empty);
   if (hasBannedWords(text)) return sendText(c, ERROR_BANNED);
   if (!c.host) {
-    if ((c.room?.mutes.get(c.userId) ?? 0) > now) return sendText(c, ERRORS.muted);
+    // While the relay misses events (docs/live.md, "Across processes") the room's mutes may be stale: ask the database.
+    const mutedUntil = relay.connected ? c.room?.mutes.get(c.userId) : (await store.mutes(c.sessionId, new Date(now))).get(c.userId);
+    if ((mutedUntil ?? 0) > now) return sendText(c, ERRORS.muted);
     const window = await deps.limiter.hit(`live:chat:${c.sessionId}:${c.userId}`, LIVE_CHAT_LIMIT.windowMs);
     if (window.count > LIVE_CHAT_LIMIT.count) return sendText(c, ERRORS.tooFast);
   }

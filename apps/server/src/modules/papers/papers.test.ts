@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paperQuestionIds, paperTotal, scorePaper, type PaperKey } from '@kaoshi/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../../db/schema/index.ts';
 import { CONTENT_DIR } from '../../seed/seed.ts';
@@ -92,6 +92,21 @@ describe('demo papers in the seed', () => {
       '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused',
     ]);
     expect(await createPaperStore(t.db).list(1001)).toEqual(before);
+  });
+
+  it('a re-seed after the bank grew (the live quiz cards become questions) keeps the drawn sets as they are', async () => {
+    const store = createPaperStore(t.db);
+    const before = [...(await store.list(1001)), ...(await store.list(2001))];
+    // New questions of every kind the recipes draw from: with a year (past-years), hard (hard), any (sprint).
+    await t.db.execute(sql`
+      insert into ${questions} (app_id, ext_id, type, chapter_id, group_order, stem, options, answer, explanation, difficulty, year, source, updated_at)
+      select app_id, 'card-' || id, type, chapter_id, 0, stem, options, answer, explanation, 5, 2024, '直播随堂练', updated_at
+      from ${questions} where app_id in (1001, 2001) and group_id is null and not retired`);
+    expect(await seedPapers(t.db, CONTENT_DIR, TEST_EPOCH + 2000, () => {})).toEqual([
+      '1001: 0 new, 0 updated, 10 unchanged, 0 retired, 0 refused',
+      '2001: 0 new, 0 updated, 2 unchanged, 0 retired, 0 refused',
+    ]);
+    expect([...(await store.list(1001)), ...(await store.list(2001))]).toEqual(before);
   });
 });
 

@@ -84,7 +84,10 @@ export function createPaperStore(db: Database) {
         .orderBy(asc(questions.id));
     },
 
-    /** The subject's questions in use with difficulty, year and points: the pool of paper sets (sets.ts). */
+    /**
+     * The subject's questions in use with difficulty, year and points: the pool of paper sets (sets.ts), in id order
+     * (the draw is seeded: the same pool in the same order makes the same paper, so a re-seed leaves a set as it is).
+     */
     async setPool(appId: number): Promise<SetPoolRow[]> {
       const [rows, points] = await Promise.all([
         db
@@ -97,12 +100,14 @@ export function createPaperStore(db: Database) {
             year: questions.year,
           })
           .from(questions)
-          .where(and(eq(questions.appId, appId), eq(questions.retired, false))),
+          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
+          .orderBy(asc(questions.id)),
         db
           .select({ questionId: questionPoints.questionId, pointId: questionPoints.pointId })
           .from(questionPoints)
           .innerJoin(questions, eq(questions.id, questionPoints.questionId))
-          .where(eq(questions.appId, appId)),
+          .where(eq(questions.appId, appId))
+          .orderBy(asc(questionPoints.questionId), asc(questionPoints.pointId)),
       ]);
       const of = new Map<number, number[]>();
       for (const p of points) of.set(p.questionId, [...(of.get(p.questionId) ?? []), p.pointId]);
