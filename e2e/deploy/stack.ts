@@ -161,9 +161,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     throw err;
   };
   const a = start('a', DEPLOY.a, { DEMO_VIDEO: 'on' });
-  await waitFor(a.ready, a.child, a.log).catch(abandon);
   const b = start('b', DEPLOY.b, { DEMO_VIDEO: 'off' });
-  await waitFor(b.ready, b.child, b.log).catch(abandon);
+  await Promise.all([waitFor(a.ready, a.child, a.log), waitFor(b.ready, b.child, b.log)]).catch(abandon);
 
   writeFileSync(join(work, 'site.conf'), siteForTest(readFileSync(join(REPO, 'deploy/nginx/kaoshi.conf'), 'utf8'), work));
   writeFileSync(join(work, 'nginx.conf'), nginxConfig(work));

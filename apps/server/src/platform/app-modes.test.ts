@@ -248,7 +248,8 @@ describe('logging', () => {
       for (const url of ['/__test__/live', '/__test__/refund', '/__test__/group-expiry', '/__test__/feedback-answer']) {
         expect((await prod.inject({ method: 'POST', url, payload: {} })).json()).toMatchObject({ status: 404 });
       }
-      for (const handle of ['cacheBus', 'paymentSandbox', 'videoTokens', 'live', 'plan', 'uploads', 'accountErasure']) expect(prod.hasDecorator(handle)).toBe(false);
+      for (const handle of ['cacheBus', 'paymentSandbox', 'videoTokens', 'live', 'plan', 'uploads', 'accountErasure', 'liveIngestSweep'])
+        expect(prod.hasDecorator(handle)).toBe(false);
       // The same app under NODE_ENV=test has them (the tests' own handles).
       expect(t.app.hasDecorator('paymentSandbox') && t.app.hasDecorator('accountErasure')).toBe(true);
       await prod.close();

@@ -236,13 +236,14 @@ export function installIngest(app: FastifyInstance, deps: IngestDeps): { sweep: 
     closing = true;
     await Promise.allSettled([...queue.values()]);
   });
-  app.decorate('liveIngestSweep', sweep);
+  // A test handle (only under NODE_ENV=test, like app.ts's): one run of the sweep.
+  if (deps.config.NODE_ENV === 'test') app.decorate('liveIngestSweep', sweep);
   return { sweep };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The ingest's sweep (leftover recordings, vanished streams), a job every SWEEP_EVERY_MS; tests call it. */
+    /** The ingest's sweep (leftover recordings, vanished streams), a job every SWEEP_EVERY_MS; tests call it (NODE_ENV=test only). */
     liveIngestSweep?: () => Promise<void>;
   }
 }
