@@ -1,7 +1,7 @@
 import { allCalls } from '@kaoshi/contract';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { installHealth, readinessProbe } from './platform/health.ts';
@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A request that arrives on an open connection while the server closes is answered, not refused with 503.
     return503OnClosing: false,
     // One log line per call, written after the reply (below), instead of Fastify's two (incoming, completed).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   // A callback hook (no promise per request): method, path (never the query, which may hold a session), client
   // address, HTTP status and time. Routes with logLevel 'silent' (the probes, /metrics) write nothing. Its cost is
