@@ -1,42 +1,17 @@
 // Tap → paint in the practice player (target: the next question paints within 50 ms of a tap).
-// Builds nothing: needs apps/web/dist (npm run build -w apps/web). Starts the real server on a fresh in-memory
-// database with the built web app, logs the demo member in with headless Chromium at 390×844, opens the two
-// biggest demo chapters of 护士执业资格 (one per run) and measures, inside the page, from the tap (a trusted click dispatched by the
+// Builds nothing: needs the compiled server and the web build (npm run build). Starts the site as production
+// serves it (prod-site.ts: the compiled server on a fresh database behind nginx's kaoshi.conf, https, HTTP/2),
+// logs the demo member in with headless Chromium at 390×844, opens the two biggest demo chapters of 护士执业资格 (one per run) and measures, inside the page, from the tap (a trusted click dispatched by the
 // browser) to the first animation frame after the new question is in the DOM:
 //   - 下一题 → the next question (N taps);
 //   - a tap on an option → the feedback ('回答正确' / '回答错误').
 // Both without throttling and with the CPU slowed 4× (Chrome DevTools CPU throttling, a mid-range phone).
 import type { Page } from '@playwright/test';
 import { launchChromium, loginDemoMemberWithNursing, PHONE } from './browser.ts';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startProdSite } from './prod-site.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.PAINT_PORT ?? 3330);
 const TAPS = Number(process.env.PAINT_TAPS ?? 25);
-const base = `http://127.0.0.1:${PORT}`;
-
-if (!existsSync(join(here, '../apps/web/dist/index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build -w apps/web` first');
-  process.exit(1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', join(here, '../apps/server/src/main.ts')], {
-  env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'error', DEMO_LIVE: 'off' },
-  stdio: 'inherit',
-});
-
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/agentInfo/getAgentInfo`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
 
 async function measure(page: Page, tap: () => Promise<void>, doneJs: string): Promise<number> {
   // A string, not a function: tsx's name-keeping helpers do not exist inside the page.
@@ -90,10 +65,10 @@ async function run(page: Page, label: string) {
   fmt('option → feedback', feedback);
 }
 
+const site = await startProdSite(PORT);
 try {
-  await waitUp();
   const browser = await launchChromium();
-  const context = await browser.newContext({ ...PHONE, baseURL: base });
+  const context = await browser.newContext({ ...PHONE, ignoreHTTPSErrors: true, baseURL: site.base });
   const page = await context.newPage();
   // The demo member: the two biggest chapters are open to them (a trial opens the first chapter of each part).
   await loginDemoMemberWithNursing(page);
@@ -116,5 +91,5 @@ try {
   await run(page, 'CPU 4× slower');
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
+  await site.stop();
 }

@@ -1,67 +1,14 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { BROTLI, NGINX, makeCertificate, startNginx } from './nginx';
 import { DEPLOY, REPO } from './ports';
-
-/**
- * The deployment of the README's "Deploy" section, on this machine (docs/deploy.md): the compiled server, as two
- * processes in production mode on one PostgreSQL database and one Redis, behind Debian's nginx running
- * deploy/nginx/kaoshi.conf itself (loopback ports, a certificate made here). Playwright's global setup: the smoke
- * journey (smoke.spec.ts) then drives Chromium through nginx. Needs `npm run build` first, DEPLOY_DATABASE_URL (a
- * PostgreSQL server we may create a database on) and DEPLOY_REDIS_URL; .ci/run passes its own.
- */
-const NGINX = '/usr/sbin/nginx';
-const BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 function need(ok: boolean, what: string) {
   if (!ok) throw new Error(`deploy smoke: ${what}`);
-}
-
-/** The site file with this machine's ports, paths and certificate; each change must find its line, or the site moved. */
-export function siteForTest(site: string, work: string): string {
-  const edits: [string | RegExp, string][] = [
-    ['server 127.0.0.1:3001;', `server 127.0.0.1:${DEPLOY.a};`],
-    ['server 127.0.0.1:3002;', `server 127.0.0.1:${DEPLOY.b};`],
-    ['    listen 80;\n    listen [::]:80;', `    listen 127.0.0.1:${DEPLOY.http};`],
-    ['    listen 443 ssl http2;\n    listen [::]:443 ssl http2;', `    listen 127.0.0.1:${DEPLOY.https} ssl http2;`],
-    ['/etc/letsencrypt/live/exam.example.com/fullchain.pem', join(work, 'cert.pem')],
-    ['/etc/letsencrypt/live/exam.example.com/privkey.pem', join(work, 'key.pem')],
-    ['root /var/www/letsencrypt;', `root ${work};`],
-    ['root /opt/kaoshi/apps/web/dist;', `root ${join(REPO, 'apps/web/dist')};`],
-    // The smoke journey picks the process a browser talks to with a cookie (kaoshi_smoke_node=a|b), to prove that
-    // what one process takes in reaches a learner of the other. Without the cookie: the site's own upstream.
-    [/proxy_pass http:\/\/kaoshi;/g, 'proxy_pass http://$kaoshi_pick;'],
-  ];
-  let out = site;
-  for (const [from, to] of edits) {
-    need(typeof from === 'string' ? out.includes(from) : from.test(out), `deploy/nginx/kaoshi.conf no longer has ${String(from)}`);
-    out = typeof from === 'string' ? out.replace(from, to) : out.replace(from, to);
-  }
-  const pick = `map $cookie_kaoshi_smoke_node $kaoshi_pick {\n    a 127.0.0.1:${DEPLOY.a};\n    b 127.0.0.1:${DEPLOY.b};\n    default kaoshi;\n}\n`;
-  return `${pick}\n${out}`;
-}
-
-function nginxConfig(work: string): string {
-  return [
-    `load_module ${BROTLI};`,
-    // As root, nginx would run its worker as nobody, who may not read the checkout; else the directive is moot.
-    process.getuid?.() === 0 ? 'user root;' : '',
-    'worker_processes 1;',
-    `pid ${work}/nginx.pid;`,
-    `error_log ${work}/error.log warn;`,
-    'events { worker_connections 1024; }',
-    'http {',
-    '    include /etc/nginx/mime.types;',
-    '    default_type application/octet-stream;',
-    `    access_log ${work}/access.log;`,
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path ${work}/${t};`),
-    `    include ${work}/site.conf;`,
-    '}',
-    '',
-  ].join('\n');
 }
 
 async function waitFor(url: string, child: ChildProcess, log: string, seconds = 120) {
@@ -77,20 +24,13 @@ async function waitFor(url: string, child: ChildProcess, log: string, seconds = 
   throw new Error(`deploy smoke: ${url} did not answer within ${seconds} s:\n${readFileSync(log, 'utf8').slice(-3000)}`);
 }
 
-/** Until a port takes connections (nginx answers only https there, with a certificate fetch would refuse). */
-async function listening(port: number, child: ChildProcess, log: string) {
-  for (let i = 0; i < 40; i++) {
-    if (child.exitCode !== null) break;
-    const open = await new Promise<boolean>((r) => {
-      const s = connect(port, '127.0.0.1', () => (s.end(), r(true)));
-      s.on('error', () => r(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`deploy smoke: nginx is not listening on ${port}:\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : ''}`);
-}
-
+/**
+ * The deployment of the README's "Deploy" section, on this machine (docs/deploy.md): the compiled server, as two
+ * processes in production mode on one PostgreSQL database and one Redis, behind Debian's nginx running
+ * deploy/nginx/kaoshi.conf itself (loopback ports, a certificate made here). Playwright's global setup: the smoke
+ * journey (smoke.spec.ts) then drives Chromium through nginx. Needs `npm run build` first, DEPLOY_DATABASE_URL (a
+ * PostgreSQL server we may create a database on) and DEPLOY_REDIS_URL; .ci/run passes its own.
+ */
 export default async function setup(): Promise<() => Promise<void>> {
   const adminUrl = process.env.DEPLOY_DATABASE_URL;
   const redisUrl = process.env.DEPLOY_REDIS_URL;
@@ -113,12 +53,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   dbUrl.pathname = `/${dbName}`;
 
   // The certificate nginx serves (Chromium is told to accept it).
-  const cert = spawnSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-keyout', join(work, 'key.pem'), '-out', join(work, 'cert.pem')],
-    { stdio: 'pipe' },
-  );
-  need(cert.status === 0, `openssl could not make a certificate: ${cert.stderr}`);
+  makeCertificate(work);
 
   const env = (port: number, extra: Record<string, string>) => ({
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -164,12 +99,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const b = start('b', DEPLOY.b, { DEMO_VIDEO: 'off' });
   await Promise.all([waitFor(a.ready, a.child, a.log), waitFor(b.ready, b.child, b.log)]).catch(abandon);
 
-  writeFileSync(join(work, 'site.conf'), siteForTest(readFileSync(join(REPO, 'deploy/nginx/kaoshi.conf'), 'utf8'), work));
-  writeFileSync(join(work, 'nginx.conf'), nginxConfig(work));
-  const check = spawnSync(NGINX, ['-p', work, '-c', join(work, 'nginx.conf'), '-t'], { stdio: 'pipe' });
-  if (check.status !== 0) abandon(new Error(`deploy smoke: nginx refused the site: ${check.stderr}`));
-  const nginx = spawn(NGINX, ['-p', work, '-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
-  await listening(DEPLOY.https, nginx, join(work, 'error.log')).catch((err: unknown) => (nginx.kill('SIGKILL'), abandon(err)));
+  const nginx = await startNginx(work, DEPLOY).catch(abandon);
 
   return async () => {
     nginx.kill('SIGQUIT');

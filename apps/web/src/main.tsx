@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { takeReloadTarget } from './app/lazy-reload';
-import { createAppRouter } from './app/routes';
+import { startFirstScreen } from './app/first-screen';
+import { createAppRouter, findRoute, routes } from './app/routes';
 import { agentStore, readCachedAgent } from './lib/agent';
 import { setNavigator } from './lib/navigation';
 import { applyNightMode } from './lib/night-mode';
@@ -19,6 +20,9 @@ if (cachedAgent) agentStore.set(cachedAgent);
 
 // Errors and (in production) console warnings go to the error report.
 installGlobalErrorHandlers({ hookConsoleWarn: import.meta.env.PROD });
+
+// The first screen's code, agent info and data, all at once (before the router's loader asks for the first).
+startFirstScreen(findRoute(routes, window.location.pathname), window.location);
 
 const router = createAppRouter();
 // The API client, the login redirect and the change-info check navigate through the router.

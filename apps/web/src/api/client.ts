@@ -177,6 +177,35 @@ function handleHttp(httpStatus: number, reply: Reply<unknown> | null, ctx: Ctx):
   throw err;
 }
 
+const callKey = (def: CallDef, encoded: URLSearchParams) =>
+  `${def.method} ${def.path} ${[...encoded]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&')}`;
+
+/** How long a prefetched reply waits for the call that takes it. */
+export const PREFETCH_KEEP_MS = 30_000;
+const prefetched = new Map<string, { reply: Promise<Reply<unknown>>; at: number }>();
+
+function takePrefetched(key: string): Promise<Reply<unknown>> | null {
+  const early = prefetched.get(key);
+  prefetched.delete(key);
+  return early && Date.now() - early.at <= PREFETCH_KEEP_MS ? early.reply : null;
+}
+
+/**
+ * Starts a call before the code that needs its reply has loaded (the first screen's data, started by main.tsx in
+ * parallel with the screen's code: lib/first-screen.ts). Silent; the first call of `def` with the very same params
+ * within PREFETCH_KEEP_MS takes the reply instead of asking the server again.
+ */
+export function prefetchCall<C extends CallDef>(def: C, params: ParamsOf<C>): void {
+  const key = callKey(def, encodeParams(withGuid(def, params as object)));
+  if (prefetched.has(key)) return;
+  const reply = callReply(def, params, { silent: true });
+  reply.catch(() => undefined);
+  prefetched.set(key, { reply, at: Date.now() });
+}
+
 /** Calls `def` and resolves with the whole reply (status 200–299 or 300); rejects with ApiError otherwise. */
 export async function callReply<C extends CallDef>(def: C, params: ParamsOf<C>, opts: CallOptions = {}): Promise<Reply<DataOf<C>>> {
   const ctx: Ctx = { def, opts };
@@ -200,10 +229,11 @@ export async function callReply<C extends CallDef>(def: C, params: ParamsOf<C>, 
       controller.abort();
     },
   };
-  const key = `${def.method} ${def.path} ${[...encoded]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&')}`;
+  const key = callKey(def, encoded);
+  const early = takePrefetched(key);
+  // A reply asked for at start-up (prefetchCall): the screen's own call takes it; if it failed, the call is made
+  // again here, so its failure is reported as this call's options say.
+  if (early) return early.catch(() => callReply(def, params, opts)) as Promise<Reply<DataOf<C>>>;
   const dedupe = !(opts.allowedRepeat ?? def.allowedRepeat ?? false);
   if (dedupe) {
     inflight.get(key)?.cancel();

@@ -14,4 +14,9 @@ export interface RouteEntry {
    * The other screens sit under a lazily loaded layout route that provides the query client.
    */
   noQueries?: boolean;
+  /**
+   * The screen's first calls, started with prefetchCall (api/client.ts) when the app opens on this route, in parallel
+   * with the screen's code (app/first-screen.ts). Each must ask exactly what the screen's own call asks.
+   */
+  prefetch?: (search: URLSearchParams) => void;
 }
