@@ -45,7 +45,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from './platform/client-errors.t
 import { createCacheBus, type CacheBus } from './platform/cache/bus.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
-import { loggerOptions, type LogOptions } from './platform/logger.ts';
+import { installCallLog, loggerOptions, type LogOptions } from './platform/logger.ts';
 import { createJobClaim } from './platform/job-claim.ts';
 import { machineCheckJob } from './platform/machines.ts';
 import { HOUR, runJobs, type Platform, type ServerModule } from './platform/module.ts';
@@ -285,17 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One log line per call, written after the reply (below), instead of Fastify's two (incoming, completed).
     logController: new LogController({ disableRequestLogging: true }),
   });
-  // A callback hook (no promise per request): method, path (never the query, which may hold a session), client
-  // address, HTTP status and time. Routes with logLevel 'silent' (the probes, /metrics) write nothing. Its cost is
-  // measured by bench/log-bench.ts (docs/operations.md, "Logs").
-  app.addHook('onResponse', (request, reply, done) => {
-    const at = request.url.indexOf('?');
-    request.log.info(
-      { method: request.method, path: at < 0 ? request.url : request.url.slice(0, at), ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'call',
-    );
-    done();
-  });
+  installCallLog(app);
   await app.register(appPlugin, deps);
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 
@@ -110,4 +110,20 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<C
     },
     ...(opts.stream ? { stream: opts.stream } : config.NODE_ENV === 'production' && { stream: productionStream() }),
   };
+}
+
+/**
+ * One log line per call, after its reply. A callback hook (no promise per request): method, path (never the query,
+ * which may hold a session), client address, HTTP status and time. Routes with logLevel 'silent' (the probes,
+ * /metrics) write nothing. Its cost is measured by bench/log-bench.ts (docs/operations.md, "Logs").
+ */
+export function installCallLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const at = request.url.indexOf('?');
+    request.log.info(
+      { method: request.method, path: at < 0 ? request.url : request.url.slice(0, at), ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'call',
+    );
+    done();
+  });
 }
