@@ -68,6 +68,12 @@ describe.skipIf(!url)('several server processes (WEB_CONCURRENCY)', () => {
     const get = () => fetch(`http://127.0.0.1:${port}/api/agentInfo/getAgentInfo`).then((r) => r.json() as Promise<{ status: number }>);
     try {
       await waitFor(/2 server processes listening/);
+      // Each process's own lines reach stdout in buffered writes (platform/logger.ts, within 250 ms in production).
+      const readyLines = () => (out.match(/server process \d+ of 2 ready/g) ?? []).length;
+      const ready = async (n: number) => {
+        for (const until = Date.now() + 5_000; readyLines() < n && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+      };
+      await ready(2);
       expect((out.match(/server process \d+ of 2 ready/g) ?? []).length).toBe(2);
       expect((await get()).status).toBe(200);
 
@@ -90,6 +96,7 @@ describe.skipIf(!url)('several server processes (WEB_CONCURRENCY)', () => {
       await load;
       expect(sent).toBeGreaterThan(10);
       expect(failures).toBe(0);
+      await ready(4);
       expect((out.match(/server process \d+ of 2 ready/g) ?? []).length).toBe(4);
       expect(out).not.toMatch(/starting another/);
 
