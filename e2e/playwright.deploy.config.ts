@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
-import { E2E_OUT } from './playwright.config';
+import { defineConfig } from '@playwright/test';
+import { E2E_OUT, PHONE_CHROMIUM } from './playwright.config';
 import { DEPLOY } from './deploy/ports';
 
 /**
@@ -17,18 +17,5 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   outputDir: join(E2E_OUT, 'deploy-results'),
-  use: {
-    baseURL: `https://127.0.0.1:${DEPLOY.https}`,
-    ignoreHTTPSErrors: true,
-    ...devices['iPhone 13'],
-    browserName: 'chromium',
-    viewport: { width: 390, height: 844 },
-    locale: 'zh-CN',
-    screenshot: 'only-on-failure',
-    serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    },
-  },
+  use: { baseURL: `https://127.0.0.1:${DEPLOY.https}`, ignoreHTTPSErrors: true, ...PHONE_CHROMIUM },
 });
