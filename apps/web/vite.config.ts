@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { contractMetaPlugin } from './build/contract-meta-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
 import { pdfjsAssetsPlugin } from './build/pdfjs-assets-plugin.ts';
+import { routePreloadPlugin } from './build/route-preload-plugin.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -38,7 +39,8 @@ export default defineConfig({
   // contractMetaPlugin: '@kaoshi/contract' without zod in the browser (build and dev; tests use the real contract).
   // precompressPlugin: .br and .gz beside each built text asset, served by Accept-Encoding.
   // pdfjsAssetsPlugin: pdf.js's CMaps and standard fonts under /pdfjs/ (Chinese text of PDF handouts).
-  plugins: [react(), ...(process.env.VITEST ? [] : [contractMetaPlugin(), precompressPlugin(), pdfjsAssetsPlugin(), pwa()])],
+  // routePreloadPlugin: route-preload.json, each route's screen chunks for the server to preload with its page.
+  plugins: [react(), ...(process.env.VITEST ? [] : [contractMetaPlugin(), precompressPlugin(), pdfjsAssetsPlugin(), routePreloadPlugin(), pwa()])],
   // One React for the app and for every library that imports it.
   resolve: {
     dedupe: ['react', 'react-dom'],

@@ -241,7 +241,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
 
   for (const m of modules) await m.install?.(app);
 
-  await installWebAndFallback(app, config.WEB_DIST, { maintenance: config.MAINTENANCE });
+  await installWebAndFallback(app, config.WEB_DIST, { maintenance: config.MAINTENANCE, agentInfo: agent.info });
 
   // Housekeeping and sweeps: the modules' jobs, plus the platform's (closed rate windows, long-expired sessions, the
   // other machines on this database).

@@ -56,6 +56,45 @@ describe('the web app', () => {
     }
   });
 
+  it("puts each route's screen chunks into its page as preloads (route-preload.json of the web build)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>exam app</title></head><body></body></html>');
+    const preloads = {
+      '/login': { js: ['/assets/login-abc.js', '/assets/api-def.js'], css: ['/assets/login-abc.css'] },
+      '/Experience': { js: ['/assets/exp-1.js', 'javascript:alert(1)', '/assets/"><script>x.js'], css: [] },
+    };
+    writeFileSync(join(dir, 'route-preload.json'), JSON.stringify(preloads));
+    const t = await createTestApp({ config: { WEB_DIST: dir } });
+    try {
+      const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const login = await page('/login?ac=6001');
+      expect(login.headers['content-type']).toMatch(/^text\/html/);
+      expect(login.headers['cache-control']).toBe('no-cache');
+      expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-abc.js">');
+      expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/api-def.js">');
+      expect(login.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/login-abc.css">');
+      expect(login.body.indexOf('login-abc.js')).toBeLessThan(login.body.indexOf('</head>'));
+      // The router matches without regard to case; only hashed asset paths reach the page.
+      const experience = await page('/experience/');
+      expect(experience.body).toContain('href="/assets/exp-1.js"');
+      expect(experience.body).not.toContain('javascript:');
+      expect(experience.body).not.toContain('<script>');
+      // A route without preloads, and '/' for any client, get index.html as it is.
+      expect((await page('/homePage')).body).not.toContain('modulepreload');
+      const root = await t.app.inject({ method: 'GET', url: '/', headers: { accept: '*/*' } });
+      expect(root.statusCode).toBe(200);
+      expect(root.body).toContain('<title>exam app</title>');
+      // The page carries the agent info call's data for its tenant (the ac of its URL, else the host's agent).
+      const carried = (body: string) => /<script type="application\/json" id="kaoshi-agent">(.*?)<\/script>/.exec(body)?.[1];
+      const agent = await t.app.inject({ method: 'GET', url: getAgentInfo.path, query: { agentCode: '888' } });
+      expect(JSON.parse(carried(login.body) ?? 'null')).toEqual({ ac: '6001', data: expect.objectContaining({ AgentCode: '6001' }) });
+      expect(JSON.parse(carried(root.body) ?? 'null')).toEqual({ ac: null, data: agent.json().data });
+      for (const url of ['/login?ac=abc', '/login?ac=99999999']) expect(carried((await page(url)).body)).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('sends the precompressed copy the client accepts (brotli, then gzip), with Vary, and the file otherwise', async () => {
     const js = 'export const answer = 42;\n'.repeat(200);
     writeFileSync(join(web, 'assets', 'app-def456.js'), js);

@@ -198,10 +198,11 @@ function takePrefetched(key: string): Promise<Reply<unknown>> | null {
  * parallel with the screen's code: lib/first-screen.ts). Silent; the first call of `def` with the very same params
  * within PREFETCH_KEEP_MS takes the reply instead of asking the server again.
  */
-export function prefetchCall<C extends CallDef>(def: C, params: ParamsOf<C>): void {
+export function prefetchCall<C extends CallDef>(def: C, params: ParamsOf<C>, given?: Reply<DataOf<C>>): void {
   const key = callKey(def, encodeParams(withGuid(def, params as object)));
   if (prefetched.has(key)) return;
-  const reply = callReply(def, params, { silent: true });
+  // `given`: the reply the page itself carries (the agent info in index.html), taken the same way.
+  const reply = given ? Promise.resolve(given) : callReply(def, params, { silent: true });
   reply.catch(() => undefined);
   prefetched.set(key, { reply, at: Date.now() });
 }

@@ -18,6 +18,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  document.getElementById('kaoshi-agent')?.remove();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -57,5 +58,28 @@ describe('startFirstScreen (the first screen asked for at start-up)', () => {
     expect(member.prefetch).not.toHaveBeenCalled();
     expect(skip.load).not.toHaveBeenCalled();
     expect(f.requests()).toHaveLength(0);
+  });
+
+  it('takes the agent info the page carries when it is for the same ac, and asks the server otherwise', async () => {
+    const carried = { ...DEFAULT_AGENT, AgentCode: '6001', AgentName: '页面里的代理' };
+    const page = (ac: string | null) => {
+      document.getElementById('kaoshi-agent')?.remove();
+      const el = document.createElement('script');
+      el.type = 'application/json';
+      el.id = 'kaoshi-agent';
+      el.textContent = JSON.stringify({ ac, data: carried });
+      document.head.append(el);
+    };
+    const f = installFetch(() => ok({ ...DEFAULT_AGENT, AgentCode: '6001' }));
+    page('6001');
+    startFirstScreen(entry({ path: '/login', public: true }), { pathname: '/login', search: '?ac=6001' });
+    expect(f.requests()).toHaveLength(0);
+    // The root loader's call takes the page's reply.
+    expect((await call(getAgentInfo, { agentCode: '6001' }, { silent: true })).AgentName).toBe('页面里的代理');
+    expect(f.requests()).toHaveLength(0);
+    // The page was made for another ac (here: none): the app asks for the one it wants.
+    page(null);
+    startFirstScreen(entry({ path: '/login', public: true }), { pathname: '/login', search: '?ac=7002' });
+    expect(f.requests().map((r) => r.query.get('agentCode'))).toEqual(['7002']);
   });
 });

@@ -1,4 +1,4 @@
-import { getAgentInfo } from '@kaoshi/contract';
+import { getAgentInfo, type AgentInfo, type Reply } from '@kaoshi/contract';
 import { prefetchCall } from '../api/client';
 import { cachedAgentCode } from '../lib/ac';
 import { readCachedAgent } from '../lib/agent';
@@ -20,9 +20,24 @@ export function startFirstScreen(route: RouteEntry | undefined, loc: { pathname:
   // The calls first: starting the code's imports adds a preload link per chunk, which takes the (slow) main thread.
   const ac = resolveAc(loc.search, null, cachedAgentCode());
   const cached = readCachedAgent();
-  if (!cached || (ac && cached.AgentCode !== ac)) prefetchCall(getAgentInfo, ac ? { agentCode: ac } : {});
+  if (!cached || (ac && cached.AgentCode !== ac)) prefetchCall(getAgentInfo, ac ? { agentCode: ac } : {}, pageAgentReply(ac));
   route.prefetch?.(new URLSearchParams(loc.search));
   // A failed load is the router's to handle (lazy-reload.ts): its own import of the module fails the same way.
   route.load().catch(() => undefined);
   if (!route.noQueries) import('./query-layout').catch(() => undefined);
+}
+
+/**
+ * The agent info the server put into the page (`<script type="application/json" id="kaoshi-agent">`, apps/server
+ * platform/static.ts) when it is for the ac the app would ask with; otherwise the app asks as before.
+ */
+export function pageAgentReply(ac: string | null): Reply<AgentInfo> | undefined {
+  const text = document.getElementById('kaoshi-agent')?.textContent;
+  if (!text) return undefined;
+  try {
+    const page = JSON.parse(text) as { ac: string | null; data: AgentInfo };
+    return page.ac === ac && page.data ? { status: 200, msg: '', data: page.data } : undefined;
+  } catch {
+    return undefined;
+  }
 }

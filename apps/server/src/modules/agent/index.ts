@@ -1,8 +1,9 @@
 import type { AgentCodeList } from '@kaoshi/contract';
 import { serverModule, type Platform } from '../../platform/module.ts';
+import type { TenantHint } from '../../platform/tenancy.ts';
 import { agentCodeList, installAgentCodeList } from './code-list.ts';
 import { agentRoutes } from './routes.ts';
-import { createAgentService } from './service.ts';
+import { createAgentService, toAgentInfo } from './service.ts';
 import { createAgentStore } from './store.ts';
 
 /** For the demo seed. */
@@ -25,5 +26,12 @@ export function createAgentModule(p: Platform) {
     held.value.catch(() => (list === held ? (list = null) : undefined));
     return held.value;
   };
-  return serverModule({ name: 'agent', handlers: agentRoutes(), resolve: agents.resolve, install: (app) => installAgentCodeList(app, codeList) });
+  return serverModule({
+    name: 'agent',
+    handlers: agentRoutes(),
+    resolve: agents.resolve,
+    /** The agent info call's data for a tenant hint (the web app's pages carry it: platform/static.ts). */
+    info: async (hint: TenantHint) => toAgentInfo(await agents.resolve(hint)),
+    install: (app) => installAgentCodeList(app, codeList),
+  });
 }
