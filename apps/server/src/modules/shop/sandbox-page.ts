@@ -4,8 +4,8 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<':
 export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f4f6f8;--card:#fff;--text:#1f2329;--muted:#5c6470;--ok:#07883a}
-@media (prefers-color-scheme:dark){:root{--bg:#121417;--card:#1e2227;--text:#e8eaed;--muted:#a9b0ba;--ok:#3ccf77}}
+:root{color-scheme:light dark;--bg:#f4f6f8;--card:#fff;--text:#1f2329;--muted:#5c6470;--ok:#07883a;--on-ok:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#121417;--card:#1e2227;--text:#e8eaed;--muted:#a9b0ba;--ok:#3ccf77;--on-ok:#0b1f12}}
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Noto Sans CJK SC",sans-serif;background:var(--bg);color:var(--text)}
 main{max-width:440px;margin:0 auto;padding:24px 16px}
 .badge{display:inline-block;padding:2px 8px;border-radius:4px;background:#b45309;color:#fff;font-size:13px}
@@ -14,7 +14,7 @@ h1{font-size:20px;margin:12px 0 4px}.muted{color:var(--muted);font-size:14px;mar
 .amount{font-size:36px;font-weight:700;margin:12px 0;text-align:center}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 12px;margin:0}dt{color:var(--muted)}dd{margin:0;word-break:break-all}
 button,a.btn{display:block;width:100%;min-height:48px;border-radius:8px;font-size:17px;border:0;margin-top:12px;text-align:center;text-decoration:none;line-height:48px;cursor:pointer}
-.pay{background:var(--ok);color:#fff}.cancel{background:transparent;color:var(--text);border:1px solid var(--muted)}
+.pay{background:var(--ok);color:var(--on-ok)}.cancel{background:transparent;color:var(--text);border:1px solid var(--muted)}
 `;
 
 /** The sandbox's pay page: what is being paid and 确认支付 / 取消 (plain HTML, every stored text escaped). */
