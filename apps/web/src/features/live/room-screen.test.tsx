@@ -138,6 +138,9 @@ describe('/liveroom', () => {
     push(frame({ status: 3 }));
     expect(screen.getByText('直播已结束')).toBeTruthy();
     expect(screen.getByRole('link', { name: '观看回放' }).getAttribute('href')).toBe('/livereview?liveID=5');
+    // The chat is closed (the server refuses it too): the messages stay, the input goes.
+    expect(screen.getByText('直播已结束，聊天已关闭')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: '聊天内容' })).toBeNull();
   });
 
   it('a third-party session goes to /cczbPage', async () => {

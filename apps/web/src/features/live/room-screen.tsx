@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { LIVE_CLOSE, LIVE_STATUS, type LiveCard, type LiveClientFrame } from '@kaoshi/contract';
+import { LIVE_CLOSE, LIVE_SOCKET_MSG, LIVE_STATUS, type LiveCard, type LiveClientFrame } from '@kaoshi/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
@@ -116,11 +116,16 @@ function Room({ data, liveID, hostKey, refetch }: { data: RoomData; liveID: numb
         {tab === 'chat' ? (
           <div className={styles.chat}>
             <ChatList messages={state.messages} pinned={state.pinned ?? data.pinned} tools={tools} />
-            <ChatInput
-              muted={muted}
-              offline={state.conn === 'open' ? null : state.conn === 'closed' ? '聊天已断开，请刷新页面' : '连接中…'}
-              onSend={(text) => send({ t: 'say', text })}
-            />
+            {status === LIVE_STATUS.ended || status === LIVE_STATUS.replay ? (
+              // The server refuses chat after the end (the same words): the messages stay, the box goes.
+              <p className={styles.chatClosed}>{LIVE_SOCKET_MSG.chatClosed}</p>
+            ) : (
+              <ChatInput
+                muted={muted}
+                offline={state.conn === 'open' ? null : state.conn === 'closed' ? '聊天已断开，请刷新页面' : '连接中…'}
+                onSend={(text) => send({ t: 'say', text })}
+              />
+            )}
           </div>
         ) : null}
         {tab === 'cards' ? (
