@@ -6,12 +6,13 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { api, COMMON, login, serverArgs, serverEnv, stopServer, waitReady, type Server } from './lib.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const [APP_PORT, BARE_PORT] = [3330, 3331];
+const [APP_PORT, BARE_PORT, PLAIN_PORT] = [3330, 3331, 3332];
 const TARGET = 0.3;
 
 interface Row {
@@ -48,10 +49,25 @@ function startBare(bodyFile: string): Promise<ChildProcess> {
   });
 }
 
+/**
+ * A plain Fastify server (its own process, no plugins or hooks) answering the same body from a route, serialized
+ * per request as the app's replies are: the ceiling of any design on Fastify, measured in the same run.
+ */
+function startPlainFastify(bodyFile: string): Promise<ChildProcess> {
+  const fastifyPath = createRequire(join(process.cwd(), '..', 'apps', 'server', 'package.json')).resolve('fastify');
+  const code = `const body=JSON.parse(require('fs').readFileSync(${JSON.stringify(bodyFile)},'utf8'));const f=require(${JSON.stringify(fastifyPath)})();f.get('/plain',async()=>body);f.listen({port:${PLAIN_PORT},host:'127.0.0.1'}).then(()=>console.log('plain fastify on'))`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout!.on('data', (b: Buffer) => b.toString().includes('plain fastify on') && resolve(child));
+    child.on('exit', (c) => reject(new Error(`plain Fastify server exited (${c})`)));
+  });
+}
+
 const work = mkdtempSync(join(tmpdir(), 'kaoshi-log-bench-'));
 const rows: Row[] = [];
 let bare: ChildProcess | undefined;
 let logLines = 0;
+let plainRow: Row | undefined;
 try {
   console.log(`request logging: ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}, ${DURATION} s × ${CONNECTIONS} connections each`);
   for (const level of ['info', 'warn'] as const) {
@@ -64,6 +80,12 @@ try {
         writeFileSync(join(work, 'home.json'), home.text);
         bare = await startBare(join(work, 'home.json'));
         rows.push(await measure('bare node:http route', `http://127.0.0.1:${BARE_PORT}/bare`));
+        const plain = await startPlainFastify(join(work, 'home.json'));
+        try {
+          plainRow = await measure('plain Fastify route (same body)', `http://127.0.0.1:${PLAIN_PORT}/plain`);
+        } finally {
+          plain.kill();
+        }
       }
       const row = await measure(
         `moduleInfoX, request logging ${level === 'info' ? 'on (info)' : 'off (warn)'}`,
@@ -87,6 +109,10 @@ for (const r of rows) {
   const ratio = r.rps / bareRps;
   const target = r.name.includes('logging on') ? `≥ ${TARGET * 100} % ${ratio >= TARGET ? 'met' : 'MISSED'}` : '—';
   console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.bad} | ${(ratio * 100).toFixed(0)} % | ${target} |`);
+}
+if (plainRow) {
+  const ratio = plainRow.rps / bareRps;
+  console.log(`| ${plainRow.name} | ${plainRow.rps.toFixed(0)} | ${plainRow.p99} | ${plainRow.bad} | ${(ratio * 100).toFixed(0)} % | ceiling of a Fastify server |`);
 }
 const [on, off] = [rows[1]!, rows[2]!];
 console.log(`\nlogging's own cost: ${(((off.rps - on.rps) / off.rps) * 100).toFixed(1)} % of moduleInfoX's throughput (${logLines} call lines written at info)`);
