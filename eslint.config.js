@@ -18,6 +18,18 @@ const SERVER = 'apps/server/src';
 const features = dirs(`./${WEB}/features`);
 const modules = dirs(`./${SERVER}/modules`);
 
+/** China time is computed in one place of the web app, apps/web/src/lib/china-time.ts (docs/web-shell.md). */
+const CHINA_TIME_MESSAGE = 'China time comes from lib/china-time.ts (chinaParts, chinaDay, CHINA_TIME_ZONE), not a hand-written UTC+8';
+const CHINA_TIME_SYNTAX = [
+  "BinaryExpression[operator='*'][left.value=8][right.value=3600000]",
+  "BinaryExpression[operator='*'][left.value=8][right.value=3600]",
+  'Literal[value=28800000]',
+  'Literal[value=28800]',
+  "Literal[value='Asia/Shanghai']",
+  "Literal[value='+08:00']",
+  "MemberExpression[property.name='getTimezoneOffset']",
+].map((selector) => ({ selector, message: CHINA_TIME_MESSAGE }));
+
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*-setup.ts', '**/*-harness.ts', '**/test/**', '**/__mocks__/**', 'e2e/**'];
 
 /** Who may import whom (import-x/no-restricted-paths zones, paths from the repository root). */
@@ -110,6 +122,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  { files: [`${WEB}/**/*.{ts,tsx}`], ignores: [`${WEB}/lib/china-time.ts`], rules: { 'no-restricted-syntax': ['error', ...CHINA_TIME_SYNTAX] } },
   // A feature's calls and query keys live in its api.ts (or a second <part>-api.ts of a big feature; docs/adding-a-domain.md); shared UI only draws.
   {
     files: [`${WEB}/features/**/*.{ts,tsx}`, `${WEB}/ui/**/*.{ts,tsx}`],
@@ -122,6 +135,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "Property[key.name='queryKey'] > ArrayExpression", message: "query keys come from the feature's api.ts (or src/api/): no key literals in screens" },
+        ...CHINA_TIME_SYNTAX,
       ],
     },
   },

@@ -33,9 +33,10 @@ const reloadTarget = takeReloadTarget();
 const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
 if (reloadTarget && reloadTarget !== here) void router.navigate(reloadTarget);
 
-// The answers outbox (IndexedDB, lib/outbox.ts) replays unsent practice answers: now, when back online,
-// when the page shows again and every 20 s. Loaded after the page has loaded, not with the entry route.
-const startOutbox = () => void import('./lib/outbox/practice').then((m) => m.startOutbox()).catch(() => undefined);
+// The outbox (IndexedDB, lib/outbox/) sends every channel's unsent entries — practice answers, exam replies,
+// reading marks, video progress — on one schedule: now, when back online, when the page shows again and every
+// 20 s (lib/outbox/scheduler.ts). Loaded after the page has loaded, not with the entry route.
+const startOutbox = () => void import('./lib/outbox/start').then((m) => m.startOutboxes()).catch(() => undefined);
 if (document.readyState === 'complete') startOutbox();
 else window.addEventListener('load', startOutbox, { once: true });
 

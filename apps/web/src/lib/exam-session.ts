@@ -6,19 +6,18 @@ import { examKeys } from '../api/exam';
 import { flushAndHandIn, type HandedResult } from '../api/hand-in';
 import { alertMsg, toast } from '../ui/dialogs';
 import { clockOffset, secondsLeft } from './exam-model';
-import { flushExamReplies, pendingExamReplies, queueExamReply, type FlushResult } from './outbox/exam';
+import { flushExamReplies, onExamFlushed, pendingExamReplies, queueExamReply, type FlushResult } from './outbox/exam';
 
 /**
  * One open exam session on this device, shared by the 机考 screen (features/exam) and the player's scored
  * sessions (features/practice): replies go to the exam outbox first and leave in batches (`debounceMs` after
- * the last change, every AUTOSAVE_MS while any wait, when the page is hidden and when the screen is left);
+ * the last change, when the page is hidden and when the screen is left; the outbox scheduler sends them too,
+ * every OUTBOX_INTERVAL_MS, on 'online' and when the page shows again); every flush of the session's exam,
+ * whoever asked for it, updates its clock, its pending count and its refusals;
  * the countdown follows the server's clock (each batch and each return to the page resynchronise it); at 0
  * the session is handed in automatically. The hand-in's reply (the result with its review) is put in the
  * query cache, so the result screen shows it without asking the server again. Inert when `id` is 0.
  */
-
-/** At least this often while answers wait. */
-export const AUTOSAVE_MS = 30_000;
 
 type Resumed = DataOf<typeof simulationResume>;
 
@@ -92,23 +91,27 @@ export function useExamSession(o: ExamSessionOptions): ExamSessionRun {
     [id, queryClient],
   );
 
-  const save = useCallback(async (): Promise<FlushResult> => {
-    const sentAt = Date.now();
-    const r = await flushExamReplies(id);
-    if (r.server) {
-      setOffset(clockOffset(r.server.serverNow, sentAt));
-      setDeadline(r.server.deadline);
-    }
-    setSaveError(r.error !== null);
-    setPending(r.left);
-    const refused = r.refused[0];
-    if (refused && !handing.current) {
-      toast(refused.msg);
-      // Handed in elsewhere, or the time ran out: the result is on the server.
-      if (endOnFinalRefusal && FINAL_REFUSALS.has(refused.msg)) finish(null);
-    }
-    return r;
+  // Every flush of this exam (this screen's, the scheduler's, 立即同步's) tells the clock, what waits and what was refused.
+  useEffect(() => {
+    if (!id) return;
+    return onExamFlushed((examHistoryID, r, askedAt) => {
+      if (examHistoryID !== id) return;
+      if (r.server) {
+        setOffset(clockOffset(r.server.serverNow, askedAt));
+        setDeadline(r.server.deadline);
+      }
+      setSaveError(r.error !== null);
+      setPending(r.left);
+      const refused = r.refused[0];
+      if (refused && !handing.current) {
+        toast(refused.msg);
+        // Handed in elsewhere, or the time ran out: the result is on the server.
+        if (endOnFinalRefusal && FINAL_REFUSALS.has(refused.msg)) finish(null);
+      }
+    });
   }, [id, endOnFinalRefusal, finish]);
+
+  const save = useCallback((): Promise<FlushResult> => flushExamReplies(id), [id]);
 
   const saveSoon = useCallback(() => {
     if (saveTimer.current) clearTimeout(saveTimer.current);
@@ -129,11 +132,10 @@ export function useExamSession(o: ExamSessionOptions): ExamSessionRun {
         if (p.length > 0) saveSoon();
       })
       .catch(() => undefined);
-    const auto = setInterval(() => void save(), AUTOSAVE_MS);
     const onVisibility = () => {
       if (handing.current) return;
-      void save();
-      if (document.visibilityState !== 'visible') return;
+      // Hidden: send now (the page may be closed); visible again: the outbox scheduler sends.
+      if (document.visibilityState !== 'visible') return void save();
       // Back from the background: the clock may have drifted, another device may have handed in or moved on.
       const askedAt = Date.now();
       call(simulationResume, { examHistoryID: id }, { silent: true })
@@ -148,7 +150,6 @@ export function useExamSession(o: ExamSessionOptions): ExamSessionRun {
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       live = false;
-      clearInterval(auto);
       document.removeEventListener('visibilitychange', onVisibility);
       if (saveTimer.current) clearTimeout(saveTimer.current);
       // Leaving the screen: send what waits (the session stays open on the server; coming back resumes it).

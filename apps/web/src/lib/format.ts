@@ -1,3 +1,5 @@
+import { chinaDayIndex, chinaParts } from './china-time';
+
 /** '13800000000' → '138****0000'. Other values (user names) are shown with their middle hidden too. */
 export function maskPhone(value: string | null | undefined): string {
   if (!value) return '';
@@ -31,8 +33,6 @@ export function clock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
 /**
  * When something happened, as a list shows it (messages): China time, like the server's days. 今天 → '14:05',
  * 昨天 → '昨天 14:05', this year → '11月20日 14:05', before → '2025年11月20日'. '' when unreadable.
@@ -40,14 +40,12 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
 export function shortTime(iso: string, now: number = Date.now()): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
-  const at = new Date(ms + CHINA_OFFSET_MS);
-  const today = new Date(now + CHINA_OFFSET_MS);
+  const at = chinaParts(ms);
   const two = (n: number) => String(n).padStart(2, '0');
-  const hm = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
-  const dayOf = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-  const days = Math.round((dayOf(today) - dayOf(at)) / 86_400_000);
+  const hm = `${two(at.hh)}:${two(at.mm)}`;
+  const days = chinaDayIndex(now) - chinaDayIndex(ms);
   if (days === 0) return hm;
   if (days === 1) return `昨天 ${hm}`;
-  const md = `${at.getUTCMonth() + 1}月${at.getUTCDate()}日`;
-  return at.getUTCFullYear() === today.getUTCFullYear() ? `${md} ${hm}` : `${at.getUTCFullYear()}年${md}`;
+  const md = `${at.m}月${at.d}日`;
+  return at.y === chinaParts(now).y ? `${md} ${hm}` : `${at.y}年${md}`;
 }

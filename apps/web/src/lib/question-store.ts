@@ -24,12 +24,10 @@ interface Row {
 const idb = idbStore({
   name: DB_NAME,
   version: 1,
-  store: STORE,
   timeoutMs: OPEN_TIMEOUT_MS,
   upgrade: (db) => void db.createObjectStore(STORE, { keyPath: 'key' }).createIndex(BY_TIME, 'savedAt', { unique: false }),
 });
 const openDb = idb.open;
-const tx = <T>(db: IDBDatabase, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T> | void) => idb.run(db, mode, run);
 
 /** The storage key of a learner's set. */
 export const setKey = (userID: string, appID: number, source: string): string => `${userID}|${appID}|${source}`;
@@ -41,10 +39,13 @@ export async function saveSet(key: string, set: QuestionSet, now: number = Date.
     const db = await openDb();
     if (!db) return false;
     const { offline: _offline, ...plain } = set;
-    await tx(db, 'readwrite', (s) => s.put({ key, savedAt: now, set: plain } satisfies Row));
-    const keys = ((await tx(db, 'readonly', (s) => s.index(BY_TIME).getAllKeys())) ?? []) as string[];
+    await db.put(STORE, { key, savedAt: now, set: plain } satisfies Row);
+    const keys = (await db.getAllKeysFromIndex(STORE, BY_TIME)) as string[];
     const old = keys.slice(0, Math.max(0, keys.length - MAX_SETS));
-    if (old.length > 0) await tx(db, 'readwrite', (s) => void old.forEach((k) => s.delete(k)));
+    if (old.length > 0) {
+      const tx = db.transaction(STORE, 'readwrite');
+      await Promise.all([...old.map((k) => tx.store.delete(k)), tx.done]);
+    }
     return true;
   } catch {
     return false;
@@ -56,7 +57,7 @@ export async function loadSet(key: string): Promise<QuestionSet | null> {
   try {
     const db = await openDb();
     if (!db) return null;
-    const row = (await tx(db, 'readonly', (s) => s.get(key))) as Row | undefined;
+    const row = (await db.get(STORE, key)) as Row | undefined;
     return row?.set ?? null;
   } catch {
     return null;
@@ -68,7 +69,7 @@ export async function countSets(): Promise<number> {
   try {
     const db = await openDb();
     if (!db) return 0;
-    return ((await tx(db, 'readonly', (s) => s.count())) as number | undefined) ?? 0;
+    return await db.count(STORE);
   } catch {
     return 0;
   }
@@ -78,7 +79,7 @@ export async function countSets(): Promise<number> {
 export async function clearSets(): Promise<void> {
   try {
     const db = await openDb();
-    if (db) await tx(db, 'readwrite', (s) => s.clear());
+    if (db) await db.clear(STORE);
   } catch {
     /* nothing kept, or unreadable */
   }

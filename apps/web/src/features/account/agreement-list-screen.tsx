@@ -12,12 +12,13 @@ import { Group, LinkRow } from '../../ui/rows';
 import { loginStepPath, remainingSteps } from './use-finish-login';
 import form from './form.module.css';
 import styles from './agreement-screens.module.css';
+import { chinaParts } from '../../lib/china-time';
 
 /** 2026-11-20T02:00:00Z → 2026年11月20日 10:00 (China time). */
 export function consentTime(iso: string): string {
-  const d = new Date(Date.parse(iso) + 8 * 3600_000);
+  const d = chinaParts(Date.parse(iso));
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+  return `${d.y}年${d.m}月${d.d}日 ${p(d.hh)}:${p(d.mm)}`;
 }
 export const versionDate = (v: string) => v.replace(/^(\d{4})-0?(\d{1,2})-0?(\d{1,2})$/, '$1年$2月$3日');
 const docPath = (kind: AgreementKind, version?: string) => `/information?kind=${kind}${version ? `&version=${version}` : ''}`;

@@ -1,3 +1,5 @@
+import { CHINA_TIME_ZONE } from '../../lib/china-time';
+
 /** An ISO time as the learner's local date, YYYY-MM-DD ('' when unreadable). */
 export function ymd(iso: string): string {
   const d = new Date(iso);
@@ -23,7 +25,7 @@ export const beijingTime = (iso: string | null) =>
   iso
     ? new Date(iso).toLocaleString('zh-CN', {
         hour12: false,
-        timeZone: 'Asia/Shanghai',
+        timeZone: CHINA_TIME_ZONE,
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',

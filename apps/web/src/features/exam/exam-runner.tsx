@@ -13,9 +13,8 @@ import { ExamQuestion } from './exam-question';
 import { Calculator, ImageViewer } from './exam-tools';
 import styles from './exam.module.css';
 
-/** Autosave: a batch goes this long after the last change (and at least every AUTOSAVE_MS while answers wait). */
+/** Autosave: a batch goes this long after the last change (and the outbox scheduler sends what waits every 20 s). */
 export const SAVE_DEBOUNCE_MS = 3_000;
-export { AUTOSAVE_MS } from '../../lib/exam-session';
 export const SECTION_CONFIRM = '进入下一题型后，本题型将不能再修改，确定吗？';
 export { LEAVE_CONFIRM } from './components/use-leave-guard';
 export const resultPath = (id: number) => `/examResult?examHistoryID=${id}`;

@@ -1,4 +1,5 @@
 import { LIVE_OPEN_BEFORE_MS, LIVE_REMIND_BEFORE_MS, LIVE_STATUS, LIVE_STATUS_TEXT, type LiveItem } from '@kaoshi/contract';
+import { chinaDay, chinaParts } from '../../lib/china-time';
 
 /**
  * Times of live sessions as learners read them: always China time (the schedule's days are China days, whatever
@@ -8,36 +9,18 @@ import { LIVE_OPEN_BEFORE_MS, LIVE_REMIND_BEFORE_MS, LIVE_STATUS, LIVE_STATUS_TE
 /** The spec's text for a subject without live content. */
 export const NO_CONTENT = '内容更新中，敬请期待～';
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'] as const;
 const two = (n: number) => String(n).padStart(2, '0');
 
-interface ChinaParts {
-  y: number;
-  m: number;
-  d: number;
-  wd: number;
-  hh: number;
-  mm: number;
-}
-
-function parts(ms: number): ChinaParts {
-  const t = new Date(ms + CHINA_OFFSET_MS);
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate(), wd: t.getUTCDay(), hh: t.getUTCHours(), mm: t.getUTCMinutes() };
-}
-
 /** 'YYYY-MM-DD' of an instant in China. */
-export function chinaDate(ms: number): string {
-  const p = parts(ms);
-  return `${p.y}-${two(p.m)}-${two(p.d)}`;
-}
+export const chinaDate = (ms: number): string => chinaDay(ms);
 
 /** 'YYYY-MM' of an instant in China (the calendar call's month). */
 export const chinaMonth = (ms: number): string => chinaDate(ms).slice(0, 7);
 
 /** 'HH:mm' in China. */
 export function hm(iso: string): string {
-  const p = parts(Date.parse(iso));
+  const p = chinaParts(Date.parse(iso));
   return `${two(p.hh)}:${two(p.mm)}`;
 }
 
@@ -49,8 +32,8 @@ export function dayName(iso: string, now: number = Date.now()): string {
   if (offset === 0) return '今天';
   if (offset === 1) return '明天';
   if (offset === -1) return '昨天';
-  const p = parts(ms);
-  const year = p.y === parts(now).y ? '' : `${p.y}年`;
+  const p = chinaParts(ms);
+  const year = p.y === chinaParts(now).y ? '' : `${p.y}年`;
   return `${year}${p.m}月${p.d}日 周${WEEKDAYS[p.wd]}`;
 }
 

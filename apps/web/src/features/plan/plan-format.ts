@@ -1,12 +1,12 @@
 import type { PlanTaskKind } from '@kaoshi/contract';
+import { chinaDay } from '../../lib/china-time';
 
 /** Days and labels of the plan's screens. Days are China days 'YYYY-MM-DD' (UTC+8, no DST), as the server's. */
 
 const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** Today in China. */
-export const chinaToday = (now: number = Date.now()): string => new Date(now + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+export const chinaToday = (now: number = Date.now()): string => chinaDay(now);
 
 export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../ui/dialogs';
 import { numberList } from '../../lib/exam-model';
-import { AUTOSAVE_MS, useExamSession } from '../../lib/exam-session';
+import { useExamSession } from '../../lib/exam-session';
 import { sessionResultPath } from '../../api/session-source';
 import type { SessionInfo } from '../../api/practice-sources';
 import styles from './practice.module.css';
@@ -14,9 +14,8 @@ import styles from './practice.module.css';
  * flushes the queue, hands in and opens /examResult. Inert (every effect a no-op) when the set has no session.
  */
 
-/** A batch goes this long after the last answer (and at least every AUTOSAVE_MS while answers wait). */
+/** A batch goes this long after the last answer (and the outbox scheduler sends what waits every 20 s). */
 export const SESSION_SAVE_DEBOUNCE_MS = 1_500;
-export const SESSION_AUTOSAVE_MS = AUTOSAVE_MS;
 export const HAND_IN_NOTE = '交卷后将不能再修改答案，确定交卷吗？';
 
 /** The hand-in confirmation: what is still unanswered, by question number. */

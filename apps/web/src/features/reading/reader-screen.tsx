@@ -3,7 +3,6 @@ import { READING_MSG } from '@kaoshi/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { positiveInt } from '../../api/exam';
-import { startReadingOutbox } from '../../lib/outbox/reading';
 import { local } from '../../lib/storage';
 import type { SelectedSubject } from '../../lib/subject';
 import { track } from '../../lib/tracking';
@@ -55,7 +54,6 @@ function ReaderScreen({ kind }: { kind: ReadingKind }) {
 
 function ReaderBody({ subject, kind, id, scale, find }: { subject: SelectedSubject; kind: ReadingKind; id: number; scale: number; find: string[] }) {
   const q = useQuery(itemQuery(subject.AppID, kind, id));
-  useEffect(startReadingOutbox, []);
   const item = q.data;
   useEffect(() => {
     if (item) track.article({ articleName: item.title, lastMenuID: item.cptID });

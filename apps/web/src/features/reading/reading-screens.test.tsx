@@ -23,8 +23,7 @@ vi.mock('../../lib/outbox/reading', () => ({
   queueUnmark: vi.fn(async () => undefined),
   pendingMarks: vi.fn(async () => ({ saved: [], removed: new Set<string>() })),
   onMarkSaved: vi.fn(() => () => undefined),
-  startReadingOutbox: vi.fn(),
-  flushReading: vi.fn(async () => undefined),
+  flushReading: vi.fn(async () => true),
   pendingReadingCount: vi.fn(async () => 0),
 }));
 // react-pdf does not run in jsdom: the lazy PDF view is a stub that prints what it was given.

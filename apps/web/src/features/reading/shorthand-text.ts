@@ -1,4 +1,5 @@
 import type { ShorthandCard } from './api';
+import { chinaParts } from '../../lib/china-time';
 
 /** Texts and dates of the 速记 and 每日一记 screens (docs/reading.md "Screens"). */
 
@@ -9,14 +10,12 @@ export const CARD_STATE_TEXT: Record<CardStateName, string> = { new: '未学', l
 /** A card's schedule state: 未学 before its first review. */
 export const cardStateText = (state: ShorthandCard['state']): string => (state ? CARD_STATE_TEXT[state.state] : '未学');
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
-
 /** An instant (ISO) as its day in China: '11月25日'. */
 export function chinaMonthDay(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
-  const d = new Date(t + CHINA_OFFSET_MS);
-  return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
+  const d = chinaParts(t);
+  return `${d.m}月${d.d}日`;
 }
 
 /** A China date '2026-11-25' as '2026年11月25日'. */

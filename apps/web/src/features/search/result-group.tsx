@@ -1,8 +1,9 @@
 import { Highlighted } from '../../ui/question-answer';
 import type { SearchGroup, SearchItem } from './api';
 import styles from './search.module.css';
+import { CHINA_TIME_ZONE } from '../../lib/china-time';
 
-const LIVE_TIME = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const LIVE_TIME = new Intl.DateTimeFormat('zh-CN', { timeZone: CHINA_TIME_ZONE, month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 
 /** The item's second line: where it lives, and a live session's start. */
 function meta(group: SearchGroup, item: SearchItem): string {

@@ -18,9 +18,8 @@ vi.mock('../../ui/dialogs');
 // The player's saves go through the video outbox (IndexedDB): here only the player itself is seen.
 vi.mock('../../lib/outbox/video', async (actual) => ({
   ...(await actual<typeof import('../../lib/outbox/video')>()),
-  startVideoOutbox: vi.fn(),
   queueProgress: vi.fn(async () => undefined),
-  flushProgress: vi.fn(async () => undefined),
+  flushProgress: vi.fn(async () => true),
 }));
 vi.mock('hls.js/light', () => ({ default: { isSupported: () => false } }));
 

@@ -39,13 +39,13 @@ export interface EntryQueue<E extends OutboxEntry> {
 export function entryQueue<E extends OutboxEntry>(opts: { name: string; store: string; index: keyof E & string }): EntryQueue<E> {
   const memory = new Map<string, E>();
   let seq = 0;
+  const { store, index } = opts;
   const idb = idbStore({
     name: opts.name,
     version: 1,
-    store: opts.store,
     timeoutMs: OPEN_TIMEOUT_MS,
     upgrade: (db) => {
-      if (!db.objectStoreNames.contains(opts.store)) db.createObjectStore(opts.store, { keyPath: 'replyID' }).createIndex(opts.index, opts.index, { unique: false });
+      if (!db.objectStoreNames.contains(store)) db.createObjectStore(store, { keyPath: 'replyID' }).createIndex(index, index, { unique: false });
     },
   });
 
@@ -54,7 +54,7 @@ export function entryQueue<E extends OutboxEntry>(opts: { name: string; store: s
       try {
         const db = await idb.open();
         if (db) {
-          await idb.run(db, 'readwrite', (s) => s.put(e));
+          await db.put(store, e); // resolves once the transaction committed
           return;
         }
       } catch {
@@ -67,7 +67,10 @@ export function entryQueue<E extends OutboxEntry>(opts: { name: string; store: s
       for (const id of ids) memory.delete(id);
       try {
         const db = await idb.open();
-        if (db) await idb.run(db, 'readwrite', (s) => void ids.forEach((id) => s.delete(id)));
+        if (db) {
+          const tx = db.transaction(store, 'readwrite');
+          await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+        }
       } catch {
         /* left in IndexedDB: sent again later, and the server answers the replay with the stored result */
       }
@@ -77,14 +80,11 @@ export function entryQueue<E extends OutboxEntry>(opts: { name: string; store: s
       const all = new Map<string, E>();
       try {
         const db = await idb.open();
-        if (db) {
-          const rows = (await idb.run(db, 'readonly', (s) => s.index(opts.index).getAll(IDBKeyRange.only(key)) as IDBRequest<E[]>)) ?? [];
-          for (const r of rows) all.set(r.replyID, r);
-        }
+        if (db) for (const r of (await db.getAllFromIndex(store, index, IDBKeyRange.only(key))) as E[]) all.set(r.replyID, r);
       } catch {
         /* unreadable: only the memory entries */
       }
-      for (const e of memory.values()) if (e[opts.index] === key) all.set(e.replyID, e);
+      for (const e of memory.values()) if (e[index] === key) all.set(e.replyID, e);
       return [...all.values()].sort((a, b) => a.queuedAt - b.queuedAt || a.seq - b.seq);
     },
 
@@ -92,7 +92,7 @@ export function entryQueue<E extends OutboxEntry>(opts: { name: string; store: s
       const all = new Map<string, E>();
       try {
         const db = await idb.open();
-        if (db) for (const r of (await idb.run(db, 'readonly', (s) => s.getAll() as IDBRequest<E[]>)) ?? []) all.set(r.replyID, r);
+        if (db) for (const r of (await db.getAll(store)) as E[]) all.set(r.replyID, r);
       } catch {
         /* unreadable: only the memory entries */
       }

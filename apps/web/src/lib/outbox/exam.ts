@@ -2,6 +2,7 @@ import { addSimulationReplys, EXAM_REPLIES_MAX, type DataOf } from '@kaoshi/cont
 import { call } from '../../api/client';
 import { entryQueue, newReplyID, refusedForGood, type OutboxEntry } from './engine';
 import { getGuid, getUserID } from '../session';
+import { registerOutbox } from './scheduler';
 
 /**
  * The exam channel of the outbox (docs/exam-screens.md "Answers"; storage and the refusal rule in engine.ts).
@@ -14,6 +15,10 @@ import { getGuid, getUserID } from '../session';
  * is all the server needs: a batch sends only that one, and acknowledging it removes the older ones too.
  * The server stores each replyID once (a replay after a lost reply changes nothing), so sending again is
  * always safe.
+ *
+ * The outbox scheduler (scheduler.ts) sends every exam's waiting entries from app start; an open exam session
+ * (lib/exam-session.ts) also sends its own a moment after each change, and hears every flush of its exam
+ * (`onExamFlushed`) for its clock, its pending count and refusals.
  */
 
 export interface ExamReplyEntry extends OutboxEntry {
@@ -80,6 +85,18 @@ export async function queueExamReply(examHistoryID: number, r: { allTestID: numb
 
 const running = new Map<number, Promise<FlushResult>>();
 
+type FlushListener = (examHistoryID: number, r: FlushResult, askedAt: number) => void;
+const flushListeners = new Set<FlushListener>();
+
+/**
+ * Hear every flush of every exam, whoever asked for it (the scheduler, the session, 立即同步): its result, and when
+ * the batch the server last answered was sent (`askedAt`, device ms; 0 when none was answered). Returns unsubscribe.
+ */
+export function onExamFlushed(fn: FlushListener): () => void {
+  flushListeners.add(fn);
+  return () => void flushListeners.delete(fn);
+}
+
 async function runFlush(examHistoryID: number): Promise<FlushResult> {
   const out: FlushResult = { sent: 0, refused: [], left: 0, server: null, error: null };
   const userID = getUserID();
@@ -87,6 +104,7 @@ async function runFlush(examHistoryID: number): Promise<FlushResult> {
     out.left = (await pendingExamReplies(examHistoryID)).length;
     return out;
   }
+  let askedAt = 0;
   for (let round = 0; round < 50; round += 1) {
     const entries = await pendingExamReplies(examHistoryID);
     if (entries.length === 0) break;
@@ -106,7 +124,9 @@ async function runFlush(examHistoryID: number): Promise<FlushResult> {
       flagged: e.flagged,
     }));
     try {
+      const sentAt = Date.now();
       const data = await call(addSimulationReplys, { examHistoryID, replies: JSON.stringify(replies) }, { silent: true, allowedRepeat: true });
+      askedAt = sentAt;
       out.server = data;
       out.sent += latest.length - data.refused.length;
       for (const r of data.refused) out.refused.push({ replyID: r.replyID, allTestID: latest.find((e) => e.replyID === r.replyID)?.allTestID ?? 0, msg: r.msg });
@@ -123,6 +143,13 @@ async function runFlush(examHistoryID: number): Promise<FlushResult> {
     }
   }
   out.left = (await pendingExamReplies(examHistoryID)).length;
+  for (const fn of [...flushListeners]) {
+    try {
+      fn(examHistoryID, out, askedAt);
+    } catch {
+      /* a listener's error must not stop the outbox */
+    }
+  }
   return out;
 }
 
@@ -142,3 +169,10 @@ export function flushExamReplies(examHistoryID: number): Promise<FlushResult> {
     .catch(() => undefined);
   return next;
 }
+
+// The scheduler's sender: every exam with waiting entries of the signed-in learner, one after another.
+registerOutbox('exam', async () => {
+  let ok = true;
+  for (const id of (await pendingExams()).examHistoryIDs) if ((await flushExamReplies(id)).error !== null) ok = false;
+  return ok;
+});

@@ -4,6 +4,7 @@ import { submitReply, type DataOf } from '@kaoshi/contract';
 import { entryQueue, newReplyID, refusedForGood, type OutboxEntry } from './engine';
 import { getGuid, getUserID } from '../session';
 import { reportError } from '../tracking';
+import { nudgeOutbox, registerOutbox } from './scheduler';
 
 /**
  * The practice channel of the outbox (docs/practice.md "Answers outbox"; storage and the refusal rule in
@@ -13,8 +14,8 @@ import { reportError } from '../tracking';
  * stored result, so sending an entry again (lost reply, two tabs, a crash between send and delete) is safe.
  *
  * The player never waits for the network: `queueReply` resolves once the answer is stored. The outbox is
- * replayed by `startOutbox` (app start, 'online', the page becoming visible, every 20 s) and after every
- * queued answer. Entries belong to the learner who answered; only the signed-in learner's are sent (under
+ * replayed by the outbox scheduler (scheduler.ts: app start, 'online', the page becoming visible, every 20 s
+ * with a backoff after failures) and after every queued answer. Entries belong to the learner who answered; only the signed-in learner's are sent (under
  * their own session), the others wait for their owner to sign in again on this device.
  *
  * This module is loaded lazily (main.tsx), not with the entry route.
@@ -25,8 +26,6 @@ export type ReplyParams = Omit<ParamsOf<typeof submitReply>, 'replyID' | 'guid'>
 interface Entry extends OutboxEntry {
   params: ReplyParams;
 }
-
-export const OUTBOX_INTERVAL_MS = 20_000;
 
 /** IndexedDB 'kaoshi-outbox', store 'replies', indexed by the learner who answered. */
 const queue = entryQueue<Entry>({ name: 'kaoshi-outbox', store: 'replies', index: 'userID' });
@@ -121,7 +120,7 @@ export async function queueReply(params: ReplyParams): Promise<string> {
   const entry: Entry = { replyID: newReplyID(), userID: getUserID(), params: { ...params }, queuedAt: Date.now(), seq: queue.nextSeq() };
   await queue.put(entry);
   void notify();
-  void flushOutbox();
+  nudgeOutbox('practice');
   return entry.replyID;
 }
 
@@ -213,19 +212,5 @@ export function flushOutbox(): Promise<{ sent: number; dropped: number; left: nu
   return p;
 }
 
-/** Starts replaying: once now, on window 'online', on document 'visibilitychange' to visible, and every 20 s. Returns stop. */
-export function startOutbox(): () => void {
-  const flush = () => void flushOutbox();
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') flush();
-  };
-  window.addEventListener('online', flush);
-  document.addEventListener('visibilitychange', onVisible);
-  const timer = setInterval(flush, OUTBOX_INTERVAL_MS);
-  flush();
-  return () => {
-    window.removeEventListener('online', flush);
-    document.removeEventListener('visibilitychange', onVisible);
-    clearInterval(timer);
-  };
-}
+// The scheduler's sender: something left of the signed-in learner's answers means it could not be sent for now.
+registerOutbox('practice', async () => (await flushOutbox()).left === 0 || !getUserID() || !getGuid());

@@ -176,7 +176,7 @@ describe('the reading outbox: positions and marks survive going offline', () => 
     expect(await r.pendingMarks(3)).toEqual({ saved: [], removed: new Set() });
   });
 
-  it('sends what was queued while a flush was running as soon as that flush ends, not at the next 30 s tick', async () => {
+  it('sends what was queued while a flush was running as soon as that flush ends, not at the scheduler’s next tick', async () => {
     let release!: () => void;
     const held = new Promise<void>((ok) => (release = ok));
     callMock.mockImplementation(async (def: CallDef, p: Record<string, unknown>) => {

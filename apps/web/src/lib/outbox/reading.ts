@@ -2,6 +2,7 @@ import { deleteMark, saveMark, savePosition, type DataOf, type ReadingMark } fro
 import { call } from '../../api/client';
 import { getUserID } from '../session';
 import { entryQueue, newReplyID, refusedForGood, type OutboxEntry } from './engine';
+import { nudgeOutbox, registerOutbox } from './scheduler';
 
 /**
  * The reading channel of the outbox (docs/reading.md "Offline"): reading positions and marks (highlights with their
@@ -25,7 +26,7 @@ async function put(e: Change): Promise<void> {
   if (!userID) return;
   await queue.put({ ...e, replyID: newReplyID(), userID, queuedAt: Date.now(), seq: queue.nextSeq() });
   if (flushing) again = true;
-  void flushReading();
+  nudgeOutbox('reading');
 }
 
 export const queuePosition = (appID: number, id: number, anchor: string, percent: number, at = Date.now()) => put({ kind: 'position', appID, id, anchor, percent, at });
@@ -78,16 +79,19 @@ function newestBy(entries: Entry[], key: (e: Entry) => string): Map<string, { ne
   return out;
 }
 
-let flushing: Promise<void> | null = null;
-/** An entry was stored while a flush ran: flush again when it ends (not at the next 30 s tick). */
+let flushing: Promise<boolean> | null = null;
+/** An entry was stored while a flush ran: flush again when it ends (not at the scheduler's next tick). */
 let again = false;
 
-/** Send the signed-in learner's pending entries; they stay until the server took them (or refused them for good). */
-export function flushReading(): Promise<void> {
+/**
+ * Send the signed-in learner's pending entries; they stay until the server took them (or refused them for good).
+ * Answers false when one could not be sent for now (offline, the server busy).
+ */
+export function flushReading(): Promise<boolean> {
   flushing ??= (async () => {
     try {
       const userID = getUserID();
-      if (!userID) return;
+      if (!userID) return true;
       const pending = await queue.byIndex(userID);
       const groups = newestBy(pending, (e) => (e.kind === 'position' ? `p:${e.id}` : `m:${e.kind === 'mark' ? e.mark.clientId : e.clientId}`));
       for (const { newest: e, all } of groups.values()) {
@@ -101,9 +105,10 @@ export function flushReading(): Promise<void> {
           await queue.remove(all.map((x) => x.replyID));
         } catch (err) {
           if (refusedForGood(err)) await queue.remove(all.map((x) => x.replyID));
-          else return; // offline or busy: try again later
+          else return false; // offline or busy: try again later
         }
       }
+      return true;
     } finally {
       flushing = null;
       if (again) {
@@ -115,12 +120,6 @@ export function flushReading(): Promise<void> {
   return flushing;
 }
 
-let started = false;
-/** Send pending entries now, when the network returns, and every 30 s (started by the reader's first mount). */
-export function startReadingOutbox(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  window.addEventListener('online', () => void flushReading());
-  setInterval(() => void flushReading(), 30_000);
-  void flushReading();
-}
+// Sent by the outbox scheduler (scheduler.ts) from app start: a mark made offline goes when the network returns,
+// whether or not the reader was opened since.
+registerOutbox('reading', flushReading);

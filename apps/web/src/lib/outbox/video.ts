@@ -2,6 +2,7 @@ import { videoProgress, type DataOf } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { getUserID } from '../session';
 import { entryQueue, newReplyID, refusedForGood, type OutboxEntry } from './engine';
+import { nudgeOutbox, registerOutbox } from './scheduler';
 
 /**
  * The video channel of the outbox (docs/video.md "Progress and completion"): every progress save of the player is
@@ -47,10 +48,10 @@ export async function queueProgress(lessonID: number, position: number, ranges: 
   const userID = getUserID();
   if (!userID) return;
   await queue.put({ replyID: newReplyID(), userID, queuedAt: Date.now(), seq: queue.nextSeq(), lessonID, position: Math.floor(position), ranges: [...ranges], at });
-  void flushProgress();
+  nudgeOutbox('video');
 }
 
-let flushing: Promise<void> | null = null;
+let flushing: Promise<boolean> | null = null;
 const listeners = new Set<(lessonID: number, saved: SavedProgress) => void>();
 
 /** Hear what the server answered for a lesson (the player shows completion from it). */
@@ -59,12 +60,15 @@ export function onProgressSaved(fn: (lessonID: number, saved: SavedProgress) => 
   return () => void listeners.delete(fn);
 }
 
-/** Send the signed-in learner's pending saves, one merged call per lesson; entries stay until the server took them. */
-export function flushProgress(): Promise<void> {
+/**
+ * Send the signed-in learner's pending saves, one merged call per lesson; entries stay until the server took them.
+ * Answers false when one could not be sent for now (offline, the server busy).
+ */
+export function flushProgress(): Promise<boolean> {
   flushing ??= (async () => {
     try {
       const userID = getUserID();
-      if (!userID) return;
+      if (!userID) return true;
       const pending = await queue.byIndex(userID);
       const byLesson = new Map<number, Entry[]>();
       for (const e of pending) byLesson.set(e.lessonID, [...(byLesson.get(e.lessonID) ?? []), e]);
@@ -80,9 +84,10 @@ export function flushProgress(): Promise<void> {
           for (const fn of [...listeners]) fn(lessonID, saved);
         } catch (err) {
           if (refusedForGood(err)) await queue.remove(entries.map((e) => e.replyID));
-          else return; // offline or the server is busy: try again later
+          else return false; // offline or the server is busy: try again later
         }
       }
+      return true;
     } finally {
       flushing = null;
     }
@@ -106,12 +111,5 @@ export async function pendingPosition(lessonID: number): Promise<{ position: num
   return { position: newest.position, at: newest.at };
 }
 
-let started = false;
-/** Send pending saves now, when the network returns, and every 30 s (started by the player's first mount). */
-export function startVideoOutbox(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  window.addEventListener('online', () => void flushProgress());
-  setInterval(() => void flushProgress(), 30_000);
-  void flushProgress();
-}
+// Sent by the outbox scheduler (scheduler.ts) from app start, whether or not the player was opened since.
+registerOutbox('video', flushProgress);

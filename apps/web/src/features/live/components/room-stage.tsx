@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LikeBatcher } from '../live-socket';
 import styles from '../room.module.css';
+import { chinaParts } from '../../../lib/china-time';
 
 /** The time now, every `ms`. */
 export function useNow(ms = 1000): number {
@@ -17,8 +18,8 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /** '2026-11-20T11:00:00Z' → '11月20日 19:00' (China time, as the lists show). */
 export function startText(iso: string): string {
-  const d = new Date(Date.parse(iso) + 8 * 3600_000);
-  return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+  const d = chinaParts(Date.parse(iso));
+  return `${d.m}月${d.d}日 ${two(d.hh)}:${two(d.mm)}`;
 }
 
 /** What is left before the start: '2天 03:04:05', '03:04:05', or null when it is time. */

@@ -1,6 +1,6 @@
 import { VIDEO_SAVE_EVERY_MS } from '@kaoshi/contract';
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
-import { flushProgress, queueProgress, startVideoOutbox } from '../../../lib/outbox/video';
+import { flushProgress, queueProgress } from '../../../lib/outbox/video';
 import { videoAutoplay } from '../../../lib/preferences';
 import { track } from '../../../lib/tracking';
 import { clock, renewLesson, type LessonData } from '../api';
@@ -56,7 +56,6 @@ export function VideoPlayer({ data, startAt, screen, onPreviewEnd, onEnded, cont
     const video = videoRef.current;
     if (!video) return;
     base.current = data.play.url;
-    startVideoOutbox();
     let hls: HlsLike | undefined;
     let gone = false;
     void (async () => {
