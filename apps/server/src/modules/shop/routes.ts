@@ -110,7 +110,7 @@ export function installNotifyRoutes(app: FastifyInstance, shop: ShopService, pro
               request.log.warn({ provider: provider.id, reason: opened.reason }, opened.authentic ? 'payment notification refused' : 'payment notification not verified');
               return send(reply, notTaken(opened.authentic ? provider.answers.refused(opened.reason) : provider.answers.unverified));
             }
-            const outcome = await shop.applyPayment(provider.id, opened.id, opened.transaction);
+            const outcome = await shop.applyPayment(provider.id, opened.id, opened.event);
             return send(reply, typeof outcome === 'object' ? notTaken(provider.answers.refused(outcome.refused)) : provider.answers.taken);
           });
         });
