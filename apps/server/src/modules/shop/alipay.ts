@@ -58,7 +58,7 @@ export function createAlipay(cfg: AlipayConfig) {
       product_code: pc ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY',
       time_expire: new Date(p.expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
     };
-    if (p.instalments) bizContent.extend_params = { hb_fq_num: String(p.instalments.periods), hb_fq_seller_percent: String(p.instalments.sellerPercent) };
+    if (p.instalmentTerms) bizContent.extend_params = { hb_fq_num: String(p.instalmentTerms.periods), hb_fq_seller_percent: String(p.instalmentTerms.sellerPercent) };
     const payUrl = sdk.pageExecute(pc ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay', 'GET', {
       bizContent,
       notifyUrl: `${cfg.publicUrl}${notifyPath('alipay')}`,

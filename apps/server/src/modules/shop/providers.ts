@@ -12,8 +12,8 @@ export type PayScene = 'pc' | 'mobile' | 'wechat';
 /** The scene from the order's `equipment` (the web app's clientKind(), or web_wechat inside WeChat). */
 export const payScene = (equipment: string): PayScene => (equipment === 'web_wechat' ? 'wechat' : equipment === 'web_pc' ? 'pc' : 'mobile');
 
-/** Huabei instalments chosen for an Alipay payment: periods and the part of the fee the seller pays (0 or 100). */
-export interface Instalments {
+/** The terms of an order's Huabei instalments for Alipay: the periods and the part of the fee the seller pays (0 or 100). */
+export interface InstalmentTerms {
   periods: 3 | 6 | 12;
   sellerPercent: 0 | 100;
 }
@@ -31,7 +31,7 @@ export interface StartPayment {
   clientIp: string;
   /** The provider closes its payment then too. */
   expiresAt: Date;
-  instalments?: Instalments;
+  instalmentTerms?: InstalmentTerms;
 }
 
 /** How a provider wants its notification answered. */

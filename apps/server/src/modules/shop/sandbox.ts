@@ -137,7 +137,7 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
         payId,
         orderNo: p.orderNo,
         amountFen: p.amountFen,
-        description: p.instalments ? `${p.description}（花呗分期 ${p.instalments.periods} 期）` : p.description,
+        description: p.instalmentTerms ? `${p.description}（花呗分期 ${p.instalmentTerms.periods} 期）` : p.description,
         returnUrl: p.returnUrl,
         status: 'pending',
         createdAt: new Date(clock()),

@@ -95,7 +95,7 @@ export function createShopService(deps: ShopDeps) {
       booksAmount: o.booksFen,
       deliveryStatus: o.deliveryStatus as OrderView['deliveryStatus'],
       payType: o.payType as PayType,
-      instalments: o.hbPeriods,
+      instalments: o.instalments,
       status: o.status as OrderState,
       paymentState: paymentStateOf(o.status as OrderState, o.kind),
       closedReason: o.closedReason,
