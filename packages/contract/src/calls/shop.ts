@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { appID, choice, guid, hbfqnum, optDbId, optText, page, requestKey, text } from '../fields.ts';
+import { orderStates, paymentStates } from './order-states.ts';
+
+export * from './order-states.ts';
 
 /**
  * A discount code as the learner presented it (typed, tapped in 限时优惠, or carried by a promotion link): the spec's
@@ -17,10 +20,6 @@ const discountCode = () => optText('优惠码', 20);
 export const payTypes = ['sandbox', 'wechat', 'alipay'] as const;
 export type PayType = (typeof payTypes)[number];
 export const PAY_TYPE_NAMES: Record<PayType, string> = { sandbox: '沙箱支付（测试）', wechat: '微信支付', alipay: '支付宝' };
-
-/** Order states (modules/shop/order-machine.ts): created → paid → fulfilled; created → closed; paid/fulfilled → refunded. */
-export const orderStates = ['created', 'paid', 'fulfilled', 'closed', 'refunded'] as const;
-export type OrderState = (typeof orderStates)[number];
 
 /** A version on sale: its price now, its list price, how long it lasts, and what it opens. */
 export const priceItem = z.object({
@@ -88,6 +87,8 @@ export const orderView = z.object({
   /** Huabei periods the order is paid in (0: at once). */
   instalments: z.number().int(),
   status: z.enum(orderStates),
+  /** What the payment came to, worked out by the server (the client does not derive it from status and kind). */
+  paymentState: z.enum(paymentStates),
   closedReason: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),

@@ -87,8 +87,8 @@ export const orders = pgTable(
     /** Someone else may pay this order through /qRcodePayNew with this token (set when the learner shares it). */
     shareToken: text('share_token'),
     payType: text('pay_type').notNull(),
-    /** Huabei periods (hbfqnum: 3, 6 or 12; 0 paid at once), Alipay only. */
-    hbPeriods: integer('hb_periods').notNull().default(0),
+    /** Huabei instalments: 3, 6 or 12 periods, 0 paid at once (the spec's wire name is hbfqnum), Alipay only. */
+    instalments: integer('hb_periods').notNull().default(0),
     equipment: text('equipment').notNull().default(''),
     /** The client's idempotency key: the same key from the same learner gives the same order. */
     requestId: text('request_id').notNull(),

@@ -1,6 +1,7 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { notifyPath, type NotifyAnswers, type PaymentProvider, type StartPayment } from './providers.ts';
-import { refusedAs, type OpenedNotification } from './wechat-v3.ts';
+import { alipayNotificationEvent, alipayQueryEvent } from './alipay-events.ts';
+import { refusedAs, type OpenedNotification } from './payment-event.ts';
 
 /** Alipay as configured (config.ts ALIPAY_*; keys already read). */
 export interface AlipayConfig {
@@ -14,15 +15,7 @@ export interface AlipayConfig {
   sellerId?: string;
 }
 
-/** "398.00" → 39800 fen; null for anything that is not a plain amount of yuan with at most two decimals. */
-export function yuanToFen(s: string): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
-  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
-}
 const fenToYuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-
-/** Alipay's trade states, in the shop's one shape (WeChat's trade_state words). */
-const STATE: Record<string, string> = { TRADE_SUCCESS: 'SUCCESS', TRADE_FINISHED: 'SUCCESS', WAIT_BUYER_PAY: 'NOTPAY', TRADE_CLOSED: 'CLOSED' };
 
 /** Alipay wants the text success once a notification is taken, anything else makes it send again. */
 const ANSWERS: NotifyAnswers = {
@@ -33,17 +26,12 @@ const ANSWERS: NotifyAnswers = {
 };
 
 /**
- * A refund of the trade, not a payment: Alipay tells a partial refund as TRADE_SUCCESS with the refund's fields
- * (and a full one as TRADE_CLOSED). Taken as a change of state, never as a payment.
- */
-const isRefund = (form: Record<string, string>) => Boolean(form.gmt_refund || form.out_biz_no || (form.refund_fee && yuanToFen(form.refund_fee) !== 0));
-
-/**
  * The Alipay provider (docs/shop.md, "Providers") on alipay-sdk: a desktop pays on Alipay's page
  * (alipay.trade.page.pay), a phone browser on its wap page (alipay.trade.wap.pay); both come back to
  * /buyCallback. Huabei instalments go with the payment as extend_params. Notifications are form posts signed
  * with RSA2, verified with Alipay's public key, and checked to be trade_status_sync of this app (and seller,
- * when configured) in a known trade status; a refund's is taken but is never a payment. Not offered inside WeChat.
+ * when configured) in a known trade status, then translated into the shop's payment events (alipay-events.ts); a
+ * refund's is taken but is never a payment. Not offered inside WeChat.
  */
 export function createAlipay(cfg: AlipayConfig) {
   const sdk = new AlipaySdk({
@@ -70,7 +58,7 @@ export function createAlipay(cfg: AlipayConfig) {
       product_code: pc ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY',
       time_expire: new Date(p.expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
     };
-    if (p.instalments) bizContent.extend_params = { hb_fq_num: String(p.instalments.periods), hb_fq_seller_percent: String(p.instalments.sellerPercent) };
+    if (p.instalmentTerms) bizContent.extend_params = { hb_fq_num: String(p.instalmentTerms.periods), hb_fq_seller_percent: String(p.instalmentTerms.sellerPercent) };
     const payUrl = sdk.pageExecute(pc ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay', 'GET', {
       bizContent,
       notifyUrl: `${cfg.publicUrl}${notifyPath('alipay')}`,
@@ -93,23 +81,10 @@ export function createAlipay(cfg: AlipayConfig) {
     if (form.notify_type !== 'trade_status_sync') return refusedAs('event');
     if (form.app_id !== cfg.appId) return refusedAs('app');
     if (cfg.sellerId !== undefined && form.seller_id !== cfg.sellerId) return refusedAs('seller');
-    const status = form.trade_status ?? '';
-    const state = Object.hasOwn(STATE, status) ? STATE[status] : undefined;
-    if (!state) return refusedAs('status');
-    const total = yuanToFen(form.total_amount ?? '');
-    if (!form.out_trade_no || !form.trade_no || total === null) return refusedAs('body');
-    return {
-      ok: true,
-      id: form.notify_id.slice(0, 64),
-      eventType: form.notify_type,
-      transaction: {
-        out_trade_no: form.out_trade_no,
-        transaction_id: form.trade_no,
-        // A payment only as TRADE_SUCCESS or TRADE_FINISHED without a refund; anything else changes nothing.
-        trade_state: isRefund(form) ? 'REFUND' : state,
-        amount: { total, currency: 'CNY' },
-      },
-    };
+    // In the shop's words (alipay-events.ts): a payment only as TRADE_SUCCESS or TRADE_FINISHED without a refund.
+    const event = alipayNotificationEvent(form);
+    if ('refused' in event) return refusedAs(event.refused);
+    return { ok: true, id: form.notify_id.slice(0, 64), event };
   }
 
   const provider: PaymentProvider = {
@@ -120,8 +95,7 @@ export function createAlipay(cfg: AlipayConfig) {
       const r = await exec('alipay.trade.query', { out_trade_no: orderNo });
       if (r.code === '40004') return null; // ACQ.TRADE_NOT_EXIST: not paid (nor opened) yet
       if (r.code !== '10000') throw new Error(`Alipay query failed: ${String(r.code)} ${String(r.subCode ?? '')}`);
-      const total = yuanToFen(String(r.totalAmount ?? ''));
-      return STATE[String(r.tradeStatus)] === 'SUCCESS' && typeof r.tradeNo === 'string' && total !== null ? { transactionId: r.tradeNo, amountFen: total } : null;
+      return alipayQueryEvent(orderNo, r);
     },
     async refund(orderNo, amountFen) {
       // out_request_no is the order's: a second call is the same refund, not another.

@@ -109,8 +109,8 @@ export interface FakeAlipay {
   config: Record<string, string>;
   app: { privateKey: KeyObject; publicKey: KeyObject };
   alipay: { privateKey: KeyObject; publicKey: KeyObject };
-  /** Trades the gateway holds as paid; refunds it took. */
-  paid: Map<string, { tradeNo: string; amount: string }>;
+  /** Trades the gateway holds (as paid: TRADE_SUCCESS unless a status is given); refunds it took. */
+  paid: Map<string, { tradeNo: string; amount: string; status?: string }>;
   refunds: Record<string, string>[];
   /** Alipay's way of signing a notification: sorted key=value pairs without sign and sign_type. */
   signNotification(form: Record<string, string>, key?: KeyObject): Record<string, string>;
@@ -153,7 +153,7 @@ export async function fakeAlipay(publicUrl: string): Promise<FakeAlipay> {
     else if (params.method === 'alipay.trade.query') {
       const t = fake.paid.get(biz.out_trade_no);
       inner = t
-        ? { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: t.tradeNo, trade_status: 'TRADE_SUCCESS', total_amount: t.amount }
+        ? { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: t.tradeNo, trade_status: t.status ?? 'TRADE_SUCCESS', total_amount: t.amount }
         : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST' };
     } else {
       fake.refunds.push(biz);

@@ -40,6 +40,7 @@ describe('group buys', () => {
     expect((await t.call(listgroupbuy, { guid: b, appID: 1001 })).data.list[0].groups).toEqual([]);
     await pay(a, lead);
     expect(await held(a)).toBeFalsy();
+    expect((await t.call(queryUserOrder, { guid: a, orderID: lead.orderID })).data).toMatchObject({ status: 'paid', paymentState: 'awaitingGroup' });
     const open = (await t.call(listgroupbuy, { guid: b, appID: 1001 })).data.list[0].groups;
     expect(open).toEqual([expect.objectContaining({ groupID: lead.groupID, paid: 1, need: 2, leader: expect.stringMatching(/^1\d{2}\*{4}\d{4}$/) })]);
 
@@ -52,7 +53,7 @@ describe('group buys', () => {
       [a, lead],
       [b, second],
     ] as const)
-      expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('fulfilled');
+      expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data).toMatchObject({ status: 'fulfilled', paymentState: 'paid' });
     for (const guid of [a, b, c]) expect(await held(guid)).toMatchObject({ AppVn: '2' });
     expect((await join(d, lead.groupID)).msg).toBe(GROUP_MSG.over);
     // An agent that does not sell the subject offers no group buy of it.
@@ -132,7 +133,7 @@ describe('a payment into a group that filled meanwhile', () => {
     expect((await t.call(queryUserOrder, { guid: c, orderID: third.orderID })).data.status).toBe('paid');
     await t.db.update(sandboxPayments).set({ status: 'paid', transactionId: 'SBX-late' }).where(eq(sandboxPayments.orderNo, third.orderID));
     expect((await sweepGroups()).refunded).toBe(1);
-    expect((await t.call(queryUserOrder, { guid: c, orderID: third.orderID })).data.status).toBe('refunded');
+    expect((await t.call(queryUserOrder, { guid: c, orderID: third.orderID })).data).toMatchObject({ status: 'refunded', paymentState: 'refunded' });
     expect(await held(c)).toBeFalsy();
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { huabeiPlans, instalmentsOf } from './huabei.ts';
+import { huabeiPlans, instalmentTerms } from './huabei.ts';
 
 describe('Huabei plans (pure)', () => {
   it('3 periods are free of interest (the seller pays 2.3 %); 6 and 12 cost the learner 4.5 % and 7.5 %', () => {
@@ -9,9 +9,9 @@ describe('Huabei plans (pure)', () => {
       { periods: 6, feeRatePermille: 45, fee: 1791, sellerPays: false, total: 41_591, perPeriod: 6931, firstPeriod: 6936 },
       { periods: 12, feeRatePermille: 75, fee: 2985, sellerPays: false, total: 42_785, perPeriod: 3565, firstPeriod: 3570 },
     ]);
-    expect(instalmentsOf(3)).toEqual({ periods: 3, sellerPercent: 100 });
-    expect(instalmentsOf(12)).toEqual({ periods: 12, sellerPercent: 0 });
-    expect(instalmentsOf(0)).toBeUndefined();
+    expect(instalmentTerms(3)).toEqual({ periods: 3, sellerPercent: 100 });
+    expect(instalmentTerms(12)).toEqual({ periods: 12, sellerPercent: 0 });
+    expect(instalmentTerms(0)).toBeUndefined();
   });
 
   it('the periods add up to the total exactly, the first carries less than one fen per period more, and nobody pays less than the amount', () => {

@@ -1,9 +1,9 @@
 import type { HuabeiPlan } from '@kaoshi/contract';
-import type { Instalments } from './providers.ts';
+import type { InstalmentTerms } from './providers.ts';
 
 /** Huabei is offered from this amount up (¥100), in these plans (docs/shop.md, "Huabei instalments"). */
 export const HUABEI_MIN_FEN = 10_000;
-export const HUABEI_RATES: readonly { periods: Instalments['periods']; feeRatePermille: number; sellerPercent: Instalments['sellerPercent'] }[] = [
+export const HUABEI_RATES: readonly { periods: InstalmentTerms['periods']; feeRatePermille: number; sellerPercent: InstalmentTerms['sellerPercent'] }[] = [
   { periods: 3, feeRatePermille: 23, sellerPercent: 100 },
   { periods: 6, feeRatePermille: 45, sellerPercent: 0 },
   { periods: 12, feeRatePermille: 75, sellerPercent: 0 },
@@ -25,7 +25,7 @@ export function huabeiPlans(amountFen: number): HuabeiPlan[] {
 }
 
 /** What Alipay is told for an order paid in `periods` (extend_params hb_fq_num and hb_fq_seller_percent). */
-export function instalmentsOf(periods: number): Instalments | undefined {
-  const r = HUABEI_RATES.find((x) => x.periods === periods);
+export function instalmentTerms(instalments: number): InstalmentTerms | undefined {
+  const r = HUABEI_RATES.find((x) => x.periods === instalments);
   return r ? { periods: r.periods, sellerPercent: r.sellerPercent } : undefined;
 }

@@ -162,11 +162,11 @@ describe('reconciliation and expiry (the shop job)', () => {
     t.clock.advance(ORDER_TTL_MS + 1000);
     expect((await (await payments()).sweep()).closed).toBeGreaterThanOrEqual(1);
     const closed = (await t.call(queryUserOrder, { guid, orderID: o.orderID })).data;
-    expect(closed).toMatchObject({ status: 'closed', closedReason: 'timeout', payUrl: null });
+    expect(closed).toMatchObject({ status: 'closed', paymentState: 'closed', closedReason: 'timeout', payUrl: null });
     const late = sandbox().notification({ orderNo: o.orderID, transactionId: 'late', amountFen: o.amount });
     expect((await post(late)).statusCode).toBe(204);
     expect((await post(late)).statusCode).toBe(204);
-    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data.status).toBe('fulfilled');
+    expect((await t.call(queryUserOrder, { guid, orderID: o.orderID })).data).toMatchObject({ status: 'fulfilled', paymentState: 'paid' });
     expect(await grants(userID)).toEqual({ purchases: 1, changes: 1 });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { orderStates, type OrderState } from '@kaoshi/contract';
-import { nextState, type OrderEvent } from './order-machine.ts';
+import { nextState, paymentStateOf, type OrderEvent } from './order-machine.ts';
 
 const events: OrderEvent[] = ['pay', 'fulfil', 'close', 'refund'];
 const run = (seq: OrderEvent[]) => {
@@ -49,5 +49,15 @@ describe('order state machine', () => {
     expect(nextState('closed', 'pay')).toBe('paid');
     expect(nextState('fulfilled', 'pay')).toBeNull();
     expect(nextState('refunded', 'pay')).toBeNull();
+  });
+
+  it('says what the payment came to: a group-buy order paid while its group is not full waits for it; any other paid order is paid', () => {
+    expect(orderStates.map((s) => [s, paymentStateOf(s, 'buy'), paymentStateOf(s, 'upgrade'), paymentStateOf(s, 'group')])).toEqual([
+      ['created', 'unpaid', 'unpaid', 'unpaid'],
+      ['paid', 'paid', 'paid', 'awaitingGroup'],
+      ['fulfilled', 'paid', 'paid', 'paid'],
+      ['closed', 'closed', 'closed', 'closed'],
+      ['refunded', 'refunded', 'refunded', 'refunded'],
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import type { Delivery } from './delivery.ts';
 import type { CouponStore } from './coupon-store.ts';
 import { discountTerms, type Discounts } from './discounts.ts';
 import { priceFor, providerFor } from './pricing.ts';
-import { HUABEI_MIN_FEN, instalmentsOf } from './huabei.ts';
+import { HUABEI_MIN_FEN, instalmentTerms } from './huabei.ts';
 import { payScene, type PaymentProvider } from './providers.ts';
 import { planUpgrade, quote, type UpgradePrices } from './quote.ts';
 import type { ShopDeps } from './service.ts';
@@ -47,7 +47,7 @@ export async function startPayment(d: Pick<ShopDeps, 'store'>, provider: Payment
     scene: payScene(order.equipment),
     clientIp: ip,
     expiresAt: order.expiresAt,
-    instalments: instalmentsOf(order.hbPeriods),
+    instalmentTerms: instalmentTerms(order.instalments),
   });
   await d.store.setPayUrl(order.orderNo, payUrl);
   order.payUrl = payUrl;
@@ -135,7 +135,7 @@ export function createOrdering(d: OrderingDeps) {
   async function create(
     userId: number,
     agent: AgentRow,
-    w: Wanted & { payType: PayType; equipment?: string; requestId: string; branchBookList?: string; addressID?: number; ip?: string; hbfqnum?: number },
+    w: Wanted & { payType: PayType; equipment?: string; requestId: string; branchBookList?: string; addressID?: number; ip?: string; instalments?: number },
   ): Promise<OrderView> {
     const provider = providerFor(agent, d.providers, w.payType, w.equipment);
     // The same attempt again (a double tap, a retry after a lost reply): its order as it is, whatever changed since
@@ -145,9 +145,9 @@ export function createOrdering(d: OrderingDeps) {
     const p = await plan(userId, agent, w);
     // Printed books are added at their price (a coupon is for the version only) and go to a copy of the address.
     const b = w.fromVn === undefined ? await d.delivery.forOrder(userId, w.appID, w.branchBookList, w.addressID) : { books: [], booksFen: 0, delivery: null };
-    const hbPeriods = w.hbfqnum ?? 0;
-    if (hbPeriods > 0 && !HUABEI_PAY_TYPES.includes(provider.id)) throw badInput(HUABEI_MSG.noAlipay);
-    if (hbPeriods > 0 && p.q.amountFen + b.booksFen < HUABEI_MIN_FEN) throw badInput(HUABEI_MSG.tooSmall);
+    const instalments = w.instalments ?? 0;
+    if (instalments > 0 && !HUABEI_PAY_TYPES.includes(provider.id)) throw badInput(HUABEI_MSG.noAlipay);
+    if (instalments > 0 && p.q.amountFen + b.booksFen < HUABEI_MIN_FEN) throw badInput(HUABEI_MSG.tooSmall);
     await countOrder(d, userId);
 
     const now = d.clock();
@@ -176,7 +176,7 @@ export function createOrdering(d: OrderingDeps) {
         delivery: b.delivery,
         deliveryStatus: b.books.length > 0 ? 'waiting' : 'none',
         payType: provider.id,
-        hbPeriods,
+        instalments,
         equipment: w.equipment ?? '',
         requestId: w.requestId,
         status: 'created',

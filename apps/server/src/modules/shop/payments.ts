@@ -5,7 +5,7 @@ import { unwindUpgrades } from './unwind.ts';
 import { createReconciler } from './reconcile.ts';
 import { nextState } from './order-machine.ts';
 import type { ShopDeps } from './service.ts';
-import type { TransactionResource } from './wechat-v3.ts';
+import type { PaymentEvent } from './payment-event.ts';
 import type { Tx } from '../../db/index.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { PostMessage } from '../message/index.ts';
@@ -16,11 +16,13 @@ export type Refusal = 'unknown-order' | 'amount' | 'provider';
 /** flagged: money kept for an operator to refund (payment_flags): a second payment of a paid order, or a late payment whose coupon another order used. */
 export type PaymentOutcome = 'granted' | 'held' | 'refund' | 'duplicate' | 'flagged' | 'ignored' | { refused: Refusal };
 export type RefundOutcome = 'refunded' | 'already' | { refused: string };
+type PaidEvent = Extract<PaymentEvent, { kind: 'paid' }>;
 
 /**
- * Payments applied to orders, exactly once (docs/shop.md). One transaction locks the order, checks the amount,
- * records the provider's notification id (a replay finds it taken), moves the order created|closed → paid, marks
- * its coupon used, grants the version through the entitlement store with its change-log row, and moves paid → fulfilled.
+ * Payments applied to orders, exactly once (docs/shop.md). A provider's report arrives as the shop's own payment
+ * event (payment-event.ts), from a notification or a query. One transaction locks the order, checks the amount,
+ * records the report's id (a replay finds it taken), moves the order created|closed → paid, marks its coupon used,
+ * grants the version through the entitlement store with its change-log row, and moves paid → fulfilled.
  */
 /** What a group-buy payment does to its group (groups.ts). */
 export interface GroupHook {
@@ -44,45 +46,51 @@ export function createPayments(
   }
 
   /** Keep a payment an operator must refund, once per provider transaction (payment_flags). */
-  async function flag(tx: Tx, o: OrderRow, provider: PayType, t: TransactionResource, reason: 'extra-payment' | 'coupon-taken', at: Date) {
-    await store.flag(tx, { provider, transactionId: t.transaction_id, orderNo: o.orderNo, amountFen: t.amount.total, reason, createdAt: at });
+  async function flag(tx: Tx, o: OrderRow, provider: PayType, e: PaidEvent, reason: 'extra-payment' | 'coupon-taken', at: Date) {
+    await store.flag(tx, { provider, transactionId: e.providerTradeNo, orderNo: o.orderNo, amountFen: e.amountFen, reason, createdAt: at });
   }
 
-  async function applyPayment(provider: PayType, notificationId: string, t: TransactionResource): Promise<PaymentOutcome> {
+  /**
+   * Apply what `provider` reports of an order's trade, taken once under `reportId` (the notification's id, or
+   * queryReportId for a query's answer). Only a paid event moves the order; any other kind is recorded and changes
+   * nothing.
+   */
+  async function applyPayment(provider: PayType, reportId: string, e: PaymentEvent): Promise<PaymentOutcome> {
     const at = new Date(clock());
     // A replay of a notification already taken (the usual duplicate) is answered by one read; the transaction
     // below decides for the first copies, which may arrive together.
-    if (await store.seenNotification(provider, notificationId)) return 'duplicate';
-    const order = await store.byOrderNo(t.out_trade_no);
+    if (await store.seenNotification(provider, reportId)) return 'duplicate';
+    const order = await store.byOrderNo(e.orderNo);
     const versions = order ? await catalog.versions(order.appId) : [];
     const granted: number[] = [];
     const paidOrders: { userId: number; orderNo: string; vname: string }[] = [];
     const outcome = await store.transaction(async (tx): Promise<PaymentOutcome & {}> => {
-      const o = await store.lockOrder(tx, t.out_trade_no);
+      const o = await store.lockOrder(tx, e.orderNo);
       if (!o) return { refused: 'unknown-order' };
       if (o.payType !== provider) return { refused: 'provider' };
-      if (t.amount.total !== o.amountFen || t.amount.currency !== 'CNY') return { refused: 'amount' };
-      if (t.trade_state !== 'SUCCESS') {
-        await store.takeNotification(tx, provider, notificationId, o.orderNo, `state:${t.trade_state}`, at);
+      // The adapters take amounts in CNY only; a report of another kind may not say its amount.
+      if (e.amountFen !== undefined && e.amountFen !== o.amountFen) return { refused: 'amount' };
+      if (e.kind !== 'paid') {
+        await store.takeNotification(tx, provider, reportId, o.orderNo, `state:${e.kind}`, at);
         return 'ignored';
       }
       const payable = nextState(o.status as OrderState, 'pay') !== null;
       // Another payment of an order already paid (paid twice, or after a refund): kept with its transaction id and
       // flagged for an operator to refund; the order is left as it is.
-      const extra = !payable && o.providerTxn !== null && t.transaction_id !== o.providerTxn;
-      const fresh = await store.takeNotification(tx, provider, notificationId, o.orderNo, extra ? 'extra' : payable ? 'paid' : 'duplicate', at);
+      const extra = !payable && o.providerTxn !== null && e.providerTradeNo !== o.providerTxn;
+      const fresh = await store.takeNotification(tx, provider, reportId, o.orderNo, extra ? 'extra' : payable ? 'paid' : 'duplicate', at);
       if (!fresh) return 'duplicate';
       if (extra) {
-        await flag(tx, o, provider, t, 'extra-payment', at);
+        await flag(tx, o, provider, e, 'extra-payment', at);
         return 'flagged';
       }
       if (!payable) return 'duplicate';
       // A late payment of a closed order stands only while its coupon is still its own; else the money goes back.
       if (o.status === 'closed' && o.userCouponId !== null && !(await couponStore.use(tx, o.userCouponId, o.orderNo, at))) {
-        await flag(tx, o, provider, t, 'coupon-taken', at);
+        await flag(tx, o, provider, e, 'coupon-taken', at);
         return 'flagged';
       }
-      const paid = await store.transition(tx, o.orderNo, o.status as OrderState, 'pay', { paidAt: at, providerTxn: t.transaction_id, closedReason: null });
+      const paid = await store.transition(tx, o.orderNo, o.status as OrderState, 'pay', { paidAt: at, providerTxn: e.providerTradeNo, closedReason: null });
       if (!paid) return 'duplicate';
       // The order's use of its discount code: still held, or taken again (released at closing or after its hold time).
       if (o.discountId !== null && !o.discountHeld) await store.retakeDiscount(tx, o.discountId);

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { PayType } from '@kaoshi/contract';
-import type { OpenedNotification } from './wechat-v3.ts';
+import type { OpenedNotification, PaymentEvent } from './payment-event.ts';
 
 /**
  * Where the learner pays (docs/shop.md, "Providers"): pc is a desktop browser (a QR code the phone scans, or the
@@ -12,8 +12,8 @@ export type PayScene = 'pc' | 'mobile' | 'wechat';
 /** The scene from the order's `equipment` (the web app's clientKind(), or web_wechat inside WeChat). */
 export const payScene = (equipment: string): PayScene => (equipment === 'web_wechat' ? 'wechat' : equipment === 'web_pc' ? 'pc' : 'mobile');
 
-/** Huabei instalments chosen for an Alipay payment: periods and the part of the fee the seller pays (0 or 100). */
-export interface Instalments {
+/** The terms of an order's Huabei instalments for Alipay: the periods and the part of the fee the seller pays (0 or 100). */
+export interface InstalmentTerms {
   periods: 3 | 6 | 12;
   sellerPercent: 0 | 100;
 }
@@ -31,13 +31,7 @@ export interface StartPayment {
   clientIp: string;
   /** The provider closes its payment then too. */
   expiresAt: Date;
-  instalments?: Instalments;
-}
-
-/** A payment the provider holds as made (reconciliation). */
-export interface ProviderPayment {
-  transactionId: string;
-  amountFen: number;
+  instalmentTerms?: InstalmentTerms;
 }
 
 /** How a provider wants its notification answered. */
@@ -48,15 +42,16 @@ export interface NotifyAnswer {
 
 /**
  * A payment provider behind one interface: it starts a payment and says where the learner pays, answers what
- * it knows of an order's payment, refunds, and opens its own notifications (signature checked, transaction
- * read into the shop's one shape) and says how to answer them.
+ * it knows of an order's trade, refunds, and opens its own notifications (signature checked, translated into
+ * the shop's payment events, payment-event.ts) and says how to answer them.
  */
 export interface PaymentProvider {
   readonly id: PayType;
   /** The scenes it can take payment in (the price list offers it only there). */
   readonly scenes: readonly PayScene[];
   start(p: StartPayment): Promise<{ payUrl: string }>;
-  query(orderNo: string): Promise<ProviderPayment | null>;
+  /** What the provider holds of the order's trade, in the shop's words; null when it holds no trade of it (reconciliation). */
+  query(orderNo: string): Promise<PaymentEvent | null>;
   /** Pay an order's amount back (idempotent by order number); throws when the provider holds no such payment. */
   refund?(orderNo: string, amountFen: number): Promise<void>;
   /**

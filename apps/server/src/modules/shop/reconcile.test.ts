@@ -2,9 +2,10 @@ import { createServer, connect, type Socket } from 'node:net';
 import { getOrderNumber, queryUserOrder } from '@kaoshi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/index.ts';
+import { orders, paymentNotifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { fakeAlipay, fakeWechat, type FakeAlipay, type FakeWechat } from './fake-providers.ts';
+import type { PaymentProvider } from './providers.ts';
 import { realProviders } from './provider-config.ts';
 import { createReconciler, errorClass } from './reconcile.ts';
 import { realPayments, requestId } from './shop-setup.ts';
@@ -247,5 +248,53 @@ describe('reconciliation with one provider down (each order on its own, a backof
       'timeout',
     ]);
     expect(errorClass(new TypeError('secret=abc in a message'))).toBe('TypeError');
+  });
+});
+
+describe("reconciliation reads each provider's answer through that provider's own translation", () => {
+  it('an Alipay order: WAIT_BUYER_PAY and TRADE_CLOSED are no payment, TRADE_FINISHED is one, taken once as query:<trade_no>', async () => {
+    await gate.open();
+    const shop = await payments();
+    const o = await buy('alipay');
+    const tradeNo = `2026${o.orderID.slice(2)}`;
+    t.clock.advance(3 * 60_000);
+    for (const status of ['WAIT_BUYER_PAY', 'TRADE_CLOSED']) {
+      ali.paid.set(o.orderID, { tradeNo, amount: '398.00', status });
+      expect(await shop.sweep()).toMatchObject({ applied: 0 });
+    }
+    expect(await status(o)).toMatchObject({ status: 'created' });
+    ali.paid.set(o.orderID, { tradeNo, amount: '398.00', status: 'TRADE_FINISHED' });
+    expect(await shop.sweep()).toMatchObject({ applied: 1 });
+    expect(await shop.sweep()).toMatchObject({ applied: 0 });
+    expect(await status(o)).toMatchObject({ status: 'fulfilled' });
+    const [row] = await t.db.select({ providerTxn: orders.providerTxn }).from(orders).where(eq(orders.orderNo, o.orderID));
+    expect(row).toEqual({ providerTxn: tradeNo });
+    const taken = await t.db
+      .select({ provider: paymentNotifications.provider, id: paymentNotifications.notificationId, outcome: paymentNotifications.outcome })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderNo, o.orderID));
+    expect(taken).toEqual([{ provider: 'alipay', id: `query:${tradeNo}`, outcome: 'paid' }]);
+  });
+
+  it('an answer about another order counts as a failure of the provider, and nothing is applied', async () => {
+    const o = await buy('alipay');
+    t.clock.advance(3 * 60_000);
+    const applied: unknown[] = [];
+    const alipay = realProviders(t.config).providers.find((p) => p.id === 'alipay')!;
+    const confused: PaymentProvider = {
+      ...alipay,
+      query: () => Promise.resolve({ kind: 'paid', orderNo: 'KS00000000000000000000', providerTradeNo: 'T1', amountFen: 39800 }),
+    };
+    const reconciler = createReconciler({
+      store: createShopStore(t.db),
+      providers: new Map([['alipay', confused]]),
+      clock: () => t.clock.now,
+      log,
+      applyPayment: (...args) => Promise.resolve(applied.push(args)),
+    });
+    expect((await reconciler.sweep()).failed).toBeGreaterThanOrEqual(1);
+    expect(applied).toEqual([]);
+    expect(reconciler.health()).toEqual([expect.objectContaining({ id: 'alipay', up: false, lastError: 'Error' })]);
+    expect(await status(o)).toMatchObject({ status: 'created' });
   });
 });

@@ -2,10 +2,10 @@ import type { PayType } from '@kaoshi/contract';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { HOUR, MINUTE } from '../../platform/module.ts';
-import type { PaymentProvider, ProviderPayment } from './providers.ts';
+import { queryReportId, type PaymentEvent } from './payment-event.ts';
+import type { PaymentProvider } from './providers.ts';
 import { createReconcileStore } from './reconcile-store.ts';
 import type { ShopStore } from './store.ts';
-import type { TransactionResource } from './wechat-v3.ts';
 
 /** An unpaid order is asked of its provider once it is this old (a notification that never came). */
 export const RECONCILE_AFTER_MS = 2 * MINUTE;
@@ -47,7 +47,7 @@ export interface ReconcilerDeps {
   clock: Clock;
   log: { warn(o: object, msg: string): void; error(o: object, msg: string): void; info?(o: object, msg: string): void };
   /** payments.ts applyPayment: the one way a payment is applied, exactly once. */
-  applyPayment(provider: PayType, notificationId: string, t: TransactionResource): Promise<unknown>;
+  applyPayment(provider: PayType, reportId: string, e: PaymentEvent): Promise<unknown>;
   /** QUERY_TIMEOUT_MS unless a test says otherwise. */
   timeoutMs?: number;
 }
@@ -138,17 +138,21 @@ export function createReconciler(deps: ReconcilerDeps) {
     l.epoch++;
   }
 
-  /** The provider's answer for an order ({ paid: null }: it holds no payment), or null when it failed or timed out. */
-  async function ask(provider: PaymentProvider, orderNo: string): Promise<{ paid: ProviderPayment | null } | null> {
+  /**
+   * The provider's answer for an order, translated by its adapter ({ trade: null }: it holds no trade of it), or null
+   * when it failed, timed out, or answered of another order.
+   */
+  async function ask(provider: PaymentProvider, orderNo: string): Promise<{ trade: PaymentEvent | null } | null> {
     const epoch = lane(provider.id).epoch;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new QueryTimeout()), timeoutMs);
     });
     try {
-      const paid = await Promise.race([provider.query(orderNo), timeout]);
+      const trade = await Promise.race([provider.query(orderNo), timeout]);
+      if (trade && trade.orderNo !== orderNo) throw new Error('provider answered of another order');
       answered(provider.id, epoch);
-      return { paid };
+      return { trade };
     } catch (err) {
       failed(provider.id, epoch, errorClass(err));
       return null;
@@ -177,10 +181,9 @@ export function createReconciler(deps: ReconcilerDeps) {
     if (!answer) {
       r.failed++;
       if (expired && (await expire(o, now, null))) r.closed++;
-    } else if (answer.paid) {
-      const { transactionId, amountFen } = answer.paid;
-      const t = { out_trade_no: o.orderNo, transaction_id: transactionId, trade_state: 'SUCCESS', amount: { total: amountFen, currency: 'CNY' } };
-      if ((await applyPayment(id, `query:${transactionId}`, t)) === 'granted') r.applied++;
+    } else if (answer.trade?.kind === 'paid') {
+      // The provider's own translation of its answer, applied as a notification of it would be.
+      if ((await applyPayment(id, queryReportId(answer.trade.providerTradeNo), answer.trade)) === 'granted') r.applied++;
     } else if (o.status === 'closed') await sql.reconciled(o.orderNo, new Date(clock()));
     else if (expired && (await expire(o, now, new Date(clock())))) r.closed++;
   }

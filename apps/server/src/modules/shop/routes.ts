@@ -17,10 +17,14 @@ export function shopRoutes(shop: ShopService, clock: Clock, wechat?: WechatPay) 
   return [
     handle(c.pricelist, async (ctx) => shop.priceList(ctx.session.userId, await agentOf(ctx), ctx.input.appID, ctx.input.equipment)),
     handle(c.pricedetails, async (ctx) => shop.details(ctx.session.userId, await agentOf(ctx), ctx.input)),
-    handle(c.getOrderNumber, async (ctx) => shop.createOrder(ctx.session.userId, await agentOf(ctx), { ...ctx.input, ip: ctx.ip })),
+    // hbfqnum is the spec's wire name of an order's Huabei instalments; inside the shop they are `instalments`.
+    handle(c.getOrderNumber, async (ctx) => {
+      const { hbfqnum, ...rest } = ctx.input;
+      return shop.createOrder(ctx.session.userId, await agentOf(ctx), { ...rest, instalments: hbfqnum, ip: ctx.ip });
+    }),
     handle(c.vipChange, async (ctx) => {
-      const { vn, toVn, couponID, ...rest } = ctx.input;
-      return shop.createOrder(ctx.session.userId, await agentOf(ctx), { ...rest, vn: toVn, fromVn: vn, couponUserID: couponID, ip: ctx.ip });
+      const { vn, toVn, couponID, hbfqnum, ...rest } = ctx.input;
+      return shop.createOrder(ctx.session.userId, await agentOf(ctx), { ...rest, vn: toVn, fromVn: vn, couponUserID: couponID, instalments: hbfqnum, ip: ctx.ip });
     }),
     handle(c.queryUserOrder, async (ctx) => shop.order(ctx.session.userId, ctx.input.orderID)),
     handle(c.userOrderList, async (ctx) => shop.orders(ctx.session.userId, ctx.input.page)),
@@ -110,7 +114,7 @@ export function installNotifyRoutes(app: FastifyInstance, shop: ShopService, pro
               request.log.warn({ provider: provider.id, reason: opened.reason }, opened.authentic ? 'payment notification refused' : 'payment notification not verified');
               return send(reply, notTaken(opened.authentic ? provider.answers.refused(opened.reason) : provider.answers.unverified));
             }
-            const outcome = await shop.applyPayment(provider.id, opened.id, opened.transaction);
+            const outcome = await shop.applyPayment(provider.id, opened.id, opened.event);
             return send(reply, typeof outcome === 'object' ? notTaken(provider.answers.refused(outcome.refused)) : provider.answers.taken);
           });
         });

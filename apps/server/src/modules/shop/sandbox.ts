@@ -3,11 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/index.ts';
-import { sandboxPayments } from '../../db/schema/index.ts';
+import { sandboxPayments, type SandboxPaymentRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { PaymentEvent } from './payment-event.ts';
 import { notifyPath, WECHAT_ANSWERS, type PaymentProvider, type StartPayment } from './providers.ts';
 import { sandboxPage } from './sandbox-page.ts';
-import { encryptResource, openNotification, PAYMENT_EVENT, signBody, type SignedRequest } from './wechat-v3.ts';
+import { encryptResource, openNotification, TRANSACTION_SUCCESS, signBody, type SignedRequest } from './wechat-v3.ts';
 
 /** The sandbox's own merchant and app: its notifications carry them, and are refused with any other. */
 export const SANDBOX_ACCOUNT = { mchid: '1000000000', appid: 'wxsandbox00000000' } as const;
@@ -32,6 +33,17 @@ interface SandboxKeys {
   publicKey: KeyObject;
   serial: string;
   apiV3Key: string;
+}
+
+/** Which of an order's sandbox records a query answers with: a payment first, then a refund, then one not yet paid. */
+const RECORD_RANK = ['paid', 'refunded', 'pending'];
+
+/** A sandbox record in the shop's words (payment-event.ts): paid, refunded, or pending (its page not confirmed yet). */
+export function sandboxEvent(row: SandboxPaymentRow): PaymentEvent | null {
+  const trade = { orderNo: row.orderNo, amountFen: row.amountFen };
+  if (row.status === 'paid') return row.transactionId ? { kind: 'paid', ...trade, providerTradeNo: row.transactionId } : null;
+  if (row.status === 'refunded') return { kind: 'refunded', ...trade, providerTradeNo: row.transactionId ?? undefined };
+  return row.status === 'pending' ? { kind: 'pending', ...trade } : null;
 }
 
 /** The sandbox's keys: from the keys file when it exists, else new ones (written to the file when one is named). */
@@ -93,7 +105,7 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
     const body = JSON.stringify({
       id,
       create_time: new Date(now).toISOString(),
-      event_type: p.eventType ?? PAYMENT_EVENT,
+      event_type: p.eventType ?? TRANSACTION_SUCCESS,
       resource_type: 'encrypt-resource',
       summary: '支付成功',
       resource: encryptResource(apiV3Key, JSON.stringify(transaction)),
@@ -125,7 +137,7 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
         payId,
         orderNo: p.orderNo,
         amountFen: p.amountFen,
-        description: p.instalments ? `${p.description}（花呗分期 ${p.instalments.periods} 期）` : p.description,
+        description: p.instalmentTerms ? `${p.description}（花呗分期 ${p.instalmentTerms.periods} 期）` : p.description,
         returnUrl: p.returnUrl,
         status: 'pending',
         createdAt: new Date(clock()),
@@ -133,11 +145,9 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
       return { payUrl: `/sandbox/pay/${payId}` };
     },
     async query(orderNo: string) {
-      const [row] = await db
-        .select()
-        .from(sandboxPayments)
-        .where(and(eq(sandboxPayments.orderNo, orderNo), eq(sandboxPayments.status, 'paid')));
-      return row?.transactionId ? { transactionId: row.transactionId, amountFen: row.amountFen } : null;
+      const rows = await db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, orderNo));
+      const [row] = rows.filter((r) => RECORD_RANK.includes(r.status)).sort((a, b) => RECORD_RANK.indexOf(a.status) - RECORD_RANK.indexOf(b.status));
+      return row ? sandboxEvent(row) : null;
     },
     async refund(orderNo: string, amountFen: number) {
       const rows = await db

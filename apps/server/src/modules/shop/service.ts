@@ -17,6 +17,7 @@ import { createCoupons } from './coupons.ts';
 import { createOrdering } from './ordering.ts';
 import { HUABEI_MIN_FEN, huabeiPlans } from './huabei.ts';
 import { createPayments } from './payments.ts';
+import { paymentStateOf } from './order-machine.ts';
 import type { PostMessage } from '../message/index.ts';
 import { buyingOff, customPayUrl, methodsFor, priceFor, saleItems } from './pricing.ts';
 import { createGroups } from './groups.ts';
@@ -94,8 +95,9 @@ export function createShopService(deps: ShopDeps) {
       booksAmount: o.booksFen,
       deliveryStatus: o.deliveryStatus as OrderView['deliveryStatus'],
       payType: o.payType as PayType,
-      instalments: o.hbPeriods,
+      instalments: o.instalments,
       status: o.status as OrderState,
+      paymentState: paymentStateOf(o.status as OrderState, o.kind),
       closedReason: o.closedReason,
       createdAt: o.createdAt.toISOString(),
       expiresAt: o.expiresAt.toISOString(),

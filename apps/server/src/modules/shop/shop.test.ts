@@ -100,7 +100,7 @@ describe('getOrderNumber and queryUserOrder', () => {
     const owner = await t.newLearner();
     const other = await t.newLearner();
     const { orderID } = (await order(t, owner)).data;
-    expect((await t.call(queryUserOrder, { guid: owner, orderID })).data.status).toBe('created');
+    expect((await t.call(queryUserOrder, { guid: owner, orderID })).data).toMatchObject({ status: 'created', paymentState: 'unpaid' });
     const theirs = await t.call(queryUserOrder, { guid: other, orderID });
     const missing = await t.call(queryUserOrder, { guid: other, orderID: 'KS00000000000000000000' });
     expect(theirs).toEqual({ status: 404, msg: SHOP_MSG.orderUnknown, data: null });

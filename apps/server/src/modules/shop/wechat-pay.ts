@@ -1,7 +1,7 @@
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { notifyPath, WECHAT_ANSWERS, type PaymentProvider, type StartPayment } from './providers.ts';
-import { openNotification } from './wechat-v3.ts';
+import { openNotification, wechatEvent } from './wechat-v3.ts';
 
 /** WeChat Pay API v3 as configured (config.ts WECHATPAY_*; keys already read). */
 export interface WechatPayConfig {
@@ -96,8 +96,9 @@ export function createWechatPay(cfg: WechatPayConfig) {
     async query(orderNo) {
       try {
         const { data } = await wxpay.v3.pay.transactions.outTradeNo._out_trade_no_.get({ params: { mchid: cfg.mchid }, out_trade_no: orderNo });
-        const t = data as { trade_state?: string; transaction_id?: string; amount?: { total?: number } };
-        return t.trade_state === 'SUCCESS' && t.transaction_id && t.amount?.total !== undefined ? { transactionId: t.transaction_id, amountFen: t.amount.total } : null;
+        // The same translation as a notification's; a transaction it cannot read is no payment held.
+        const event = wechatEvent(data);
+        return 'refused' in event ? null : event;
       } catch (e) {
         if ((e as ErrorShape).response?.status === 404) return null;
         throw new Error(`WeChat Pay query failed: ${reason(e)}`);

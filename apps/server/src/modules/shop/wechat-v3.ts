@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { refusedAs, type OpenedNotification, type PaymentEvent, type PaymentKind } from './payment-event.ts';
 
 /**
  * WeChat Pay API v3 notifications, as WeChat signs and encrypts them: the body is signed with RSA-SHA256 over
@@ -23,8 +24,8 @@ export interface NotifyKeys {
   appid: string;
 }
 
-/** The one event that is a payment; any other (REFUND.SUCCESS ...) is refused. */
-export const PAYMENT_EVENT = 'TRANSACTION.SUCCESS';
+/** WeChat's one event_type that is a payment; any other (REFUND.SUCCESS ...) is refused. */
+export const TRANSACTION_SUCCESS = 'TRANSACTION.SUCCESS';
 
 export interface SignedRequest {
   headers: Record<string, string>;
@@ -87,33 +88,53 @@ const notificationBody = z.object({
   resource: encryptedResource,
 });
 
-/** The decrypted transaction (the fields the shop reads). */
+/**
+ * A WeChat Pay v3 transaction, as a notification's decrypted resource or the answer to a query by out_trade_no
+ * (the fields the adapter reads). WeChat gives transaction_id and amount only once the trade is paid.
+ */
 export const transactionResource = z.object({
   out_trade_no: z.string().min(1).max(64),
-  transaction_id: z.string().min(1).max(64),
+  transaction_id: z.string().min(1).max(64).optional(),
   trade_state: z.string(),
-  success_time: z.string().optional(),
-  amount: z.object({ total: z.number().int(), currency: z.string() }),
+  amount: z.object({ total: z.number().int(), currency: z.string() }).optional(),
 });
 export type TransactionResource = z.infer<typeof transactionResource>;
+
+/** WeChat Pay's trade_state words, in the shop's (payment-event.ts); any other is not a trade we read. */
+const KINDS: Readonly<Record<string, PaymentKind>> = {
+  SUCCESS: 'paid',
+  REFUND: 'refunded',
+  NOTPAY: 'pending',
+  USERPAYING: 'pending',
+  CLOSED: 'failed',
+  REVOKED: 'failed',
+  PAYERROR: 'failed',
+};
+
+/**
+ * A WeChat Pay v3 transaction in the shop's words, or why it is not one it takes (a short English word):
+ * `resource` (not a transaction, or paid without its transaction id or amount), `status` (a trade_state WeChat
+ * does not document), `currency` (an amount in anything but CNY).
+ */
+export function wechatEvent(raw: unknown): PaymentEvent | { refused: string } {
+  const parsed = transactionResource.safeParse(raw);
+  if (!parsed.success) return { refused: 'resource' };
+  const t = parsed.data;
+  const kind = Object.hasOwn(KINDS, t.trade_state) ? KINDS[t.trade_state] : undefined;
+  if (!kind) return { refused: 'status' };
+  if (t.amount && t.amount.currency !== 'CNY') return { refused: 'currency' };
+  const amountFen = t.amount?.total;
+  if (kind !== 'paid') return { kind, orderNo: t.out_trade_no, providerTradeNo: t.transaction_id, amountFen };
+  if (!t.transaction_id || amountFen === undefined) return { refused: 'resource' };
+  return { kind, orderNo: t.out_trade_no, providerTradeNo: t.transaction_id, amountFen };
+}
 
 /** Whose transaction it is (both are in every transaction WeChat Pay sends). */
 const account = z.object({ mchid: z.string().optional(), appid: z.string().optional() });
 
-export type OpenedNotification =
-  | { ok: true; id: string; eventType: string; transaction: TransactionResource }
-  /**
-   * Why it was not taken, a short English word for the log: not verified (headers, clock, serial, signature,
-   * body, decrypt), or, when `authentic` (the provider sent it), refused (event, merchant, app, resource...).
-   */
-  | { ok: false; reason: string; authentic?: true };
-
-/** A notification the provider did send but that is not a payment of ours. */
-export const refusedAs = (reason: string): OpenedNotification => ({ ok: false, reason, authentic: true });
-
 /**
  * Verify a notification's signature and freshness, decrypt it, then take it only as a payment of ours: event
- * TRANSACTION.SUCCESS, and a transaction of our merchant id and app id.
+ * TRANSACTION.SUCCESS, and a transaction of our merchant id and app id, translated by `wechatEvent`.
  */
 export function openNotification(keys: NotifyKeys, headers: Record<string, unknown>, body: string, nowMs: number): OpenedNotification {
   const h = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : '');
@@ -144,11 +165,11 @@ export function openNotification(keys: NotifyKeys, headers: Record<string, unkno
   } catch {
     return { ok: false, reason: 'decrypt' };
   }
-  if (parsed.event_type !== PAYMENT_EVENT) return refusedAs('event');
+  if (parsed.event_type !== TRANSACTION_SUCCESS) return refusedAs('event');
   const owner = account.safeParse(plain);
   if (!owner.success || owner.data.mchid !== keys.mchid) return refusedAs('merchant');
   if (owner.data.appid !== keys.appid) return refusedAs('app');
-  const transaction = transactionResource.safeParse(plain);
-  if (!transaction.success) return refusedAs('resource');
-  return { ok: true, id: parsed.id, eventType: parsed.event_type, transaction: transaction.data };
+  const event = wechatEvent(plain);
+  if ('refused' in event) return refusedAs(event.refused);
+  return { ok: true, id: parsed.id, event };
 }

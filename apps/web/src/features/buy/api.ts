@@ -104,8 +104,11 @@ export const huabeiQuery = (w: Wanted) =>
       ),
   });
 
-/** Create (or, for the same requestId, get back) the order or upgrade and its payment; the server sets the amount. */
-export const createOrder = (w: Wanted & { payType: PayType; requestId: string; addressID?: number; hbfqnum?: number }) =>
+/**
+ * Create (or, for the same requestId, get back) the order or upgrade and its payment; the server sets the amount.
+ * `instalments` (Huabei periods) go on the wire as the spec's hbfqnum.
+ */
+export const createOrder = (w: Wanted & { payType: PayType; requestId: string; addressID?: number; instalments?: number }) =>
   w.fromVn === undefined
     ? call(
         getOrderNumber,
@@ -118,7 +121,7 @@ export const createOrder = (w: Wanted & { payType: PayType; requestId: string; a
           discountID: w.discountID,
           branchBookList: w.branchBookList,
           addressID: w.addressID,
-          hbfqnum: w.hbfqnum,
+          hbfqnum: w.instalments,
           equipment: payEquipment(),
         },
         { silent: true },
@@ -134,7 +137,7 @@ export const createOrder = (w: Wanted & { payType: PayType; requestId: string; a
           payType: w.payType,
           equipment: payEquipment(),
           requestId: w.requestId,
-          hbfqnum: w.hbfqnum,
+          hbfqnum: w.instalments,
         },
         { silent: true },
       );

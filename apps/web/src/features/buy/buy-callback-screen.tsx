@@ -20,14 +20,12 @@ import styles from './shop.module.css';
 export const POLL_MS = 1500;
 export const WAIT_MS = 5 * 60_000;
 
-const settled = (o: OrderView | undefined) => o !== undefined && o.status !== 'created';
-/** A group-buy order paid while its group is not full yet: paid, opened when the group fills. */
-const waitingForGroup = (o: OrderView) => o.kind === 'group' && o.status === 'paid';
-const paid = (o: OrderView) => o.status === 'fulfilled' || (o.status === 'paid' && !waitingForGroup(o));
+/** The payment has come to something (the server's paymentState: docs/shop.md, "Payment state"). */
+const settled = (o: OrderView | undefined) => o !== undefined && o.paymentState !== 'unpaid';
 
 /**
  * /buyCallback?orderID — where the provider sends the learner back. Asks the order every 1.5 s until the payment
- * arrives (up to 5 minutes, then 刷新): 支付成功 refreshes the subject's purchases (the module opens at once) and
+ * arrives (up to 5 minutes, then 刷新), and shows the paymentState the server worked out: 支付成功 refreshes the subject's purchases (the module opens at once) and
  * offers 开始学习, with the order's receipt (查看收据) and the order list (我的订单); a closed order is explained with
  * 重新购买; an unpaid one offers 去支付 again.
  */
@@ -55,7 +53,7 @@ export default function BuyCallbackScreen() {
   const refreshed = useRef(false);
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!o || !paid(o) || refreshed.current) return;
+    if (o?.paymentState !== 'paid' || refreshed.current) return;
     refreshed.current = true;
     clearHomeIndex();
     const s = getSelectedSubject();
@@ -85,7 +83,7 @@ export default function BuyCallbackScreen() {
   return (
     <Page title="支付结果">
       <div className={styles.result} aria-live="polite">
-        {waitingForGroup(o) ? (
+        {o.paymentState === 'awaitingGroup' ? (
           <>
             <ResultIcon kind="ok" />
             <h2 className={styles.resultTitle}>支付成功，等待成团</h2>
@@ -97,7 +95,7 @@ export default function BuyCallbackScreen() {
             </div>
             <OrderLinks orderID={o.orderID} />
           </>
-        ) : paid(o) ? (
+        ) : o.paymentState === 'paid' ? (
           <>
             <ResultIcon kind="ok" />
             <h2 className={styles.resultTitle}>支付成功</h2>
@@ -109,7 +107,7 @@ export default function BuyCallbackScreen() {
             </div>
             <OrderLinks orderID={o.orderID} />
           </>
-        ) : o.status === 'created' ? (
+        ) : o.paymentState === 'unpaid' ? (
           <>
             <ResultIcon kind="wait" />
             <h2 className={styles.resultTitle}>{gaveUp ? '仍未收到支付结果' : '正在确认支付结果…'}</h2>
@@ -138,8 +136,8 @@ export default function BuyCallbackScreen() {
         ) : (
           <>
             <ResultIcon kind="closed" />
-            <h2 className={styles.resultTitle}>{o.status === 'refunded' ? '订单已退款' : '订单已关闭'}</h2>
-            <p className={base.note}>{o.status === 'refunded' ? `${what}，款项已原路退回。` : `${what}，超时未支付，订单已关闭。`}</p>
+            <h2 className={styles.resultTitle}>{o.paymentState === 'refunded' ? '订单已退款' : '订单已关闭'}</h2>
+            <p className={base.note}>{o.paymentState === 'refunded' ? `${what}，款项已原路退回。` : `${what}，超时未支付，订单已关闭。`}</p>
             <div className={styles.actions}>
               <button type="button" className={buttons.primary} onClick={() => void navigate(`/buyapp?posSlide=${encodeURIComponent(o.vn)}`, { replace: true })}>
                 重新购买

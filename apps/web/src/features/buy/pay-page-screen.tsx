@@ -123,7 +123,7 @@ function VersionPayPage() {
   const item = data?.items.find((i) => i.vn === vn);
   const payType = chosen ?? data?.payTypes[0] ?? null;
   const online = !!data && !data.buyDisabled && !data.customPayUrl;
-  const [periods, setPeriods] = useState(0);
+  const [instalments, setInstalments] = useState(0);
   const takesHuabei = payType !== null && HUABEI_PAY_TYPES.includes(payType);
   const huabei = useQuery({ ...huabeiQuery(wanted), enabled: online && takesHuabei && !!q, placeholderData: (prev) => prev });
   const plans = takesHuabei && huabei.data?.available ? huabei.data.plans : [];
@@ -151,8 +151,8 @@ function VersionPayPage() {
       setError('请选择收货地址');
       return;
     }
-    const hbfqnum = plans.some((p) => p.periods === periods) ? periods : undefined;
-    await attempt((requestId) => createOrder({ ...wanted, payType, requestId, addressID: books.length > 0 ? address?.id : undefined, hbfqnum }));
+    const chosen = plans.some((p) => p.periods === instalments) ? instalments : undefined;
+    await attempt((requestId) => createOrder({ ...wanted, payType, requestId, addressID: books.length > 0 ? address?.id : undefined, instalments: chosen }));
   }
 
   return (
@@ -252,7 +252,7 @@ function VersionPayPage() {
         ) : (
           <PayMethods payTypes={data.payTypes} chosen={payType} onChoose={setChosen} />
         )}
-        {plans.length > 0 ? <HuabeiSection plans={plans} chosen={periods} onChoose={setPeriods} /> : null}
+        {plans.length > 0 ? <HuabeiSection plans={plans} chosen={instalments} onChoose={setInstalments} /> : null}
         {error ? (
           <p className={styles.error} role="alert">
             {error}

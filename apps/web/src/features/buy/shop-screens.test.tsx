@@ -143,7 +143,7 @@ describe('/buyCallback', () => {
   });
 
   it('a paid group order waits for its group, with 查看我的拼团 and the receipt', async () => {
-    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData('paid', { kind: 'group', groupID: 8, paidAt: '2026-11-25T04:01:00.000Z' }) });
+    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData('paid', { kind: 'group', groupID: 8, paymentState: 'awaitingGroup', paidAt: '2026-11-25T04:01:00.000Z' }) });
     renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
     expect(await screen.findByRole('heading', { name: '支付成功，等待成团' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '查看我的拼团' })).toBeTruthy();
@@ -157,6 +157,14 @@ describe('/buyCallback', () => {
     expect(screen.getByText(/超时未支付/)).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: '重新购买' }));
     expect(where()).toBe('/buyapp?posSlide=2');
+  });
+
+  it('says a refunded order was paid back, as the server reports it', async () => {
+    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData('refunded', { paidAt: '2026-11-25T04:01:00.000Z' }) });
+    renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
+    expect(await screen.findByRole('heading', { name: '订单已退款' })).toBeTruthy();
+    expect(screen.getByText(/款项已原路退回/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重新购买' })).toBeTruthy();
   });
 
   it("shows the server's refusal for another learner's order", async () => {
