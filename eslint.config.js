@@ -139,6 +139,28 @@ export default tseslint.config(
       ],
     },
   },
+  // China time comes from apps/server's platform/china-time.ts only (docs/server.md "China time"): no UTC+8 offset written
+  // by hand in the server or the bench.
+  // Tests keep their own arithmetic on purpose: it checks the module's answers independently.
+  {
+    files: [`${SERVER}/**/*.ts`, 'bench/**/*.ts'],
+    ignores: [`${SERVER}/platform/china-time.ts`, ...TESTS],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          // 8 * 3600 (× 1000), 3_600_000 * 8, 8 * 60 * 60 (× 1000), 8 * 60 * 60_000; the offset's value itself
+          "BinaryExpression[operator='*'][left.value=8]:matches([right.value=3600], [right.value=3600000])",
+          "BinaryExpression[operator='*'][right.value=8]:matches([left.value=3600], [left.value=3600000])",
+          "BinaryExpression[operator='*'][left.left.value=8][left.right.value=60]:matches([right.value=60], [right.value=60000])",
+          'Literal:matches([value=28800], [value=28800000])',
+          'Literal[value=/\\+08:?00\\b/]',
+          'TemplateElement[value.raw=/\\+08:?00\\b/]',
+          "Literal[value='Asia/Shanghai']",
+        ].map((selector) => ({ selector, message: 'China time (UTC+8) comes from platform/china-time.ts: add the function there instead of the offset here' })),
+      ],
+    },
+  },
   // Tests may be longer, yet a test file past 400 lines is split by behaviour; they may drive several features.
   {
     files: TESTS,

@@ -13,6 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { api, COMMON, FORM, login, spawnServer, startBare, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/index.ts';
+import { addDays, chinaDay } from '../apps/server/src/platform/china-time.ts';
 import { createPracticeStore } from '../apps/server/src/modules/practice/store.ts';
 import { createBookHooks } from '../apps/server/src/modules/book/service.ts';
 import { createBookStore } from '../apps/server/src/modules/book/store.ts';
@@ -175,7 +176,7 @@ async function benchStore(label: string, store: Store, work: string): Promise<Ro
       vs: { label: 'bare', rps: bareGet.rps },
     });
     // The home page's plan card (docs/plan.md): the learner's plan view, measured from their records on each call.
-    const exam = new Date(Date.now() + 60 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const exam = addDays(chinaDay(Date.now()), 60);
     const plan = await api(APP_PORT, '/api/xxjh/openplan', { guid, appID: APP_ID, mdate: exam, timesize: 60 }, 'POST');
     if (plan.body.status !== 200) throw new Error(`openplan: ${plan.text.slice(0, 200)}`);
     rows.push({

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { launchChromium, loginDemoMemberWithNursing, PHONE } from './browser.ts';
 import { closeAll, describe, drain, freePort, measure, openAll, openHost, pct, rssKiB, sendMessages, socketUrl } from './live-chat.ts';
 import { hlsScript, measureGlass, pushTestStream, routeBenchPlayer, startIngestRunner, watchErrors, webHasLiveRoom, type Glass } from './live-g2g.ts';
+import { chinaMinute } from '../apps/server/src/platform/china-time.ts';
 import { api, here, login, serverEnv, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Server, type Store } from './lib.ts';
 
 const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 2000);
@@ -34,11 +35,11 @@ const mib = (kib: number) => (kib / 1024).toFixed(0);
 const load = () => loadavg()[0]!.toFixed(1);
 
 /** Now, to the minute, in China time (the operator command's --start): the session opens at once. */
-const chinaMinute = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+const chinaNow = () => chinaMinute(Date.now());
 
 /** `npm run live -- schedule` (the operator command) on the server's database: the session id, stream key and host key. */
 function schedule(env: Record<string, string>, title: string) {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', LIVE_CLI, 'schedule', '--app', '1001', '--title', title, '--start', chinaMinute(), '--minutes', '120'], {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', LIVE_CLI, 'schedule', '--app', '1001', '--title', title, '--start', chinaNow(), '--minutes', '120'], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });

@@ -5,6 +5,7 @@ import { createDiscussionModerator } from '../modules/discussion/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import { maskPhone } from '../platform/crypto.ts';
 import { runIfEntry } from './run.ts';
+import { chinaMinute } from '../platform/china-time.ts';
 
 const USAGE = `usage: npm run discussion -- list-reported
        npm run discussion -- hide|restore|pin|unpin <postID>
@@ -27,8 +28,8 @@ export function parseDiscussionArgs(argv: string[]): Args | { error: string } {
 }
 
 const reasonName = new Map<string, string>(DISCUSSION_REASONS.map((r) => [r.id, r.name]));
-/** A time as China sees it (UTC+8), e.g. '2026-03-01 09:30'. */
-const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** A time as China sees it, e.g. '2026-03-01 09:30'. */
+const chinaTime = (d: Date) => chinaMinute(d.getTime());
 
 const DONE = { hide: 'hidden', restore: 'restored', pin: 'pinned', unpin: 'unpinned' } as const;
 const REFUSED = {

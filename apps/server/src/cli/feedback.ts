@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../db/index.ts';
 import { createFeedbackOperator } from '../modules/feedback/index.ts';
 import { maskPhone } from '../platform/crypto.ts';
 import { runIfEntry } from './run.ts';
+import { chinaMinute } from '../platform/china-time.ts';
 
 const USAGE = `usage: npm run feedback -- list [--status open|answered|closed|all]
        npm run feedback -- answer <id> "<text>" [--by <name>]
@@ -47,8 +48,8 @@ export function parseFeedbackArgs(argv: string[], defaultBy = 'operator'): Feedb
   return { error: `unknown command ${verb}` };
 }
 
-/** A time as China sees it (UTC+8), e.g. '2026-03-01 09:30'. */
-const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** A time as China sees it, e.g. '2026-03-01 09:30'. */
+const chinaTime = (d: Date) => chinaMinute(d.getTime());
 const categoryName = (id: string) => FEEDBACK_CATEGORIES.find((c) => c.id === id)?.name ?? id;
 
 /** Prints the usage (after the error, if any): exit code 2 for an error, 0 for --help. */

@@ -3,6 +3,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createIngestStore } from '../modules/live/index.ts';
 import { runIfEntry } from './run.ts';
+import { chinaMinute, parseChinaMinute } from '../platform/china-time.ts';
 
 const USAGE = `usage: npm run live -- schedule --app <appID> --title "<title>" --start "YYYY-MM-DD HH:MM" [--minutes <n>]
                           [--course <key>] [--course-title "<title>"] [--chapter "<text>"] [--teacher <id>] [--free]
@@ -20,16 +21,12 @@ const USAGE = `usage: npm run live -- schedule --app <appID> --title "<title>" -
   Database: DATA_DIR / DATABASE_URL as for the server. With the embedded database (no DATABASE_URL) stop the
   server first: one process at a time opens its folder. With PostgreSQL it runs any time.`;
 
-const CHINA_MS = 8 * 3600_000;
 /** A time as China sees it, e.g. '2026-03-01 19:30'. */
-const chinaTime = (d: Date) => new Date(d.getTime() + CHINA_MS).toISOString().slice(0, 16).replace('T', ' ');
+const chinaTime = (d: Date) => chinaMinute(d.getTime());
 /** 'YYYY-MM-DD HH:MM' in China time, or null. */
 export function parseChinaTime(text: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const at = new Date(Date.UTC(y, mo - 1, d, h, mi) - CHINA_MS);
-  return chinaTime(at) === `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}` ? at : null;
+  const at = parseChinaMinute(text);
+  return at === null ? null : new Date(at);
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

@@ -5,6 +5,7 @@ import { listVideoReports, resolveVideoReport } from '../modules/video/index.ts'
 import { listReadingReports, resolveReadingReport, TARGET_NAMES } from '../modules/reading/index.ts';
 import { maskPhone } from '../platform/crypto.ts';
 import { runIfEntry } from './run.ts';
+import { chinaMinute } from '../platform/china-time.ts';
 
 const USAGE = `usage: npm run reports -- [--video|--reading] [--status open|resolved|all] [--app <appID>]
        npm run reports -- [--video|--reading] --resolve <reportID> --reply "<text>"
@@ -70,8 +71,8 @@ function usage(error: string, err: (line: string) => void): number {
   return 2;
 }
 
-/** A time as China sees it (UTC+8), e.g. '2026-03-01 09:30'. */
-const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** A time as China sees it, e.g. '2026-03-01 09:30'. */
+const chinaTime = (d: Date) => chinaMinute(d.getTime());
 
 /**
  * The command's work on an open database: list or resolve. Returns the exit code (0 done, 1 no such report,

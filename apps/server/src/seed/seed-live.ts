@@ -8,6 +8,7 @@ import type { Database } from '../db/index.ts';
 import { createIngestStore, makeDemoReplay } from '../modules/live/index.ts';
 import type { MediaStore } from '../modules/video/index.ts';
 import { liveAnswers, liveCards, liveCourses, liveMessages, liveSessions, subjects, teachers, users } from '../db/schema/index.ts';
+import { chinaAt, chinaDay } from '../platform/china-time.ts';
 
 const plain = z.string().refine((s) => !/<[a-z!/?]/i.test(s), 'must be plain text, not HTML');
 const key = z.string().regex(/^[a-z0-9-]+$/);
@@ -59,14 +60,11 @@ const liveFile = z.object({
 export type DemoLiveSession = z.infer<typeof sessionSpec>;
 
 const DAY = 86_400_000;
-const CHINA = 8 * 3600_000;
 /** The start of a demo session: `day` China days from today at `time`; 'later' is two hours from now, on the quarter hour. */
 export function demoStart(day: number, time: string, now: number): Date {
   if (time === 'later') return new Date(Math.ceil((now + 2 * 3600_000) / 900_000) * 900_000 + day * DAY);
   if (time === 'now') return new Date(Math.floor(now / 900_000) * 900_000 + day * DAY);
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const today = now - ((now + CHINA) % DAY);
-  return new Date(today + day * DAY + (h * 60 + m) * 60_000);
+  return new Date(chinaAt(chinaDay(now), time) + day * DAY);
 }
 const secret = () => randomBytes(18).toString('base64url');
 

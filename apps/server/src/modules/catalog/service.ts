@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { hiddenFor, toVipApp, type EntitlementService } from '../entitlement/index.ts';
 import type { CatalogStore } from './store.ts';
+import { chinaDay } from '../../platform/china-time.ts';
 
 const entry = (s: SubjectRow): SubjectEntry => ({
   AppID: s.appId,
@@ -93,7 +94,7 @@ export function createCatalogService(deps: { store: CatalogStore; entitlements: 
       const msdb = h.valid.find((p) => versions.find((v) => v.vn === p.vn)?.simulated);
       return {
         list,
-        msdbMsg: msdb ? `考前模拟有效期至${new Date(msdb.endTime.getTime() + 8 * 3600_000).toISOString().slice(0, 10)}` : '',
+        msdbMsg: msdb ? `考前模拟有效期至${chinaDay(msdb.endTime.getTime())}` : '',
         vipdata: h.current ? toVipApp(h.current, versions) : null,
         userInfoAll: h.valid.map((p) => toVipApp(p, versions)),
       };

@@ -1,8 +1,8 @@
 import { EVERY_DAY_MODE, EVERY_DAY_MSG, EXAM_MSG, RANKING_CACHE_SECONDS, RANKING_TOP, type EveryDayFigures, type EveryDayPeriod, type RankingEntry } from '@kaoshi/contract';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
-import { chinaDate, type Clock } from '../../platform/clock.ts';
+import { chinaDay, isoWeek } from '../../platform/china-time.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { isoWeek } from '../papers/index.ts';
 import type { ExamService } from '../exam/index.ts';
 import type { EveryDayStore, RankBy, RankRow } from './store.ts';
 
@@ -79,7 +79,7 @@ export function createEveryDayService(deps: { store: EveryDayStore; exams: ExamS
     return better + 1;
   }
 
-  const dayOf = (date: string | undefined) => date ?? chinaDate(clock());
+  const dayOf = (date: string | undefined) => date ?? chinaDay(clock());
 
   return {
     /** The learner's state of a day or week: open session, counted attempt (with place), attempts handed in. */

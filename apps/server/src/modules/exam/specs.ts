@@ -1,6 +1,7 @@
 import { EXAM_MSG, paperTotal, type ExamMode, type PaperSection, type TestMode } from '@kaoshi/contract';
 import { randomUUID } from 'node:crypto';
-import { chinaDate, type Clock } from '../../platform/clock.ts';
+import { chinaDay } from '../../platform/china-time.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { blueprintOf, dailyPaper, drawSections, isoWeek, type PoolRow } from '../papers/index.ts';
 import { subtree } from '../questions/index.ts';
@@ -66,7 +67,7 @@ export function createSpecs(store: ExamStore, clock: Clock) {
   /** What a start asks for: the row's source resolved to a source key and a builder of the frozen set. */
   async function specOf(userId: number, appId: number, row: TestMode | undefined, which: StartWhich, display: ExamMode): Promise<StartSpec> {
     const testModeId = row?.id ?? null;
-    const day = chinaDate(clock());
+    const day = chinaDay(clock());
     if (!row || row.source === 'paper') {
       if (which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
       const paper = await store.paper(appId, which.paperId);

@@ -1,12 +1,10 @@
 import { LIVE_REMIND_BEFORE_MS } from '@kaoshi/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { chinaClock } from '../../platform/china-time.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SmsProvider } from '../../platform/sms/provider.ts';
 import type { PostMessage } from '../message/index.ts';
 import type { LiveStore } from './store.ts';
-
-/** China time of day 'HH:mm'. */
-const chinaClock = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(11, 16);
 
 /**
  * Reminders (docs/live.md, "Reminders"): every booking of a session starting within LIVE_REMIND_BEFORE_MS gets,
@@ -19,7 +17,7 @@ export async function sendReminders(d: { store: LiveStore; sms: SmsProvider; pos
   let sent = 0;
   for (const r of due) {
     if (!(await d.store.markReminded(r.userId, r.sessionId, now))) continue;
-    const at = chinaClock(r.startsAt);
+    const at = chinaClock(r.startsAt.getTime());
     await d.postMessage(r.userId, {
       kind: 'live',
       title: '直播提醒',

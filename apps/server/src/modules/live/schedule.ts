@@ -1,15 +1,6 @@
 import { LIVE_STATUS, LIVE_STATUS_TEXT, type LiveItem } from '@kaoshi/contract';
 import type { ScheduledSession } from './store.ts';
 
-/** China time (UTC+8, no daylight saving): the calendar's days and months. */
-const CHINA_OFFSET_MS = 8 * 3600_000;
-export const chinaDate = (d: Date) => new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-/** The first instant of a China month 'YYYY-MM' and of the next. */
-export function chinaMonthRange(month: string): { from: Date; to: Date } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { from: new Date(Date.UTC(y, m - 1, 1) - CHINA_OFFSET_MS), to: new Date(Date.UTC(y, m, 1) - CHINA_OFFSET_MS) };
-}
-
 /**
  * The status learners see (docs/live.md, "States"): the stream's state, and for an ended one whether its replay
  * is ready. A scheduled session whose time has passed without a stream reads 已结束.

@@ -4,9 +4,10 @@ import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { TOKEN_TTL_MS, type PlayTokens } from '../video/index.ts';
-import { ccLive, chinaDate, chinaMonthRange, liveItemOf, splitByStatus, statusOf, type Overlay } from './schedule.ts';
+import { ccLive, liveItemOf, splitByStatus, statusOf, type Overlay } from './schedule.ts';
 import type { LiveCourseRow, LiveSessionRow, LiveStore, ScheduledSession } from './store.ts';
 import { liveMediaPath } from './tokens.ts';
+import { chinaDay, chinaMonthRange } from '../../platform/china-time.ts';
 
 const DAY = 86_400_000;
 
@@ -94,7 +95,7 @@ export function createLiveService(d: LiveServiceDeps) {
       const days = new Map<string, LiveItem[]>();
       for (const s of sessions) {
         if (s.startsAt < from || s.startsAt >= to) continue;
-        const day = chinaDate(s.startsAt);
+        const day = chinaDay(s.startsAt.getTime());
         days.set(day, [...(days.get(day) ?? []), liveItemOf(s, mine, clock())]);
       }
       return { month, days: [...days].map(([date, list]) => ({ date, items: list })) };

@@ -151,12 +151,5 @@ export function drawSections(pool: readonly PoolRow[], o: DrawOptions): PaperSec
   return sections;
 }
 
-/** The ISO week of a China day ('2026-11-21' → '2026-W47'). */
-export function isoWeek(chinaDay: string): string {
-  const d = new Date(`${chinaDay}T00:00:00Z`);
-  const day = (d.getUTCDay() + 6) % 7; // Monday 0
-  d.setUTCDate(d.getUTCDate() - day + 3); // the Thursday of the week decides its year
-  const year = d.getUTCFullYear();
-  const week = Math.floor((d.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 / 7) + 1;
-  return `${year}-W${String(week).padStart(2, '0')}`;
-}
+/** The ISO week of a China day ('2026-11-21' → '2026-W47'): the platform's, for the module's users. */
+export { isoWeek } from '../../platform/china-time.ts';

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { CHINA_OFFSET_S } from './days.ts';
+import { chinaDayNoSql } from '../../platform/china-time.ts';
 import {
   answers,
   bookItems,
@@ -18,9 +18,6 @@ import {
   videoProgress,
   type ExamResultJson,
 } from '../../db/schema/index.ts';
-
-/** A timestamp column's China day number (as days.ts chinaDayNo). */
-const chinaDayOf = (column: AnyColumn) => sql`floor((extract(epoch from ${column}) + ${sql.raw(String(CHINA_OFFSET_S))}) / 86400)`;
 
 /** What a subject offers to plan (the same for every learner; held per subject, dropped on 'bank'). */
 export interface SubjectContent {
@@ -145,7 +142,7 @@ export function createFactsStore(db: Database) {
 
     /** Wrong-answer book items in the book, per China day of their due date (day number since the epoch). */
     async bookDue(userId: number, appId: number): Promise<Map<number, number>> {
-      const dayNo = sql<number>`${chinaDayOf(bookItems.due)}::int`;
+      const dayNo = sql<number>`${chinaDayNoSql(bookItems.due)}::int`;
       const rows = await db
         .select({ day: dayNo, n: sql<number>`count(*)::int` })
         .from(bookItems)
@@ -159,7 +156,7 @@ export function createFactsStore(db: Database) {
      * practised again on a later day (强化, 冲刺, after a reset) counts again; answering it twice in a day, once.
      */
     answersSince(userId: number, appId: number, since: Date) {
-      const day = chinaDayOf(answers.createdAt);
+      const day = chinaDayNoSql(answers.createdAt);
       return db
         .select({ questionId: answers.questionId, chapterId: questions.chapterId, at: sql<Date>`min(${answers.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
         .from(answers)

@@ -2,7 +2,7 @@ import { PAPER_MODULES, paperModules, PRACTICE_MODULE, READING_MODULE, VIDEO_MOD
 import type { Clock } from '../../platform/clock.ts';
 import type { ChapterAccess, EntitlementService } from '../entitlement/index.ts';
 import type { FactsStore, SubjectContent } from './facts-store.ts';
-import { chinaDayNo, daysBetween } from './days.ts';
+import { chinaDayNo, daysBetween } from '../../platform/china-time.ts';
 import { nodeKey, type ChapterFacts, type PlannerInput } from './model.ts';
 import { HANDOUT_READ_PERCENT } from './progress.ts';
 import type { PlanTaskRow, StudyPlanRow } from './store.ts';

@@ -1,7 +1,7 @@
 import { VIDEO_MSG, type PlanLessonInfo } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
-import { chinaDay } from './days.ts';
+import { chinaDay } from '../../platform/china-time.ts';
 import type { FactsStore, SubjectContent } from './facts-store.ts';
 import type { PlanCore } from './service.ts';
 import type { MeasuredTask } from './view.ts';

@@ -1,5 +1,5 @@
 import type { PlanStage, PlanTaskKind } from '@kaoshi/contract';
-import { addDays } from './days.ts';
+import { addDays } from '../../platform/china-time.ts';
 import type { PlannedTask } from './model.ts';
 
 /**

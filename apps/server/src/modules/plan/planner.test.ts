@@ -1,6 +1,6 @@
 import { PLAN_MSG, PLAN_STAGES } from '@kaoshi/contract';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween } from './days.ts';
+import { addDays, daysBetween } from '../../platform/china-time.ts';
 import type { ChapterFacts, PlannedTask, PlannerInput, PlannerOutput } from './model.ts';
 import { byPriority, isStrong, planDays, stageLengths } from './planner.ts';
 import { boostsOf, weakOf } from './readiness.ts';

@@ -1,5 +1,5 @@
 import { PLAN_MAX_DAYS, PLAN_MINUTES_MAX, PLAN_MINUTES_MIN, PLAN_MSG, PLAN_STAGES, type PlanStage } from '@kaoshi/contract';
-import { addDays, daysBetween } from './days.ts';
+import { addDays, daysBetween } from '../../platform/china-time.ts';
 import { nodeKey, PlanError, type ChapterFacts, type PlannedTask, type PlannerInput, type PlannerOutput } from './model.ts';
 import { fillSprint, fillStage, questionMinutes, type FillContext, type QueueItem, type StageFill } from './planner-fill.ts';
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { SmsProvider } from '../../platform/sms/provider.ts';
 import { playTokens, type PlayTokens } from '../video/index.ts';
-import { addDays, chinaClock, chinaDay, chinaDayStart, DAY_MS } from './days.ts';
+import { addDays, chinaAt, chinaClock, chinaDay, chinaDayStart, DAY_MS } from '../../platform/china-time.ts';
 import type { PostMessage } from '../message/index.ts';
 import type { PlanStore, StudyPlanRow } from './store.ts';
 
@@ -19,9 +19,6 @@ const EVENT_MINUTES = 30;
 export const planIcsTokens = (videoKey: Buffer): PlayTokens => playTokens(createHmac('sha256', videoKey).update('plan-ics').digest());
 
 export const planIcsPath = (planId: number, token: string) => `/media/p/${planId}/${token}/plan.ics`;
-
-/** The instant of a China day at 'HH:mm'. */
-const at = (day: string, hhmm: string) => chinaDayStart(day) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))) * 60_000;
 
 /**
  * The reminders job (docs/plan.md "Reminders"): plans whose reminder is on and whose time has come today are claimed
@@ -59,8 +56,8 @@ export function planIcs(plan: StudyPlanRow, now: number): string | null {
   const today = chinaDay(now);
   const last = addDays(plan.examDate, -1);
   if (last < today) return null;
-  const start = at(today, plan.warnTime);
-  const until = new Date(at(last, plan.warnTime))
+  const start = chinaAt(today, plan.warnTime);
+  const until = new Date(chinaAt(last, plan.warnTime))
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');

@@ -1,6 +1,6 @@
 import { PLAN_STAGES, PLAN_TASK_KINDS, type PlanReport } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
-import { addDays, chinaDay, daysBetween } from './days.ts';
+import { addDays, chinaDay, daysBetween } from '../../platform/china-time.ts';
 import type { Facts } from './facts.ts';
 import type { FactsStore, SubjectContent } from './facts-store.ts';
 import type { PlanCore } from './service.ts';

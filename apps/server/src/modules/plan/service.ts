@@ -1,7 +1,7 @@
 import { PLAN_MSG, type PlanEvaluationState, type PlanView } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { chinaDay, chinaDayNo, daysBetween } from './days.ts';
+import { chinaDay, chinaDayNo, daysBetween } from '../../platform/china-time.ts';
 import type { Facts } from './facts.ts';
 import type { FactsStore } from './facts-store.ts';
 import { PlanError } from './model.ts';

@@ -1,6 +1,6 @@
 import { STREAK_FREEZE_MAX } from '@kaoshi/contract';
 import { describe, expect, it } from 'vitest';
-import { addDays, chinaDay, chinaDayStart, daysBetween, isoWeekOf } from './days.ts';
+import { addDays, chinaDay, chinaDayStart, daysBetween, isoWeekOf } from '../../platform/china-time.ts';
 import { streakOf, type StreakDay } from './streak.ts';
 
 const at = (iso: string) => Date.parse(iso);

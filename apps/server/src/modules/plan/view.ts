@@ -1,10 +1,10 @@
 import { PLAN_STAGES, type PlanInfo, type PlanStage, type PlanStageSpan, type PlanStreak, type PlanTask, type PlanToday } from '@kaoshi/contract';
-import { addDays, daysBetween } from './days.ts';
+import { addDays, daysBetween } from '../../platform/china-time.ts';
 import { stageLengths } from './planner.ts';
 import type { Measured } from './progress.ts';
 import type { PlanTaskRow, StudyPlanRow } from './store.ts';
 import { streakOf, type StreakDay } from './streak.ts';
-import { chinaDay } from './days.ts';
+import { chinaDay } from '../../platform/china-time.ts';
 
 /** A task with its measured progress. */
 export type MeasuredTask = PlanTaskRow & Measured;

@@ -1,7 +1,7 @@
 import { WEEK_RANK_SIZE } from '@kaoshi/contract';
 import type { Memo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { addDays, chinaDay, chinaDayStart, isoWeekOf } from './days.ts';
+import { addDays, chinaDay, chinaDayStart, isoWeekOf } from '../../platform/china-time.ts';
 import { maskName, rankRows, type RankInput } from './rank.ts';
 import type { PlanStore } from './store.ts';
 

@@ -26,6 +26,14 @@ describe('parseCsv (RFC 4180)', () => {
     expect(parseCsv('a\n"open,b\n').error).toBe('第2行：引号没有闭合');
     expect(parseCsv('"a"b,c').error).toBe('第1行：引号后面只能是逗号或换行');
   });
+
+  it('ends records at CR too, and counts rows as the spreadsheet does (a cell with a line break is one row)', () => {
+    expect(parseCsv('a,b\rc,d\r').rows).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(parseCsv('a\n"x\ny",z\nb"c').error).toBe('第3行：没有加引号的格子里有引号：整格加引号，格内的引号写两遍（""）');
+  });
 });
 
 describe('CSV banks', () => {

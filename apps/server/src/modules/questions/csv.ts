@@ -1,4 +1,5 @@
 import { GROUP_TYPES } from '@kaoshi/contract';
+import { CsvError, parse } from 'csv-parse/sync';
 import type { Problem } from './validate.ts';
 
 /**
@@ -7,66 +8,28 @@ import type { Problem } from './validate.ts';
  * map back from JSON places (`items[3].questions[1].answer`) to '第N行 answer列'.
  */
 
-/** Parses CSV text into records (RFC 4180: quoted fields may hold commas, quotes ("") and line breaks). */
+/** What an operator reads for each of csv-parse's refusals (the row is the record where the parser stopped). */
+const CSV_ERRORS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: '引号没有闭合',
+  CSV_INVALID_CLOSING_QUOTE: '引号后面只能是逗号或换行',
+  INVALID_OPENING_QUOTE: '没有加引号的格子里有引号：整格加引号，格内的引号写两遍（""）',
+};
+
+/**
+ * Parses CSV text into records with csv-parse (RFC 4180: quoted fields may hold commas, quotes ("") and line
+ * breaks; a UTF-8 BOM is dropped; CRLF, LF and CR end records; rows may differ in length, table() checks them).
+ * A refusal names the record ('第N行', as the spreadsheet counts rows) in Chinese for the operator.
+ */
 export function parseCsv(text: string): { rows: string[][]; error?: string } {
-  const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  let quoted = false;
-  let fieldStarted = false;
-  while (i < s.length) {
-    const ch = s[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (s[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        if (i < s.length && s[i] !== ',' && s[i] !== '\n' && s[i] !== '\r') return { rows, error: `第${rows.length + 1}行：引号后面只能是逗号或换行` };
-        continue;
-      }
-      field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && !fieldStarted) {
-      quoted = true;
-      fieldStarted = true;
-      i++;
-      continue;
-    }
-    if (ch === ',') {
-      row.push(field);
-      field = '';
-      fieldStarted = false;
-      i++;
-      continue;
-    }
-    if (ch === '\r' || ch === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      fieldStarted = false;
-      i += ch === '\r' && s[i + 1] === '\n' ? 2 : 1;
-      continue;
-    }
-    field += ch;
-    fieldStarted = true;
-    i++;
+  try {
+    const rows = parse(text, { bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] });
+    // Blank lines (a lone empty field) carry nothing.
+    return { rows: rows.map((r) => (r.length === 1 && r[0] === '' ? [] : r)) };
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const record = typeof err.records === 'number' ? err.records : 0;
+    return { rows: [], error: `第${record + 1}行：${CSV_ERRORS[err.code] ?? '不是有效的 CSV'}` };
   }
-  if (quoted) return { rows, error: `第${rows.length + 1}行：引号没有闭合` };
-  if (fieldStarted || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  // Blank lines (a lone empty field) carry nothing.
-  return { rows: rows.map((r) => (r.length === 1 && r[0] === '' ? [] : r)) };
 }
 
 export const BANK_COLUMNS = [

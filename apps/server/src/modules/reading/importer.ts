@@ -2,7 +2,7 @@ import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/index.ts';
 import { chapters, dailyNotes, hotspots, knowledgePoints, pointDetails, questionPoints, questions, readingFiles, readingItems, shorthandCards } from '../../db/schema/index.ts';
-import { chinaDate } from '../../platform/clock.ts';
+import { addDays, chinaDay } from '../../platform/china-time.ts';
 import { contentHash, readReadingFolder, type ReadingBundle, type ReadingProblem } from './parse.ts';
 
 /** `set` of an upsert taking every listed column from the proposed row (one statement for many rows). */
@@ -70,10 +70,7 @@ function crossCheck(b: ReadingBundle, bank: Awaited<ReturnType<typeof bankOf>>, 
 }
 
 function dayOf(day: string | { offsetDays: number }, today: string): string {
-  if (typeof day === 'string') return day;
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + day.offsetDays);
-  return d.toISOString().slice(0, 10);
+  return typeof day === 'string' ? day : addDays(today, day.offsetDays);
 }
 
 /**
@@ -83,7 +80,7 @@ function dayOf(day: string | { offsetDays: number }, today: string): string {
  */
 export async function importReading(db: Database, appId: number, dir: string, now: Date): Promise<ReadingImport> {
   const { bundle, problems } = readReadingFolder(dir);
-  const today = chinaDate(now.getTime());
+  const today = chinaDay(now.getTime());
   const bank = await bankOf(db, appId);
   problems.push(...crossCheck(bundle, bank, today));
   if (problems.length > 0) return { ok: false, problems };

@@ -1,5 +1,6 @@
 import { DAILY_NOTE_PAGE, KNOWLEDGE_MODULE, KNOWLEDGE_MSG, POINT_QUESTIONS_SHOWN, type PointItem } from '@kaoshi/contract';
-import { chinaDate, type Clock } from '../../platform/clock.ts';
+import { chinaDay } from '../../platform/china-time.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { excerptOf as excerpt } from '../study/index.ts';
@@ -104,7 +105,7 @@ export function createKnowledgeService(d: KnowledgeDeps) {
     },
 
     async dailyNotes(appId: number, page: number) {
-      const today = chinaDate(d.clock());
+      const today = chinaDay(d.clock());
       const all = await d.store.notes(appId);
       const todays = all.find((n) => n.day === today) ?? null;
       const earlier = all.filter((n) => n.day < today);

@@ -1,6 +1,7 @@
 import { BOOK_STATES, KNOWLEDGE_MSG, SHORTHAND_MODULE, SHORTHAND_NEW_PER_DAY, SHORTHAND_SESSION, type ShorthandCard } from '@kaoshi/contract';
 import type { CardStateRow } from '../../db/schema/index.ts';
-import { chinaDate, type Clock } from '../../platform/clock.ts';
+import { chinaDayStartOf } from '../../platform/china-time.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newCard, Rating, review, type Grade } from '../../platform/srs.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
@@ -18,9 +19,6 @@ export interface ShorthandDeps {
   entitlements: Pick<EntitlementService, 'chapterAccess'>;
   clock: Clock;
 }
-
-/** The start of today (China day) in ms. */
-const dayStart = (now: number) => Date.parse(`${chinaDate(now)}T00:00:00+08:00`);
 
 export function createShorthandService(d: ShorthandDeps) {
   const { store, shelf, clock } = d;
@@ -42,7 +40,7 @@ export function createShorthandService(d: ShorthandDeps) {
     const chapterOf = new Map(s.points.map((p) => [p.id, p.chapterId]));
     const mine = new Map(states.map((st) => [st.cardId, st]));
     const openCards = s.cards.filter((c) => isOpen(access, chapterOf.get(c.pointId) ?? null));
-    const start = dayStart(now);
+    const start = chinaDayStartOf(now);
     const startedToday = states.filter((st) => st.firstReviewAt.getTime() >= start).length;
     const reviewedToday = states.filter((st) => st.lastReview && st.lastReview.getTime() >= start).length;
     const isDue = (c: Card) => {

@@ -2,6 +2,7 @@ import { AlipaySdk } from 'alipay-sdk';
 import { notifyPath, type NotifyAnswers, type PaymentProvider, type StartPayment } from './providers.ts';
 import { alipayNotificationEvent, alipayQueryEvent } from './alipay-events.ts';
 import { refusedAs, type OpenedNotification } from './payment-event.ts';
+import { chinaSecond } from '../../platform/china-time.ts';
 
 /** Alipay as configured (config.ts ALIPAY_*; keys already read). */
 export interface AlipayConfig {
@@ -56,7 +57,7 @@ export function createAlipay(cfg: AlipayConfig) {
       total_amount: fenToYuan(p.amountFen),
       subject: p.description.slice(0, 256),
       product_code: pc ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY',
-      time_expire: new Date(p.expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+      time_expire: chinaSecond(p.expiresAt.getTime()),
     };
     if (p.instalmentTerms) bizContent.extend_params = { hb_fq_num: String(p.instalmentTerms.periods), hb_fq_seller_percent: String(p.instalmentTerms.sellerPercent) };
     const payUrl = sdk.pageExecute(pc ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay', 'GET', {

@@ -13,17 +13,16 @@ import { HUABEI_MIN_FEN, instalmentTerms } from './huabei.ts';
 import { payScene, type PaymentProvider } from './providers.ts';
 import { planUpgrade, quote, type UpgradePrices } from './quote.ts';
 import type { ShopDeps } from './service.ts';
+import { chinaSecond } from '../../platform/china-time.ts';
 
 /** An unpaid order closes after this (its provider is asked first). */
 export const ORDER_TTL_MS = 30 * MINUTE;
 /** Orders a learner may create per window. */
 export const ORDER_LIMIT = { perUser: 20, windowMs: 10 * MINUTE };
 
-const two = (n: number) => String(n).padStart(2, '0');
-/** KS + the local (UTC+8) date and time to the second + 6 random digits: unique by the table's index. */
+/** KS + the China date and time to the second (YYYYMMDDHHmmss) + 6 random digits: unique by the table's index. */
 export function newOrderNo(now: number): string {
-  const d = new Date(now + 8 * 3600_000);
-  const stamp = `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}`;
+  const stamp = chinaSecond(now).replace(/\D/g, '');
   return `KS${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 

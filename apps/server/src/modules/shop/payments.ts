@@ -1,6 +1,6 @@
 import type { OrderState, PayType } from '@kaoshi/contract';
 import { grantFromOrder, revokeForOrder } from '../entitlement/index.ts';
-import { chinaDate } from '../../platform/clock.ts';
+import { chinaDay } from '../../platform/china-time.ts';
 import { unwindUpgrades } from './unwind.ts';
 import { createReconciler } from './reconcile.ts';
 import { nextState } from './order-machine.ts';
@@ -175,7 +175,7 @@ export function createPayments(
     if (!done) return 'already';
     bus.local({ kind: 'purchase', userId: o.userId });
     const changes = done
-      .map((u) => (u.endsAt.getTime() <= at.getTime() ? `「${u.vname}」随之结束。` : `「${u.vname}」的有效期随之调整至 ${chinaDate(u.endsAt.getTime())}。`))
+      .map((u) => (u.endsAt.getTime() <= at.getTime() ? `「${u.vname}」随之结束。` : `「${u.vname}」的有效期随之调整至 ${chinaDay(u.endsAt.getTime())}。`))
       .join('');
     await tell(
       o.userId,

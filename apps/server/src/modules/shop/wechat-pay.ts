@@ -2,6 +2,7 @@ import { createPublicKey, randomBytes } from 'node:crypto';
 import { Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { notifyPath, WECHAT_ANSWERS, type PaymentProvider, type StartPayment } from './providers.ts';
 import { openNotification, wechatEvent } from './wechat-v3.ts';
+import { chinaRfc3339 } from '../../platform/china-time.ts';
 
 /** WeChat Pay API v3 as configured (config.ts WECHATPAY_*; keys already read). */
 export interface WechatPayConfig {
@@ -31,7 +32,7 @@ export interface JsapiParams {
 }
 
 /** RFC 3339 in Beijing time, as WeChat Pay writes its times. */
-const beijing = (d: Date) => `${new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+const beijing = (d: Date) => chinaRfc3339(d.getTime());
 
 interface ErrorShape {
   response?: { status?: number; data?: { code?: string; message?: string } };

@@ -1,5 +1,6 @@
 import { SMS, type SmsOp } from '@kaoshi/contract';
-import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/clock.ts';
+import { chinaDay, msUntilChinaMidnight } from '../../platform/china-time.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { randomDigits, sameHex, sha256Hex } from '../../platform/crypto.ts';
 import { badInput, tooMany } from '../../platform/errors.ts';
 import { limitIp } from '../../platform/rate-limit/ip-key.ts';
@@ -70,7 +71,7 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
      */
     async send(phone: string, op: SmsOp, ip: string, captcha: { id?: string; answer?: string } = {}, agentCode?: string): Promise<{ expiresIn: number; resendAfter: number }> {
       const now = clock();
-      const day = chinaDate(now);
+      const day = chinaDay(now);
       const limits = [
         { key: `sms:min:phone:${phone}`, windowMs: SMS.resendAfterMs, max: 1 },
         { key: `sms:day:phone:${phone}:${day}`, windowMs: msUntilChinaMidnight(now), max: SMS.perDay },

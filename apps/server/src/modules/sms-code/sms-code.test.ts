@@ -2,7 +2,7 @@ import { AGREEMENT_VERSION, CAPTCHA_MSG, SMS, captchaNew, checkcode, codelogin, 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCounters, smsCodes } from '../../db/schema/index.ts';
-import { chinaDate } from '../../platform/clock.ts';
+import { chinaDay } from '../../platform/china-time.ts';
 import { createTestApp, DEMO, freshIp, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -118,7 +118,7 @@ describe('sendcode', () => {
 
   it('keeps a hard ceiling per IP and China day, captcha or not', async () => {
     const ip = freshIp();
-    await t.db.insert(rateCounters).values({ key: `sms:day:ip:${ip}:${chinaDate(t.clock.now)}`, count: SMS.ipPerDay, resetAt: new Date(t.clock.now + 3_600_000) });
+    await t.db.insert(rateCounters).values({ key: `sms:day:ip:${ip}:${chinaDay(t.clock.now)}`, count: SMS.ipPerDay, resetAt: new Date(t.clock.now + 3_600_000) });
     expect(await t.call(sendcode, { phone: phone() }, { ip })).toEqual({ status: 429, msg: '今日发送次数已达上限', data: null });
   });
 

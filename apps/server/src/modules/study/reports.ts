@@ -1,5 +1,6 @@
 import { STUDY_MSG, STUDY_PAGE } from '@kaoshi/contract';
-import { chinaDate, msUntilChinaMidnight, type Clock } from '../../platform/clock.ts';
+import { chinaDay, msUntilChinaMidnight } from '../../platform/china-time.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import type { ReportStore } from './reports-store.ts';
@@ -28,7 +29,7 @@ export function createQuestionReports(deps: {
     async addReport(userId: number, appId: number, questionId: number, kindsText: string, content: string | undefined) {
       const q = await questionOf(appId, questionId, true);
       const now = clock();
-      const key = `report:user:${userId}:${chinaDate(now)}`;
+      const key = `report:user:${userId}:${chinaDay(now)}`;
       // Count first (atomic in the limiter), so parallel reports cannot slip past the limit together.
       if ((await limiter.hit(key, msUntilChinaMidnight(now))).count > REPORTS_PER_DAY) throw tooMany(STUDY_MSG.reportTooMany);
       const kinds = [...new Set(kindsText.split(',').map((k) => k.trim()))];

@@ -7,6 +7,7 @@ import { subtree } from '../questions/index.ts';
 import type { ReportStore } from './reports-store.ts';
 import { createQuestionReports } from './reports.ts';
 import { containsPattern, type StudyStore } from './store.ts';
+import { chinaDayStartOf } from '../../platform/china-time.ts';
 
 /** Default number of questions of pointsPractice; how many weakest points it takes when none is named. */
 export const POINTS_PRACTICE_COUNT = 20;
@@ -22,11 +23,6 @@ export const FILL_SHOWN_MIN_LEARNERS = 5;
 export const COMMON_TTL_MS = 5 * 60_000;
 
 export const STUDY_LOCAL_MSG = { unknownPoint: '知识点不存在' } as const;
-
-const DAY = 24 * 3600_000;
-const CHINA_OFFSET = 8 * 3600_000;
-/** The start of the China (UTC+8) calendar day holding `now`. */
-export const chinaDayStart = (now: number) => now - ((now + CHINA_OFFSET) % DAY);
 
 const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10_000) / 10_000);
 
@@ -201,7 +197,7 @@ export function createStudyService(deps: {
     /** The learner's figures for the subject (bookLLzs). */
     async subjectStats(userId: number, appId: number) {
       const now = clock();
-      const s = await store.subjectStats(userId, appId, new Date(now), new Date(chinaDayStart(now)));
+      const s = await store.subjectStats(userId, appId, new Date(now), new Date(chinaDayStartOf(now)));
       return {
         AppID: appId,
         total: s.total,

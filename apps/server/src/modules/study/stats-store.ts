@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { answers, bookItems, chapters, favourites, knowledgePoints, notes, questionPoints, questions } from '../../db/schema/index.ts';
+import { chinaDayNoSql } from '../../platform/china-time.ts';
 
 /**
  * The statistics of the study tools (docs/study.md): per question over all learners (counts only, never
@@ -92,8 +93,8 @@ export function createStudyStatsStore(db: Database) {
         db
           .select({
             spent: sql<number>`coalesce(sum(${answers.spentSeconds}) filter (where ${answers.resetAt} is null and not ${questions.retired}), 0)`.mapWith(Number),
-            // Days in China (UTC+8, no daylight saving) with any answer, reset ones too: activity is activity.
-            days: sql<number>`count(distinct floor((extract(epoch from ${answers.createdAt}) + 28800) / 86400))`.mapWith(Number),
+            // China days with any answer, reset ones too: activity is activity.
+            days: sql<number>`count(distinct ${chinaDayNoSql(answers.createdAt)})`.mapWith(Number),
           })
           .from(answers)
           .innerJoin(questions, eq(questions.id, answers.questionId))
