@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readingCatalog, shopCalls, statLogin, subjectCalls } from '@kaoshi/contract';
+import { examCalls, readingCatalog, shopCalls, statLogin } from '@kaoshi/contract';
 import { checkReply, fakeApi, takeFakeApiProblems } from './fake-api';
 import { catalog, chapter } from './fixtures/reading';
 
@@ -34,7 +34,7 @@ describe('the fake API', () => {
     fakeApi(call, {});
     await expect(call(statLogin, {})).resolves.toBeNull();
     await expect(call(shopCalls.pricelist, { appID: 1001 })).resolves.toBeNull();
-    await expect(call(subjectCalls.moduleInfoX, { appID: 1001 })).rejects.toThrow("no handler for the call 'subject.moduleInfoX'");
+    await expect(call(examCalls.simulationList, { appID: 1001 })).rejects.toThrow("no handler for the call 'exam.list'");
     expect(takeFakeApiProblems()).toHaveLength(1);
   });
 

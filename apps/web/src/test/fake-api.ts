@@ -27,13 +27,14 @@ const byId = new Map<string, CallDef>(allCalls.map((def) => [def.id, def]));
 const FIRE_AND_FORGET = new Set(['tracking', 'bug']);
 
 /**
- * Calls of the shared shell and widgets, made around whatever screen a test is about: the buy prompt's price list,
- * the tab bar's unread count, the player's tools (discussion count, 看讲解), the last subject, the notice window,
+ * Calls of the shared shell and widgets, made around whatever screen a test is about: the subject's module grid
+ * (moduleInfoX, which screens consult before their own call), the buy prompt's price list, the tab bar's unread count, the player's tools (discussion count, 看讲解), the last subject, the notice window,
  * the red dots, logout. Unless a test gives a handler, they answer null (an empty reply, which the contract's
  * nullable data allows and every one of these widgets shows as "nothing"), as the fake did before it was typed.
  * Any other call without a handler fails the test.
  */
 const SHELL_CALLS: readonly CallId[] = [
+  'subject.moduleInfoX',
   'shop.pricelist',
   'message.unread',
   'profile.get',
