@@ -41,8 +41,9 @@ beforeEach(() => {
   (confirm as Mock).mockResolvedValue(true);
 });
 
+/** The wrong-answer book's summary (its clearing hint) is nothing unless a test gives one. */
 const open = (url: string, handlers: Parameters<typeof fakeApi>[1]) => {
-  fakeApi(callMock, handlers);
+  fakeApi(callMock, { 'study.reviewSummary': () => null, ...handlers });
   return renderScreen(<AnswerTestScreen />, { path: '/answerTest', url });
 };
 
@@ -247,6 +248,7 @@ describe('player tools', () => {
           { ...question({ allTestID: 32 }), book: { ...book, rightStreak: 1 } },
         ]),
       'study.reviewSummary': () => ({ AppID: 1001, items: 2, due: 2, nextDueAt: null, cleared: 0, clearAfter: 2 }),
+      'study.removeFromBook': (p) => ({ allTestID: Number(p.allTestID), removed: true }),
     });
     expect(await screen.findByText('错题复习')).toBeTruthy();
     await screen.findByText('第 1 / 2 题');
