@@ -72,7 +72,11 @@ export function requestFields(def: Pick<CallDef, 'request' | 'fields'>): readonl
   return shape && typeof shape === 'object' ? Object.keys(shape) : [];
 }
 
-/** A call definition; `needsSession` keeps its literal type, so a handler of a session call gets a non-null session. */
-export const defineCall = <Req extends z.ZodType, Data extends z.ZodType, S extends boolean>(
-  def: CallDef<Req, Data> & { needsSession: S },
-): CallDef<Req, Data> & { needsSession: S } => def;
+/**
+ * A call definition; `needsSession` keeps its literal type, so a handler of a session call gets a non-null session,
+ * and `id` keeps its literal type, so a call can be found by its id in types (the web tests' fake API keys its
+ * handlers by id: apps/web/src/test/fake-api.ts).
+ */
+export const defineCall = <Id extends string, Req extends z.ZodType, Data extends z.ZodType, S extends boolean>(
+  def: CallDef<Req, Data> & { id: Id; needsSession: S },
+): CallDef<Req, Data> & { id: Id; needsSession: S } => def;

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from './client';
 import { callsTo, fakeApi } from '../test/screens';
 import { a3Group, question } from '../test/fixtures/practice';
+import { sq } from '../test/fixtures/study';
 import { loadPages, loadSource, SOURCES, type Source, sourceTitle } from './practice-sources';
 import { parseSource, sourceKey, sourceUrl } from './source-url';
 
@@ -96,16 +97,17 @@ describe('loadPages', () => {
   });
 });
 
-/** A fake list call: `total` questions, served `pageSize` at a time from ids 1.. */
+/** A fake list call: `total` questions (of the study lists: `book` null, which the chapter call leaves out), served `pageSize` at a time from ids 1.. */
 const pager =
-  (total: number, extra: Record<string, unknown> = {}) =>
-  (p: Record<string, unknown>) => {
-    const size = p.pageSize as number;
-    const from = ((p.page as number) - 1) * size;
+  <E extends object>(total: number, extra: E = {} as E) =>
+  (p: { page?: unknown; pageSize?: unknown }) => {
+    const size = Number(p.pageSize);
+    const page = Number(p.page);
+    const from = (page - 1) * size;
     const list = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) =>
-      question({ allTestID: from + i + 1, last: { lastUserReply: 'A', right: false, score: 0, spendTime: 3, answeredAt: '2026-11-20T00:00:00.000Z' } }),
+      sq({ allTestID: from + i + 1, last: { lastUserReply: 'A', right: false, score: 0, spendTime: 3, answeredAt: '2026-11-20T00:00:00.000Z' } }),
     );
-    return { AppID: 1001, page: p.page, pageSize: size, total, groups: [], list, ...extra };
+    return { AppID: 1001, page, pageSize: size, total, groups: [], list, ...extra };
   };
 
 describe('loadSource', () => {
@@ -153,7 +155,7 @@ describe('loadSource', () => {
     fakeApi(callMock, {
       'study.searchTest': pager(23, { keyword: '胰岛素' }),
       'study.commonQuestions': pager(40, { rates: [] }),
-      'study.pointsPractice': () => ({ AppID: 1001, points: [], groups: [], list: [question({ allTestID: 9 })] }),
+      'study.pointsPractice': () => ({ AppID: 1001, points: [], groups: [], list: [sq({ allTestID: 9 })] }),
     });
     expect((await loadSource(1001, { kind: 'search', keyword: '胰岛素' })).list).toHaveLength(23);
     expect(callsTo(callMock, 'study.searchTest').map((c) => [c.keyword, c.page, c.pageSize])).toEqual([

@@ -5,6 +5,7 @@ import { cookies, local } from './storage';
 import { getSelectedSubject, onHomeIndexCleared, takeSubjectChosen } from './subject';
 import { alertMsg } from '../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, optionsOf, resetStorage } from '../test/screens';
+import { versionListOf, vipinfoOf, vipVersion } from '../test/fixtures/catalog';
 import { chooseSubject, currentPurchase, pickVersion } from './choose-subject';
 import { recentSubjects } from './recent-subjects';
 
@@ -89,9 +90,9 @@ describe('currentPurchase (spec §4 step 5)', () => {
 
 describe('chooseSubject', () => {
   const pick = { AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类' };
-  const versions = { chapter: mod, ar: [v('1', 1, '基础班'), v('3', 3, '至尊班'), v('4_MNDB', 4, '考前模拟_MNDB')] };
+  const versions = versionListOf({ chapter: mod }, [v('1', 1, '基础班'), v('3', 3, '至尊班'), v('4_MNDB', 4, '考前模拟_MNDB')]);
   const later = new Date(Date.now() + 86_400_000).toISOString();
-  const vipData = { list: [{ appID: 1001, vn: '2', vname: 'VIP班', vnorder: 2, isVip: 1 }], msdbMsg: '', vipdata: null, userInfoAll: [] };
+  const vipData = vipinfoOf([vipVersion('2', 'VIP班', 2, { isVip: 1 })]);
 
   beforeEach(() => {
     resetStorage();
@@ -124,7 +125,7 @@ describe('chooseSubject', () => {
 
     it("an off-shelf subject ({ar: []}) says '该科目已下架，请使用其他科目' and keeps the old selection", async () => {
       cookies.setJSON('SELECTEDAPPNEW', { AppID: 2001, AppEName: 'ZYYS_XY', AppName: '执业药师(西药)', AppVn: '1', curAppvn: '-1' });
-      fakeApi(callMock, { 'catalog.versionList': () => ({ ar: [] }) });
+      fakeApi(callMock, { 'catalog.versionList': () => versionListOf({}, []) });
       const navigate = vi.fn();
       expect(await chooseSubject(pick, { navigate })).toEqual({ kind: 'offShelf' });
       expect(alertMsg).toHaveBeenCalledWith('该科目已下架，请使用其他科目');

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../api/client';
-import { callsTo, demoLogin, fakeApi, resetStorage } from '../test/screens';
+import { callsTo, demoLogin, fakeApi, resetStorage, type ReplyData } from '../test/screens';
+import { versionListOf, vipinfoOf } from '../test/fixtures/catalog';
 import { needsSubject, resetRestoreSubject, restoreSubject } from './restore-subject';
 import { saveLogin } from './session';
 import { getSelectedSubject, linkAppID } from './subject';
@@ -10,11 +11,11 @@ vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;
 const later = new Date(Date.now() + 86_400_000).toISOString();
-const versions = (AppID: number, AppEName: string) => ({
-  chapter: { id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true, vns: ['1'] },
-  ar: [{ AppID, AppEName, CName: '护理学类', vn: '2', vname: 'VIP班', vnorder: 2 }],
-});
-const subjects = [
+const versions = (AppID: number, AppEName: string) =>
+  versionListOf({ chapter: { id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true, vns: ['1'] } }, [
+    { AppID, AppEName, CName: '护理学类', vn: '2', vname: 'VIP班', vnorder: 2 },
+  ]);
+const subjects: ReplyData<'catalog.getKsbClass'>['subjects'] = [
   { AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类', ClassID: 11, Level: 'zhiye' },
   { AppID: 3001, AppEName: 'YSZYZG', AppName: '临床执业医师', CName: '临床医学类', ClassID: 31, Level: 'zhiye' },
 ];
@@ -29,8 +30,8 @@ describe('the subject of a deep link (a new device, a link from a message)', () 
       'subject.getLastApp': () => ({ AppID: 1001, AppVn: '2', AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类' }),
       'catalog.getKsbClass': () => ({ classes: [], subjects }),
       'catalog.versionList': (p) => (p.appID === 3001 ? versions(3001, 'YSZYZG') : versions(1001, 'HSZYZG')),
-      'catalog.vipApp': (p) => [{ AppID: p.appID, AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: later }],
-      'catalog.vipinfo': () => ({ list: [], msdbMsg: '', vipdata: null, userInfoAll: [] }),
+      'catalog.vipApp': (p) => [{ AppID: Number(p.appID), AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: later }],
+      'catalog.vipinfo': () => vipinfoOf(),
     });
   });
 

@@ -2,16 +2,18 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi, type Mock } from 'vitest';
-import type { CallDef } from '@kaoshi/contract';
+import { vi } from 'vitest';
 import { ApiError } from '../api/errors';
 import { findRoute, routes } from '../app/routes';
 import { setScreenFinder } from '../lib/navigation';
+import type { ReplyData } from './fake-api';
 
 /**
  * Test helpers of the screens: a screen rendered in a real (memory) router beside stub
- * screens that show where the learner went, and a fake API answering by call id.
+ * screens that show where the learner went, and a fake API answering by call id (test/fake-api.ts).
  */
+
+export { callsTo, fakeApi, optionsOf, type Handlers, type ReplyData } from './fake-api';
 
 // Screens ask the registry whether a link has a screen (lib/navigation.hasScreen), as in the app.
 setScreenFinder((pathname) => findRoute(routes, pathname) !== undefined);
@@ -37,34 +39,11 @@ export function renderScreen(screen: ReactElement, { path, url = path, before = 
   return { ...view, router, queryClient, where: () => `${router.state.location.pathname}${router.state.location.search}` };
 }
 
-type Handler = (params: Record<string, unknown>) => unknown;
-
-/**
- * Points the mocked `call` at handlers by call id ('user.userlogin' …). A handler may throw an
- * ApiError (see `fail`). Tracking calls and unknown ids resolve with null.
- */
-export function fakeApi(callMock: Mock, handlers: Record<string, Handler>) {
-  callMock.mockImplementation(async (def: CallDef, params: Record<string, unknown>) => {
-    const handler = handlers[def.id];
-    return handler ? handler(params) : null;
-  });
-}
-
 export const fail = (status: number, msg: string): never => {
   throw new ApiError(status, msg, null, 'reply');
 };
 
-/** The parameters of every call made with the given id. */
-export function callsTo(callMock: Mock, id: string): Record<string, unknown>[] {
-  return callMock.mock.calls.filter(([def]) => (def as CallDef).id === id).map(([, params]) => params as Record<string, unknown>);
-}
-
-/** The options (third argument) of the first call with the given id. */
-export function optionsOf(callMock: Mock, id: string): unknown {
-  return callMock.mock.calls.find(([def]) => (def as CallDef).id === id)?.[2];
-}
-
-export const demoLogin = {
+export const demoLogin: ReplyData<'user.userlogin'> = {
   guid: 'g'.repeat(32),
   userID: 7,
   userName: '13800000000',
@@ -73,9 +52,12 @@ export const demoLogin = {
   agentCode: '888',
   hasPassword: true,
   isNew: false,
+  weakPassword: false,
+  consentNeeded: false,
+  deletionCancelled: false,
 };
 
-export const demoUser = {
+export const demoUser: ReplyData<'user.getUserInfo'> = {
   userID: 7,
   userName: '13800000000',
   phone: '13800000000',

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { takeFakeApiProblems } from './fake-api';
 
 /**
  * Web test setup: a clean DOM, storage, cookies, URL and timers after every test. Files run in Node
@@ -27,6 +28,12 @@ function clearCookies(): void {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 }
+
+// A call against the contract fails the test even when the screen swallowed the fake API's error (test/fake-api.ts).
+afterEach(() => {
+  const problems = takeFakeApiProblems();
+  if (problems.length > 0) throw new Error([...new Set(problems)].join('\n'));
+});
 
 afterEach(() => {
   if (!hasDom) return;

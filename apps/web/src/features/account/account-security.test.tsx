@@ -113,7 +113,7 @@ describe('/information', () => {
       'agreement.document': (p) => ({
         kind: 'privacy',
         title: '隐私政策',
-        version: p.version,
+        version: p.version ?? '',
         effectiveAt: '2026-02-01',
         current: false,
         body: '# 隐私政策\n\n## 一、信息\n\n<img src=x onerror=alert(1)>',

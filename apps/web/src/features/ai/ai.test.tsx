@@ -126,7 +126,7 @@ describe('/AIcard', () => {
   it('turns a card, stores each grade and moves on; 不认识 offers 练一练 on the point', async () => {
     fakeApi(callMock, {
       'ai.tipsPoints': () => ({ cards: [card(1, '体温'), card(2, '心力衰竭 & 护理', { grade: 'vague', seenAt: '2026-11-20T00:00:00.000Z' })] }),
-      'ai.gradeCard': (p) => ({ point: p.point, grade: p.grade, seenAt: '2026-11-21T00:00:00.000Z' }),
+      'ai.gradeCard': (p) => ({ point: Number(p.point), grade: p.grade, seenAt: '2026-11-21T00:00:00.000Z' }),
     });
     const view = renderScreen(<AiCardScreen />, { path: '/AIcard' });
     const front = await screen.findByRole('button', { name: '体温，点击翻面' });
@@ -157,7 +157,7 @@ describe('/AIcard', () => {
         asked += 1;
         return { cards: [card(1, '体温')] };
       },
-      'ai.gradeCard': (p) => (refuse ? fail(500, '网络不给力') : { point: p.point, grade: p.grade, seenAt: '2026-11-21T00:00:00.000Z' }),
+      'ai.gradeCard': (p) => (refuse ? fail(500, '网络不给力') : { point: Number(p.point), grade: p.grade, seenAt: '2026-11-21T00:00:00.000Z' }),
     });
     renderScreen(<AiCardScreen />, { path: '/AIcard' });
     await screen.findByRole('button', { name: '体温，点击翻面' });

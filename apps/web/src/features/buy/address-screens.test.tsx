@@ -7,7 +7,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { sessionCache } from '../../lib/storage';
 import { toast } from '../../ui/dialogs';
 import { orderData, priceData, quoteData } from '../../test/fixtures/shop';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData, type Handlers } from '../../test/screens';
 import ExpressAddressScreen from './express-address-screen';
 import PayPageScreen from './pay-page-screen';
 import ReceiptDetailScreen from './receipt-detail-screen';
@@ -17,8 +17,20 @@ vi.mock('../../ui/dialogs');
 vi.mock('../../lib/client-kind', async (orig) => ({ ...(await orig<object>()), clientKind: () => 'web_h5' }));
 
 const callMock = call as unknown as Mock;
-const home = { id: 3, userName: '王小护', phone: '13912345678', address: '广东省 深圳市 南山区', details: '科技园一路 8 号', isdefault: 1 };
-const work = { ...home, id: 5, userName: '王小护（单位）', details: '深南大道 100 号', isdefault: 0 };
+/** The pay page's other calls: no discounts, no 花呗 quote. */
+const around: Handlers = {
+  'discount.discountlist': () => ({ list: [] }),
+  'shop.getHuabeiPrice': () => null,
+};
+const home: ReplyData<'delivery.addressList'>['list'][number] = {
+  id: 3,
+  userName: '王小护',
+  phone: '13912345678',
+  address: '广东省 深圳市 南山区',
+  details: '科技园一路 8 号',
+  isdefault: 1,
+};
+const work: typeof home = { ...home, id: 5, userName: '王小护（单位）', details: '深南大道 100 号', isdefault: 0 };
 const assign = vi.fn();
 
 beforeEach(() => {
@@ -33,6 +45,7 @@ describe('/expressAddress', () => {
   it('lists the addresses (默认 first), adds one through the form, and shows the server refusal', async () => {
     let saved = false;
     fakeApi(callMock, {
+      ...around,
       'delivery.addressList': () => ({ list: saved ? [home, work] : [home] }),
       'delivery.addAddress': (p) => (p.phone === '12345' ? fail(400, '请输入正确的手机号') : ((saved = true), work)),
     });
@@ -56,7 +69,11 @@ describe('/expressAddress', () => {
   });
 
   it('chooses an address for /payPage (kept for this tab) and goes back; deletes after confirming', async () => {
-    fakeApi(callMock, { 'delivery.addressList': () => ({ list: [home, work] }), 'delivery.destroyAddress': () => ({ id: 5 }) });
+    fakeApi(callMock, {
+      ...around,
+      'delivery.addressList': () => ({ list: [home, work] }),
+      'delivery.destroyAddress': () => ({ id: 5 }),
+    });
     const { where } = renderScreen(<ExpressAddressScreen />, { path: '/expressAddress', url: '/expressAddress?pick=1', before: ['/payPage?appID=1001&vn=2&books=4'] });
     const u = userEvent.setup();
     const second = (await screen.findByText(/深南大道 100 号/)).closest('li')!;
@@ -71,10 +88,11 @@ describe('/expressAddress', () => {
 describe('printed books on /payPage and /receiptDetail', () => {
   it('adds a book with the default address, and sends both with the order', async () => {
     fakeApi(callMock, {
+      ...around,
       'shop.pricelist': () => priceData(),
       'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined, p.branchBookList ? 6800 : 0),
       'delivery.addressList': () => ({ list: [home, work] }),
-      'shop.getOrderNumber': () => ({ orderID: 'KS1', payUrl: '/sandbox/pay/x' }),
+      'shop.getOrderNumber': () => orderData('created', { orderID: 'KS1', payUrl: '/sandbox/pay/x' }),
     });
     const { where } = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     const u = userEvent.setup();
@@ -90,8 +108,8 @@ describe('printed books on /payPage and /receiptDetail', () => {
   });
 
   it('shows a shipped order with its courier and confirms receipt', async () => {
-    let status = 'shipped';
-    const delivery = () => ({
+    let status: ReplyData<'delivery.take'>['status'] = 'shipped';
+    const delivery = (): ReplyData<'delivery.take'> => ({
       orderID: 'KS1',
       status,
       books: [{ bookID: 4, title: '护士执业资格考点精编（纸质版）', price: 6800 }],
@@ -102,6 +120,7 @@ describe('printed books on /payPage and /receiptDetail', () => {
       receivedAt: null,
     });
     fakeApi(callMock, {
+      ...around,
       'shop.queryUserOrder': () => ({ ...quoteOrder(), booksAmount: 6800, deliveryStatus: status }),
       'delivery.expressDetails': delivery,
       'delivery.take': () => ((status = 'received'), delivery()),

@@ -5,7 +5,7 @@ import { COUPON_MSG } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, type ReplyData } from '../../test/screens';
 import { orderData } from '../../test/fixtures/shop';
 import CouponListScreen from './coupon-list-screen';
 import MyCouponScreen from './my-coupon-screen';
@@ -15,8 +15,9 @@ vi.mock('../../api/client', async () => (await import('../../test/client-mock'))
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;
-const terms = { kind: 'amount', value: 3000, minSpend: 10000, scope: '全部科目', appID: null, vn: null };
-const offered = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
+const terms = { kind: 'amount' as const, value: 3000, minSpend: 10000, scope: '全部科目', appID: null, vn: null };
+type Offered = ReplyData<'coupon.couponlist'>['list'][number];
+const offered = (id: number, title: string, extra: Partial<Offered> = {}): Offered => ({
   couponID: id,
   title,
   ...terms,
@@ -25,6 +26,17 @@ const offered = (id: number, title: string, extra: Record<string, unknown> = {})
   claimed: false,
   soldOut: false,
   ...extra,
+});
+
+type Owned = ReplyData<'coupon.mine'>['list'][number];
+/** A coupon of mine, as receive answers it. */
+const owned = (couponUserID: number, title: string): Owned => ({
+  couponUserID,
+  title,
+  ...terms,
+  expiresAt: '2026-12-25T00:00:00.000Z',
+  usedAt: null,
+  status: 'usable',
 });
 
 beforeEach(() => {
@@ -41,7 +53,7 @@ describe('/couponList', () => {
       }),
       'coupon.receive': () => {
         claimed = true;
-        return {};
+        return owned(1, '新人立减30元');
       },
     });
     renderScreen(<CouponListScreen />, { path: '/couponList' });
@@ -65,7 +77,7 @@ describe('/couponList', () => {
 
 describe('/myCoupon', () => {
   it('shows the usable coupons, and the used ones on their tab', async () => {
-    const mine = (status: string) => ({
+    const mine = (status: Owned['status']): Owned => ({
       couponUserID: 9,
       title: status === 'used' ? '已用券' : '可用券',
       ...terms,
@@ -73,7 +85,7 @@ describe('/myCoupon', () => {
       usedAt: status === 'used' ? '2026-11-20T00:00:00.000Z' : null,
       status,
     });
-    fakeApi(callMock, { 'coupon.mine': (p) => ({ list: p.status === 'expired' ? [] : [mine(String(p.status))] }) });
+    fakeApi(callMock, { 'coupon.mine': (p) => ({ list: p.status === 'expired' ? [] : [mine(p.status === 'used' ? 'used' : 'usable')] }) });
     renderScreen(<MyCouponScreen />, { path: '/myCoupon' });
     expect(await screen.findByText('可用券')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('tab', { name: '已使用' }));

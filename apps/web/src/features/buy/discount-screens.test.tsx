@@ -7,7 +7,7 @@ import { saveLogin } from '../../lib/session';
 import { sessionCache } from '../../lib/storage';
 import { saveSelectedSubject } from '../../lib/subject';
 import { orderData, priceData, quoteData } from '../../test/fixtures/shop';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData, type Handlers } from '../../test/screens';
 import BuyAppScreen from './buy-app-screen';
 import PayPageScreen from './pay-page-screen';
 
@@ -15,14 +15,31 @@ vi.mock('../../api/client', async () => ({ ...(await import('../../test/client-m
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;
-const vip20 = { discountID: 9, code: 'VIP20', title: 'VIP班立减20元', kind: 'amount', value: 2000, minSpend: 0, appID: 1001, vn: '2', endsAt: '2027-12-31T16:00:00.000Z' };
-const spring = { ...vip20, discountID: 10, code: 'SPRING50', title: '限时优惠 满300减50', value: 5000, minSpend: 30000, vn: null };
+/** The shop's and the pay page's other calls: nothing, unless a test says. */
+const around: Handlers = {
+  'group.list': () => null,
+  'sale.purchasedUserList': () => null,
+  'shop.getHuabeiPrice': () => null,
+};
+const vip20: ReplyData<'discount.spread'> = {
+  discountID: 9,
+  code: 'VIP20',
+  title: 'VIP班立减20元',
+  kind: 'amount',
+  value: 2000,
+  minSpend: 0,
+  appID: 1001,
+  vn: '2',
+  endsAt: '2027-12-31T16:00:00.000Z',
+};
+const spring: typeof vip20 = { ...vip20, discountID: 10, code: 'SPRING50', title: '限时优惠 满300减50', value: 5000, minSpend: 30000, vn: null };
 
 beforeEach(() => {
   resetStorage();
   saveLogin(demoLogin);
   saveSelectedSubject(trialNursing);
   fakeApi(callMock, {
+    ...around,
     'shop.pricelist': () => priceData(),
     'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined, 0, p.discountID as string | undefined),
     'discount.discountlist': () => ({ list: [spring] }),
@@ -70,6 +87,7 @@ describe('优惠码 on /payPage', () => {
 describe('a price that no longer holds', () => {
   it('drops a coupon another order took meanwhile, says so, and prices the order without it', async () => {
     fakeApi(callMock, {
+      ...around,
       'shop.pricelist': () => priceData(),
       'shop.pricedetails': (p) => (p.couponUserID === 7 ? fail(400, SHOP_MSG.couponUnusable) : quoteData(undefined)),
       'discount.discountlist': () => ({ list: [] }),

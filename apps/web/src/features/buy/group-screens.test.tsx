@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { orderData, priceData } from '../../test/fixtures/shop';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
 import { GroupSection } from './group-section';
 import MyPinkScreen from './my-pink-screen';
 import PayPageScreen from './pay-page-screen';
@@ -144,7 +144,8 @@ describe('/payPage for a group buy', () => {
 
 describe('/mypink', () => {
   it("shows each group's progress and what happened to the learner's order", async () => {
-    const g = (extra: Record<string, unknown>) => ({
+    type Mine = ReplyData<'group.mine'>['list'][number];
+    const g = (extra: Partial<Mine>): Mine => ({
       groupID: 1,
       appID: 1001,
       appName: '护士执业资格',

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { demoLogin, fakeApi, renderScreen, resetStorage } from '../../test/screens';
-import { orderData } from '../../test/fixtures/shop';
+import { orderData, type OrderStatus } from '../../test/fixtures/shop';
 import QrCodePayScreen from './qr-code-pay-screen';
 
 vi.mock('../../api/client', async () => ({ ...(await import('../../test/client-mock')).clientMock(), baseUrl: () => '' }));
@@ -12,7 +12,8 @@ const drawn = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('qrcode', () => ({ toCanvas: drawn }));
 
 const callMock = call as unknown as Mock;
-const order = (status: string, expiresAt: string) => orderData(status, { orderID: 'KS9', expiresAt, closedReason: null, payUrl: status === 'created' ? '/sandbox/pay/xyz' : null });
+const order = (status: OrderStatus, expiresAt: string) =>
+  orderData(status, { orderID: 'KS9', expiresAt, closedReason: null, payUrl: status === 'created' ? '/sandbox/pay/xyz' : null });
 
 beforeEach(() => {
   resetStorage();
@@ -22,7 +23,7 @@ beforeEach(() => {
 
 describe('/qRcodePay', () => {
   it('draws the QR code of the pay URL with the time left, and goes on to /buyCallback once paid', async () => {
-    let status = 'created';
+    let status: OrderStatus = 'created';
     const expires = new Date(Date.now() + 10 * 60_000 - 500).toISOString();
     fakeApi(callMock, { 'shop.queryUserOrder': () => order(status, expires) });
     const { where } = renderScreen(<QrCodePayScreen />, { path: '/qRcodePay', url: '/qRcodePay?orderID=KS9' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { SHOP_MSG } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { fail, fakeApi, renderScreen, resetStorage } from '../../test/screens';
+import { fail, fakeApi, renderScreen, resetStorage, type ReplyData } from '../../test/screens';
 import QrCodePayNewScreen from './qr-code-pay-new-screen';
 
 vi.mock('../../api/client', async () => ({ ...(await import('../../test/client-mock')).clientMock(), baseUrl: () => '' }));
@@ -13,7 +13,7 @@ vi.mock('../../lib/client-kind', async (orig) => ({ ...(await orig<object>()), c
 
 const callMock = call as unknown as Mock;
 const assign = vi.fn();
-const shared = (status: string) => ({
+const shared = (status: ReplyData<'shop.sharedOrder'>['status']): ReplyData<'shop.sharedOrder'> => ({
   orderID: 'KS20261125120000123456',
   appName: '护士执业资格',
   vname: 'VIP班',

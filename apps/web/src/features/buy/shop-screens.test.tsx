@@ -7,8 +7,8 @@ import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { chooseSubject } from '../../lib/choose-subject';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { orderData, priceData, quoteData } from '../../test/fixtures/shop';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { orderData, priceData, quoteData, type OrderStatus } from '../../test/fixtures/shop';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers } from '../../test/screens';
 import BuyCallbackScreen from './buy-callback-screen';
 import PayPageScreen from './pay-page-screen';
 
@@ -19,6 +19,11 @@ vi.mock('../../lib/client-kind', async (orig) => ({ ...(await orig<object>()), c
 vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
 
 const callMock = call as unknown as Mock;
+/** The pay page's other calls (unless a test says): no discounts, no 花呗 quote. */
+const around: Handlers = {
+  'discount.discountlist': () => ({ list: [] }),
+  'shop.getHuabeiPrice': () => null,
+};
 const assign = vi.fn();
 beforeEach(() => {
   kind.value = 'web_h5';
@@ -33,6 +38,7 @@ beforeEach(() => {
 describe('/payPage', () => {
   it('shows the order, creates it once with one requestId (no amount sent), and goes to the provider page', async () => {
     fakeApi(callMock, {
+      ...around,
       'shop.pricelist': () => priceData(),
       'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined),
       'shop.getOrderNumber': () => orderData('created'),
@@ -58,6 +64,7 @@ describe('/payPage', () => {
   it('on a desktop goes to the QR code page instead, for the phone to pay', async () => {
     kind.value = 'web_pc';
     fakeApi(callMock, {
+      ...around,
       'shop.pricelist': () => priceData(),
       'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined),
       'shop.getOrderNumber': () => orderData('created'),
@@ -76,6 +83,7 @@ describe('/payPage', () => {
       { periods: 6, feeRatePermille: 45, fee: 1656, sellerPays: false, total: 38456, perPeriod: 6409, firstPeriod: 6411 },
     ];
     fakeApi(callMock, {
+      ...around,
       'shop.pricelist': () => ({ ...priceData(), payTypes: ['wechat', 'alipay'] }),
       'shop.pricedetails': (p) => quoteData(p.couponUserID as number | undefined),
       'shop.getHuabeiPrice': () => ({ amount: 36800, available: true, reason: null, plans }),
@@ -96,7 +104,12 @@ describe('/payPage', () => {
   });
 
   it("shows the server's refusal under the button", async () => {
-    fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.pricedetails': () => quoteData(), 'shop.getOrderNumber': () => fail(429, SHOP_MSG.tooMany) });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => priceData(),
+      'shop.pricedetails': () => quoteData(),
+      'shop.getOrderNumber': () => fail(429, SHOP_MSG.tooMany),
+    });
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     await userEvent.setup().click(await screen.findByRole('button', { name: '确认支付' }));
     expect((await screen.findByRole('alert')).textContent).toBe(SHOP_MSG.tooMany);
@@ -104,19 +117,31 @@ describe('/payPage', () => {
   });
 
   it("sends a custom-payment agent's learner to its page, and shows a buy-disabled agent's contacts", async () => {
-    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], customPayUrl: 'https://pay.example/buy' }), 'shop.pricedetails': () => quoteData() });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => ({ ...priceData(), payTypes: [], customPayUrl: 'https://pay.example/buy' }),
+      'shop.pricedetails': () => quoteData(),
+    });
     const first = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     await userEvent.setup().click(await screen.findByRole('button', { name: '前往支付' }));
     expect(assign).toHaveBeenCalledWith('https://pay.example/buy');
     first.unmount();
-    fakeApi(callMock, { 'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }), 'shop.pricedetails': () => quoteData() });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }),
+      'shop.pricedetails': () => quoteData(),
+    });
     renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=2' });
     expect(await screen.findByText(/当前渠道暂不支持在线购买/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '确认支付' })).toBeNull();
   });
 
   it('a version not on sale says so and leads back to the list', async () => {
-    fakeApi(callMock, { 'shop.pricelist': () => priceData(), 'shop.pricedetails': () => fail(400, SHOP_MSG.notOnSale) });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => priceData(),
+      'shop.pricedetails': () => fail(400, SHOP_MSG.notOnSale),
+    });
     const { where } = renderScreen(<PayPageScreen />, { path: '/payPage', url: '/payPage?appID=1001&vn=9' });
     expect(await screen.findByText('该班次暂不可购买')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: '返回班次列表' }));
@@ -126,8 +151,11 @@ describe('/payPage', () => {
 
 describe('/buyCallback', () => {
   it('waits for the payment, then says 支付成功 with the receipt and the orders, refreshes the subject and opens home', async () => {
-    let status = 'created';
-    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData(status, status === 'fulfilled' ? { paidAt: '2026-11-25T04:01:00.000Z' } : {}) });
+    let status: OrderStatus = 'created';
+    fakeApi(callMock, {
+      ...around,
+      'shop.queryUserOrder': () => orderData(status, status === 'fulfilled' ? { paidAt: '2026-11-25T04:01:00.000Z' } : {}),
+    });
     const { where } = renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
     expect(await screen.findByText('正在确认支付结果…')).toBeTruthy();
     expect(screen.getByRole('button', { name: '去支付' })).toBeTruthy();
@@ -143,7 +171,10 @@ describe('/buyCallback', () => {
   });
 
   it('a paid group order waits for its group, with 查看我的拼团 and the receipt', async () => {
-    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData('paid', { kind: 'group', groupID: 8, paymentState: 'awaitingGroup', paidAt: '2026-11-25T04:01:00.000Z' }) });
+    fakeApi(callMock, {
+      ...around,
+      'shop.queryUserOrder': () => orderData('paid', { kind: 'group', groupID: 8, paymentState: 'awaitingGroup', paidAt: '2026-11-25T04:01:00.000Z' }),
+    });
     renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
     expect(await screen.findByRole('heading', { name: '支付成功，等待成团' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '查看我的拼团' })).toBeTruthy();
@@ -151,7 +182,10 @@ describe('/buyCallback', () => {
   });
 
   it('explains a closed order and offers 重新购买', async () => {
-    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData('closed') });
+    fakeApi(callMock, {
+      ...around,
+      'shop.queryUserOrder': () => orderData('closed'),
+    });
     const { where } = renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
     expect(await screen.findByText('订单已关闭')).toBeTruthy();
     expect(screen.getByText(/超时未支付/)).toBeTruthy();
@@ -160,7 +194,7 @@ describe('/buyCallback', () => {
   });
 
   it('says a refunded order was paid back, as the server reports it', async () => {
-    fakeApi(callMock, { 'shop.queryUserOrder': () => orderData('refunded', { paidAt: '2026-11-25T04:01:00.000Z' }) });
+    fakeApi(callMock, { ...around, 'shop.queryUserOrder': () => orderData('refunded', { paidAt: '2026-11-25T04:01:00.000Z' }) });
     renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS20261125120000123456' });
     expect(await screen.findByRole('heading', { name: '订单已退款' })).toBeTruthy();
     expect(screen.getByText(/款项已原路退回/)).toBeTruthy();
@@ -168,7 +202,10 @@ describe('/buyCallback', () => {
   });
 
   it("shows the server's refusal for another learner's order", async () => {
-    fakeApi(callMock, { 'shop.queryUserOrder': () => fail(403, SHOP_MSG.notYourOrder) });
+    fakeApi(callMock, {
+      ...around,
+      'shop.queryUserOrder': () => fail(403, SHOP_MSG.notYourOrder),
+    });
     renderScreen(<BuyCallbackScreen />, { path: '/buyCallback', url: '/buyCallback?orderID=KS1' });
     expect(await screen.findByText(SHOP_MSG.notYourOrder)).toBeTruthy();
   });

@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { confirm, toast } from '../../ui/dialogs';
 import { DiscussionLink } from '../../ui/discussion-link';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, type ReplyData } from '../../test/screens';
 import { CommentScreen } from './comment-screen';
 import { ReplyScreen } from './reply-screen';
 
@@ -32,7 +32,15 @@ const post = (id: number, over: Partial<DiscussionPost> = {}): DiscussionPost =>
   createdAt: new Date(Date.now() - id * 60_000).toISOString(),
   ...over,
 });
-const page = (list: DiscussionPost[], { sort = 'new', count = list.length } = {}) => ({ target, sort, page: 1, pageSize: DISCUSSION_PAGE_SIZE, total: list.length, count, list });
+const page = (list: DiscussionPost[], { sort = 'new' as 'new' | 'hot', count = list.length } = {}): ReplyData<'discussion.list'> => ({
+  target,
+  sort,
+  page: 1,
+  pageSize: DISCUSSION_PAGE_SIZE,
+  total: list.length,
+  count,
+  list,
+});
 const URL = '/msComment?kind=question&id=55&appID=1001';
 
 beforeEach(() => {
@@ -60,7 +68,7 @@ describe('/msComment', () => {
   });
 
   it('最热 reads the hottest first and is kept in the URL', async () => {
-    fakeApi(callMock, { 'discussion.list': (p) => page(p.sort === 'hot' ? [post(9, { body: '最热的' })] : [post(1)], { sort: String(p.sort) }) });
+    fakeApi(callMock, { 'discussion.list': (p) => page(p.sort === 'hot' ? [post(9, { body: '最热的' })] : [post(1)], { sort: p.sort === 'hot' ? 'hot' : 'new' }) });
     const { where } = renderScreen(<CommentScreen />, { path: '/msComment', url: URL });
     await user().click(await screen.findByRole('tab', { name: '最热' }));
     expect(await screen.findByText('最热的')).toBeTruthy();
@@ -94,10 +102,10 @@ describe('/msComment', () => {
       'discussion.list': () => page([post(1, { liked, likeCount: liked ? 1 : 0 }), post(2, { mine: true })]),
       'discussion.like': (p) => {
         liked = p.like === true;
-        return { id: p.id, liked, likeCount: 1 };
+        return { id: Number(p.id), liked, likeCount: 1 };
       },
-      'discussion.report': (p) => ({ id: p.id, reported: true }),
-      'discussion.delete': (p) => ({ id: p.id }),
+      'discussion.report': (p) => ({ id: Number(p.id), reported: true }),
+      'discussion.delete': (p) => ({ id: Number(p.id) }),
     });
     renderScreen(<CommentScreen />, { path: '/msComment', url: URL });
     const [first] = await screen.findAllByRole('article');

@@ -5,7 +5,8 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
+import { examSession } from '../../test/fixtures/exam';
 import { afterHandInPath } from '../exam/exam-runner';
 import DailyMockTestScreen from './daily-mock-test-screen';
 import { formatSeconds, keyLabel, periodParam, rankedFigure } from './api';
@@ -24,7 +25,8 @@ beforeEach(() => {
   saveSelectedSubject(trialNursing);
 });
 
-const figures = (over: Record<string, unknown> = {}) => ({
+type Submission = ReplyData<'everyDay.submission'>;
+const figures = (over: Partial<NonNullable<Submission['submitted']>> = {}) => ({
   examHistoryID: 41,
   correctRate: 70,
   answerSeconds: 65,
@@ -36,7 +38,7 @@ const figures = (over: Record<string, unknown> = {}) => ({
   submittedAt: '2026-11-21T02:00:00.000Z',
   ...over,
 });
-const state = (over: Record<string, unknown> = {}) => ({
+const state = (over: Partial<Submission> = {}): Submission => ({
   period: 'day',
   key: '2026-11-21',
   testMode: 'dailyMockTest',
@@ -45,7 +47,8 @@ const state = (over: Record<string, unknown> = {}) => ({
   attempts: 0,
   ...over,
 });
-const entry = (place: number, over: Record<string, unknown> = {}) => ({
+type Ranking = ReplyData<'everyDay.ranking'>;
+const entry = (place: number, over: Partial<Ranking['list'][number]> = {}): Ranking['list'][number] => ({
   place,
   name: `138****000${place}`,
   correctNumber: 10 - place,
@@ -82,7 +85,7 @@ describe('helpers', () => {
 
 describe('/dailyMockTest', () => {
   it('not started: the row’s texts; 开始 starts the daily test by testMode and opens the simulator', async () => {
-    fakeApi(callMock, { 'everyDay.submission': () => state(), 'exam.start': () => ({ examHistoryID: 12 }) });
+    fakeApi(callMock, { 'everyDay.submission': () => state(), 'exam.start': () => examSession({ examHistoryID: 12 }) });
     const view = renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
     const card = await screen.findByRole('region', { name: '今日测试' });
     expect(within(card).getByRole('heading').textContent).toBe('今日测试 · 2026-11-21');
@@ -165,7 +168,7 @@ describe('/weekTest', () => {
   it('this week’s card: 50 questions, 60 minutes; starts the weekly test', async () => {
     fakeApi(callMock, {
       'everyDay.submission': () => state({ period: 'week', key: '2026-W47', testMode: 'weekTest' }),
-      'exam.start': () => ({ examHistoryID: 77 }),
+      'exam.start': () => examSession({ examHistoryID: 77 }),
     });
     const view = renderScreen(<WeekTestScreen />, { path: '/weekTest' });
     const card = await screen.findByRole('region', { name: '本周测试' });
@@ -187,7 +190,7 @@ describe('/weekTest', () => {
 });
 
 describe('/ranking', () => {
-  const board = (over: Record<string, unknown> = {}) => ({
+  const board = (over: Partial<Ranking> = {}): Ranking => ({
     period: 'day',
     key: '2026-11-21',
     total: 3,

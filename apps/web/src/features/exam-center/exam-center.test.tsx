@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, confirm } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers } from '../../test/screens';
 import { examSession } from '../../test/fixtures/exam';
 import { history, paper, trendPoint } from '../../test/fixtures/exam-results';
 import { chapter } from '../../test/fixtures/practice';
@@ -24,6 +24,8 @@ vi.mock('../../api/client', async () => (await import('../../test/client-mock'))
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;
+/** The hub's other lists (open sessions, records): nothing, unless a test says. */
+const around: Handlers = { 'exam.open': () => null, 'exam.history': () => null };
 const confirmMock = confirm as unknown as Mock;
 const user = () => userEvent.setup();
 
@@ -111,6 +113,7 @@ describe('exam centre data', () => {
 describe('/exam (考试中心)', () => {
   it('lists the rows the version offers by group, locks closed ones (buy prompt), links open ones', async () => {
     fakeApi(callMock, {
+      ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('chapter', true), mod('daily', true), mod('paper', true), mod('sprint', false)]),
       'exam.open': () => ({ list: [] }),
     });
@@ -130,6 +133,7 @@ describe('/exam (考试中心)', () => {
 
   it('继续考试 lists the open sessions with the remaining time; 考试记录 opens the history', async () => {
     fakeApi(callMock, {
+      ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
       'exam.open': () => ({
         list: [openSession(), openSession({ examHistoryID: 56, testMode: 'tifenGuoguan', name: '第1关', mode: 'practice', remainingSeconds: null, answered: 2, total: 10 })],
@@ -142,7 +146,11 @@ describe('/exam (考试中心)', () => {
     await user().click(within(block).getAllByRole('button', { name: '继续考试' })[1]!);
     expect(view.where()).toBe('/answerTest?source=session&examHistoryID=56');
     view.unmount();
-    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]), 'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 80)]) });
+    fakeApi(callMock, {
+      ...around,
+      'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
+      'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 80)]),
+    });
     const v2 = renderScreen(<ExamCenterScreen />, { path: '/exam' });
     expect((await screen.findByTestId('trend-chart')).getAttribute('aria-label')).toContain('共2次');
     expect(screen.getByRole('region', { name: '考试记录' }).textContent).toContain('已交卷2次');
@@ -152,6 +160,7 @@ describe('/exam (考试中心)', () => {
 
   it('no 继续考试 block when the open call fails', async () => {
     fakeApi(callMock, {
+      ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
       'exam.open': () => {
         throw new ApiError(404, '接口不存在', null, 'http');
@@ -165,7 +174,12 @@ describe('/exam (考试中心)', () => {
 
 describe('/mockTest (随机组卷)', () => {
   it('shows the blueprint as a drawn set (1 point each, pass 60 %) and 开始组卷 starts the row → /computerPaper', async () => {
-    fakeApi(callMock, { 'exam.blueprint': () => blueprint, 'exam.open': () => ({ list: [] }), 'exam.start': () => examSession({ examHistoryID: 301 }) });
+    fakeApi(callMock, {
+      ...around,
+      'exam.blueprint': () => blueprint,
+      'exam.open': () => ({ list: [] }),
+      'exam.start': () => examSession({ examHistoryID: 301 }),
+    });
     const view = renderScreen(<MockTestScreen />, { path: '/mockTest' });
     const bp = await screen.findByRole('region', { name: '本卷结构' });
     expect(
@@ -183,6 +197,7 @@ describe('/mockTest (随机组卷)', () => {
 
   it('an open drawn paper: 继续作答, or 重新组卷 after a confirmation (restart)', async () => {
     fakeApi(callMock, {
+      ...around,
       'exam.blueprint': () => blueprint,
       'exam.open': () => ({ list: [openSession({ examHistoryID: 77, testMode: 'mockTest', name: '随机组卷' })] }),
       'exam.start': () => examSession({ examHistoryID: 78 }),
@@ -204,6 +219,7 @@ describe('/mockTest (随机组卷)', () => {
 
   it('a 403 of the start → the buy prompt; another error → a dialog; no blueprint → still startable', async () => {
     fakeApi(callMock, {
+      ...around,
       'exam.blueprint': () => {
         throw new ApiError(404, '接口不存在', null, 'http');
       },
@@ -217,6 +233,7 @@ describe('/mockTest (随机组卷)', () => {
     await user().click(screen.getByRole('button', { name: '开始组卷' }));
     expect((await screen.findAllByText('VIP班')).length).toBeGreaterThan(0);
     fakeApi(callMock, {
+      ...around,
       'exam.open': () => ({ list: [] }),
       'exam.start': () => {
         throw new ApiError(400, '题库中暂无可抽取的试题', null, 'reply');
@@ -227,7 +244,12 @@ describe('/mockTest (随机组卷)', () => {
   });
 
   it('module paper closed in the home grid → the buy prompt instead of the screen', async () => {
-    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo([mod('paper', false)]), 'exam.blueprint': () => blueprint, 'exam.open': () => ({ list: [] }) });
+    fakeApi(callMock, {
+      ...around,
+      'subject.moduleInfoX': () => moduleInfo([mod('paper', false)]),
+      'exam.blueprint': () => blueprint,
+      'exam.open': () => ({ list: [] }),
+    });
     renderScreen(<MockTestScreen />, { path: '/mockTest' });
     expect(await screen.findByText('开通以下任一班次可使用随机组卷')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '开始组卷' })).toBeNull();
@@ -245,6 +267,7 @@ describe('/evaluationChapter (章节测评)', () => {
     const h = history([trendPoint(1, 40), trendPoint(2, 85)]);
     h.list = h.list.map((x) => ({ ...x, name: '章节测评·基础护理', testMode: 'evaluationChapter', total: 20, score: x.score / 5 }));
     fakeApi(callMock, {
+      ...around,
       'practice.chapterMenuList': () => menu,
       'exam.history': () => h,
       'exam.open': () => ({ list: [] }),
@@ -263,6 +286,7 @@ describe('/evaluationChapter (章节测评)', () => {
 
   it('a chapter beyond the trial says 需开通 and opens the buy prompt without starting', async () => {
     fakeApi(callMock, {
+      ...around,
       'practice.chapterMenuList': () => ({ ...menu, list: menu.list.map((c) => (c.cptID === 2 ? { ...c, locked: true } : c)), unlocking: [{ vn: '2', vname: 'VIP班' }] }),
       'exam.history': () => history([]),
       'exam.open': () => ({ list: [] }),
@@ -275,6 +299,7 @@ describe('/evaluationChapter (章节测评)', () => {
 
   it('a chapter with an open 测评 continues it', async () => {
     fakeApi(callMock, {
+      ...around,
       'practice.chapterMenuList': () => menu,
       'exam.history': () => history([]),
       'exam.open': () => ({ list: [openSession({ examHistoryID: 31, testMode: 'evaluationChapter', name: '章节测评·生命体征' })] }),
@@ -289,6 +314,7 @@ describe('/evaluationChapter (章节测评)', () => {
 describe('/examinationGuide (考试指南)', () => {
   it('the structure with the template’s marks, the guide texts, and 机考体验 → the simulator', async () => {
     fakeApi(callMock, {
+      ...around,
       'exam.blueprint': () => ({ ...blueprint, sections: [{ type: 'A1', title: 'A1型题', count: 50, score: 2 }], totalScore: 100, passScore: 72 }),
       'exam.open': () => ({ list: [] }),
       'exam.start': () => examSession({ examHistoryID: 12 }),
@@ -313,7 +339,11 @@ describe('/mnkcNew (模拟考场)', () => {
   it('suggests the first paper not sat; 考场须知 for 60 s; then the 准考证 (seat no. = last 4 of the session) and 开始考试', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     saveLogin({ ...demoLogin });
-    fakeApi(callMock, { 'exam.list': list, 'exam.start': () => examSession({ examHistoryID: 120345, name: '模拟试卷二', remainingSeconds: 5400 }) });
+    fakeApi(callMock, {
+      ...around,
+      'exam.list': list,
+      'exam.start': () => examSession({ examHistoryID: 120345, name: '模拟试卷二', remainingSeconds: 5400 }),
+    });
     const view = renderScreen(<ExamRoomScreen />, { path: '/mnkcNew' });
     const radios = await screen.findAllByRole('radio');
     expect(radios).toHaveLength(2);
@@ -342,6 +372,7 @@ describe('/mnkcNew (模拟考场)', () => {
 
   it('a paper with its session open goes straight to the ticket (继续考试); the module closed → the buy prompt', async () => {
     fakeApi(callMock, {
+      ...around,
       'exam.list': () => ({ list: [paper(1, { name: '模拟试卷一', open: 88 })] }),
       'exam.start': () => examSession({ examHistoryID: 88, replies: { '1': 'A' } }),
     });
@@ -352,7 +383,11 @@ describe('/mnkcNew (模拟考场)', () => {
     await user().click(within(ticket).getByRole('button', { name: '继续考试' }));
     expect(view.where()).toBe('/computerPaper?examHistoryID=88');
     view.unmount();
-    fakeApi(callMock, { 'subject.moduleInfoX': () => moduleInfo([mod('mock', false)]), 'exam.list': list });
+    fakeApi(callMock, {
+      ...around,
+      'subject.moduleInfoX': () => moduleInfo([mod('mock', false)]),
+      'exam.list': list,
+    });
     renderScreen(<ExamRoomScreen />, { path: '/mnkcNew' });
     expect(await screen.findByText('开通以下任一班次可使用模拟考场')).toBeTruthy();
   });

@@ -10,6 +10,7 @@ import { testMode } from '@kaoshi/contract';
 import { examSession } from '../../test/fixtures/exam';
 import { PAPER_LISTS, paperListOf } from '../../api/exam';
 import { paper } from '../../test/fixtures/exam-results';
+import { homeModule, nursingGrid } from '../../test/fixtures/home';
 import PaperListScreen from './paper-list-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
@@ -143,7 +144,7 @@ describe('paper lists', () => {
     fakeApi(callMock, {
       'subject.moduleInfoX': () => ({
         ...moduleInfo(true),
-        modules: [{ id: 'sprint', name: '考前冲刺', route: '/sprintList', allowed: false, reason: 'not-purchased', unlocking: [{ vn: '3', vname: '至尊班' }] }],
+        modules: [homeModule('sprint', '考前冲刺', '/sprintList', false, [{ vn: '3', vname: '至尊班' }])],
       }),
       'exam.list': () => ({ list: [paper(3, { name: '押题密卷一', tag: 'ytmj' })] }),
     });
@@ -194,25 +195,7 @@ describe('paper lists', () => {
   });
 });
 
-const moduleInfo = (allowed: boolean) => ({
-  AppID: 1001,
-  AppEName: 'HSZYZG',
-  AppName: '护士执业资格',
-  CName: '护理学类',
-  vn: '3',
-  vname: '至尊班',
-  current: true,
-  modules: [
-    {
-      id: 'daily',
-      name: '每日一练',
-      route: '/dailyMockTest',
-      free: true,
-      allowed,
-      reason: allowed ? 'free' : 'none',
-      unlocking: allowed ? [] : [{ vn: '2', vname: 'VIP班' }],
-    },
-  ],
-});
+const moduleInfo = (allowed: boolean) =>
+  nursingGrid([{ ...homeModule('daily', '每日一练', '/dailyMockTest', allowed, allowed ? [] : [{ vn: '2', vname: 'VIP班' }]), reason: allowed ? 'free' : 'not-purchased' }]);
 
 // /dailyMockTest: features/every-day/every-day.test.tsx

@@ -6,6 +6,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ExamResultScreen from './exam-result-screen';
+import { examSession } from '../../test/fixtures/exam';
 import { result } from '../../test/fixtures/exam-results';
 import { planViewOf } from '../../test/fixtures/plan';
 
@@ -39,7 +40,7 @@ describe('/examResult of a practice session', () => {
   it('再练一次 starts a new practice session of the paper and opens it in the player', async () => {
     fakeApi(callMock, {
       'exam.result': () => ({ ...result({ mode: 'practice' }), testMode: null, counted: false }),
-      'exam.start': () => ({ examHistoryID: 77 }),
+      'exam.start': () => examSession({ examHistoryID: 77, mode: 'practice' }),
     });
     const { where } = open();
     expect((await screen.findByTestId('verdict')).textContent).toBe('通过');

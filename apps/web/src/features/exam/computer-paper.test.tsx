@@ -16,6 +16,7 @@ import type { Session } from '../../lib/exam-model';
 import { pendingExamReplies, queueExamReply } from '../../lib/outbox/exam';
 import { SECTION_CONFIRM } from './exam-runner';
 import { examSession } from '../../test/fixtures/exam';
+import { result } from '../../test/fixtures/exam-results';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
@@ -34,7 +35,7 @@ beforeEach(() => {
 });
 
 const saveReply = { saved: 1, refused: [], deadline: null, serverNow: new Date().toISOString(), remainingSeconds: 600 };
-const handResult = (id: number) => ({ examHistoryID: id, score: 1 });
+const handResult = (id: number) => result({ examHistoryID: id });
 
 /** Opens the screen on a fresh session (its own examHistoryID, so device queues never mix between tests). */
 function open(

@@ -22,6 +22,8 @@ vi.mock('../../ui/dialogs');
 vi.mock('qrcode', () => ({ toDataURL: vi.fn(async (text: string) => `data:image/png;base64,${btoa(encodeURIComponent(text))}`) }));
 
 const callMock = call as unknown as Mock;
+/** submitReply's answer once a guest's kept answer is sent (the fields the contract's reply has). */
+const stored = { replyID: 'r'.repeat(16), right: true, score: 1, answer: 'B', stored: true as const, inBook: false };
 const user = () => userEvent.setup();
 
 beforeEach(() => {
@@ -248,7 +250,7 @@ describe('/Experience and /openAccount', () => {
     const ids = trialAnswers().map((a) => a.replyID);
     saveLogin(demoLogin);
     cookies.setJSON('SELECTEDAPPNEW', trialNursing);
-    fakeApi(callMock, { 'practice.submitReply': (p) => (p.allTestID === 12 ? fail(403, '开通以下任一班次可使用该功能') : { stored: true }) });
+    fakeApi(callMock, { 'practice.submitReply': (p) => (p.allTestID === 12 ? fail(403, '开通以下任一班次可使用该功能') : stored) });
     const view = renderScreen(<OpenAccountScreen />, { path: '/openAccount' });
     expect(await screen.findByText(/已保存试做记录：1 道题已存入您的账号/)).toBeTruthy();
     expect(callsTo(callMock, 'practice.submitReply')).toEqual([
@@ -267,7 +269,7 @@ describe('/Experience and /openAccount', () => {
     fakeApi(callMock, {
       'practice.submitReply': () => {
         if (offline) throw new Error('network');
-        return { stored: true };
+        return stored;
       },
     });
     renderScreen(<OpenAccountScreen />, { path: '/openAccount' });
@@ -298,14 +300,29 @@ describe('/audition', () => {
     });
     fakeApi(callMock, {
       'video.courselist': () => ({
-        courses: [{ id: 1, title: '基础护理精讲', chapters: [{ id: 1, title: '一', lessons: [lesson(1, true), lesson(2, false)] }] }],
+        courses: [
+          {
+            id: 1,
+            appID: 1001,
+            title: '基础护理精讲',
+            introduction: '',
+            teacher: null,
+            level: null,
+            lessonCount: 2,
+            durationS: 0,
+            completedCount: 0,
+            learners: 0,
+            publishedAt: '',
+            chapters: [{ id: 1, title: '一', lessons: [lesson(1, true), lesson(2, false)] }],
+          },
+        ],
         recent: null,
         hasVideo: true,
         full: false,
         unlocking: [],
       }),
       'campaign.samples': () => samplesReply,
-      'practice.submitReply': () => ({ stored: true }),
+      'practice.submitReply': () => stored,
     });
     const view = renderScreen(<AuditionScreen />, { path: '/audition' });
     expect(await screen.findByRole('button', { name: /第1讲/ })).toBeTruthy();

@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { vipVersion } from '../../test/fixtures/catalog';
 import GuidanceScreen from './guidance-screen';
 import IntroduceScreen from './introduce-screen';
 
@@ -16,17 +17,8 @@ const user = () => userEvent.setup();
 
 const subject = trialNursing;
 
-const item = (vn: string, vname: string, vnorder: number, names: string[], buyListHide = false) => ({
-  appID: 1001,
-  vn,
-  vname,
-  vnorder,
-  isVip: 0,
-  buyListHide,
-  rules: { hideByVip: [] },
-  vnjson: names.map((name, i) => ({ id: `m${i}`, name, route: '/x' })),
-  SubList: [],
-});
+const item = (vn: string, vname: string, vnorder: number, names: string[], buyListHide = false) =>
+  vipVersion(vn, vname, vnorder, { buyListHide, vnjson: names.map((name, i) => ({ id: `m${i}`, name, route: '/x' })) });
 
 beforeEach(() => {
   resetStorage();

@@ -38,7 +38,16 @@ describe('/homePage: the 考试中心 tile', () => {
 describe('/homePage: 继续考试', () => {
   it('shows an open exam of the subject (any device) and goes back into it; nothing when none is open', async () => {
     saveSelectedSubject(nursing);
-    const open = { examHistoryID: 77, testMode: null, name: '模拟考试（一）', mode: 'exam', startedAt: '2026-11-25T01:00:00Z', answered: 12, total: 50, remainingSeconds: 1805 };
+    const open = {
+      examHistoryID: 77,
+      testMode: null,
+      name: '模拟考试（一）',
+      mode: 'exam' as const,
+      startedAt: '2026-11-25T01:00:00Z',
+      answered: 12,
+      total: 50,
+      remainingSeconds: 1805,
+    };
     api({ 'exam.open': () => ({ list: [open] }) });
     const view = renderScreen(<HomeScreen />, { path: '/homePage' });
     const banner = await screen.findByRole('region', { name: '未交卷的考试' });

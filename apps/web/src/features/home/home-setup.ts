@@ -40,6 +40,7 @@ export function api(extra: Handlers = {}) {
     'subject.messWindow': () => ({ window: null }),
     'subject.checkUserModulesDown': () => ({ subjectDown: false, modulesDown: [] }),
     'subject.getLastApp': () => null,
+    'exam.open': () => null,
     ...extra,
   });
 }

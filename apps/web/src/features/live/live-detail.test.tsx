@@ -55,7 +55,7 @@ describe('/livedetail', () => {
     let reserved = false;
     fakeApi(callMock, {
       'live.detail': () => liveDetail(liveItem(1, { startsIn: 600, reserved })),
-      'video.appoint': (p) => ((reserved = p.status === 1), { videoID: 1, status: p.status, appointedAt: null }),
+      'video.appoint': (p) => ((reserved = Number(p.status) === 1), { videoID: 1, status: Number(p.status), appointedAt: null }),
     });
     renderScreen(<LiveDetailScreen />, { path: '/livedetail', url: '/livedetail?liveID=1' });
     const u = user();

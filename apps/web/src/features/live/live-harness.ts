@@ -1,4 +1,5 @@
-import type { LiveCard, LiveHostMessage, LiveServerFrame } from '@kaoshi/contract';
+import type { LiveCard, LiveHostMessage, LiveItem, LiveServerFrame } from '@kaoshi/contract';
+import type { ReplyData } from '../../test/fake-api';
 
 /** Test doubles of the live room (tests only): a fake WebSocket the tests drive, and builders of messages and cards. */
 
@@ -102,7 +103,7 @@ export const card = (id: number, over: Partial<LiveCard> = {}): LiveCard => ({
   ...over,
 });
 
-export const item = (over: Record<string, unknown> = {}) => ({
+export const item = (over: Partial<LiveItem> = {}): LiveItem => ({
   id: 5,
   appID: 1001,
   courseId: 2,
@@ -122,7 +123,7 @@ export const item = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export const roomReply = (over: Record<string, unknown> = {}) => ({
+export const roomReply = (over: Partial<ReplyData<'live.room'>> = {}): ReplyData<'live.room'> => ({
   item: item(),
   play: { url: '/media/l/5/tok1/index.m3u8', expiresAt: '2099-01-01T00:00:00.000Z' },
   external: null,

@@ -75,7 +75,7 @@ describe('/livelist', () => {
     let reserved = false;
     fakeApi(callMock, {
       'live.list': () => liveLists({ upcoming: [liveItem(3, { title: '护理伦理', reserved })] }),
-      'video.appoint': (p) => ((reserved = p.status === 1), { videoID: 3, status: p.status, appointedAt: reserved ? new Date().toISOString() : null }),
+      'video.appoint': (p) => ((reserved = Number(p.status) === 1), { videoID: 3, status: Number(p.status), appointedAt: reserved ? new Date().toISOString() : null }),
     });
     renderScreen(<LiveListScreen />, { path: '/livelist' });
     const u = user();
@@ -134,7 +134,7 @@ describe('the other lists', () => {
         upcoming: reserved ? [liveItem(8, { title: '呼吸系统', reserved: true })] : [],
         past: [liveItem(9, { status: 3, startsIn: -3000, reserved: true, title: '消化系统' })],
       }),
-      'video.appoint': (p) => ((reserved = p.status === 1), { videoID: 8, status: p.status, appointedAt: null }),
+      'video.appoint': (p) => ((reserved = Number(p.status) === 1), { videoID: 8, status: Number(p.status), appointedAt: null }),
     });
     renderScreen(<MyLiveReservationScreen />, { path: '/myLiveReservation' });
     const soon = await screen.findByRole('region', { name: '即将开始' });

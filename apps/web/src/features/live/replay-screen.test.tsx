@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
 import type { LivePlayerProps } from './components/live-player';
 import { card, item, msg } from './live-harness';
 import { LiveReplayScreen, timeline, visibleCount } from './replay-screen';
@@ -47,7 +47,7 @@ const closed = card(9, {
   explanation: '36.3–37.2℃',
   results: { total: 10, correct: 8, counts: { A: 2, B: 8 } },
 });
-const replay = {
+const replay: ReplyData<'live.replay'> = {
   item: item({ status: 3, statusText: '回放' }),
   play: { url: '/media/l/5/tok1/replay/index.m3u8', expiresAt: '2099-01-01T00:00:00.000Z' },
   durationS: 3600,

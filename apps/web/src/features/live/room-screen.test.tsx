@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
 import { card, FakeSocket, frame, item, msg, roomReply, welcome } from './live-harness';
 import { LiveRoomScreen } from './room-screen';
 
@@ -26,8 +26,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function enter(reply: Record<string, unknown> = roomReply(), url = '/liveroom?liveID=5', welcomeOver: Record<string, unknown> = {}) {
-  fakeApi(callMock, { 'live.room': () => reply, 'live.answer': (p) => ({ cardID: p.cardID, choice: p.choice, card: card(Number(p.cardID)) }) });
+async function enter(reply: ReplyData<'live.room'> = roomReply(), url = '/liveroom?liveID=5', welcomeOver: Record<string, unknown> = {}) {
+  fakeApi(callMock, { 'live.room': () => reply, 'live.answer': (p) => ({ cardID: Number(p.cardID), choice: p.choice, card: card(Number(p.cardID)) }) });
   const view = renderScreen(<LiveRoomScreen />, { path: '/liveroom', url });
   await waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
   const ws = FakeSocket.last();

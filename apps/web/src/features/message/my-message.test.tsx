@@ -7,7 +7,7 @@ import { unreadQuery } from '../../api/messages';
 import { saveLogin } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, type ReplyData } from '../../test/screens';
 import { MyMessageScreen } from './my-message-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
@@ -27,8 +27,16 @@ const msg = (id: number, over: Partial<MessageItem> = {}): MessageItem => ({
   read: false,
   ...over,
 });
+type Tab = ReplyData<'message.list'>['tab'];
 const counts = (byTab: Record<string, number>): MessageUnread => ({ total: byTab.all ?? 0, byTab });
-const page = (list: MessageItem[], unread: MessageUnread, { tab = 'all', n = 1, total = list.length } = {}) => ({ tab, page: n, pageSize: MESSAGE_PAGE_SIZE, total, list, unread });
+const page = (list: MessageItem[], unread: MessageUnread, { tab = 'all' as Tab, n = 1, total = list.length } = {}): ReplyData<'message.list'> => ({
+  tab,
+  page: n,
+  pageSize: MESSAGE_PAGE_SIZE,
+  total,
+  list,
+  unread,
+});
 
 const three = [msg(1, { link: '/studyMain', kind: 'plan', title: '今日学习计划' }), msg(2), msg(3, { read: true })];
 const unread3 = counts({ all: 2, system: 1, order: 0, study: 1, feedback: 0 });
@@ -62,7 +70,7 @@ describe('/myMessage', () => {
   });
 
   it('a tab reads its own messages and is kept in the URL', async () => {
-    fakeApi(callMock, { 'message.list': (p) => page(p.tab === 'system' ? [msg(2)] : three, unread3, { tab: String(p.tab) }), 'message.unread': () => unread3 });
+    fakeApi(callMock, { 'message.list': (p) => page(p.tab === 'system' ? [msg(2)] : three, unread3, { tab: p.tab as Tab }), 'message.unread': () => unread3 });
     const { where } = renderScreen(<MyMessageScreen />, { path: '/myMessage' });
     await user().click(await screen.findByRole('tab', { name: '系统通知，1条未读' }));
     await waitFor(() => expect(where()).toBe('/myMessage?tab=system'));

@@ -6,6 +6,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
+import { examSession } from '../../test/fixtures/exam';
 import { noPlanView, planDay, planTaskOf, planViewOf, rankRowOf } from '../../test/fixtures/plan';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { StudyMainScreen } from './study-main-screen';
@@ -100,7 +101,7 @@ describe('/studyMain', () => {
     fakeApi(callMock, {
       'plan.study': () => planViewOf({ tasks: [planTaskOf(1, { kind: 'paper', refID: 7, title: '模拟卷一' })] }),
       'plan.weekRank': () => emptyRank,
-      'exam.start': () => ({ examHistoryID: 88, mode: 'exam' }),
+      'exam.start': () => examSession({ examHistoryID: 88, mode: 'exam' }),
     });
     const view = renderScreen(<StudyMainScreen />, { path: '/studyMain' });
     await user().click(await screen.findByRole('button', { name: '去考试 模拟卷一' }));

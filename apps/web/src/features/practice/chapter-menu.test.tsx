@@ -7,7 +7,7 @@ import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers } from '../../test/screens';
 import ChapterMenuScreen, { RESET_CONFIRM } from './chapter-menu-screen';
 import { chapter } from '../../test/fixtures/practice';
 
@@ -15,6 +15,10 @@ vi.mock('../../api/client', async () => (await import('../../test/client-mock'))
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const callMock = call as unknown as Mock;
+/** The wrong-question book's counts: nothing, unless a test says. */
+const around: Handlers = {
+  'study.bookLLzs': () => null,
+};
 const user = () => userEvent.setup();
 
 beforeEach(() => {
@@ -33,7 +37,10 @@ const menuList = () => [
 
 describe('/chapterMenu', () => {
   it('shows the chapter tree with progress and opens a chapter', async () => {
-    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }) });
+    fakeApi(callMock, {
+      ...around,
+      'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
+    });
     const view = renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
     const head = await screen.findByRole('button', { name: /循环系统疾病病人的护理/ });
     expect(head.textContent).toContain('已做 5/20');
@@ -49,6 +56,7 @@ describe('/chapterMenu', () => {
 
   it('a 403 shows the buy prompt with the versions that open chapter practice', async () => {
     fakeApi(callMock, {
+      ...around,
       'practice.chapterMenuList': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
       },
@@ -62,6 +70,7 @@ describe('/chapterMenu', () => {
   it('重做 asks first, resets the chapter and reloads the menu', async () => {
     let reset = false;
     fakeApi(callMock, {
+      ...around,
       'practice.chapterMenuList': () => ({ AppID: 1001, list: reset ? menuList().map((c) => ({ ...c, done: 0, right: 0, accuracy: 0 })) : menuList(), unlocking: [] }),
       'practice.resetTestInfo': () => {
         reset = true;
@@ -87,6 +96,7 @@ describe('/chapterMenu', () => {
   it('a trial learner sees the chapters beyond the trial marked 需开通; a tap opens the buy prompt, not the chapter', async () => {
     const list = menuList().map((c) => (c.cptID === 12 || c.cptID === 1 ? { ...c, locked: true } : c));
     fakeApi(callMock, {
+      ...around,
       'practice.chapterMenuList': () => ({
         AppID: 1001,
         list,
@@ -113,6 +123,7 @@ describe('/chapterMenu', () => {
   it('a failed load offers a retry', async () => {
     let n = 0;
     fakeApi(callMock, {
+      ...around,
       'practice.chapterMenuList': () => {
         n += 1;
         if (n === 1) throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network');
@@ -142,7 +153,11 @@ describe('/chapterMenu statistics header and study tools', () => {
   };
 
   it('shows done, accuracy, time, active days and today from bookLLzs', async () => {
-    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }), 'study.bookLLzs': () => stats });
+    fakeApi(callMock, {
+      ...around,
+      'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
+      'study.bookLLzs': () => stats,
+    });
     renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
     const header = await screen.findByRole('region', { name: '学习统计' });
     // It keeps its place with dashes while loading, then shows the figures.
@@ -158,6 +173,7 @@ describe('/chapterMenu statistics header and study tools', () => {
 
   it('a failed statistics call leaves the chapter tree alone', async () => {
     fakeApi(callMock, {
+      ...around,
       'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
       'study.bookLLzs': () => {
         throw new ApiError(500, '服务器开小差了', null, 'reply');
@@ -179,7 +195,11 @@ describe('/chapterMenu statistics header and study tools', () => {
       ['薄弱点', '/strengthen'],
       ['搜题', '/searchExam'],
     ];
-    fakeApi(callMock, { 'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }), 'study.bookLLzs': () => stats });
+    fakeApi(callMock, {
+      ...around,
+      'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
+      'study.bookLLzs': () => stats,
+    });
     for (const [name, to] of targets) {
       const view = renderScreen(<ChapterMenuScreen />, { path: '/chapterMenu' });
       const tools = await screen.findByRole('navigation', { name: '学习工具' });

@@ -41,18 +41,20 @@ beforeEach(() => {
   (confirm as Mock).mockResolvedValue(true);
 });
 
+/** The wrong-answer book's summary (its clearing hint) is nothing unless a test gives one. */
 const open = (url: string, handlers: Parameters<typeof fakeApi>[1]) => {
-  fakeApi(callMock, handlers);
+  fakeApi(callMock, { 'study.reviewSummary': () => null, ...handlers });
   return renderScreen(<AnswerTestScreen />, { path: '/answerTest', url });
 };
 
-const page = (list: SetQuestion[], extra: Record<string, unknown> = {}) => ({
+/** A page of a study list: its questions carry `book` (null unless given). */
+const page = <E extends object>(list: SetQuestion[], extra: E = {} as E) => ({
   AppID: 1001,
   page: 1,
   pageSize: 50,
   total: list.length,
   groups: [],
-  list,
+  list: list.map((q) => ({ ...q, book: q.book ?? null })),
   ...extra,
 });
 
@@ -61,8 +63,8 @@ describe('/answerTest sources', () => {
     const all = Array.from({ length: 700 }, (_, i) => question({ allTestID: i + 1 }));
     open('/answerTest?cptID=11', {
       'practice.getChapterTestEx': (p) => {
-        const from = ((p.page as number) - 1) * 500;
-        return { ...mixedChapter(), page: p.page, total: 700, list: all.slice(from, from + 500) };
+        const from = (Number(p.page) - 1) * 500;
+        return { ...mixedChapter(), page: Number(p.page), total: 700, list: all.slice(from, from + 500) };
       },
     });
     expect(await screen.findByText('第 1 / 700 题')).toBeTruthy();
@@ -97,7 +99,7 @@ describe('/answerTest sources', () => {
   });
 
   it('points: one call, titled 薄弱知识点强化', async () => {
-    open('/answerTest?source=points', { 'study.pointsPractice': () => ({ AppID: 1001, points: [], groups: [], list: [question({ allTestID: 9 })] }) });
+    open('/answerTest?source=points', { 'study.pointsPractice': () => ({ AppID: 1001, points: [], groups: [], list: [{ ...question({ allTestID: 9 }), book: null }] }) });
     expect(await screen.findByText('第 1 / 1 题')).toBeTruthy();
     expect(screen.getByText('薄弱知识点强化')).toBeTruthy();
   });
@@ -136,8 +138,8 @@ describe('player tools', () => {
   it('收藏: optimistic star, addUserFav, and deleteUserFav when pressed again', async () => {
     open('/answerTest?cptID=11', {
       'practice.getChapterTestEx': () => mixedChapter(),
-      'study.addUserFav': (p) => ({ allTestID: p.allTestID, favourite: true }),
-      'study.deleteUserFav': (p) => ({ allTestID: p.allTestID, favourite: false }),
+      'study.addUserFav': (p) => ({ allTestID: Number(p.allTestID), favourite: true }),
+      'study.deleteUserFav': (p) => ({ allTestID: Number(p.allTestID), favourite: false }),
     });
     await screen.findByText('第 1 / 8 题');
     await user().click(screen.getByRole('button', { name: /^收藏$/ }));
@@ -171,7 +173,7 @@ describe('player tools', () => {
       'practice.getChapterTestEx': () => mixedChapter(),
       'study.addUserNote': (p) => {
         saved = (p.noteContent as string) || null;
-        return { allTestID: p.allTestID, noteContent: saved, updatedAt: saved ? '2026-11-21T00:00:00.000Z' : null };
+        return { allTestID: Number(p.allTestID), noteContent: saved, updatedAt: saved ? '2026-11-21T00:00:00.000Z' : null };
       },
     });
     await screen.findByText('第 1 / 8 题');
@@ -209,7 +211,10 @@ describe('player tools', () => {
   });
 
   it('移出错题本 asks first, then calls removeFromBook', async () => {
-    open('/answerTest?source=error&cptID=5', { 'study.getErrorTest': () => page([question({ allTestID: 31 })]) });
+    open('/answerTest?source=error&cptID=5', {
+      'study.getErrorTest': () => page([question({ allTestID: 31 })]),
+      'study.removeFromBook': (p) => ({ allTestID: Number(p.allTestID), removed: true }),
+    });
     await screen.findByText('第 1 / 1 题');
     (confirm as Mock).mockResolvedValueOnce(false);
     await user().click(screen.getByRole('button', { name: /移出错题本/ }));
@@ -243,6 +248,7 @@ describe('player tools', () => {
           { ...question({ allTestID: 32 }), book: { ...book, rightStreak: 1 } },
         ]),
       'study.reviewSummary': () => ({ AppID: 1001, items: 2, due: 2, nextDueAt: null, cleared: 0, clearAfter: 2 }),
+      'study.removeFromBook': (p) => ({ allTestID: Number(p.allTestID), removed: true }),
     });
     expect(await screen.findByText('错题复习')).toBeTruthy();
     await screen.findByText('第 1 / 2 题');
@@ -275,7 +281,7 @@ describe('player tools', () => {
   it('recite mode from the URL opens at the recite point and remembers the position (debounced, quiet)', async () => {
     open('/answerTest?cptID=11&recite=1', {
       'practice.getChapterTestEx': () => ({ ...mixedChapter(), recitePoint: 3 }),
-      'study.updateRecitePoint': (p) => ({ cptID: p.cptID, allTestID: p.allTestID }),
+      'study.updateRecitePoint': (p) => ({ cptID: Number(p.cptID), allTestID: Number(p.allTestID) }),
     });
     expect(await screen.findByText('第 3 / 8 题')).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: '背题模式' }) as HTMLInputElement).checked).toBe(true);

@@ -45,7 +45,7 @@ const items = (from: number, n: number): SetQuestion[] => Array.from({ length: n
 /** A fake book: `due` is what getErrorTest {due: true} serves now, `summary` what reviewSummary says. */
 function fakeBook(state: { due: SetQuestion[]; summary: { due: number; nextDueAt: string | null } }) {
   fakeApi(callMock, {
-    'study.getErrorTest': () => ({ AppID: 1001, page: 1, pageSize: 50, total: state.due.length, groups: [], list: state.due }),
+    'study.getErrorTest': () => ({ AppID: 1001, page: 1, pageSize: 50, total: state.due.length, groups: [], list: state.due.map((q) => ({ ...q, book: q.book ?? null })) }),
     'study.reviewSummary': () => ({ AppID: 1001, items: 20, cleared: 0, clearAfter: 3, ...state.summary }),
   });
 }

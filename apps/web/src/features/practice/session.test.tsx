@@ -10,10 +10,11 @@ import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers } from '../../test/screens';
 import type { Session } from '../../lib/exam-model';
 import { pendingExamReplies, queueExamReply } from '../../lib/outbox/exam';
 import { examSession } from '../../test/fixtures/exam';
+import { result } from '../../test/fixtures/exam-results';
 import AnswerTestScreen from './answer-test-screen';
 import { sessionHandInLines } from './session-run';
 import { mergeSessionPending, sessionSet } from '../../api/session-source';
@@ -53,12 +54,12 @@ const saveReply = (p: Record<string, unknown>, s: Session) => ({
   remainingSeconds: s.remainingSeconds,
 });
 
-function open(s: Session, handlers: Record<string, (p: Record<string, unknown>) => unknown> = {}) {
+function open(s: Session, handlers: Handlers = {}) {
   current = s.examHistoryID;
   fakeApi(callMock, {
     'exam.resume': () => s,
     'exam.addSimulationReplys': (p) => saveReply(p, s),
-    'exam.handIn': () => ({ examHistoryID: s.examHistoryID }),
+    'exam.handIn': () => result({ examHistoryID: s.examHistoryID, mode: 'practice' }),
     ...handlers,
   });
   return renderScreen(<AnswerTestScreen />, { path: '/answerTest', url: `/answerTest?source=session&examHistoryID=${s.examHistoryID}` });

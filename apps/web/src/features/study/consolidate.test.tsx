@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
 import ConsolidateScreen, { EMPTY_TEXT } from './consolidate-screen';
 import { catalogChapter, summary } from '../../test/fixtures/study';
 
@@ -21,7 +21,8 @@ beforeEach(() => {
   saveSelectedSubject(trialNursing);
 });
 
-const catalog = (kind: string, list: ReturnType<typeof catalogChapter>[]) => ({
+type BookCatalog = ReplyData<'study.getCataloglist'>;
+const catalog = (kind: BookCatalog['kind'], list: ReturnType<typeof catalogChapter>[]): BookCatalog => ({
   AppID: 1001,
   kind,
   page: 1,
@@ -35,7 +36,7 @@ describe('/consolidate', () => {
   it('错题本: the review summary, its buttons and the chapters with counts and due items', async () => {
     fakeApi(callMock, {
       'study.reviewSummary': () => summary({ items: 7, due: 3 }),
-      'study.getCataloglist': (p) => catalog(String(p.kind), [catalogChapter(12, '原发性高血压', 2), catalogChapter(11, '心力衰竭', 5, 3)]),
+      'study.getCataloglist': (p) => catalog(p.kind, [catalogChapter(12, '原发性高血压', 2), catalogChapter(11, '心力衰竭', 5, 3)]),
     });
     const view = renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     const card = await screen.findByRole('region', { name: '错题复习' });
@@ -111,7 +112,7 @@ describe('/consolidate', () => {
   it('?tab=fav lists the favourite chapters; the tabs change the URL', async () => {
     fakeApi(callMock, {
       'study.reviewSummary': () => summary(),
-      'study.getCataloglist': (p) => (p.kind === 'fav' ? catalog('fav', [catalogChapter(11, '心力衰竭', 2)]) : catalog(String(p.kind), [])),
+      'study.getCataloglist': (p) => (p.kind === 'fav' ? catalog('fav', [catalogChapter(11, '心力衰竭', 2)]) : catalog(p.kind, [])),
     });
     const view = renderScreen(<ConsolidateScreen />, { path: '/consolidate', url: '/consolidate?tab=fav' });
     expect(screen.getByRole('tab', { name: '收藏' }).getAttribute('aria-selected')).toBe('true');

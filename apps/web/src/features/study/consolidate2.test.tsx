@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers, type ReplyData } from '../../test/screens';
 import Consolidate2Screen, { REMOVE_CONFIRM } from './consolidate2-screen';
 import { book, catalogChapter, page, sq } from '../../test/fixtures/study';
 
@@ -14,6 +14,10 @@ vi.mock('../../api/client', async () => (await import('../../test/client-mock'))
 vi.mock('../../ui/dialogs');
 
 const callMock = call as unknown as Mock;
+/** The book's chapter list: nothing, unless a test says. */
+const around: Handlers = {
+  'study.getCataloglist': () => null,
+};
 const user = () => userEvent.setup();
 
 beforeEach(() => {
@@ -22,11 +26,12 @@ beforeEach(() => {
   saveSelectedSubject(trialNursing);
 });
 
-const catalog = { AppID: 1001, kind: 'error', page: 1, pageSize: 500, total: 1, items: 3, list: [catalogChapter(11, '心力衰竭', 3)] };
+const catalog: ReplyData<'study.getCataloglist'> = { AppID: 1001, kind: 'error', page: 1, pageSize: 500, total: 1, items: 3, list: [catalogChapter(11, '心力衰竭', 3)] };
 
 describe('/consolidate2', () => {
   it("kind=error: the chapter's book items with type, stem, wrong count and due; tap opens the details", async () => {
     fakeApi(callMock, {
+      ...around,
       'study.getCataloglist': () => catalog,
       'study.getErrorTest': () =>
         page([
@@ -53,6 +58,7 @@ describe('/consolidate2', () => {
   it('移出 asks, removes the item from the book and reloads', async () => {
     let removed = false;
     fakeApi(callMock, {
+      ...around,
       'study.getCataloglist': () => catalog,
       'study.getErrorTest': () => page(removed ? [sq({ allTestID: 2, book: book() })] : [sq({ allTestID: 1, book: book() }), sq({ allTestID: 2, book: book() })]),
       'study.removeFromBook': () => {
@@ -70,7 +76,10 @@ describe('/consolidate2', () => {
 
   it('declining the confirmation removes nothing', async () => {
     (confirm as Mock).mockResolvedValueOnce(false);
-    fakeApi(callMock, { 'study.getErrorTest': () => page([sq({ allTestID: 1, book: book() })]) });
+    fakeApi(callMock, {
+      ...around,
+      'study.getErrorTest': () => page([sq({ allTestID: 1, book: book() })]),
+    });
     renderScreen(<Consolidate2Screen />, { path: '/consolidate2', url: '/consolidate2?kind=error&cptID=11' });
     await user().click(await screen.findByRole('button', { name: '移出 第1题' }));
     await waitFor(() => expect(confirm).toHaveBeenCalled());
@@ -79,7 +88,10 @@ describe('/consolidate2', () => {
 
   it('kind=note: a long note folds to three lines with 展开/收起, and 删除笔记 stays on the card, outside the note', async () => {
     const long = '心衰病人端坐位的原因：'.repeat(100);
-    fakeApi(callMock, { 'study.chapterlist': () => page([sq({ allTestID: 3, note: long })]) });
+    fakeApi(callMock, {
+      ...around,
+      'study.chapterlist': () => page([sq({ allTestID: 3, note: long })]),
+    });
     renderScreen(<Consolidate2Screen />, { path: '/consolidate2', url: '/consolidate2?kind=note&cptID=11' });
     const text = await screen.findByText(long);
     expect(text.dataset.folded).toBe('true');
@@ -93,6 +105,7 @@ describe('/consolidate2', () => {
 
   it('kind=note: notes shown, search keeps the keyword in the URL, 删除笔记 saves an empty note, 练习本章 passes the words', async () => {
     fakeApi(callMock, {
+      ...around,
       'study.chapterlist': (p) =>
         page(p.keyword ? [sq({ allTestID: 3, note: '记住：端坐位' })] : [sq({ allTestID: 3, note: '记住：端坐位' }), sq({ allTestID: 4, note: '易混' })], {
           pageSize: 10,
@@ -114,6 +127,7 @@ describe('/consolidate2', () => {
 
   it('kind=fav: 取消收藏 calls deleteUserFav; 加载更多 reads the next page', async () => {
     fakeApi(callMock, {
+      ...around,
       'study.chapterlist': (p) =>
         p.page === 1
           ? page([sq({ allTestID: 10, favourite: true })], { total: 2, pageSize: 1 })
@@ -130,7 +144,11 @@ describe('/consolidate2', () => {
   });
 
   it('empty states: no items, and no match for the words', async () => {
-    fakeApi(callMock, { 'study.getErrorTest': () => page([]), 'study.chapterlist': () => page([]) });
+    fakeApi(callMock, {
+      ...around,
+      'study.getErrorTest': () => page([]),
+      'study.chapterlist': () => page([]),
+    });
     const v = renderScreen(<Consolidate2Screen />, { path: '/consolidate2', url: '/consolidate2?kind=error&cptID=11' });
     expect(await screen.findByText('本章没有错题了')).toBeTruthy();
     expect((screen.getByRole('button', { name: '练习本章' }) as HTMLButtonElement).disabled).toBe(true);
@@ -147,6 +165,7 @@ describe('/consolidate2', () => {
 
   it('a 403 shows the buy prompt', async () => {
     fakeApi(callMock, {
+      ...around,
       'study.getErrorTest': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
       },

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
 import MemoryAnswerScreen from './memory-answer-screen';
 import { book, page, sq, summary } from '../../test/fixtures/study';
 
@@ -31,7 +31,7 @@ const deck = () =>
 
 describe('/memoryAnswer', () => {
   it('shows the due items one at a time with answer and explanation; 记得/模糊/忘了 go on at once; a summary at the end', async () => {
-    const pending: ((v: unknown) => void)[] = [];
+    const pending: ((v: ReplyData<'study.evaluate'>) => void)[] = [];
     fakeApi(callMock, {
       'study.getErrorTest': () => deck(),
       // The server never answers during the session: the cards must not wait for it.

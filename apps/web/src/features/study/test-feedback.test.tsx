@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
 import TestFeedbackScreen, { THANKS } from './test-feedback-screen';
 import { sq } from '../../test/fixtures/study';
 
@@ -32,7 +32,8 @@ const cpt = () => ({
   mine: { attempts: 0, right: 0, lastReply: null },
 });
 
-const report = (id: number, over: Record<string, unknown> = {}) => ({
+type Report = ReplyData<'study.listQuestionReports'>['list'][number];
+const report = (id: number, over: Partial<Report> = {}): Report => ({
   id,
   allTestID: 42,
   excerpt: '心衰病人首选的体位是',

@@ -5,7 +5,8 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { cookies, local } from '../../lib/storage';
 import { alertMsg } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage, type ReplyData } from '../../test/screens';
+import { versionListOf, vipinfoOf } from '../../test/fixtures/catalog';
 import AppointSubScreen from './appoint-sub-screen';
 import { classGroups } from './class-tree';
 import { rememberSubject } from '../../lib/recent-subjects';
@@ -19,7 +20,8 @@ vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 const callMock = call as unknown as Mock;
 const user = () => userEvent.setup();
 
-const subj = (AppID: number, AppEName: string, AppName: string, CName: string, ClassID: number, Level = 'zhiye') => ({
+type Subject = ReplyData<'catalog.getKsbClass'>['subjects'][number];
+const subj = (AppID: number, AppEName: string, AppName: string, CName: string, ClassID: number, Level: Subject['Level'] = 'zhiye'): Subject => ({
   AppID,
   AppEName,
   AppName,
@@ -31,7 +33,7 @@ const HS = subj(1001, 'HSZYZG', '护士执业资格', '护理学类', 11);
 const ZGHS = subj(1002, 'ZGHS', '主管护师', '护理学类', 11, 'gaoji');
 const YS = subj(2001, 'ZYYS_XY', '执业药师(西药)', '药学类', 12);
 const LC = subj(3001, 'LCZYYS', '临床执业医师', '临床医学类', 13);
-const catalog = {
+const catalog: ReplyData<'catalog.getKsbClass'> = {
   classes: [
     { ID: 13, Name: '临床医学类', Order: 3, ParentID: 10 },
     { ID: 10, Name: '医药卫生', Order: 1, ParentID: null },
@@ -40,17 +42,15 @@ const catalog = {
   ],
   subjects: [HS, ZGHS, YS, LC],
 };
-const versions = {
-  chapter: { id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true, vns: ['1', '2'] },
-  ar: [
-    { AppID: 1001, AppEName: 'HSZYZG', CName: '护理学类', vn: '1', vname: '基础班', vnorder: 1 },
-    { AppID: 1001, AppEName: 'HSZYZG', CName: '护理学类', vn: '2', vname: 'VIP班', vnorder: 2 },
-  ],
-};
+const chapterModule = { id: 'chapter', name: '章节练习', route: '/chapterMenu', free: true, vns: ['1', '2'] };
+const versions = versionListOf({ chapter: chapterModule }, [
+  { AppID: 1001, AppEName: 'HSZYZG', CName: '护理学类', vn: '1', vname: '基础班', vnorder: 1 },
+  { AppID: 1001, AppEName: 'HSZYZG', CName: '护理学类', vn: '2', vname: 'VIP班', vnorder: 2 },
+]);
 const choosing = {
   'catalog.versionList': () => versions,
   'catalog.vipApp': () => [],
-  'catalog.vipinfo': () => ({ list: [], msdbMsg: '', vipdata: null, userInfoAll: [] }),
+  'catalog.vipinfo': () => vipinfoOf(),
 };
 const selectSubject = (AppID: number) =>
   cookies.setJSON('SELECTEDAPPNEW', {
@@ -145,7 +145,7 @@ describe('/switchSub', () => {
 
   it('an off-shelf subject stays on the list with the message', async () => {
     saveLogin(demoLogin);
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, 'catalog.versionList': () => ({ ar: [] }) });
+    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, 'catalog.versionList': () => versionListOf({}, []) });
     const { where } = renderScreen(<SwitchSubScreen />, { path: '/switchSub' });
     await user().click(await screen.findByRole('button', { name: /护士执业资格/ }));
     await waitFor(() => expect(alertMsg).toHaveBeenCalledWith('该科目已下架，请使用其他科目'));
@@ -308,8 +308,9 @@ describe('/appointSub', () => {
   beforeEach(() => saveLogin(demoLogin));
 
   it('?appID= finds the subject, shows it and chooses it with the given vn, then /homePage', async () => {
-    const { ar: _ar, ...noAr } = { ...versions, daily: versions.chapter };
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, ...choosing, 'catalog.versionList': () => noAr });
+    // The contract's versionList always has `ar`: vn 2 (VIP班) is the subject's highest version, as asked.
+    const both = versionListOf({ chapter: chapterModule, daily: chapterModule }, versions.ar);
+    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, ...choosing, 'catalog.versionList': () => both });
     const { where } = renderScreen(<AppointSubScreen />, { path: '/appointSub', url: '/appointSub?appID=1002&vn=2' });
     expect(await screen.findByRole('heading', { name: '主管护师' })).toBeTruthy();
     expect(screen.getByText('护理学类 · 高级职称')).toBeTruthy();
@@ -347,7 +348,7 @@ describe('/appointSub', () => {
   });
 
   it('a subject whose version list is empty (off shelf) shows its card and the message', async () => {
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, 'catalog.versionList': () => ({ ar: [] }) });
+    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, 'catalog.versionList': () => versionListOf({}, []) });
     const { where } = renderScreen(<AppointSubScreen />, { path: '/appointSub', url: '/appointSub?appID=1001' });
     expect(await screen.findByText('该科目已下架，请使用其他科目')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '护士执业资格' })).toBeTruthy();

@@ -88,7 +88,7 @@ describe('video screens', () => {
     let appointed = false;
     fakeApi(callMock, {
       'video.latest': () => ({ list: [lesson(1)], upcoming: [{ ...lesson(9, { upcoming: true }), appointed }] }),
-      'video.appoint': (p) => ((appointed = p.status === 1), { videoID: 9, status: p.status, appointedAt: appointed ? '2026-11-25T00:00:00.000Z' : null }),
+      'video.appoint': (p) => ((appointed = Number(p.status) === 1), { videoID: 9, status: Number(p.status), appointedAt: appointed ? '2026-11-25T00:00:00.000Z' : null }),
     });
     renderScreen(<UpVideoScreen />, { path: '/upVideo' });
     const soon = await screen.findByRole('region', { name: '即将上线' });
