@@ -35,10 +35,13 @@ if (reloadTarget && reloadTarget !== here) void router.navigate(reloadTarget);
 
 // The outbox (IndexedDB, lib/outbox/) sends every channel's unsent entries — practice answers, exam replies,
 // reading marks, video progress — on one schedule: now, when back online, when the page shows again and every
-// 20 s (lib/outbox/scheduler.ts). Loaded after the page has loaded, not with the entry route.
+// 20 s (lib/outbox/scheduler.ts). Loaded once the page has loaded and the main thread is idle (at most 3 s later):
+// its chunks must not compete with the first screen's on a slow phone (bench/load-bench.ts). An entry queued before
+// then is sent by its channel at once (nudgeOutbox), without the schedule.
 const startOutbox = () => void import('./lib/outbox/start').then((m) => m.startOutboxes()).catch(() => undefined);
-if (document.readyState === 'complete') startOutbox();
-else window.addEventListener('load', startOutbox, { once: true });
+const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(startOutbox, { timeout: 3_000 }) : setTimeout(startOutbox, 1_000));
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
