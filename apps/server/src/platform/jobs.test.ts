@@ -63,10 +63,12 @@ describe('timed jobs with several processes', () => {
     const lost: string[] = [];
     const dead = createJobClaim(t.db, { leaseMs: 200, onLost: (n) => lost.push(n) });
     const held = (await dead(job))!;
-    // The process stops renewing (its event loop is stuck, or it is gone): its row shows the last renewal.
+    // The process stops renewing (its event loop is stuck, or it is gone): its row shows the last renewal. 201, not
+    // 200 ms: PGlite's clock may read the same millisecond as the claim's, and the same value would be the dead
+    // process's own token (it would go on renewing).
     await t.db
       .update(jobRuns)
-      .set({ ranAt: sql`now() + interval '200 milliseconds'` })
+      .set({ ranAt: sql`now() + interval '201 milliseconds'` })
       .where(eq(jobRuns.name, job.name));
     const other = createJobClaim(t.db, { leaseMs: 60_000 });
     expect(await other(job)).toBeNull();
