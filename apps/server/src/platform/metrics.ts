@@ -22,9 +22,23 @@ export interface PoolStats {
  * latency, job runs, SMS sent and failed per provider, and gauges read at scrape time (database pool, open orders,
  * the reconciliation backlog, open payment flags, pending replays, live rooms and sockets).
  */
+/**
+ * prom-client's process metrics, collected once per process: their GC observer cannot be stopped, and one per app
+ * would keep every closed app (its registry and gauges) alive, which a test process building hundreds of apps
+ * cannot afford. Each app's registry lists them beside its own.
+ */
+let processRegistry: Registry | undefined;
+const processMetrics = () => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'kaoshi_' });
+  }
+  return processRegistry.getMetricsAsArray();
+};
+
 export function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'kaoshi_' });
+  for (const metric of processMetrics()) registry.registerMetric(metric);
   const calls = new Counter({
     name: 'kaoshi_calls_total',
     help: 'Answered requests by route (a contract call id, else the route pattern) and status (the contract status of a call, else HTTP)',

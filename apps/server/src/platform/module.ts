@@ -48,7 +48,14 @@ export const MINUTE = 60_000;
  * claim is held (renewed) while the run lasts: a run longer than its period is not started a second time.
  */
 export function runJobs(app: FastifyInstance, jobs: readonly Job[], claim: JobClaim, observe?: (job: string, result: 'ok' | 'failed' | 'skipped', seconds?: number) => void): void {
-  const safe = (job: Job) => async () => {
+  const running = new Set<Promise<void>>();
+  let closing = false;
+  const safe = (job: Job) => () => {
+    if (closing) return;
+    const run = once(job).finally(() => running.delete(run));
+    running.add(run);
+  };
+  const once = async (job: Job) => {
     const started = performance.now();
     try {
       const held = await claim(job);
@@ -66,10 +73,14 @@ export function runJobs(app: FastifyInstance, jobs: readonly Job[], claim: JobCl
   };
   const timers = jobs.map((job) => setInterval(safe(job), job.everyMs).unref());
   app.addHook('onReady', async () => {
-    for (const job of jobs) if (job.atReady) void safe(job)();
+    for (const job of jobs) if (job.atReady) safe(job)();
   });
+  // A close waits for the runs under way (they use the database, which closes after the app): a run cut off by the
+  // database going away may never settle, and its claim's renewal timer would keep the whole app alive.
   app.addHook('onClose', async () => {
+    closing = true;
     for (const t of timers) clearInterval(t);
+    await Promise.allSettled(running);
   });
 }
 
