@@ -1,6 +1,12 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+// Type-only: the config runs in Node, which cannot load the contract's TypeScript at run time.
+import type { RoutePreload, ROUTE_PRELOAD_FILE } from '@kaoshi/contract';
+
+export type { RoutePreload };
+/** The contract's file name, checked against it by type. */
+const FILE: typeof ROUTE_PRELOAD_FILE = 'route-preload.json';
 
 /** One chunk of Vite's manifest (dist/.vite/manifest.json), keyed by its source or by `_<file>` for shared chunks. */
 export interface ManifestChunk {
@@ -17,12 +23,6 @@ export interface RouteSource {
   path: string;
   module: string;
   noQueries: boolean;
-}
-
-/** What the server adds to index.html for one route: the screen's code and styles, asked for with the page. */
-export interface RoutePreload {
-  js: string[];
-  css: string[];
 }
 
 const ROUTE_LINE = /\{\s*path:\s*'([^']+)'([^\n]*)\}/g;
@@ -108,7 +108,7 @@ export function routePreloadPlugin(): Plugin {
         const file = join(features, name, 'routes.ts');
         return existsSync(file) ? readRoutes(readFileSync(file, 'utf8'), `src/features/${name}`) : [];
       });
-      writeFileSync(join(outDir, 'route-preload.json'), JSON.stringify(routePreloads(manifest, routes)));
+      writeFileSync(join(outDir, FILE), JSON.stringify(routePreloads(manifest, routes)));
     },
   };
 }

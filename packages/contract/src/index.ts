@@ -136,3 +136,4 @@ export const allCalls = [
   ...Object.values(searchCalls),
   ...Object.values(wxappCalls),
 ];
+export * from './page-preload.ts';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 import type { Database } from '../db/index.ts';
 import type { SmsProvider } from './sms/provider.ts';
 
@@ -33,7 +33,8 @@ const processMetrics = () => {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry, prefix: 'kaoshi_' });
   }
-  return processRegistry.getMetricsAsArray();
+  // prom-client types these as plain objects; they are the metrics themselves.
+  return processRegistry.getMetricsAsArray() as unknown as Metric[];
 };
 
 export function createMetrics() {

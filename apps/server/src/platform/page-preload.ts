@@ -1,10 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-interface RoutePreload {
-  js: string[];
-  css: string[];
-}
+import { ROUTE_PRELOAD_FILE, type RoutePreload } from '@kaoshi/contract';
 
 /** Only what the web build writes: hashed asset paths. Anything else in the file is left out of the page. */
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
@@ -17,7 +13,7 @@ const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
  * so the lookup does too. Without the file (an older build) every page is index.html as it is.
  */
 export function loadPagePreloads(dir: string): (path: string) => string | undefined {
-  const file = join(dir, 'route-preload.json');
+  const file = join(dir, ROUTE_PRELOAD_FILE);
   if (!existsSync(file)) return () => undefined;
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
   const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
