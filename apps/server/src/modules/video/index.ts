@@ -35,6 +35,7 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
   return serverModule({
     name: 'video',
     handlers: [...videoRoutes(service), ...videoNoteRoutes(p.db, p.clock)],
+    items: [service.lessons],
     async install(app) {
       tokens = playTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
       installDelivery(app, { db: p.db, store, tokens, clock: p.clock });
