@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createMemo } from '../../platform/cache/memo.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
-import { playTokens, tokenKey, type PlayTokens } from '../video/index.ts';
+import { playTokens, tokenKey, type PlayTokens } from '../../platform/media-tokens.ts';
 import { createKnowledgeService, type KnowledgeDeps } from './knowledge.ts';
 import { readingItems } from './items.ts';
 import { installPdfRoute, readingRoutes } from './routes.ts';

@@ -2,7 +2,7 @@ import { knowledgeCalls as k, readingCalls as c } from '@kaoshi/contract';
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../platform/calls.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { PlayTokens } from '../video/index.ts';
+import { mediaGrant, type PlayTokens } from '../../platform/media-tokens.ts';
 import type { ReadingItems } from './items.ts';
 import type { KnowledgeService } from './knowledge.ts';
 import type { ReadingService } from './service.ts';
@@ -40,13 +40,9 @@ export const readingRoutes = (r: ReadingService, kn: KnowledgeService, cards: Sh
 export function installPdfRoute(app: FastifyInstance, r: ReadingService, tokens: () => PlayTokens, clock: Clock) {
   app.get('/media/r/:itemId/:token/handout.pdf', async (request, reply) => {
     const { itemId, token } = request.params as { itemId: string; token: string };
-    const id = Number(itemId);
-    const grant = Number.isSafeInteger(id) && id > 0 ? tokens().verify(token, id, clock()) : { refused: 'malformed' };
-    if ('refused' in grant) {
-      request.log.info({ reason: grant.refused }, 'pdf link refused');
-      return reply.code(403).type('text/plain').send('forbidden');
-    }
-    const pdf = await r.pdf(id);
+    const grant = mediaGrant(request, reply, tokens(), itemId, token, clock(), 'reading pdf');
+    if (!grant) return reply;
+    const pdf = await r.pdf(grant.lessonId);
     if (!pdf) return reply.code(404).type('text/plain').send('not found');
     return reply.header('cache-control', 'private, max-age=3600').header('etag', `"${pdf.sha256}"`).type('application/pdf').send(pdf.bytes);
   });

@@ -8,7 +8,7 @@ import type { EntitlementService } from '../entitlement/index.ts';
 import { courseItem, courseWithLessons, lessonItem, nextLesson, progressItem, teacherItem } from './items.ts';
 import { isComplete, mergeRanges, watchedSeconds, type Range } from './progress.ts';
 import type { ProgressRow, TreeLesson, VideoStore, VideoTree } from './store.ts';
-import { TOKEN_TTL_MS, type PlayTokens } from './tokens.ts';
+import { TOKEN_TTL_MS, type PlayTokens } from '../../platform/media-tokens.ts';
 
 const DAY = 86_400_000;
 export const HISTORY_PAGE = 20;
