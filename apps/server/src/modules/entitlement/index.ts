@@ -4,7 +4,7 @@ import { createEntitlementStore } from './store.ts';
 import type { TrialChapter } from './trial.ts';
 
 export type { ChapterAccess, Decision, EntitlementService, Holdings, SubjectFacts, Target } from './service.ts';
-export { buyPrompt, chapterOpen, mustBeOpen, unlockingOf } from './rules.ts';
+export { buyPrompt, chapterOpen, unlockingOf } from './rules.ts';
 export { trialChapters, type TrialChapter } from './trial.ts';
 export { CODE_GUESS_LIMIT, hiddenFor, toVipApp } from './service.ts';
 export { hashCode, normaliseCode } from './codes.ts';

@@ -19,8 +19,3 @@ export const unlockingOf = (access: ChapterAccess): { vn: string; vname: string 
  * open it (the web app shows its buy prompt from them). Thrown by the gate and the item policy only.
  */
 export const buyPrompt = (unlocking: { vn: string; vname: string }[]): AppError => new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking });
-
-/** A locked chapter's item (for lists that go through the items of a chapter module): the refusal when it is closed. */
-export function mustBeOpen(access: ChapterAccess, chapterId: number | null): void {
-  if (!chapterOpen(access, chapterId)) throw buyPrompt(unlockingOf(access));
-}
