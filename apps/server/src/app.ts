@@ -11,7 +11,8 @@ import type { Database, Listen } from './db/index.ts';
 import { createAgentModule } from './modules/agent/index.ts';
 import { createAiModule } from './modules/ai/index.ts';
 import { createBookModule } from './modules/book/index.ts';
-import { createCatalogModule } from './modules/catalog/index.ts';
+import { createCatalogModule, createCatalogStoreCached } from './modules/catalog/index.ts';
+import { createEntitlements } from './modules/entitlement/index.ts';
 import { createChangeLogModule } from './modules/change-log/index.ts';
 import { createClearanceModule } from './modules/clearance/index.ts';
 import { createEveryDayModule } from './modules/every-day/index.ts';
@@ -140,9 +141,10 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   );
   const tracking = createTrackingModule(p);
   const user = createUserModule(p, { sessions, tracking: tracking.tracking, sms, passwords: deps.passwords });
-  // Trial rules read the subject's chapter tree (modules/entitlement): the bank's store answers it.
-  const catalog = createCatalogModule(p, { accounts: user.directory, chapters: cachedChapterTree(p) });
-  const { entitlements } = catalog;
+  // Entitlements decide on the catalog's facts and the bank's chapter tree (trial rules); the catalog gets them back.
+  const catalogStore = createCatalogStoreCached(p);
+  const entitlements = createEntitlements(p, catalogStore, cachedChapterTree(p));
+  const catalog = createCatalogModule(p, { store: catalogStore, accounts: user.directory, entitlements });
   const book = createBookModule(p);
   const study = createStudyModule(p);
   const practice = createPracticeModule(p, { book: book.hooks, marks: study.marks, entitlements });
@@ -222,11 +224,12 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   );
   metrics.gauges(db, live.stats, deps.poolStats);
   installMetricsRoute(app, metrics, config.METRICS_TOKEN);
+  const gates = { gate: entitlements.gate, itemPolicy: entitlements.itemAccess, items: modules.flatMap((m) => m.items ?? []) };
   registerCalls(
     app,
     allCalls,
     modules.flatMap((m) => m.handlers),
-    { sessions, gate: entitlements.gate, resolveTenant: agent.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
+    { sessions, ...gates, resolveTenant: agent.resolve, maintenance: config.MAINTENANCE, checkReplies: config.NODE_ENV !== 'production' },
   );
 
   // Test-only hook: the last SMS code sent to a phone. Exists only under NODE_ENV=test.

@@ -17,15 +17,32 @@ export interface GateTarget {
 type Bivariant<I, R> = { gate(input: I): R }['gate'];
 
 /**
- * The entitlement gate of a call, enforced once by the server's registrar before the handler runs: the
- * learner (or guest) must hold `module` of the subject `appID` of the input. A function decides per input
- * (per-item gates); null means this input needs no module, or its item is gated by the handler once loaded.
- * Unknown subject → body status 404 `unknown`; denied → 403 '开通以下任一班次可使用该功能' {unlocking}.
+ * The kinds of item a call may name by id (docs/entitlement.md, "Item policies"). Each is loaded by the server
+ * module that owns it, which tells the entitlement policy the item's subject, module, chapter and free/preview flags.
+ */
+export const ITEM_KINDS = ['readingItem', 'pocketPage', 'knowledgePoint', 'shorthandPoint', 'shorthandCard', 'videoLesson'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+/** The item a call works on: its kind and the request field holding its id. */
+export interface ItemRef {
+  kind: ItemKind;
+  field: string;
+}
+
+/**
+ * The entitlement gate of a call, enforced once by the server's registrar before the handler runs.
+ * - `module`: the learner (or guest) must hold `module` of the subject `appID` of the input. A function decides
+ *   per input; null means this input needs no module.
+ * - `item`: the call works on one item named by id: the registrar loads it through its module (404 when unknown),
+ *   asks the entitlement policy for it (its chapter, free and preview rules) and hands it to the handler.
+ * Both may be set (the module first). Unknown subject → body status 404 `unknown`; denied → 403
+ * '开通以下任一班次可使用该功能' {unlocking}.
  */
 export interface CallGate<I = unknown> {
-  module: string | Bivariant<I, GateTarget | null>;
+  module?: string | Bivariant<I, GateTarget | null>;
   /** With a module id: the call's items are free (open to every learner of a subject on sale). */
   free?: boolean;
+  item?: ItemRef;
   /** The 404 message when the subject is not on sale; default '科目不存在'. */
   unknown?: string;
 }
@@ -39,7 +56,7 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodTy
   group: CallGroup;
   /** When true the server rejects a call without a valid `guid` with body status 401. */
   needsSession: boolean;
-  /** The entitlement gate (server only: the web bundle's copies leave it out). The request must have `appID`. */
+  /** The entitlement gate (server only: the web bundle's copies leave it out). A module gate needs `appID` in the request. */
   gate?: CallGate<z.output<Req>>;
   /** Request parameters (query string for GET, form body for POST). Values arrive as strings. */
   request: Req;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentRow } from '../db/schema/index.ts';
 import { badInput, maintenance, notLoggedIn } from './errors.ts';
+import type { ItemLoader, ItemPolicy, LoadedItem } from './items.ts';
 import type { Session, SessionService } from './session/service.ts';
 import { tenantHint, type TenantHint } from './tenancy.ts';
 
@@ -23,6 +24,8 @@ export interface CallContext<C extends CallDef> {
   /** The tenant of this request (explicit agentCode/ac, else Host subdomain, else 888); 404 when unknown. */
   tenant(): Promise<AgentRow>;
   request: FastifyRequest;
+  /** The item a call's contract gate names (`gate.item`), loaded and allowed by the registrar; read it with its loader's `of(ctx)`. */
+  item?: LoadedItem<unknown>;
 }
 
 /** Request bodies: tracking and error reports are small; a call may declare its own (`maxBodyBytes`). */
@@ -55,10 +58,10 @@ export const handle = <C extends CallDef>(call: C, run: (ctx: CallContext<C>) =>
 /** The one entitlement gate (modules/entitlement): throws 404 `unknown` for a subject not on sale, 403 {unlocking} when denied. */
 export type Gate = (userId: number | null, appId: number, target: GateTarget, unknown?: string) => Promise<void>;
 
-/** The module a call's gate asks of this input, or null (none, or the handler gates the item it loads). */
+/** The module a call's gate asks of this input, or null (none, or the call's gate is an item's). */
 export function gateTarget(call: CallDef, input: unknown): GateTarget | null {
   const gate = call.gate;
-  if (!gate) return null;
+  if (!gate?.module) return null;
   return typeof gate.module === 'string' ? { module: gate.module, free: gate.free } : gate.module(input);
 }
 
@@ -66,6 +69,9 @@ export interface RegistrarOptions {
   sessions: SessionService;
   /** The entitlement gate of calls that declare one (contract `gate`). */
   gate: Gate;
+  /** The entitlement policy of items (contract `gate.item`), and each item kind's loader (from the module owning it). */
+  itemPolicy: ItemPolicy;
+  items: readonly ItemLoader[];
   resolveTenant(hint: TenantHint): Promise<AgentRow>;
   maintenance: boolean;
   /** Check every reply's data against the contract (development and test). */
@@ -120,15 +126,21 @@ function guidOf(request: FastifyRequest, input: Record<string, unknown>): string
 
 /**
  * Register one route per contract call. Session enforcement (body status 401), input validation (400 through
- * the error handler), the entitlement gate (404/403) and the { status, msg, data } envelope live here and nowhere else.
+ * the error handler), the entitlement gate and item policy (404/403) and the { status, msg, data } envelope live
+ * here and nowhere else.
  */
 export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], handlers: readonly CallHandler[], opts: RegistrarOptions) {
   const byId = new Map(handlers.map((h) => [h.call.id, h]));
   for (const h of handlers) {
     if (!calls.some((c) => c.id === h.call.id)) throw new Error(`Handler for ${h.call.id} has no call in the contract`);
   }
+  const loaders = new Map(opts.items.map((l) => [l.kind, l]));
   for (const c of calls) {
-    if (c.gate && !Object.hasOwn((c.request as { shape?: object }).shape ?? {}, 'appID')) throw new Error(`Call ${c.id} has a gate but no appID field`);
+    const shape = (c.request as { shape?: object }).shape ?? {};
+    if (c.gate?.module && !Object.hasOwn(shape, 'appID')) throw new Error(`Call ${c.id} has a gate but no appID field`);
+    const item = c.gate?.item;
+    if (item && !Object.hasOwn(shape, item.field)) throw new Error(`Call ${c.id} gates an item by ${item.field}, which is not a request field`);
+    if (item && !loaders.has(item.kind)) throw new Error(`Call ${c.id} gates an item of kind ${item.kind}, which no module loads`);
   }
   const missing = calls.filter((c) => !byId.has(c.id)).map((c) => c.id);
   if (missing.length) app.log.warn(`No handler for contract calls: ${missing.join(', ')}; they answer 404`);
@@ -155,6 +167,14 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         const input = call.request.parse(raw);
         const target = gateTarget(call, input);
         if (target) await opts.gate(session?.userId ?? null, (input as { appID: number }).appID, target, call.gate?.unknown);
+        const ref = call.gate?.item;
+        let item: LoadedItem<unknown> | undefined;
+        if (ref) {
+          const fields = input as Record<string, unknown>;
+          const id = fields[ref.field];
+          const { facts, value } = await loaders.get(ref.kind)!.load(typeof id === 'number' ? id : undefined, fields);
+          item = { kind: ref.kind, value, access: await opts.itemPolicy(session?.userId ?? null, facts, call.gate?.unknown) };
+        }
         let tenant: Promise<AgentRow> | undefined;
         const ctx: CallContext<CallDef> = {
           call,
@@ -164,6 +184,7 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
           userAgent: String(request.headers['user-agent'] ?? ''),
           tenant: () => (tenant ??= opts.resolveTenant(tenantHint({ ...raw, ...(input as object) }, request.hostname))),
           request,
+          item,
         };
         const out = await handler.run(ctx);
         const result = out instanceof CallResult ? out : new CallResult(200, '', out ?? null);

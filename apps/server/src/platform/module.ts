@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { CallHandler } from './calls.ts';
+import type { ItemLoader } from './items.ts';
 import type { Clock } from './clock.ts';
 import type { JobClaim } from './job-claim.ts';
 import type { RateLimiter } from './rate-limit/limiter.ts';
@@ -28,7 +29,7 @@ export interface Job {
 
 /**
  * The face of a server module (docs/adding-a-domain.md): the handlers of its contract calls, routes outside the
- * contract (`install`: images, payment notifications, websockets) and its timers. A module's index.ts builds its
+ * contract (`install`: images, payment notifications, websockets), its timers and the loaders of its items. A module's index.ts builds its
  * store and service and returns this, plus the interface other modules may use.
  */
 export interface ServerModule {
@@ -36,6 +37,8 @@ export interface ServerModule {
   handlers: readonly CallHandler[];
   install?(app: FastifyInstance): void | Promise<void>;
   jobs?: readonly Job[];
+  /** Loaders of the item kinds this module owns (platform/items.ts): the registrar loads the items calls name by id. */
+  items?: readonly ItemLoader[];
 }
 
 export const HOUR = 3600_000;

@@ -119,7 +119,7 @@ export const readingContent = defineCall({
   path: '/api/reading/content',
   group: 'general',
   needsSession: true,
-  gate: { module: (i: { kind: ReadingKind }) => ({ module: READING_MODULE[i.kind], free: true }) },
+  gate: { module: (i: { kind: ReadingKind }) => ({ module: READING_MODULE[i.kind], free: true }), item: { kind: 'readingItem', field: 'id' } },
   allowedRepeat: true,
   summary: 'One handout or theory article with my position and marks; 403 with the versions that open it when its chapter is locked.',
   request: itemRequest.extend({ kind: choice('内容类型', ['handout', 'theory'] as const) }),
@@ -145,7 +145,7 @@ export const pocketContent = defineCall({
   path: '/api/pocketaccess/content',
   group: 'general',
   needsSession: true,
-  gate: { module: READING_MODULE.pocket, free: true },
+  gate: { module: READING_MODULE.pocket, free: true, item: { kind: 'pocketPage', field: 'id' } },
   allowedRepeat: true,
   summary: "One page of the pocket book with my position and marks (the chapter's gate as for handouts).",
   request: itemRequest,
@@ -158,6 +158,7 @@ export const savePosition = defineCall({
   path: '/api/reading/position',
   group: 'general',
   needsSession: true,
+  gate: { item: { kind: 'readingItem', field: 'id' } },
   allowedRepeat: true,
   summary: 'Where I stopped in an item (the outbox may replay it: an older save never moves the position back).',
   request: itemRequest.extend({
@@ -175,6 +176,7 @@ export const saveMark = defineCall({
   path: '/api/reading/mark',
   group: 'general',
   needsSession: true,
+  gate: { item: { kind: 'readingItem', field: 'id' } },
   allowedRepeat: true,
   summary: 'Save a highlight (with its note) on a passage; the same clientId updates it (the outbox may replay it).',
   request: itemRequest.extend({

@@ -79,12 +79,9 @@ export const courseItem = z.object({
 });
 export type CourseItem = z.infer<typeof courseItem>;
 
-export const courseWithLessons = courseItem.extend({
-  chapters: z.array(z.object({ id: z.number().int(), title: z.string(), lessons: z.array(lessonItem) })),
-});
+export const courseWithLessons = courseItem.extend({ chapters: z.array(z.object({ id: z.number().int(), title: z.string(), lessons: z.array(lessonItem) })) });
 export type CourseWithLessons = z.infer<typeof courseWithLessons>;
 
-/** What the version adds when the learner may not open the whole lesson. */
 /** `full`: the learner holds a version with `video` (every lesson whole); else free lessons whole and previews. */
 const access = z.object({
   /** full: the whole lesson; preview: the first `limitSeconds`. */
@@ -127,12 +124,14 @@ export const videoCoursedetail = defineCall({
   data: z.object({ course: courseWithLessons, teacherIntro: z.string(), full: z.boolean() }),
 });
 
+const LESSON_GATE = { item: { kind: 'videoLesson', field: 'lessonID' }, unknown: VIDEO_MSG.unknownLesson } as const;
 export const videoLesson = defineCall({
   id: 'video.lesson',
   method: 'GET',
   path: '/api/video/lesson',
   group: 'video',
   needsSession: true,
+  gate: LESSON_GATE,
   summary: 'A lesson to play: markers, knowledge-point ranges, the next lesson, my resume position, and a 10-minute play token (whole lesson, or its preview).',
   request: z.object({ guid: guid(), lessonID: dbId('视频编号') }),
   data: z.object({
@@ -162,6 +161,7 @@ export const videoProgress = defineCall({
   path: '/api/video/progress',
   group: 'video',
   needsSession: true,
+  gate: LESSON_GATE,
   allowedRepeat: true,
   summary: 'Save my position and the seconds watched since the last save; replays are harmless (ranges merge, an older position never overwrites a newer one).',
   request: z.object({

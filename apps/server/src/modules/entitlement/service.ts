@@ -1,13 +1,16 @@
-import { CATALOG_MSG, MSG, Status, type GateTarget, type VipAppRecord } from '@kaoshi/contract';
+import { CATALOG_MSG, type GateTarget, type VipAppRecord } from '@kaoshi/contract';
 import type { PurchaseRow, VersionRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, badInput, notFound, tooMany } from '../../platform/errors.ts';
+import { badInput, notFound, tooMany } from '../../platform/errors.ts';
+import type { ItemAccess, ItemFacts } from '../../platform/items.ts';
 import { limitIp } from '../../platform/rate-limit/ip-key.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import { hashCode } from './codes.ts';
-import type { CatalogStore } from '../catalog/index.ts';
+import { buyPrompt, chapterOpen, type ChapterAccess } from './rules.ts';
+
+export type { ChapterAccess };
 import type { EntitlementStore } from './store.ts';
 import { trialChapters, type TrialChapter } from './trial.ts';
 
@@ -23,9 +26,6 @@ export const PURCHASE_CACHE_MS = 30_000;
 export type Target = { moduleId: string } | { contentItem: { moduleId: string; free?: boolean; chapter?: number } };
 
 export type Reason = 'free' | 'purchase' | 'trial' | 'guest' | 'not-purchased' | 'beyond-trial' | 'expired' | 'hidden-by-vip' | 'unknown-subject';
-
-/** The chapters of a module a learner may open: all of them, or (trial) only these. */
-export type ChapterAccess = { all: true } | { all: false; open: ReadonlySet<number>; unlocking: { vn: string; vname: string }[] };
 
 export interface Decision {
   allowed: boolean;
@@ -59,9 +59,18 @@ export const hiddenFor = (versions: VersionRow[], valid: PurchaseRow[]): Set<str
   return new Set(versions.filter((v) => v.rules.hideByVip.some((vn) => held.has(vn))).map((v) => v.vn));
 };
 
+/**
+ * The facts of the catalog a decision reads (the catalog's store answers them; app.ts passes it): the subject and
+ * its versions. The entitlement module imports nothing of the catalog.
+ */
+export interface SubjectFacts {
+  subject(appId: number): Promise<{ listed: boolean } | undefined>;
+  versions(appId: number): Promise<VersionRow[]>;
+}
+
 export function createEntitlementService(deps: {
   store: EntitlementStore;
-  catalog: CatalogStore;
+  catalog: SubjectFacts;
   /** The subject's chapter tree (for trial rules), by order. */
   chapters: (appId: number) => Promise<TrialChapter[]>;
   clock: Clock;
@@ -203,7 +212,25 @@ export function createEntitlementService(deps: {
     const item = target.free || target.chapter !== undefined;
     const d = await decide(userId, appId, item ? { contentItem: { moduleId: target.module, free: target.free, chapter: target.chapter } } : { moduleId: target.module });
     if (d.reason === 'unknown-subject') throw notFound(unknown);
-    if (!d.allowed) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: d.unlockingVersions });
+    if (!d.allowed) throw buyPrompt(d.unlockingVersions);
+  }
+
+  /**
+   * The item policy (docs/entitlement.md, "Item policies"): the registrar asks it for every item a call's contract
+   * gate names, once the item's module has loaded it. Unknown subject → 404 `unknown`; a free item, or the module
+   * held (a trial: the item's chapter open by the chapter-open rule) → all of it; otherwise its preview when it has
+   * one, else 403 with the versions that open it.
+   */
+  async function itemAccess(userId: number | null, item: ItemFacts, unknown: string = CATALOG_MSG.unknownSubject): Promise<ItemAccess> {
+    const ctx = await contextOf(userId, item.appId);
+    const d = judge(ctx, userId, { moduleId: item.module });
+    if (d.reason === 'unknown-subject') throw notFound(unknown);
+    const full: ItemAccess = { full: true, previewSeconds: 0, unlocking: [] };
+    if (item.free) return full;
+    if (d.allowed && (!d.partial || item.chapter === undefined)) return full;
+    if (d.allowed && chapterOpen({ all: false, open: (await trialOpen(ctx, item.appId, item.module)).open, unlocking: [] }, item.chapter ?? null)) return full;
+    if ((item.previewSeconds ?? 0) > 0) return { full: false, previewSeconds: item.previewSeconds!, unlocking: d.unlockingVersions };
+    throw buyPrompt(d.unlockingVersions);
   }
 
   const userKey = (userId: number) => `code:user:${userId}`;
@@ -244,7 +271,7 @@ export function createEntitlementService(deps: {
     return toVipApp(purchase, versions);
   }
 
-  return { decide, decideAll, chapterAccess, gate, holdings, redeem };
+  return { decide, decideAll, chapterAccess, gate, itemAccess, holdings, redeem };
 }
 
 export type EntitlementService = ReturnType<typeof createEntitlementService>;

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { sendBytes, type MediaStore, type PlayTokens } from '../video/index.ts';
+import { mediaGrant, type PlayTokens } from '../../platform/media-tokens.ts';
+import { sendBytes, type MediaStore } from '../video/index.ts';
 import { createIngestStore, type SessionMedia } from './ingest-store.ts';
 import { STREAM_KEY } from './ingest.ts';
 
@@ -40,14 +41,11 @@ export function installLiveDelivery(
   app.get('/media/l/:sessionId/:token/*', async (request, reply) => {
     const { sessionId: rawId, token, '*': file } = request.params as { sessionId: string; token: string; '*': string };
     const notFound = () => reply.code(404).type('text/plain').send('not found');
-    const sessionId = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
     const m = FILE.exec(file);
     // The calendar file has tokens of its own (tokens.ts): a media token does not open it, nor its token the media.
-    const grant = (m?.[3] ? deps.icsTokens : deps.tokens).verify(token, sessionId, deps.clock());
-    if ('refused' in grant) {
-      request.log.warn({ reason: grant.refused }, 'live media request refused');
-      return reply.code(403).type('text/plain').send('forbidden');
-    }
+    const grant = mediaGrant(request, reply, m?.[3] ? deps.icsTokens : deps.tokens, rawId, token, deps.clock(), 'live media');
+    if (!grant) return reply;
+    const sessionId = grant.lessonId;
     if (!m) return notFound();
     const [, live, replay, ics] = m;
     if (ics) {

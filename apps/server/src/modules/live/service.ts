@@ -3,7 +3,7 @@ import { createEvent } from 'ics';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
-import { TOKEN_TTL_MS, type PlayTokens } from '../video/index.ts';
+import { TOKEN_TTL_MS, type PlayTokens } from '../../platform/media-tokens.ts';
 import { ccLive, liveItemOf, splitByStatus, statusOf, type Overlay } from './schedule.ts';
 import type { LiveCourseRow, LiveSessionRow, LiveStore, ScheduledSession } from './store.ts';
 import { liveMediaPath } from './tokens.ts';

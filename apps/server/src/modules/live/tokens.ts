@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { playTokens, type PlayTokens } from '../video/index.ts';
+import { playTokens, type PlayTokens } from '../../platform/media-tokens.ts';
 
 /**
  * Live media tokens (docs/live.md, "Delivery"): the video lessons' play-token scheme under a key derived from theirs,

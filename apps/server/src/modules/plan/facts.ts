@@ -1,6 +1,6 @@
 import { PAPER_MODULES, paperModules, PRACTICE_MODULE, READING_MODULE, VIDEO_MODULE } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
-import type { ChapterAccess, EntitlementService } from '../entitlement/index.ts';
+import { chapterOpen as opens, type ChapterAccess, type EntitlementService } from '../entitlement/index.ts';
 import type { FactsStore, SubjectContent } from './facts-store.ts';
 import { chinaDayNo, daysBetween } from '../../platform/china-time.ts';
 import { nodeKey, type ChapterFacts, type PlannerInput } from './model.ts';
@@ -22,8 +22,6 @@ export interface Access {
   /** Paper modules held, and each module's unlocking versions. */
   papers: { held: ReadonlySet<string>; unlocking: Map<string, { vn: string; vname: string }[]> };
 }
-
-const opens = (a: ChapterAccess, chapterId: number) => a.all || a.open.has(chapterId);
 
 /**
  * The planner's facts from the learner's records and what they may open (docs/plan.md "Decisions"), and the view's

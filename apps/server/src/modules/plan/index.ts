@@ -4,7 +4,7 @@ import type { SmsProvider } from '../../platform/sms/provider.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { ExamService } from '../exam/index.ts';
 import { bankMemo } from '../questions/index.ts';
-import { tokenKey, type PlayTokens } from '../video/index.ts';
+import { tokenKey, type PlayTokens } from '../../platform/media-tokens.ts';
 import { createEvaluation } from './evaluation.ts';
 import { createFacts } from './facts.ts';
 import { createFactsStore, type SubjectContent } from './facts-store.ts';

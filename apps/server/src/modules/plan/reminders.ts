@@ -5,7 +5,7 @@ import { createEvent } from 'ics';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { SmsProvider } from '../../platform/sms/provider.ts';
-import { playTokens, type PlayTokens } from '../video/index.ts';
+import { mediaGrant, playTokens, type PlayTokens } from '../../platform/media-tokens.ts';
 import { addDays, chinaAt, chinaClock, chinaDay, chinaDayStart, DAY_MS } from '../../platform/china-time.ts';
 import type { PostMessage } from '../message/index.ts';
 import type { PlanStore, StudyPlanRow } from './store.ts';
@@ -104,12 +104,9 @@ export function createWarn(d: { store: PlanStore; tokens: () => PlayTokens; cloc
 export function installPlanIcs(app: FastifyInstance, d: { store: PlanStore; tokens: PlayTokens; clock: Clock }): void {
   app.get('/media/p/:planId/:token/plan.ics', async (request, reply) => {
     const { planId: rawId, token } = request.params as { planId: string; token: string };
-    const planId = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
-    const grant = d.tokens.verify(token, planId, d.clock());
-    if ('refused' in grant) {
-      request.log.warn({ reason: grant.refused }, 'plan calendar request refused');
-      return reply.code(403).type('text/plain').send('forbidden');
-    }
+    const grant = mediaGrant(request, reply, d.tokens, rawId, token, d.clock(), 'plan calendar');
+    if (!grant) return reply;
+    const planId = grant.lessonId;
     const plan = await d.store.planById(grant.userId, planId);
     const body = plan ? planIcs(plan, d.clock()) : null;
     if (body === null) return reply.code(404).type('text/plain').send('not found');

@@ -12,7 +12,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { BookHooks } from '../book/index.ts';
-import type { EntitlementService } from '../entitlement/index.ts';
+import { chapterOpen, type EntitlementService } from '../entitlement/index.ts';
 import { subtree, pointNamesOf, shownGroup, shownQuestion } from '../questions/index.ts';
 import type { MarkHooks } from '../study/index.ts';
 import type { ChapterNode, PracticeStore, QuestionRow } from './store.ts';
@@ -149,7 +149,7 @@ export function createPracticeService(deps: {
           parentID: c.parentId,
           name: c.name,
           order: c.order,
-          locked: !access.all && !access.open.has(c.id),
+          locked: !chapterOpen(access, c.id),
           total: sum.total,
           done: sum.done,
           right: sum.right,

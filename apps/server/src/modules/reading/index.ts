@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto';
 import { createMemo } from '../../platform/cache/memo.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
-import { playTokens, tokenKey, type PlayTokens } from '../video/index.ts';
+import { playTokens, tokenKey, type PlayTokens } from '../../platform/media-tokens.ts';
 import { createKnowledgeService, type KnowledgeDeps } from './knowledge.ts';
+import { readingItems } from './items.ts';
 import { installPdfRoute, readingRoutes } from './routes.ts';
 import { createReadingService } from './service.ts';
 import { createShorthandService } from './shorthand.ts';
@@ -43,9 +44,12 @@ export function createReadingModule(
   const cards = createShorthandService({ store, shelf, entitlements: deps.entitlements, clock: p.clock });
   const knowledge = createKnowledgeService({ store, shelf, entitlements: deps.entitlements, mastery: deps.mastery, lessons: deps.lessons, cards, clock: p.clock });
 
+  const items = readingItems(shelf);
+
   return serverModule({
     name: 'reading',
-    handlers: readingRoutes(reading, knowledge, cards, (appId, target, id) => reportTargetExists(p.db, appId, target, id)),
+    handlers: readingRoutes(reading, knowledge, cards, (appId, target, id) => reportTargetExists(p.db, appId, target, id), items),
+    items: Object.values(items),
     async install(app) {
       // The PDF links' key: derived from the video token key, so one secret serves both.
       const base = await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock()));

@@ -1,10 +1,8 @@
-import { DAILY_NOTE_PAGE, KNOWLEDGE_MODULE, KNOWLEDGE_MSG, POINT_QUESTIONS_SHOWN, type PointItem } from '@kaoshi/contract';
+import { DAILY_NOTE_PAGE, KNOWLEDGE_MODULE, POINT_QUESTIONS_SHOWN, type PointItem } from '@kaoshi/contract';
 import { chinaDay } from '../../platform/china-time.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { notFound } from '../../platform/errors.ts';
-import type { EntitlementService } from '../entitlement/index.ts';
+import { chapterOpen as isOpen, unlockingOf, type EntitlementService } from '../entitlement/index.ts';
 import { excerptOf as excerpt } from '../study/index.ts';
-import { isOpen, mustBeOpen, unlockingOf } from './service.ts';
 import type { ShorthandService } from './shorthand.ts';
 import type { ReadingShelf, ReadingStore } from './store.ts';
 
@@ -72,11 +70,9 @@ export function createKnowledgeService(d: KnowledgeDeps) {
       return { AppID: appId, chapters, unlocking: chapters.some((c) => !c.open) ? unlockingOf(access) : [] };
     },
 
-    async detail(userId: number, appId: number, by: { pointID?: number; point?: string }) {
-      const { s, access, item } = await pointsWith(userId, appId);
-      const p = s.points.find((x) => (by.pointID !== undefined ? x.id === by.pointID : x.code === by.point || x.name === by.point));
-      if (!p) throw notFound(KNOWLEDGE_MSG.unknownPoint);
-      mustBeOpen(access, p.chapterId);
+    /** A point's page (the point loaded and opened by the registrar's item policy). */
+    async detail(userId: number, appId: number, p: Point) {
+      const { s, item } = await pointsWith(userId, appId);
       const handout = p.handoutId === null ? undefined : s.items.find((i) => i.id === p.handoutId);
       const [questions, lessons, cards] = await Promise.all([
         d.store.pointQuestions(userId, p.id, POINT_QUESTIONS_SHOWN),

@@ -1,9 +1,10 @@
-import { MSG, READING_MODULE, READING_MSG, Status, type CatalogChapter, type ReadingItem, type ReadingKind, type ReadingMark } from '@kaoshi/contract';
+import { READING_MODULE, READING_MSG, type CatalogChapter, type ReadingItem, type ReadingKind, type ReadingMark } from '@kaoshi/contract';
 import type { ReadingMarkRow, ReadingPositionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, notFound, tooMany } from '../../platform/errors.ts';
+import { notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import type { ChapterAccess, EntitlementService } from '../entitlement/index.ts';
+import { chapterOpen as isOpen, unlockingOf, type EntitlementService } from '../entitlement/index.ts';
+import type { ShelfItem } from './items.ts';
 import type { ReadingShelf, ReadingStore } from './store.ts';
 
 /** Reports a learner may file per hour (/knowledgeFeedback). */
@@ -20,16 +21,6 @@ export interface ReadingDeps {
   pdfLink: (userId: number, itemId: number, expiresAt: number) => string;
   limiter: RateLimiter;
   clock: Clock;
-}
-
-export const isOpen = (access: ChapterAccess, chapterId: number | null) => access.all || (chapterId !== null && access.open.has(chapterId));
-export const unlockingOf = (access: ChapterAccess) => (access.all ? [] : access.unlocking);
-/**
- * The one refusal of an item of a locked chapter (a page, a point, a point's cards, a card): 403 开通以下任一班次可使用该功能
- * with the versions that open it, before any of its content is read.
- */
-export function mustBeOpen(access: ChapterAccess, chapterId: number | null): void {
-  if (!isOpen(access, chapterId)) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: unlockingOf(access) });
 }
 
 const positionItem = (p: ReadingPositionRow) => ({ anchor: p.anchor, percent: p.percent, updatedAt: p.updatedAt.toISOString() });
@@ -74,27 +65,23 @@ export function createReadingService(d: ReadingDeps) {
     return { AppID: appId, kind, list, unlocking: list.some((c) => !c.open) ? unlockingOf(access) : [], last };
   }
 
-  /** An item of the subject and kind, or 404; 403 with the versions that open it when its chapter is locked. */
-  async function openItem(userId: number, appId: number, kind: ReadingKind, id: number) {
-    const s = await shelf(appId);
-    const ofKind = s.items.filter((i) => i.kind === kind);
-    const at = ofKind.findIndex((i) => i.id === id);
-    if (at < 0) throw notFound(READING_MSG.unknownItem);
-    const item = ofKind[at]!;
-    const access = await d.entitlements.chapterAccess(userId, appId, READING_MODULE[kind]);
-    mustBeOpen(access, item.chapterId);
+  /** A loaded item (the registrar's item policy has opened it) with its neighbours of the same kind I may open. */
+  async function openItem(userId: number, appId: number, item: ShelfItem) {
+    const [s, access] = await Promise.all([shelf(appId), d.entitlements.chapterAccess(userId, appId, READING_MODULE[item.kind])]);
+    const ofKind = s.items.filter((i) => i.kind === item.kind);
+    const at = ofKind.findIndex((i) => i.id === item.id);
     const near = (i: (typeof ofKind)[number] | undefined) => (i && isOpen(access, i.chapterId) ? { id: i.id, title: i.title } : null);
-    return { s, item, prev: near(ofKind[at - 1]), next: near(ofKind[at + 1]) };
+    return { s, prev: near(ofKind[at - 1]), next: near(ofKind[at + 1]) };
   }
 
-  async function content(userId: number, appId: number, kind: ReadingKind, id: number): Promise<ReadingItem> {
-    const { s, item, prev, next } = await openItem(userId, appId, kind, id);
+  async function content(userId: number, appId: number, item: ShelfItem): Promise<ReadingItem> {
+    const { s, prev, next } = await openItem(userId, appId, item);
     // A PDF's Markdown is only its text for search: the reader draws the PDF.
     const [body, position, marks] = await Promise.all([item.format === 'pdf' ? '' : d.body(item.id), store.positionOf(userId, item.id), store.marksOf(userId, item.id)]);
     return {
       AppID: appId,
       id: item.id,
-      kind,
+      kind: item.kind,
       cptID: item.chapterId,
       chapterName: s.chapters.find((c) => c.id === item.chapterId)?.name ?? '',
       title: item.title,
@@ -110,21 +97,11 @@ export function createReadingService(d: ReadingDeps) {
     };
   }
 
-  /** The item a position or mark is about: one of the subject I may open (any kind). */
-  async function ownItem(userId: number, appId: number, id: number) {
-    const s = await shelf(appId);
-    const item = s.items.find((i) => i.id === id);
-    if (!item) throw notFound(READING_MSG.unknownItem);
-    const access = await d.entitlements.chapterAccess(userId, appId, READING_MODULE[item.kind]);
-    mustBeOpen(access, item.chapterId);
-    return item;
-  }
-
   return {
     catalog,
     content,
+    /** Where I stopped in an item (loaded and opened by the registrar's item policy: any kind of the subject). */
     async savePosition(userId: number, appId: number, id: number, v: { anchor?: string; percent: number; at: number }) {
-      await ownItem(userId, appId, id);
       const row = await store.savePosition({ userId, itemId: id, appId, anchor: v.anchor ?? '', percent: v.percent, savedAt: v.at, now: new Date(clock()) });
       return { position: positionItem(row) };
     },
@@ -134,7 +111,6 @@ export function createReadingService(d: ReadingDeps) {
       id: number,
       v: { clientId: string; anchor?: string; quote: string; prefix?: string; suffix?: string; note?: string; color: string; at: number },
     ) {
-      await ownItem(userId, appId, id);
       const row = await store.saveMark({
         userId,
         clientId: v.clientId,

@@ -1,11 +1,10 @@
-import { BOOK_STATES, KNOWLEDGE_MSG, SHORTHAND_MODULE, SHORTHAND_NEW_PER_DAY, SHORTHAND_SESSION, type ShorthandCard } from '@kaoshi/contract';
+import { BOOK_STATES, SHORTHAND_MODULE, SHORTHAND_NEW_PER_DAY, SHORTHAND_SESSION, type ShorthandCard } from '@kaoshi/contract';
 import type { CardStateRow } from '../../db/schema/index.ts';
 import { chinaDayStartOf } from '../../platform/china-time.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { notFound } from '../../platform/errors.ts';
 import { newCard, Rating, review, type Grade } from '../../platform/srs.ts';
-import type { EntitlementService } from '../entitlement/index.ts';
-import { isOpen, mustBeOpen, unlockingOf } from './service.ts';
+import { chapterOpen as isOpen, unlockingOf, type EntitlementService } from '../entitlement/index.ts';
+import type { ShelfPoint } from './items.ts';
 import type { ReadingShelf, ReadingStore } from './store.ts';
 
 /** 认识 / 模糊 / 不认识 → FSRS Good / Hard / Again (the wrong-answer book's mapping of right / vague / wrong). */
@@ -114,22 +113,20 @@ export function createShorthandService(d: ShorthandDeps) {
       return cards.map((c) => present(c, shelfNow, states.get(c.id)));
     },
 
-    async pointCards(userId: number, appId: number, pointId: number) {
+    /**
+     * A point's cards. A locked point's cards are its content: the registrar's item policy refuses them as it refuses
+     * the point's page (issue 32 item 9), never sent marked closed.
+     */
+    async pointCards(userId: number, appId: number, point: ShelfPoint) {
       const k = await deck(userId, appId);
-      const point = k.s.points.find((p) => p.id === pointId);
-      if (!point) throw notFound(KNOWLEDGE_MSG.unknownPoint);
-      // A locked point's cards are its content: refused as its page is (issue 32 item 9), never sent marked closed.
-      mustBeOpen(k.access, point.chapterId);
-      const cards = k.s.cards.filter((c) => c.pointId === pointId).map((c) => present(c, k.s, k.mine.get(c.id)));
+      const cards = k.s.cards.filter((c) => c.pointId === point.id).map((c) => present(c, k.s, k.mine.get(c.id)));
       return { AppID: appId, point: { id: point.id, name: point.name }, cards };
     },
 
     /** One grade, in a transaction on the learner's row; the same reviewID again returns the card unchanged. */
-    async grade(userId: number, appId: number, cardId: number, grade: keyof typeof GRADE, reviewId: string, at: number) {
+    async grade(userId: number, appId: number, card: Card, grade: keyof typeof GRADE, reviewId: string, at: number) {
       const k = await deck(userId, appId);
-      const card = k.s.cards.find((c) => c.id === cardId);
-      if (!card) throw notFound(KNOWLEDGE_MSG.unknownCard);
-      mustBeOpen(k.access, k.chapterOf.get(card.pointId) ?? null);
+      const cardId = card.id;
       const now = new Date(clock());
       // The client's time, but never in the future and never more than a day old (an outbox replay).
       const when = new Date(Math.min(now.getTime(), Math.max(at, now.getTime() - 86_400_000)));

@@ -20,7 +20,7 @@ import type { Memo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound, tooMany } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import type { ChapterAccess, EntitlementService } from '../entitlement/index.ts';
+import { chapterOpen as opened, type ChapterAccess, type EntitlementService } from '../entitlement/index.ts';
 import type { CatalogueHandout, CatalogueLesson, CatalogueLive, CataloguePoint, SearchStore } from './store.ts';
 import { excerptAround, holds, plainMarkdown, plainMarkup } from './text.ts';
 import { splitWords } from './words.ts';
@@ -55,7 +55,6 @@ export interface SearchQuery {
   page?: number;
 }
 
-const opened = (access: ChapterAccess, chapterId: number | null): boolean => access.all || (chapterId !== null && access.open.has(chapterId));
 const accessOf = (open: boolean): SearchAccess => (open ? 'open' : 'locked');
 /** Whether any group found something (open, marked or only counted). */
 const anyFound = (groups: SearchGroup[]): boolean => groups.some((g) => g.total > 0 || g.hidden > 0);

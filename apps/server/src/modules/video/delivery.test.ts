@@ -8,7 +8,7 @@ import { videoChapters, videoCourses, videoLessons } from '../../db/schema/index
 import { createTestApp, DEMO, type TestApp } from '../../test/helpers.ts';
 import { cutPlaylist } from './delivery.ts';
 import { cutSprite } from './thumbnails.ts';
-import { TOKEN_TTL_MS } from './tokens.ts';
+import { TOKEN_TTL_MS } from '../../platform/media-tokens.ts';
 
 let t: TestApp;
 let dir: string;

@@ -6,7 +6,7 @@ import { videoLessons } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { MediaStore } from './media-store.ts';
 import { cutSprite, cutVtt } from './thumbnails.ts';
-import type { PlayTokens } from './tokens.ts';
+import { mediaGrant, refuseMedia, type PlayTokens } from '../../platform/media-tokens.ts';
 import { POSTER_AT, SEGMENT_SECONDS } from './transcode.ts';
 
 const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg', vtt: 'text/vtt; charset=utf-8' };
@@ -64,13 +64,10 @@ async function readAll(store: MediaStore, key: string): Promise<Buffer> {
 export function installDelivery(app: FastifyInstance, deps: { db: Database; store: MediaStore; tokens: PlayTokens; clock: Clock }) {
   app.get('/media/v/:lessonId/:token/*', async (request, reply) => {
     const { lessonId: rawId, token, '*': file } = request.params as { lessonId: string; token: string; '*': string };
-    const refuse = (reason: string) => {
-      request.log.warn({ reason }, 'media request refused');
-      return reply.code(403).type('text/plain').send('forbidden');
-    };
-    const lessonId = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
-    const grant = deps.tokens.verify(token, lessonId, deps.clock());
-    if ('refused' in grant) return refuse(grant.refused);
+    const refuse = (reason: string) => refuseMedia(request, reply, 'video media', reason);
+    const grant = mediaGrant(request, reply, deps.tokens, rawId, token, deps.clock(), 'video media');
+    if (!grant) return reply;
+    const lessonId = grant.lessonId;
     const m = FILE.exec(file);
     if (!m) return reply.code(404).type('text/plain').send('not found');
     const [lesson] = await deps.db.select().from(videoLessons).where(eq(videoLessons.id, lessonId));

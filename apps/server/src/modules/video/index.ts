@@ -7,7 +7,7 @@ import { videoNoteRoutes } from './notes.ts';
 import { videoRoutes } from './routes.ts';
 import { createVideoService } from './service.ts';
 import { createVideoStore, type VideoTree } from './store.ts';
-import { playTokens, tokenKey, type PlayTokens } from './tokens.ts';
+import { playTokens, tokenKey, type PlayTokens } from '../../platform/media-tokens.ts';
 
 /** A subject's video tree is held this long at most (an import drops it at once: migration 0027 notifies 'bank'). */
 export const VIDEO_TREE_CACHE_MS = 5 * 60_000;
@@ -35,6 +35,7 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
   return serverModule({
     name: 'video',
     handlers: [...videoRoutes(service), ...videoNoteRoutes(p.db, p.clock)],
+    items: [service.lessons],
     async install(app) {
       tokens = playTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
       installDelivery(app, { db: p.db, store, tokens, clock: p.clock });
@@ -59,5 +60,5 @@ export { sendBytes } from './delivery.ts';
 export { mediaStoreOf } from './stores.ts';
 export { s3MediaStore, type S3Settings } from './s3-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';
-export { playTokens, tokenKey, TOKEN_TTL_MS, type PlayGrant, type PlayTokens } from './tokens.ts';
+export { TOKEN_TTL_MS, type PlayGrant, type PlayTokens } from '../../platform/media-tokens.ts';
 export { listVideoReports, resolveVideoReport } from './reports.ts';

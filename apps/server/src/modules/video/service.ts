@@ -1,13 +1,14 @@
-import { APPOINT_STATUS, MSG, Status, VIDEO_LATEST_DAYS, VIDEO_MODULE, VIDEO_MSG, type LessonItem } from '@kaoshi/contract';
+import { APPOINT_STATUS, VIDEO_LATEST_DAYS, VIDEO_MODULE, VIDEO_MSG, type LessonItem } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, badInput, notFound, tooMany } from '../../platform/errors.ts';
+import { badInput, notFound, tooMany } from '../../platform/errors.ts';
+import { itemLoader, type ItemAccess } from '../../platform/items.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
 import { maskPhone } from '../../platform/crypto.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { courseItem, courseWithLessons, lessonItem, nextLesson, progressItem, teacherItem } from './items.ts';
 import { isComplete, mergeRanges, watchedSeconds, type Range } from './progress.ts';
 import type { ProgressRow, TreeLesson, VideoStore, VideoTree } from './store.ts';
-import { TOKEN_TTL_MS, type PlayTokens } from './tokens.ts';
+import { TOKEN_TTL_MS, type PlayTokens } from '../../platform/media-tokens.ts';
 
 const DAY = 86_400_000;
 export const HISTORY_PAGE = 20;
@@ -28,6 +29,7 @@ export interface VideoDeps {
 
 export function createVideoService(d: VideoDeps) {
   const { store, tree, clock } = d;
+  const published = (l: TreeLesson) => l.publishedAt.getTime() <= clock();
   const mineOf = async (userId: number, appId: number) => new Map((await store.progressOf(userId, appId)).map((r) => [r.lessonId, r]));
 
   /** A lesson by id with its subject's tree; 404 when there is none. */
@@ -39,15 +41,16 @@ export function createVideoService(d: VideoDeps) {
     return { t, lesson };
   }
 
-  /** Whole lesson, its preview, or nothing: the one entitlement decision, per lesson. */
-  async function accessTo(userId: number, lesson: TreeLesson) {
-    const decision = await d.entitlements.decide(userId, lesson.appId, { moduleId: VIDEO_MODULE });
-    if (decision.reason === 'unknown-subject') throw notFound(VIDEO_MSG.unknownLesson);
-    const full = lesson.free || decision.allowed;
-    return { full, limit: full ? 0 : lesson.previewSeconds, unlocking: full ? [] : decision.unlockingVersions };
-  }
-
-  const published = (l: TreeLesson) => l.publishedAt.getTime() <= clock();
+  /**
+   * The lessons calls name by id (contract `gate.item`): 404 when there is none, 400 before it is published; the
+   * entitlement policy then opens all of it (a purchase, or a free lesson), its preview, or nothing (403).
+   */
+  const lessons = itemLoader<{ t: VideoTree; lesson: TreeLesson }>('videoLesson', async (id) => {
+    const found = await findLesson(id!);
+    if (!published(found.lesson)) throw badInput(VIDEO_MSG.notYet);
+    const { lesson } = found;
+    return { facts: { appId: lesson.appId, module: VIDEO_MODULE, free: lesson.free, previewSeconds: lesson.previewSeconds }, value: found };
+  });
 
   async function upcomingWith(userId: number, lessons: TreeLesson[], t: VideoTree, mine: Map<number, ProgressRow>) {
     const now = clock();
@@ -64,6 +67,7 @@ export function createVideoService(d: VideoDeps) {
   }
 
   return {
+    lessons,
     async courselist(userId: number, appId: number, level: number | undefined) {
       const [t, mine, decision] = await Promise.all([tree(appId), mineOf(userId, appId), d.entitlements.decide(userId, appId, { moduleId: VIDEO_MODULE })]);
       const now = clock();
@@ -104,15 +108,12 @@ export function createVideoService(d: VideoDeps) {
     },
 
     /** A lesson to play and its token: whole (a purchase or a free lesson), its preview, or 403 with what unlocks it. */
-    async lesson(userId: number, lessonId: number) {
-      const { t, lesson } = await findLesson(lessonId);
-      if (!published(lesson)) throw badInput(VIDEO_MSG.notYet);
-      const access = await accessTo(userId, lesson);
-      if (!access.full && access.limit === 0) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: access.unlocking });
+    async lesson(userId: number, { t, lesson }: { t: VideoTree; lesson: TreeLesson }, access: ItemAccess) {
+      const lessonId = lesson.id;
       const now = clock();
       const [mine, phone] = await Promise.all([mineOf(userId, lesson.appId), store.phoneOf(userId)]);
       const expiresAt = now + TOKEN_TTL_MS;
-      const token = d.tokens().sign({ userId, lessonId, expiresAt, limitSeconds: access.limit });
+      const token = d.tokens().sign({ userId, lessonId, expiresAt, limitSeconds: access.previewSeconds });
       const base = `/media/v/${lessonId}/${token}`;
       const next = nextLesson(t, lesson, now);
       return {
@@ -122,7 +123,7 @@ export function createVideoService(d: VideoDeps) {
           url: `${base}/master.m3u8`,
           poster: `${base}/poster.jpg`,
           thumbnails: `${base}/sprite.vtt`,
-          limitSeconds: access.limit,
+          limitSeconds: access.previewSeconds,
           expiresAt: new Date(expiresAt).toISOString(),
         },
         access: { mode: access.full ? ('full' as const) : ('preview' as const), unlocking: access.unlocking },
@@ -134,12 +135,9 @@ export function createVideoService(d: VideoDeps) {
      * Save a position and watched ranges. Ranges merge into what is stored (a replay adds nothing), cut to the lesson
      * or to the preview the learner may play; the position moves only for a save newer than the stored one.
      */
-    async progress(userId: number, lessonId: number, position: number, ranges: Range[], at: number) {
-      const { lesson } = await findLesson(lessonId);
-      if (!published(lesson)) throw badInput(VIDEO_MSG.notYet);
-      const access = await accessTo(userId, lesson);
-      const limit = access.full ? lesson.durationS : Math.min(lesson.durationS, access.limit);
-      if (!access.full && limit === 0) throw new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking: access.unlocking });
+    async progress(userId: number, lesson: TreeLesson, access: ItemAccess, position: number, ranges: Range[], at: number) {
+      const lessonId = lesson.id;
+      const limit = access.full ? lesson.durationS : Math.min(lesson.durationS, access.previewSeconds);
       const now = new Date(clock());
       const row = await store.saveProgress(userId, lessonId, lesson.appId, now, (old) => {
         const watched = mergeRanges(old.watched, ranges, limit);

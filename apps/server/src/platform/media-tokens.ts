@@ -1,7 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../db/index.ts';
-import { serverSecrets } from '../../db/schema/index.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { serverSecrets } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+
+/**
+ * Signed media links (docs/video.md, "Protected delivery"): the one token format and the one verifier of every
+ * route that serves a file under a link a call gave after its entitlement decision — video segments and keys
+ * (/media/v), reading PDFs (/media/r), live media and recordings (/media/l), plan calendars (/media/p). Each
+ * purpose signs with a key of its own (derived from one secret), so a link of one never opens another.
+ */
 
 /** A play token lives this long; the player asks for a new one before it runs out. */
 export const TOKEN_TTL_MS = 10 * 60_000;
@@ -43,6 +51,24 @@ export function playTokens(key: Buffer) {
   };
 }
 export type PlayTokens = ReturnType<typeof playTokens>;
+
+/** The one refusal of a media request: 403 plain text, logged in English with why (no token, no parameters). */
+export function refuseMedia(request: FastifyRequest, reply: FastifyReply, what: string, reason: string) {
+  request.log.warn({ reason }, `${what} request refused`);
+  return reply.code(403).type('text/plain').send('forbidden');
+}
+
+/**
+ * The grant of a signed link for the item `rawId` (the path segment: digits only, else no item) at `now`; or
+ * undefined once the request has been refused (refuseMedia). `what` names the route in the log ('video media').
+ */
+export function mediaGrant(request: FastifyRequest, reply: FastifyReply, tokens: PlayTokens, rawId: string, token: string, now: number, what: string): PlayGrant | undefined {
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+  const grant = tokens.verify(token, id, now);
+  if (!('refused' in grant)) return grant;
+  void refuseMedia(request, reply, what, grant.refused);
+  return undefined;
+}
 
 /** The configured key, else the database's own (made once, the first process to ask wins). */
 export async function tokenKey(db: Database, configured: string | undefined, now: Date): Promise<Buffer> {
