@@ -11,7 +11,7 @@ import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, 
 import { examSession } from '../../test/fixtures/exam';
 import { history, paper, trendPoint } from '../../test/fixtures/exam-results';
 import { chapter } from '../../test/fixtures/practice';
-import { HUB_GROUPS, bestByName, drawnFigures, formatRemaining, hubGroups, rowAccess, seatNo, sessionPath, type Blueprint, type OpenSession } from '../../api/exam-center';
+import { HUB_GROUPS, bestByName, drawnFigures, formatRemaining, hubGroups, rowAccess, seatNo, sessionPath, type Blueprint, type OpenSession } from '../../entities/exam-center/api';
 import EvaluationChapterScreen from './evaluation-chapter-screen';
 import ExamCenterScreen from './exam-center-screen';
 import ExamGuideScreen from './exam-guide-screen';

@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { getUserName } from '../../lib/session';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
-import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperRow } from '../../api/exam';
+import { formatLimit, marks } from '../../entities/exam/format';
+import { listKind, paperGroups, paperListOf } from '../../entities/exam/papers';
+import { papersQuery, type PaperRow } from '../../entities/exam/api';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { moduleGridQuery } from '../../api/home';
-import { formatRemaining, modeRow, seatNo, sessionPath, type StartedSession } from '../../api/exam-center';
-import { useStartMode } from '../../ui/use-start';
+import { moduleGridQuery } from '../../entities/home/api';
+import { formatRemaining, modeRow, seatNo, sessionPath, type StartedSession } from '../../entities/exam-center/api';
+import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
 
 const MODE = 'mnkcNew';

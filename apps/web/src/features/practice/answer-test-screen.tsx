@@ -8,9 +8,10 @@ import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { SessionPractice } from './session-practice';
-import { deniedVersions, isOutdated, sourceQuery } from '../../api/practice';
-import { SOURCES, type Source, sourceTitle } from '../../api/practice-sources';
-import { deniedFeature, parseSource } from '../../api/source-url';
+import { deniedVersions } from '../../api/errors';
+import { isOutdated, sourceQuery } from '../../entities/practice/api';
+import { SOURCES, type Source, sourceTitle } from '../../entities/practice/sources';
+import { deniedFeature, parseSource } from '../../entities/practice/source-url';
 import { Denied, NoSubject, StateMessage } from '../../ui/states';
 
 /**

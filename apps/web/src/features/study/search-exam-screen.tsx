@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { Highlighted, LoadMore } from '../../ui/question-answer';
+import { Highlighted, LoadMore } from '../../entities/study/question-answer';
 import { SearchBox } from '../../ui/search-box';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { matchExcerpt, qs, searchQuery, typeName } from '../../api/study';
+import { matchExcerpt, qs, searchQuery, typeName } from '../../entities/study/api';
 import styles from './study.module.css';
 
 export const KEYWORD_MAX = 50;
