@@ -1,6 +1,7 @@
 import { percent } from '../../lib/format';
 import { RichText } from '../../ui/rich-text';
-import { answerOf, highlight, optionsFor, type StudyGroup, type StudyQuestion } from './api';
+import { answerOf, highlight, optionsFor } from './format';
+import { type StudyGroup, type StudyQuestion } from './api';
 import { ExplainLesson } from '../video/explain-lesson';
 import { PointLinks } from '../../ui/point-links';
 import { DiscussionLink } from '../discussion/discussion-link';

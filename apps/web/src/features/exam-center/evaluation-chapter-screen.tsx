@@ -6,7 +6,9 @@ import { marks } from '../../entities/exam/format';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { chapterMenuQuery, type ChapterProgress } from '../../entities/practice/api';
-import { bestByName, modeHistoryQuery, modeRow, openQuery, sessionPath, type OpenSession } from '../../entities/exam-center/api';
+import { bestByName } from '../../entities/exam-center/format';
+import { modeHistoryQuery, openQuery, type OpenSession, sessionPath } from '../../entities/exam-center/api';
+import { modeRow } from '../../entities/exam-center/hub';
 import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
 

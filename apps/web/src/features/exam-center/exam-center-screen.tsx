@@ -7,7 +7,9 @@ import { StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { ScoreChart } from '../../entities/exam/score-chart';
 import { moduleGridQuery } from '../../entities/home/api';
-import { formatRemaining, hubGroups, modeTitle, openQuery, sessionPath, type OpenSession } from '../../entities/exam-center/api';
+import { formatRemaining, modeTitle } from '../../entities/exam-center/format';
+import { hubGroups } from '../../entities/exam-center/hub';
+import { openQuery, type OpenSession, sessionPath } from '../../entities/exam-center/api';
 import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
 

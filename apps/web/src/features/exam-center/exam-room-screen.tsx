@@ -9,7 +9,9 @@ import { papersQuery, type PaperRow } from '../../entities/exam/api';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { moduleGridQuery } from '../../entities/home/api';
-import { formatRemaining, modeRow, seatNo, sessionPath, type StartedSession } from '../../entities/exam-center/api';
+import { formatRemaining, seatNo } from '../../entities/exam-center/format';
+import { modeRow } from '../../entities/exam-center/hub';
+import { sessionPath, type StartedSession } from '../../entities/exam-center/api';
 import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
 

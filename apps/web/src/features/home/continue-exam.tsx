@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatRemaining, openQuery, sessionPath } from '../../entities/exam-center/api';
+import { formatRemaining } from '../../entities/exam-center/format';
+import { openQuery, sessionPath } from '../../entities/exam-center/api';
 import styles from '../../ui/continue-exam.module.css';
 
 /**

@@ -1,14 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Status } from '@kaoshi/contract';
-import { isApiError } from '../../api/errors';
+import { isApiError, deniedVersions } from '../../api/errors';
 import { useQuery } from '@tanstack/react-query';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { SessionPractice } from './session-practice';
-import { deniedVersions } from '../../api/errors';
 import { isOutdated, sourceQuery } from '../../entities/practice/api';
 import { SOURCES, type Source, sourceTitle } from '../../entities/practice/sources';
 import { deniedFeature, parseSource } from '../../entities/practice/source-url';

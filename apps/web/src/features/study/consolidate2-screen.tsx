@@ -10,7 +10,9 @@ import { LoadMore } from '../../entities/study/question-answer';
 import { SearchBox } from '../../ui/search-box';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { KIND_NAMES, catalogQuery, removeFromList, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from '../../entities/study/api';
+import { KIND_NAMES, idParam, isStudyKind, qs } from '../../entities/study/url';
+import { catalogQuery, removeFromList, studyKeys, studyListQuery, type StudyQuestion } from '../../entities/study/api';
+import { dueText, typeName } from '../../entities/study/format';
 import { LongText } from '../../ui/long-text';
 import styles from './study.module.css';
 

@@ -6,7 +6,9 @@ import { Highlighted, LoadMore } from '../../entities/study/question-answer';
 import { SearchBox } from '../../ui/search-box';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { matchExcerpt, qs, searchQuery, typeName } from '../../entities/study/api';
+import { matchExcerpt, typeName } from '../../entities/study/format';
+import { qs } from '../../entities/study/url';
+import { searchQuery } from '../../entities/study/api';
 import styles from './study.module.css';
 
 export const KEYWORD_MAX = 50;

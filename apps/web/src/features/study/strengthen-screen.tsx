@@ -4,7 +4,8 @@ import type { SelectedSubject } from '../../lib/subject';
 import { percent } from '../../lib/format';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { masteryQuery, qs } from '../../entities/study/api';
+import { masteryQuery } from '../../entities/study/api';
+import { qs } from '../../entities/study/url';
 import styles from './study.module.css';
 
 /** Mastery below this is shown as weak (red), below STRONG as fair (amber). */

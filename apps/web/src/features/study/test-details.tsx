@@ -7,7 +7,9 @@ import { percent } from '../../lib/format';
 import { Explanation, QuestionWithAnswer, type Share } from '../../entities/study/question-answer';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { answerOf, detailsQuery, idParam, setFavourite, studyKeys, typeName, type Details } from '../../entities/study/api';
+import { answerOf, typeName } from '../../entities/study/format';
+import { detailsQuery, setFavourite, studyKeys, type Details } from '../../entities/study/api';
+import { idParam } from '../../entities/study/url';
 import styles from './study.module.css';
 
 export type DetailsLayout = 'classic' | 'new';

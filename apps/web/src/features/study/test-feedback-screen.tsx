@@ -9,7 +9,9 @@ import { errorText } from '../../lib/error-text';
 import { LoadMore } from '../../entities/study/question-answer';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { detailsQuery, formatTime, idParam, plainText, reportsQuery, studyKeys } from '../../entities/study/api';
+import { detailsQuery, reportsQuery, studyKeys } from '../../entities/study/api';
+import { formatTime, plainText } from '../../entities/study/format';
+import { idParam } from '../../entities/study/url';
 import styles from './study.module.css';
 
 export const CONTENT_MAX = 500;

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { percent } from '../../../lib/format';
-import { formatDuration, statsQuery } from '../../../entities/study/api';
+import { formatDuration } from '../../../entities/study/format';
+import { statsQuery } from '../../../entities/study/api';
 import styles from '../../../ui/chapter-stats.module.css';
 
 /** The study tools reached from /chapterMenu. */
