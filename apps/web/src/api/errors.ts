@@ -1,5 +1,3 @@
-import type { UnlockingVersion } from '@kaoshi/contract';
-
 /** How a call failed: a reply with a non-success body status, a non-2xx HTTP answer, or on the client. */
 export type ApiErrorKind = 'reply' | 'http' | 'timeout' | 'network' | 'cancelled';
 
@@ -27,10 +25,3 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
 /** A duplicate in-flight request that was cancelled ('取消重复请求'): never shown to the learner. */
 export const isCancelled = (e: unknown): boolean => e instanceof ApiError && e.kind === 'cancelled';
-
-/** The versions that would open what a 403 refused (its reply's `unlocking`: the buy prompt's list); null for any other error. */
-export function deniedVersions(err: unknown): UnlockingVersion[] | null {
-  if (!isApiError(err) || err.status !== 403) return null;
-  const data = err.data as { unlocking?: unknown } | null;
-  return Array.isArray(data?.unlocking) ? (data.unlocking as UnlockingVersion[]) : [];
-}

@@ -6,7 +6,7 @@ import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { deniedVersions } from '../../api/errors';
+import { deniedVersions } from '../../lib/denied-versions';
 import { sessionPlayerPath } from '../../entities/practice/session-source';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';

@@ -7,7 +7,7 @@ import { errorText } from '../../lib/error-text';
 import { positiveInt } from '../../lib/url-params';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { deniedVersions } from '../../api/errors';
+import { deniedVersions } from '../../lib/denied-versions';
 import { computerPaperOf, formatSeconds, keyLabel, marks, PERIODS, rankingPath, submissionQuery, submitQuery, type PeriodInfo, type SubmissionData, type SubmitData } from './api';
 import styles from './every-day.module.css';
 

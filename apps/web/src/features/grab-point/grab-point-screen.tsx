@@ -7,7 +7,7 @@ import { UnlockPanel } from '../../ui/unlock-panel';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { deniedVersions } from '../../api/errors';
+import { deniedVersions } from '../../lib/denied-versions';
 import { sessionPlayerPath, sessionResultPath } from '../../entities/practice/session-source';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';

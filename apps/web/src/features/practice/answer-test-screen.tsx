@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Status } from '@kaoshi/contract';
-import { isApiError, deniedVersions } from '../../api/errors';
+import { isApiError } from '../../api/errors';
+import { deniedVersions } from '../../lib/denied-versions';
 import { useQuery } from '@tanstack/react-query';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';

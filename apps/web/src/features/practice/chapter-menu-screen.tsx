@@ -7,7 +7,7 @@ import { confirm, toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { chapterMenuQuery, practiceKeys, type ChapterProgress } from '../../entities/practice/api';
-import { deniedVersions } from '../../api/errors';
+import { deniedVersions } from '../../lib/denied-versions';
 import { percent } from '../../lib/format';
 import { ChapterStatsHeader, StudyToolsRow } from './components/chapter-stats';
 import { Denied, NoSubject, StateMessage } from '../../ui/states';
