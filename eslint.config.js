@@ -16,6 +16,7 @@ const dirs = (path) =>
 const WEB = 'apps/web/src';
 const SERVER = 'apps/server/src';
 const features = dirs(`./${WEB}/features`);
+const entities = dirs(`./${WEB}/entities`);
 const modules = dirs(`./${SERVER}/modules`);
 
 /** China time is computed in one place of the web app, apps/web/src/lib/china-time.ts (docs/web-shell.md). */
@@ -37,23 +38,52 @@ const zones = [
   // The browser never loads server code; the contract depends on nobody.
   { target: 'apps/web', from: 'apps/server', message: 'the web app never imports server code' },
   { target: 'packages/contract', from: 'apps', message: 'the contract imports nothing from the apps' },
-  // Web layers: app → features → ui/api/lib.
-  ...['ui', 'api', 'lib'].flatMap((layer) => [
+  // Web layers (docs/web-shell.md "Layers"): app → features → entities → ui, lib and the api client.
+  ...['ui', 'api', 'lib', 'entities'].flatMap((layer) => [
     { target: `${WEB}/${layer}`, from: `${WEB}/features`, message: `${layer}/ is below the features; move the shared piece down instead` },
     { target: `${WEB}/${layer}`, from: `${WEB}/app`, message: `${layer}/ is below app/` },
   ]),
+  // One known exception: ui/buy-prompt.tsx (drawn by ui's States, BuyDialog and UnlockPanel) reads the prices of entities/buy/api.ts.
+  ...['ui', 'api', 'lib'].map((layer) => ({
+    target: `${WEB}/${layer}`,
+    from: `${WEB}/entities`,
+    ...(layer === 'ui' ? { except: ['./buy/api.ts'] } : {}),
+    message: `${layer}/ is below the entities: domain code (queries, formatters, domain components) lives in entities/<domain>/, not here`,
+  })),
+  // api/ is the client only (client.ts, errors.ts, query-client.ts): a domain module added there is refused to everyone.
+  {
+    target: WEB,
+    from: `${WEB}/api`,
+    except: ['./client.ts', './errors.ts', './query-client.ts'],
+    message: 'api/ holds only the client (client.ts, errors.ts, query-client.ts); domain calls live in entities/<domain>/ or the feature',
+  },
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'features do not import app/; app/ lists the features' },
 ];
 
-/** No feature imports another: what two features share lives in ui/, api/ or lib/ (tests may: journeys). */
+/** lib/ is below ui/ (tests of lib/ may watch the dialogs). */
+const libZone = { target: `${WEB}/lib`, from: `${WEB}/ui`, message: 'lib/ is below ui/: a helper that shows a dialog belongs to an entity or a feature' };
+
+/** No feature imports another: what two features share lives in entities/, ui/ or lib/ (tests may: journeys). */
 const featureZones = [
   ...features.map((f) => ({
     target: `${WEB}/features/${f}`,
     from: `${WEB}/features`,
     except: [`./${f}`],
-    message: 'a feature does not import another feature; move what both need to ui/, api/ or lib/',
+    message: 'a feature does not import another feature; move what both need to entities/<domain>/, ui/ or lib/',
   })),
 ];
+
+/**
+ * No entity imports another (docs/web-shell.md "Layers"), except these declared uses: the question-and-answer view of
+ * entities/study shows the explain lesson (video) and the discussion link.
+ */
+const ENTITY_USES = { study: ['video', 'discussion'] };
+const entityZones = entities.map((e) => ({
+  target: `${WEB}/entities/${e}`,
+  from: `${WEB}/entities`,
+  except: [`./${e}`, ...(ENTITY_USES[e] ?? []).map((other) => `./${other}`)],
+  message: 'an entity does not import another entity; move the shared piece to ui/ or lib/, or compose both in the feature',
+}));
 
 const moduleZones = [
   // A server module reaches another only through its face, index.ts.
@@ -117,7 +147,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...featureZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, libZone, ...featureZones, ...entityZones] }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
@@ -130,11 +160,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/api/client'], importNames: ['call', 'callRaw'], message: "call the server from the feature's api.ts (or src/api/ when features share it)" }] },
+        {
+          patterns: [
+            { group: ['**/api/client'], importNames: ['call', 'callRaw'], message: "call the server from the feature's api.ts (or entities/<domain>/ when features share it)" },
+          ],
+        },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: "query keys come from the feature's api.ts (or src/api/): no key literals in screens" },
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "query keys come from the feature's api.ts (or entities/<domain>/api.ts): no key literals in screens",
+        },
         ...CHINA_TIME_SYNTAX,
       ],
     },

@@ -156,7 +156,7 @@ export const SUBJECT_FREE_PATHS: readonly string[] = ['/homePage', '/maintain', 
 
 /**
  * A logged-in learner opening a subject's screen directly (a link, a bookmark, a new device) gets the subject the
- * home page would resolve, or the one the link names, before the screen renders (lib/restore-subject.ts, loaded only
+ * home page would resolve, or the one the link names, before the screen renders (entities/subject/restore-subject.ts, loaded only
  * when needed). Nothing changes for a learner whose subject is already the one wanted.
  */
 async function subjectForLink(url: URL, route: GuardRoute | undefined) {
@@ -164,7 +164,7 @@ async function subjectForLink(url: URL, route: GuardRoute | undefined) {
   const wanted = linkAppID(url.search);
   const selected = getSelectedSubject();
   if (selected && (wanted === null || wanted === selected.AppID)) return;
-  const { needsSubject, restoreSubject } = await import('../lib/restore-subject');
+  const { needsSubject, restoreSubject } = await import('../entities/subject/restore-subject');
   if (needsSubject(wanted)) await restoreSubject(wanted);
 }
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { badgeText, messagesLabel, useUnreadMessages } from '../api/messages';
+import { badgeText, messagesLabel, useUnreadMessages } from '../entities/message/api';
 import { queryClient } from '../api/query-client';
 import { TABS, type Tab } from './tabs';
 import styles from './tab-bar.module.css';

@@ -1,4 +1,11 @@
-import type { ErrorReport } from './tracking';
+/** One front-end error report (spec §8 frontendError): what the client tells of a failed call, and what lib/tracking.ts sends. */
+export interface ErrorReport {
+  /** 0 error (default), 1 console warning. */
+  bugType?: number;
+  pageType?: string;
+  action?: string;
+  detail: string;
+}
 
 /**
  * Where the API client tells of a call the server refused in a way worth reporting (403, 404, 502). The

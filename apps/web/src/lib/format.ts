@@ -49,3 +49,6 @@ export function shortTime(iso: string, now: number = Date.now()): string {
   const md = `${at.m}月${at.d}日`;
   return at.y === chinaParts(now).y ? `${md} ${hm}` : `${at.y}年${md}`;
 }
+
+/** Percent for display: 0.6667 → '67%'. */
+export const percent = (ratio: number): string => `${Math.round(ratio * 100)}%`;

@@ -15,6 +15,7 @@ import {
   type RequestOf,
 } from '@kaoshi/contract';
 import { call } from '../api/client';
+import type { ErrorReport } from './call-failures';
 import { acFromSearch, cachedAgentCode } from './ac';
 import { clientKind, trackingClientType } from './client-kind';
 import { getUserID, getUserName } from './session';
@@ -171,13 +172,7 @@ export const track = {
   },
 };
 
-export interface ErrorReport {
-  /** 0 error (default), 1 console warning. */
-  bugType?: number;
-  pageType?: string;
-  action?: string;
-  detail: string;
-}
+export type { ErrorReport };
 
 const MAX_REPORTS_PER_PAGE = 30;
 const REPEAT_WINDOW_MS = 10_000;

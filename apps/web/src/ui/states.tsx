@@ -2,7 +2,7 @@ import type { UnlockingVersion } from '@kaoshi/contract';
 import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { SheetBuyPrompt } from './buy-prompt';
-import { deniedVersions } from '../api/practice';
+import { deniedVersions } from '../lib/denied-versions';
 import { errorText } from '../lib/error-text';
 import { rememberSubjectReturn } from '../lib/subject-return';
 import { versionBadge, type SelectedSubject } from '../lib/subject';

@@ -5,7 +5,7 @@ import { getUserName, renameAccount } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { maskPhone } from '../../lib/format';
-import { useUserInfo, userKeys } from '../../api/user-info';
+import { useUserInfo, userKeys } from '../../entities/user/api';
 import { goBack } from '../../lib/go-back';
 import { CodeField, smsCodeProps } from './code-field';
 import { FormError, PhoneField } from './form-fields';

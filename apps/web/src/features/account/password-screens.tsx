@@ -5,7 +5,7 @@ import { clearSession } from '../../lib/session';
 import { maskPhone } from '../../lib/format';
 import { confirm, toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
-import { useUserInfo, userKeys } from '../../api/user-info';
+import { useUserInfo, userKeys } from '../../entities/user/api';
 import { changePasswordByCode, changeWeakPassword, endSession } from './api';
 import { CodeField } from './code-field';
 import { FormError, NewPasswordFields } from './form-fields';

@@ -6,7 +6,7 @@ import { clearSession } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { safeTargetPath } from '../../lib/safe-path';
-import { useUserInfo, userKeys } from '../../api/user-info';
+import { useUserInfo, userKeys } from '../../entities/user/api';
 import { FormError, NewPasswordFields, PasswordField } from './form-fields';
 import { useForm } from './use-form';
 import { confirmProblem } from './validate';

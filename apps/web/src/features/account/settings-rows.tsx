@@ -1,4 +1,4 @@
-import { badgeText, messagesLabel, useUnreadMessages } from '../../api/messages';
+import { badgeText, messagesLabel, useUnreadMessages } from '../../entities/message/api';
 import { LinkRow } from '../../ui/rows';
 
 /** 我的消息, with the unread count once known. */

@@ -8,7 +8,7 @@ import { useNightMode } from '../../lib/night-mode';
 import { confirm } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { maskPhone } from '../../lib/format';
-import { useUserInfo } from '../../api/user-info';
+import { useUserInfo } from '../../entities/user/api';
 import { Group, LinkRow, SwitchRow } from '../../ui/rows';
 import { MessagesRow } from './settings-rows';
 import form from './form.module.css';

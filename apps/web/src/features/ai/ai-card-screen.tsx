@@ -8,7 +8,7 @@ import { errorText } from '../../lib/error-text';
 import { RichText } from '../../ui/rich-text';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { qs } from '../../api/study';
+import { qs } from '../../entities/study/url';
 import { aiKeys, cardsQuery, emptyTally, gradeCard, type CardRow, type Tally } from './api';
 import styles from './ai.module.css';
 

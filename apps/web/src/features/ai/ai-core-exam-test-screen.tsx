@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { testMode } from '@kaoshi/contract';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { sessionPath } from '../../api/exam-center';
+import { sessionPath } from '../../entities/exam-center/api';
 import { RichText } from '../../ui/rich-text';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { UnlockPanel } from '../../ui/unlock-panel';
 import { errorText } from '../../lib/error-text';
-import { moduleGridQuery } from '../../api/home';
+import { moduleGridQuery } from '../../entities/home/api';
 import { StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import styles from './ai.module.css';

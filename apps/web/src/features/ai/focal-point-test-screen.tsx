@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { testMode } from '@kaoshi/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { useStartMode } from '../../ui/use-start';
+import { useStartMode } from '../../entities/exam-center/use-start';
 import { RichText } from '../../ui/rich-text';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';

@@ -33,7 +33,7 @@ import {
 } from '@kaoshi/contract';
 import { baseUrl, call } from '../../api/client';
 import { clientKind } from '../../lib/client-kind';
-import { payEquipment, pricesKey, pricesQuery } from '../../api/prices';
+import { payEquipment, pricesKey, pricesQuery } from '../../entities/buy/api';
 import { getUserName } from '../../lib/session';
 
 export const buyKeys = {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderView } from '@kaoshi/contract';
-import { chooseSubject } from '../../lib/choose-subject';
+import { chooseSubject } from '../../entities/subject/choose-subject';
 import { errorText } from '../../lib/error-text';
 import { clearHomeIndex, getSelectedSubject } from '../../lib/subject';
 import { versionLabel } from '../../ui/buy-flow';

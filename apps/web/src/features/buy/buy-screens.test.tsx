@@ -7,7 +7,7 @@ import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { chooseSubject } from '../../lib/choose-subject';
+import { chooseSubject } from '../../entities/subject/choose-subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData, type Handlers } from '../../test/screens';
 import { vipVersion, type VipVersion } from '../../test/fixtures/catalog';
 import { priceData } from '../../test/fixtures/shop';
@@ -16,7 +16,7 @@ import MemberCenterScreen from './member-center-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
-vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
+vi.mock('../../entities/subject/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
 
 const callMock = call as unknown as Mock;
 /** The shop's side panels (group buys, recent buyers): nothing, unless a test says. */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { SHOP_MSG } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
-import { chooseSubject } from '../../lib/choose-subject';
+import { chooseSubject } from '../../entities/subject/choose-subject';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { orderData, priceData, quoteData, type OrderStatus } from '../../test/fixtures/shop';
@@ -16,7 +16,7 @@ vi.mock('../../api/client', async () => ({ ...(await import('../../test/client-m
 vi.mock('../../ui/dialogs');
 const kind = vi.hoisted(() => ({ value: 'web_h5' }));
 vi.mock('../../lib/client-kind', async (orig) => ({ ...(await orig<object>()), clientKind: () => kind.value }));
-vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
+vi.mock('../../entities/subject/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen' })) }));
 
 const callMock = call as unknown as Mock;
 /** The pay page's other calls (unless a test says): no discounts, no 花呗 quote. */

@@ -14,14 +14,14 @@ import {
   type DiscussionSort,
 } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { discussionKeys } from '../../api/discussion';
+import { discussionKeys } from '../../entities/discussion/api';
 
 /**
  * Data of /msComment and /discussionreply (docs/discussions.md): a target's comments and a thread's replies a page at
  * a time, and the writes. Every write refreshes the discussion queries (lists, threads, the 讨论 (N) counts).
  */
 
-export { commentsPath, discussionKeys } from '../../api/discussion';
+export { commentsPath, discussionKeys } from '../../entities/discussion/api';
 export type CommentPage = DataOf<typeof discussionList>;
 export type ThreadPage = DataOf<typeof discussionThread>;
 

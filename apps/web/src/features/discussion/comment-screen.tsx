@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { DISCUSSION_KINDS, DISCUSSION_MSG, DISCUSSION_SORTS, type DiscussionKind, type DiscussionSort } from '@kaoshi/contract';
 import { useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';

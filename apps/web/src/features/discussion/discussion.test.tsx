@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { confirm, toast } from '../../ui/dialogs';
-import { DiscussionLink } from '../../ui/discussion-link';
+import { DiscussionLink } from '../../entities/discussion/discussion-link';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, type ReplyData } from '../../test/screens';
 import { CommentScreen } from './comment-screen';
 import { ReplyScreen } from './reply-screen';

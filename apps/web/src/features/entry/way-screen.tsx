@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Status } from '@kaoshi/contract';
-import { userKeys } from '../../api/user-info';
+import { userKeys } from '../../entities/user/api';
 import { handedUser } from './api';
 import { clearSession, saveLogin } from '../../lib/session';
 import { toast } from '../../ui/dialogs';

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type EveryDayPeriod } from '@kaoshi/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { startMode } from '../../api/exam-center';
+import { startMode } from '../../entities/exam-center/api';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { errorText } from '../../lib/error-text';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { deniedVersions } from '../../api/practice';
+import { deniedVersions } from '../../lib/denied-versions';
 import { computerPaperOf, formatSeconds, keyLabel, marks, PERIODS, rankingPath, submissionQuery, submitQuery, type PeriodInfo, type SubmissionData, type SubmitData } from './api';
 import styles from './every-day.module.css';
 

@@ -1,5 +1,6 @@
-import { marks } from '../../api/exam';
-import { drawnFigures, type Blueprint } from '../../api/exam-center';
+import { marks } from '../../entities/exam/format';
+import { drawnFigures } from '../../entities/exam-center/format';
+import { type Blueprint } from '../../entities/exam-center/api';
 import styles from './exam-center.module.css';
 
 /**

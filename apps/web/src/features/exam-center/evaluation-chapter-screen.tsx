@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { marks } from '../../api/exam';
+import { marks } from '../../entities/exam/format';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { chapterMenuQuery, type ChapterProgress } from '../../api/practice';
-import { bestByName, modeHistoryQuery, modeRow, openQuery, sessionPath, type OpenSession } from '../../api/exam-center';
-import { useStartMode } from '../../ui/use-start';
+import { chapterMenuQuery, type ChapterProgress } from '../../entities/practice/api';
+import { bestByName } from '../../entities/exam-center/format';
+import { modeHistoryQuery, openQuery, type OpenSession, sessionPath } from '../../entities/exam-center/api';
+import { modeRow } from '../../entities/exam-center/hub';
+import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
 
 const MODE = 'evaluationChapter';

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { errorText } from '../../lib/error-text';
-import { historyQuery } from '../../api/exam';
+import { historyQuery } from '../../entities/exam/api';
 import { StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { ScoreChart } from '../../ui/score-chart';
-import { moduleGridQuery } from '../../api/home';
-import { formatRemaining, hubGroups, modeTitle, openQuery, sessionPath, type OpenSession } from '../../api/exam-center';
-import { useStartMode } from '../../ui/use-start';
+import { ScoreChart } from '../../entities/exam/score-chart';
+import { moduleGridQuery } from '../../entities/home/api';
+import { formatRemaining, modeTitle } from '../../entities/exam-center/format';
+import { hubGroups } from '../../entities/exam-center/hub';
+import { openQuery, type OpenSession, sessionPath } from '../../entities/exam-center/api';
+import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
 
 /**

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { TEST_MODES } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
@@ -11,7 +10,7 @@ import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, 
 import { examSession } from '../../test/fixtures/exam';
 import { history, paper, trendPoint } from '../../test/fixtures/exam-results';
 import { chapter } from '../../test/fixtures/practice';
-import { HUB_GROUPS, bestByName, drawnFigures, formatRemaining, hubGroups, rowAccess, seatNo, sessionPath, type Blueprint, type OpenSession } from '../../api/exam-center';
+import { type Blueprint, type OpenSession } from '../../entities/exam-center/api';
 import EvaluationChapterScreen from './evaluation-chapter-screen';
 import ExamCenterScreen from './exam-center-screen';
 import ExamGuideScreen from './exam-guide-screen';
@@ -66,48 +65,6 @@ const openSession = (over: Partial<OpenSession> = {}): OpenSession => ({
   answered: 12,
   total: 100,
   ...over,
-});
-
-describe('exam centre data', () => {
-  it('groups only rows of the table, each once; the hub leaves out itself, the simulator and the pay pages', () => {
-    const ids = HUB_GROUPS.flatMap((g) => g.ids);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids)
-      expect(
-        TEST_MODES.some((m) => m.id === id),
-        id,
-      ).toBe(true);
-    for (const id of ['exam', 'computerPaper', 'lnztjpay', 'AICorePay']) expect(ids).not.toContain(id);
-    expect(HUB_GROUPS.map((g) => g.title)).toEqual(['考试', '练习', '冲刺', '智能']);
-  });
-
-  it('row access from the home grid: no module → open, allowed → open, not allowed → locked, absent → hidden', () => {
-    const grid = [mod('paper', true), mod('sprint', false)];
-    expect(rowAccess({ module: null }, grid)).toEqual({ state: 'open' });
-    expect(rowAccess({ module: 'paper' }, grid)).toEqual({ state: 'open' });
-    expect(rowAccess({ module: 'sprint' }, grid)).toEqual({ state: 'locked', unlocking: [{ vn: '3', vname: '至尊班' }] });
-    expect(rowAccess({ module: 'ai' }, grid)).toEqual({ state: 'hidden' });
-    const groups = hubGroups(grid);
-    expect(groups.map((g) => g.title)).toEqual(['考试', '练习', '冲刺']);
-    expect(groups[1]!.rows.map((r) => r.row.id)).toEqual(['lnztgather']);
-    expect(groups[0]!.rows.map((r) => r.row.id)).toEqual(['mockExam', 'renjilist', 'realPapertest', 'mockTest', 'newLnjtMnsj', 'examinationGuide']);
-  });
-
-  it('figures: session path by display, remaining time, seat number, drawn marks, best per name', () => {
-    expect(sessionPath({ examHistoryID: 3, mode: 'exam' })).toBe('/computerPaper?examHistoryID=3');
-    expect(sessionPath({ examHistoryID: 3, mode: 'practice' })).toBe('/answerTest?source=session&examHistoryID=3');
-    expect(formatRemaining(3725)).toBe('62:05');
-    expect(formatRemaining(null)).toBe('不限时');
-    expect(seatNo(123456)).toBe('3456');
-    expect(seatNo(42)).toBe('0042');
-    expect(drawnFigures(blueprint)).toEqual({ count: 100, total: 100, pass: 60, minutes: 100 });
-    const best = bestByName([
-      { name: 'a', score: 10, total: 20, handedBy: 'learner' },
-      { name: 'a', score: 15, total: 20, handedBy: 'deadline' },
-      { name: 'a', score: 19, total: 20, handedBy: 'abandoned' },
-    ]);
-    expect(best.get('a')).toEqual({ score: 15, total: 20, attempts: 2 });
-  });
 });
 
 describe('/exam (考试中心)', () => {

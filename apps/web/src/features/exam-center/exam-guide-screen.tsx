@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { SubjectPage } from '../../ui/subject-page';
 import { BlueprintCard } from './blueprint-card';
-import { blueprintQuery, modeRow, openQuery, sessionPath } from '../../api/exam-center';
+import { blueprintQuery, openQuery, sessionPath } from '../../entities/exam-center/api';
+import { modeRow } from '../../entities/exam-center/hub';
 import { CbtSteps, GuideIntro } from '../../ui/guide-text';
-import { useStartMode } from '../../ui/use-start';
+import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
 
 const MODE = 'examinationGuide';

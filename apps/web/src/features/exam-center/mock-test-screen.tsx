@@ -4,10 +4,12 @@ import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { confirm } from '../../ui/dialogs';
 import { Denied } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { moduleGridQuery } from '../../api/home';
+import { moduleGridQuery } from '../../entities/home/api';
 import { BlueprintCard } from './blueprint-card';
-import { blueprintQuery, formatRemaining, modeRow, openQuery, sessionPath } from '../../api/exam-center';
-import { useStartMode } from '../../ui/use-start';
+import { blueprintQuery, openQuery, sessionPath } from '../../entities/exam-center/api';
+import { formatRemaining } from '../../entities/exam-center/format';
+import { modeRow } from '../../entities/exam-center/hub';
+import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
 
 const MODE = 'mockTest';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { EXAM_HISTORY_PAGE, simulationHistory, simulationStart } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { examKeys } from '../../api/exam';
+import { examKeys } from '../../entities/exam/api';
 
 /** Every handed-in attempt, newest first, a page at a time (of one paper, of one mode, or all). */
 export const historyPagesQuery = (appID: number, paperID: number | null, mode: string | null) =>

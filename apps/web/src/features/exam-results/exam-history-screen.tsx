@@ -5,8 +5,11 @@ import { historyPagesQuery } from './api';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
-import { formatDate, formatUsed, marks, papersQuery, passPercent, positiveInt } from '../../api/exam';
-import { ScoreChart } from '../../ui/score-chart';
+import { formatDate, formatUsed, marks } from '../../entities/exam/format';
+import { papersQuery } from '../../entities/exam/api';
+import { passPercent } from '../../entities/exam/chart';
+import { positiveInt } from '../../lib/url-params';
+import { ScoreChart } from '../../entities/exam/score-chart';
 import styles from './exam-results.module.css';
 
 /** The rows whose attempts are exam sessions (the history's 考试类型 filter). */

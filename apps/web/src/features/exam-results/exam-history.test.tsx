@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import { CHART, chartPoints, chartY, trendSummary } from '../../api/exam';
+import { CHART, chartPoints, chartY, trendSummary } from '../../entities/exam/chart';
 import ExamHistoryScreen from './exam-history-screen';
 import { history, paper, trendPoint } from '../../test/fixtures/exam-results';
 

@@ -9,8 +9,11 @@ import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { queryState, StateMessage } from '../../ui/states';
-import { studyQuery } from '../../api/plan';
-import { againPath, formatDate, formatUsed, marks, positiveInt, resultQuery, typeName, type ExamResultData } from '../../api/exam';
+import { studyQuery } from '../../entities/plan/api';
+import { againPath } from '../../entities/exam/paths';
+import { formatDate, formatUsed, marks, typeName } from '../../entities/exam/format';
+import { positiveInt } from '../../lib/url-params';
+import { resultQuery, type ExamResultData } from '../../entities/exam/api';
 import { Review } from './components/review';
 import styles from './exam-results.module.css';
 

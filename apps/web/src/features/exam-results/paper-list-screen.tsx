@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { CbtSteps } from '../../ui/guide-text';
-import { useStartMode } from '../../ui/use-start';
-import { moduleGridQuery } from '../../api/home';
+import { useStartMode } from '../../entities/exam-center/use-start';
+import { moduleGridQuery } from '../../entities/home/api';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { formatLimit, listKind, marks, paperGroups, paperListOf, papersQuery, type PaperListRow, type PaperRow } from '../../api/exam';
+import { formatLimit, marks } from '../../entities/exam/format';
+import { listKind, paperGroups, paperListOf, type PaperListRow } from '../../entities/exam/papers';
+import { papersQuery, type PaperRow } from '../../entities/exam/api';
 import styles from './exam-results.module.css';
 
 /**

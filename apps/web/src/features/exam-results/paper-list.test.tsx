@@ -8,7 +8,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import { testMode } from '@kaoshi/contract';
 import { examSession } from '../../test/fixtures/exam';
-import { PAPER_LISTS, paperListOf } from '../../api/exam';
+import { PAPER_LISTS, paperListOf } from '../../entities/exam/papers';
 import { paper } from '../../test/fixtures/exam-results';
 import { homeModule, nursingGrid } from '../../test/fixtures/home';
 import PaperListScreen from './paper-list-screen';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { simulationLockSection, simulationResume, simulationStart } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { examKeys } from '../../api/exam';
+import { examKeys } from '../../entities/exam/api';
 import { getUserID } from '../../lib/session';
 import { mergeResume, type QState, type Session, type StartTarget } from '../../lib/exam-model';
 import { pendingExamReplies } from '../../lib/outbox/exam';

@@ -5,7 +5,7 @@ import { getSelectedSubject, versionBadge } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
-import { deniedVersions } from '../../api/practice';
+import { deniedVersions } from '../../lib/denied-versions';
 import { NoSubject, StateMessage } from '../../ui/states';
 import { parseTarget, type StartTarget } from '../../lib/exam-model';
 import { ExamRunner } from './exam-runner';

@@ -5,7 +5,7 @@ import { getUserName } from '../../lib/session';
 import { alertMsg, confirm } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { clockOffset, directory, formatClock, handInSummary, numberList, sectionAccess, slotsOf, type QState, type Session } from '../../lib/exam-model';
-import { useExamSession } from '../../lib/exam-session';
+import { useExamSession } from '../../entities/exam/session';
 import { Directory, handInLines, Lines } from './components/directory';
 import { useLeaveGuard } from './components/use-leave-guard';
 import { maskPhone } from '../../lib/format';

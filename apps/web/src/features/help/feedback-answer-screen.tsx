@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FEEDBACK_STATUS_NAMES } from '@kaoshi/contract';
 import { Link, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { errorText } from '../../lib/error-text';
 import { shortTime } from '../../lib/format';
 import { Page } from '../../ui/page';

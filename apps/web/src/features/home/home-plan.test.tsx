@@ -12,7 +12,7 @@ import { api, gridData, mod, modules, nursing } from './home-setup';
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 vi.mock('../../ui/no-content', () => ({ showNoContent: vi.fn() }));
-vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen', subject: nursing })) }));
+vi.mock('../../entities/subject/choose-subject', () => ({ chooseSubject: vi.fn(async () => ({ kind: 'chosen', subject: nursing })) }));
 
 const callMock = call as unknown as Mock;
 const withPlan = () => gridData([...modules, mod('plan', '学习计划', '/studyMain', true)]);

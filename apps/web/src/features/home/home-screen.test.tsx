@@ -12,7 +12,7 @@ import HomeScreen from './home-screen';
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 vi.mock('../../ui/no-content', () => ({ showNoContent: vi.fn() }));
-vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn() }));
+vi.mock('../../entities/subject/choose-subject', () => ({ chooseSubject: vi.fn() }));
 
 const callMock = call as unknown as Mock;
 type NoticeData = NonNullable<DataOf<typeof messWindow>['window']>;

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
-import { decksKey } from '../../api/reading';
+import { decksKey } from '../../entities/reading/api';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { clearSubjectCaches, markSubjectChosen, saveSelectedSubject, savePendingSubject, storeModuleInfo, storeVipinfo } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';
-import { chooseSubject } from '../../lib/choose-subject';
+import { chooseSubject } from '../../entities/subject/choose-subject';
 import { callsTo, demoLogin, renderScreen, resetStorage } from '../../test/screens';
 import HomeScreen from './home-screen';
 import { seenNoticeIds } from './notice-window';
@@ -16,7 +16,7 @@ import { seenNoticeIds } from './notice-window';
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
 vi.mock('../../ui/no-content', () => ({ showNoContent: vi.fn() }));
-vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn() }));
+vi.mock('../../entities/subject/choose-subject', () => ({ chooseSubject: vi.fn() }));
 
 const callMock = call as unknown as Mock;
 const chooseMock = chooseSubject as unknown as Mock;

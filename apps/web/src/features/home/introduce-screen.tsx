@@ -4,8 +4,8 @@ import { getSelectedSubject } from '../../lib/subject';
 import { EmptyData } from '../../ui/empty-data';
 import { Page } from '../../ui/page';
 import buttons from '../../ui/buttons.module.css';
-import { VersionCards } from '../../ui/versions';
-import { buyableVersions, useSubjectVersions } from '../../api/versions';
+import { VersionCards } from './versions';
+import { buyableVersions, useSubjectVersions } from './versions-api';
 import { guidePageQuery } from './api';
 import styles from './guide.module.css';
 

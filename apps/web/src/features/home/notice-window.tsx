@@ -4,7 +4,7 @@ import { local } from '../../lib/storage';
 import { track } from '../../lib/tracking';
 import { Modal } from '../../ui/modal';
 import buttons from '../../ui/buttons.module.css';
-import { countActivityClick, noticeQuery } from '../../api/home';
+import { countActivityClick, noticeQuery } from '../../entities/home/api';
 import styles from './home.module.css';
 
 /** Shell local key (lib/storage SHELL_LOCAL_KEYS): ids of notices already shown on this device. */

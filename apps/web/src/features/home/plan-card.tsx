@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PLAN_MODULE, type HomeModule } from '@kaoshi/contract';
-import { studyQuery, todayFigures } from '../../api/plan';
+import { studyQuery, todayFigures } from '../../entities/plan/api';
 import styles from './plan-card.module.css';
 
 /**

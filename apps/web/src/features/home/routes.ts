@@ -6,7 +6,7 @@ import { getSelectedSubject, hasPendingSubject } from '../../lib/subject';
 
 /**
  * The home page opened directly: the learner's header (useUserInfo) and the selected subject's module grid
- * (moduleGridQuery, api/home.ts) start with the screen's code, asked as those queries ask.
+ * (moduleGridQuery, entities/home/api.ts) start with the screen's code, asked as those queries ask.
  */
 function prefetchHome() {
   prefetchCall(getUserInfo, { guid: getGuid() ?? '' });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { lastSubject } from './api';
 import { getSelectedSubject, hasPendingSubject, takePendingSubject, type PendingSubject, type SelectedSubject } from '../../lib/subject';
-import { chooseSubject } from '../../lib/choose-subject';
+import { chooseSubject } from '../../entities/subject/choose-subject';
 
 export type HomeSubject = { kind: 'resolving' } | { kind: 'none' } | { kind: 'ready'; subject: SelectedSubject };
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { UserInfo } from '@kaoshi/contract';
-import { badgeText, messagesLabel, useUnreadMessages } from '../../api/messages';
-import { displayName, useProfileQuery } from '../../api/profile';
+import { badgeText, messagesLabel, useUnreadMessages } from '../../entities/message/api';
+import { displayName, useProfileQuery } from '../../entities/user/profile-api';
 import { Avatar } from '../../ui/avatar';
 import { maskPhone } from '../../lib/format';
 import { isLoggedIn } from '../../lib/session';

@@ -1,7 +1,7 @@
 import Calendar, { type CalendarRef } from 'antd-mobile/es/components/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { cloneElement, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { type SelectedSubject } from '../../lib/subject';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';

@@ -2,7 +2,7 @@ import { LIVE_MSG } from '@kaoshi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';

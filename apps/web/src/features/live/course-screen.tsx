@@ -1,7 +1,7 @@
 import { LIVE_MSG } from '@kaoshi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { getSelectedSubject } from '../../lib/subject';
 import { Markdown } from '../../ui/markdown';
 import { Page } from '../../ui/page';

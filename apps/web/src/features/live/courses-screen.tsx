@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { type SelectedSubject } from '../../lib/subject';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';

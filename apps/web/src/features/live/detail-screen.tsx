@@ -2,7 +2,7 @@ import { LIVE_MSG, LIVE_STATUS } from '@kaoshi/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { clock } from '../../lib/format';
 import { getSelectedSubject } from '../../lib/subject';
 import { Markdown } from '../../ui/markdown';

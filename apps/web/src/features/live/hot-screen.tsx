@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIVE_HOT_DAYS } from '@kaoshi/contract';
 import { useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { type SelectedSubject } from '../../lib/subject';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';

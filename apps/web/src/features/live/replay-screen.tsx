@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { LiveCard, LiveChatMessage } from '@kaoshi/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { clock } from '../../lib/format';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LIVE_CLOSE, LIVE_SOCKET_MSG, LIVE_STATUS, type LiveCard, type LiveClientFrame } from '@kaoshi/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { errorText } from '../../lib/error-text';
 import { getSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';

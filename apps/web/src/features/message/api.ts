@@ -1,15 +1,15 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { MESSAGE_PAGE_SIZE, MESSAGE_TABS, messageList, messageRead, type DataOf, type MessageItem, type MessageTab } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { messageKeys, storeUnread } from '../../api/messages';
+import { messageKeys, storeUnread } from '../../entities/message/api';
 import { getGuid } from '../../lib/session';
 
 /**
  * Data of /myMessage (docs/messages.md): a tab's messages a page at a time, and marking them read. The unread counts
- * (tabs, badges) are the shared query of src/api/messages.ts; every mark's reply carries the new counts.
+ * (tabs, badges) are the shared query of src/entities/message/api.ts; every mark's reply carries the new counts.
  */
 
-export { badgeText, useUnreadMessages } from '../../api/messages';
+export { badgeText, useUnreadMessages } from '../../entities/message/api';
 export type MessagePage = DataOf<typeof messageList>;
 
 const silent = { silent: true } as const;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
-import { unreadQuery } from '../../api/messages';
+import { unreadQuery } from '../../entities/message/api';
 import { saveLogin } from '../../lib/session';
 import { toast } from '../../ui/dialogs';
 import { showNoContent } from '../../ui/no-content';

@@ -8,7 +8,7 @@ import { getSelectedSubject } from '../../lib/subject';
 /**
  * The calls of this feature (docs/navigation.md): reloading the agent for /abnormal_repair and filing its diagnostic
  * report through the front-end error report (/api/v2/ksbao/frontend). The rest of the feature reads shared queries
- * (api/profile.ts, api/messages.ts) and device state (lib/).
+ * (entities/user/profile-api.ts, entities/message/api.ts) and device state (lib/).
  */
 
 /** Fetches the agent again (the current code) and makes it the cached, shown one (theme colour and contacts). */

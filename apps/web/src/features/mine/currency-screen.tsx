@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { clearDeviceCaches, formatBytes } from '../../lib/device-cache';
+import { clearDeviceCaches, formatBytes } from './device-cache';
 import { useNightMode } from '../../lib/night-mode';
 import { FONT_SIZES, setFontSize, setVideoAutoplay, usePreferences } from '../../lib/preferences';
 import { confirm, toast } from '../../ui/dialogs';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { displayName, useProfileQuery } from '../../api/profile';
-import { badgeText, messagesLabel, useUnreadMessages } from '../../api/messages';
+import { displayName, useProfileQuery } from '../../entities/user/profile-api';
+import { badgeText, messagesLabel, useUnreadMessages } from '../../entities/message/api';
 import { initialOf, maskPhone } from '../../lib/format';
 import { getSelectedSubject, isTrial, versionBadge } from '../../lib/subject';
 import { Page } from '../../ui/page';

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Profile } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { useProfileQuery } from '../../api/profile';
+import { useProfileQuery } from '../../entities/user/profile-api';
 import { cookies } from '../../lib/storage';
 import { saveLogin } from '../../lib/session';
 import { demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import MineScreen from './mine-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
-// H3's shared profile query (api/profile.ts): the hub only reads it.
-vi.mock('../../api/profile', async (orig) => ({ ...(await orig<typeof import('../../api/profile')>()), useProfileQuery: vi.fn() }));
+// H3's shared profile query (entities/user/profile-api.ts): the hub only reads it.
+vi.mock('../../entities/user/profile-api', async (orig) => ({ ...(await orig<typeof import('../../entities/user/profile-api')>()), useProfileQuery: vi.fn() }));
 const callMock = call as unknown as Mock;
 const profileMock = useProfileQuery as unknown as Mock;
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
-import { clearDeviceCaches } from '../../lib/device-cache';
+import { clearDeviceCaches } from './device-cache';
 import { confirm, toast } from '../../ui/dialogs';
 import { renderScreen, resetStorage } from '../../test/screens';
 import AboutUsScreen from './about-us-screen';
@@ -12,8 +12,8 @@ import UpdateLogScreen from './update-log-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
-vi.mock('../../lib/device-cache', async (orig) => ({
-  ...(await orig<typeof import('../../lib/device-cache')>()),
+vi.mock('./device-cache', async (orig) => ({
+  ...(await orig<typeof import('./device-cache')>()),
   cacheFacts: vi.fn(async () => ({ questionSets: 3, keptFiles: 12, usageBytes: 5.5 * 1024 * 1024 })),
   clearDeviceCaches: vi.fn(async () => undefined),
 }));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatBytes } from '../../lib/device-cache';
+import { formatBytes } from './device-cache';
 import { outboxStatus, type OutboxStatus } from '../../lib/outbox/status';
 import { Page } from '../../ui/page';
 import { clearStep, reloadStep, reportStep, syncStep, type StepResult } from './repair-steps';

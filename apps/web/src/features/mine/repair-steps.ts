@@ -1,6 +1,6 @@
-import { chooseSubject } from '../../lib/choose-subject';
+import { chooseSubject } from '../../entities/subject/choose-subject';
 import { clientKind } from '../../lib/client-kind';
-import { cacheFacts, clearDeviceCaches, formatBytes } from '../../lib/device-cache';
+import { cacheFacts, clearDeviceCaches, formatBytes } from './device-cache';
 import { outboxStatus, syncOutbox, type OutboxStatus } from '../../lib/outbox/status';
 import { getSelectedSubject } from '../../lib/subject';
 import { reloadAgent, sendDiagnostic } from './api';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
-import { chooseSubject } from '../../lib/choose-subject';
-import { clearDeviceCaches } from '../../lib/device-cache';
+import { chooseSubject } from '../../entities/subject/choose-subject';
+import { clearDeviceCaches } from './device-cache';
 import { outboxStatus, syncOutbox } from '../../lib/outbox/status';
 import { cookies } from '../../lib/storage';
 import { saveLogin } from '../../lib/session';
@@ -15,9 +15,9 @@ import { reportCode } from './repair-steps';
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 vi.mock('../../lib/outbox/status', () => ({ outboxStatus: vi.fn(), syncOutbox: vi.fn() }));
-vi.mock('../../lib/choose-subject', () => ({ chooseSubject: vi.fn() }));
-vi.mock('../../lib/device-cache', async (orig) => ({
-  ...(await orig<typeof import('../../lib/device-cache')>()),
+vi.mock('../../entities/subject/choose-subject', () => ({ chooseSubject: vi.fn() }));
+vi.mock('./device-cache', async (orig) => ({
+  ...(await orig<typeof import('./device-cache')>()),
   cacheFacts: vi.fn(async () => ({ questionSets: 2, keptFiles: 7, usageBytes: 2048 })),
   clearDeviceCaches: vi.fn(async () => undefined),
 }));

@@ -1,15 +1,15 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { planEntrance, planOpen, planSkip, planWarn, planWeekRank, type DataOf, type PlanTask, type PlanView } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { planKeys, studyQuery } from '../../api/plan';
-import { sourceUrl } from '../../api/source-url';
+import { planKeys, studyQuery } from '../../entities/plan/api';
+import { sourceUrl } from '../../entities/practice/source-url';
 
 /**
- * Data of /openStudy and /studyMain (docs/plan.md): the plan view is shared with the home page (src/api/plan.ts);
+ * Data of /openStudy and /studyMain (docs/plan.md): the plan view is shared with the home page (src/entities/plan/api.ts);
  * here the weekly ranking and the plan's actions. Every call is silent: the screens say what went wrong themselves.
  */
 
-export { planKeys, studyQuery, todayFigures } from '../../api/plan';
+export { planKeys, studyQuery, todayFigures } from '../../entities/plan/api';
 export type WeekRank = DataOf<typeof planWeekRank>;
 export type WarnReply = DataOf<typeof planWarn>;
 

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { planDetail, planEvaluate } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { planKeys } from '../../api/plan';
+import { planKeys } from '../../entities/plan/api';
 
 /**
  * Data of /studyFinally, the plan's report (docs/plan.md): getalldetail (the days, time spent, tasks, mastery,

@@ -8,7 +8,7 @@ import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { alertMsg, confirm, toast } from '../../ui/dialogs';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { useStartMode } from '../../ui/use-start';
+import { useStartMode } from '../../entities/exam-center/use-start';
 import { PAPER_MODE, skipTask, storeToday, studyQuery, taskPath } from './api';
 import { addDays, chinaToday, shortDay } from './plan-format';
 import { PlanHeader, ProgressBar } from './components/plan-header';

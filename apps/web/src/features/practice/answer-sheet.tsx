@@ -1,5 +1,5 @@
 import { Modal } from '../../ui/modal';
-import type { PracticeQuestion } from '../../api/practice';
+import type { PracticeQuestion } from '../../entities/practice/api';
 import type { Answered } from './question-view';
 import styles from './practice.module.css';
 

@@ -2,15 +2,16 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Status } from '@kaoshi/contract';
 import { isApiError } from '../../api/errors';
+import { deniedVersions } from '../../lib/denied-versions';
 import { useQuery } from '@tanstack/react-query';
 import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { Player } from './player';
 import { SessionPractice } from './session-practice';
-import { deniedVersions, isOutdated, sourceQuery } from '../../api/practice';
-import { SOURCES, type Source, sourceTitle } from '../../api/practice-sources';
-import { deniedFeature, parseSource } from '../../api/source-url';
+import { isOutdated, sourceQuery } from '../../entities/practice/api';
+import { SOURCES, type Source, sourceTitle } from '../../entities/practice/sources';
+import { deniedFeature, parseSource } from '../../entities/practice/source-url';
 import { Denied, NoSubject, StateMessage } from '../../ui/states';
 
 /**

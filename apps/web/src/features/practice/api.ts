@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { resetTestInfo, reviewSummary, updateRecitePoint } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { practiceKeys } from '../../api/practice';
+import { practiceKeys } from '../../entities/practice/api';
 
 /** The wrong-answer book's settings seen from the player (连续答对 N 次移出, for the hint under an answer). */
 export const reviewSummaryQuery = (appID: number, enabled: boolean) =>

@@ -6,8 +6,10 @@ import { getSelectedSubject, versionBadge, type SelectedSubject } from '../../li
 import { confirm, toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
-import { chapterMenuQuery, deniedVersions, percent, practiceKeys, type ChapterProgress } from '../../api/practice';
-import { ChapterStatsHeader, StudyToolsRow } from '../../ui/chapter-stats';
+import { chapterMenuQuery, practiceKeys, type ChapterProgress } from '../../entities/practice/api';
+import { deniedVersions } from '../../lib/denied-versions';
+import { percent } from '../../lib/format';
+import { ChapterStatsHeader, StudyToolsRow } from './components/chapter-stats';
 import { Denied, NoSubject, StateMessage } from '../../ui/states';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import styles from './practice.module.css';

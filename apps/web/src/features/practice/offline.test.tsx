@@ -12,8 +12,8 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { demoLogin, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
 import { mixedChapter } from '../../test/fixtures/practice';
-import { loadSet, MAX_SETS, saveSet, setKey } from '../../lib/question-store';
-import type { QuestionSet } from '../../api/practice-sources';
+import { loadSet, MAX_SETS, saveSet, setKey } from '../../entities/practice/question-store';
+import type { QuestionSet } from '../../entities/practice/sources';
 
 /**
  * Offline across a reload, with the real outbox and the real device store (fake-indexeddb): a "reload" is

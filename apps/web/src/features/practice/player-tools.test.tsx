@@ -13,7 +13,7 @@ import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing }
 import AnswerTestScreen from './answer-test-screen';
 import { mixedChapter, question } from '../../test/fixtures/practice';
 import { RECITE_DEBOUNCE_MS, REMOVE_CONFIRM } from './components/player-state';
-import type { SetQuestion } from '../../api/practice-sources';
+import type { SetQuestion } from '../../entities/practice/sources';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

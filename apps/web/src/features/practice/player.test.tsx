@@ -10,7 +10,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen, { otherSubjectChapter } from './answer-test-screen';
 import { mixedChapter, question } from '../../test/fixtures/practice';
-import type { ChapterTest } from '../../api/practice';
+import type { ChapterTest } from '../../entities/practice/api';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts

@@ -3,16 +3,16 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLEAR_AFTER_DEFAULT, normaliseKeys, scoreReply } from '@kaoshi/contract';
 import { reviewSummaryQuery, saveRecitePoint } from './api';
-import { setFavourite, studyKeys, takeOutOfBook, writeNote } from '../../api/study';
+import { setFavourite, studyKeys, takeOutOfBook, writeNote } from '../../entities/study/api';
 import { onReplySent, queueReply } from '../../lib/outbox/practice';
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { AnswerSheet } from './answer-sheet';
-import { practiceKeys, type PracticeGroup } from '../../api/practice';
+import { practiceKeys, type PracticeGroup } from '../../entities/practice/api';
 import { NoteSheet, QuestionActions } from './question-actions';
 import { useSessionRun } from './session-run';
 import { isMulti, QuestionView, typeName, type Answered } from './question-view';
-import type { QuestionSet, Source } from '../../api/practice-sources';
+import type { QuestionSet, Source } from '../../entities/practice/sources';
 import {
   bookHint,
   fromLast,

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { QUESTION_TYPE_NAMES, TF_OPTIONS, normaliseKeys, shownAnswer } from '@kaoshi/contract';
-import type { PracticeGroup, PracticeQuestion } from '../../api/practice';
+import type { PracticeGroup, PracticeQuestion } from '../../entities/practice/api';
 import { RichText } from '../../ui/rich-text';
 import { LongText } from '../../ui/long-text';
-import { ExplainLesson } from '../../ui/explain-lesson';
+import { ExplainLesson } from '../../entities/video/explain-lesson';
 import { PointLinks } from '../../ui/point-links';
-import { DiscussionLink } from '../../ui/discussion-link';
+import { DiscussionLink } from '../../entities/discussion/discussion-link';
 import styles from './practice.module.css';
 
 /** The learner's reply to one question, scored locally. */

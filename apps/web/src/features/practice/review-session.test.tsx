@@ -9,7 +9,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
 import { question } from '../../test/fixtures/practice';
-import type { SetQuestion } from '../../api/practice-sources';
+import type { SetQuestion } from '../../entities/practice/sources';
 
 /**
  * Issue 32: a review session serves every due item. Opened again it is read anew (never the round answered

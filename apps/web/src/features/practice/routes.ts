@@ -5,7 +5,7 @@ import { getSelectedSubject, linkAppID } from '../../lib/subject';
 
 /**
  * A chapter opened directly (/answerTest?cptID=N, a link or a reload): its first page of questions, as
- * loadSource (api/practice-sources.ts) asks for it, starts with the screen's code.
+ * loadSource (entities/practice/sources.ts) asks for it, starts with the screen's code.
  */
 function prefetchChapter(search: URLSearchParams) {
   const cptID = Number(search.get('cptID'));

@@ -5,8 +5,8 @@ import type { SelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { errorText } from '../../lib/error-text';
 import { Player } from './player';
-import { sessionQuery, sessionResultPath } from '../../api/session-source';
-import { SOURCES, type Source, sourceTitle } from '../../api/practice-sources';
+import { sessionQuery, sessionResultPath } from '../../entities/practice/session-source';
+import { SOURCES, type Source, sourceTitle } from '../../entities/practice/sources';
 import { StateMessage } from '../../ui/states';
 import styles from './practice.module.css';
 

@@ -2,14 +2,14 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../ui/dialogs';
 import { numberList } from '../../lib/exam-model';
-import { useExamSession } from '../../lib/exam-session';
-import { sessionResultPath } from '../../api/session-source';
-import type { SessionInfo } from '../../api/practice-sources';
+import { useExamSession } from '../../entities/exam/session';
+import { sessionResultPath } from '../../entities/practice/session-source';
+import type { SessionInfo } from '../../entities/practice/sources';
 import styles from './practice.module.css';
 
 /**
  * The exam-session side of the player for the `session` source (docs/practice-screens.md "Practice
- * sessions"), on the exam-session hook the 机考 screen uses too (lib/exam-session.ts): each answer goes to
+ * sessions"), on the exam-session hook the 机考 screen uses too (entities/exam/session.ts): each answer goes to
  * the exam outbox and leaves in batches; the server's countdown when the session has a deadline; '交卷'
  * flushes the queue, hands in and opens /examResult. Inert (every effect a no-op) when the set has no session.
  */

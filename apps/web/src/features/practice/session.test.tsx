@@ -17,8 +17,8 @@ import { examSession } from '../../test/fixtures/exam';
 import { result } from '../../test/fixtures/exam-results';
 import AnswerTestScreen from './answer-test-screen';
 import { sessionHandInLines } from './session-run';
-import { mergeSessionPending, sessionSet } from '../../api/session-source';
-import { parseSource, sourceKey, sourceUrl } from '../../api/source-url';
+import { mergeSessionPending, sessionSet } from '../../entities/practice/session-source';
+import { parseSource, sourceKey, sourceUrl } from '../../entities/practice/source-url';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts

@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { profileUpdate, type Profile, type RequestOf } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { storeProfile } from '../../api/profile';
-import { uploadImage } from '../../api/upload';
+import { storeProfile } from '../../entities/user/profile-api';
+import { uploadImage } from './upload-api';
 
 /**
- * Profile edits (docs/profile.md): each answers the new profile, stored in the shared profile query (src/api/profile.ts)
+ * Profile edits (docs/profile.md): each answers the new profile, stored in the shared profile query (src/entities/user/profile-api.ts)
  * so the page, the home header and 我的 show it at once.
  */
 
-export { displayName, useProfileQuery } from '../../api/profile';
-export { IMAGE_ACCEPT } from '../../api/upload';
+export { displayName, useProfileQuery } from '../../entities/user/profile-api';
+export { IMAGE_ACCEPT } from './upload-api';
 
 export type ProfileEdit = Omit<RequestOf<typeof profileUpdate>, 'guid'>;
 

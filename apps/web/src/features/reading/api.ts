@@ -20,7 +20,7 @@ import {
 } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { isApiError } from '../../api/errors';
-import { decksKey } from '../../api/reading';
+import { decksKey } from '../../entities/reading/api';
 import { flushReading, pendingReadingCount, queuePosition } from '../../lib/outbox/reading';
 import { getUserID } from '../../lib/session';
 import { forgetPositions, itemWithLocalPosition, rememberPosition, withLocalPositions } from './local-positions';
@@ -126,7 +126,7 @@ export const pointQuery = (appID: number, by: PointRef) =>
 export const hotspotsQuery = (appID: number) =>
   queryOptions({ queryKey: readingKeys.hotspots(appID), queryFn: () => call(hotspotList, { appID }, { silent: true }), retry: false });
 
-export { decksQuery, dueToday } from '../../api/reading';
+export { decksQuery, dueToday } from '../../entities/reading/api';
 export const sessionQuery = (appID: number, cptID?: number, pointID?: number) =>
   queryOptions({
     queryKey: readingKeys.session(appID, cptID, pointID),

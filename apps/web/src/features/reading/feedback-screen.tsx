@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { READING_MSG, READING_REPORT_KINDS, READING_TARGETS } from '@kaoshi/contract';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { errorText } from '../../lib/error-text';
 import { goBack } from '../../lib/go-back';
 import type { SelectedSubject } from '../../lib/subject';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { KNOWLEDGE_MSG } from '@kaoshi/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import type { SelectedSubject } from '../../lib/subject';
 import { RichText } from '../../ui/rich-text';
 import { CardBack } from './components/card-back';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { READING_MSG } from '@kaoshi/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { local } from '../../lib/storage';
 import type { SelectedSubject } from '../../lib/subject';
 import { track } from '../../lib/tracking';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SHORTHAND_GRADE_TEXT, SHORTHAND_GRADES } from '@kaoshi/contract';
 import { useEffect, useReducer } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { goBack } from '../../lib/go-back';
 import { newReplyID, refusedForGood } from '../../lib/outbox/engine';
 import type { SelectedSubject } from '../../lib/subject';

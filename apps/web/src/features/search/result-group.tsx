@@ -1,4 +1,4 @@
-import { Highlighted } from '../../ui/question-answer';
+import { Highlighted } from '../../entities/study/question-answer';
 import type { SearchGroup, SearchItem } from './api';
 import styles from './search.module.css';
 import { CHINA_TIME_ZONE } from '../../lib/china-time';

@@ -4,7 +4,8 @@ import type { SelectedSubject } from '../../lib/subject';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { ItemRow, ProgressBar } from '../../ui/plain-list';
-import { itemPath, NO_CONTENT, ratio, sprintListQuery } from '../../api/sprint';
+import { itemPath } from './item-path';
+import { NO_CONTENT, ratio, sprintListQuery } from '../../entities/sprint/api';
 import styles from '../../ui/plain-list.module.css';
 
 /** /fivehundredTest (必做500题): the bank's 500 hottest questions in rounds of 50, each with the learner's progress → the player. */

@@ -4,7 +4,8 @@ import type { SelectedSubject } from '../../lib/subject';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { ProgressBar } from '../../ui/plain-list';
-import { itemPath, NO_CONTENT, ratio, sprintListQuery } from '../../api/sprint';
+import { itemPath } from './item-path';
+import { NO_CONTENT, ratio, sprintListQuery } from '../../entities/sprint/api';
 import styles from '../../ui/plain-list.module.css';
 
 /** /md60f (考前60分): what the set is, the learner's progress, and 开始练习 → the player (plain source sprint set=pass60). */

@@ -5,7 +5,8 @@ import { storeSprintConfig, type SelectedSubject } from '../../lib/subject';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { ItemRow } from '../../ui/plain-list';
-import { itemPath, NO_CONTENT, progressText, ratio, sprintListQuery, type SprintItem, type SprintListData } from '../../api/sprint';
+import { itemPath } from './item-path';
+import { NO_CONTENT, progressText, ratio, sprintListQuery, type SprintItem, type SprintListData } from '../../entities/sprint/api';
 import styles from '../../ui/plain-list.module.css';
 
 /**

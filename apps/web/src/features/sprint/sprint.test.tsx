@@ -7,13 +7,13 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { cachedSprintConfig, saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import { loadSource, SOURCES, type Source, sourceTitle } from '../../api/practice-sources';
-import { deniedFeature, parseSource, sourceKey, sourceUrl } from '../../api/source-url';
+import { loadSource, SOURCES, type Source, sourceTitle } from '../../entities/practice/sources';
+import { deniedFeature, parseSource, sourceKey, sourceUrl } from '../../entities/practice/source-url';
 import { question } from '../../test/fixtures/practice';
 import FiveHundredScreen from './five-hundred-screen';
 import Md60fScreen from './md60f-screen';
 import SprintListScreen from './sprint-list-screen';
-import { itemPath } from '../../api/sprint';
+import { itemPath } from './item-path';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

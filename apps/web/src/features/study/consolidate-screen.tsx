@@ -7,7 +7,9 @@ import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { KIND_NAMES, catalogQuery, formatTime, isStudyKind, qs, studyKeys, summaryQuery } from '../../api/study';
+import { KIND_NAMES, isStudyKind, qs } from '../../entities/study/url';
+import { catalogQuery, studyKeys, summaryQuery } from '../../entities/study/api';
+import { formatTime } from '../../entities/study/format';
 import styles from './study.module.css';
 
 export const EMPTY_TEXT: Record<StudyKind, string> = {

@@ -6,11 +6,13 @@ import type { SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { RichText } from '../../ui/rich-text';
-import { LoadMore } from '../../ui/question-answer';
+import { LoadMore } from '../../entities/study/question-answer';
 import { SearchBox } from '../../ui/search-box';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { KIND_NAMES, catalogQuery, removeFromList, dueText, idParam, isStudyKind, qs, studyKeys, studyListQuery, typeName, type StudyQuestion } from '../../api/study';
+import { KIND_NAMES, idParam, isStudyKind, qs } from '../../entities/study/url';
+import { catalogQuery, removeFromList, studyKeys, studyListQuery, type StudyQuestion } from '../../entities/study/api';
+import { dueText, typeName } from '../../entities/study/format';
 import { LongText } from '../../ui/long-text';
 import styles from './study.module.css';
 

@@ -2,11 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { Highlighted, LoadMore } from '../../ui/question-answer';
+import { Highlighted, LoadMore } from '../../entities/study/question-answer';
 import { SearchBox } from '../../ui/search-box';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { matchExcerpt, qs, searchQuery, typeName } from '../../api/study';
+import { matchExcerpt, typeName } from '../../entities/study/format';
+import { qs } from '../../entities/study/url';
+import { searchQuery } from '../../entities/study/api';
 import styles from './study.module.css';
 
 export const KEYWORD_MAX = 50;

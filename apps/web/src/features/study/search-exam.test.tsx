@@ -7,7 +7,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import SearchExamScreen from './search-exam-screen';
 import { page, sq } from '../../test/fixtures/study';
-import { highlight, matchExcerpt } from '../../api/study';
+import { highlight, matchExcerpt } from '../../entities/study/format';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

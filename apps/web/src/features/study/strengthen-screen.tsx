@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
-import { percent } from '../../api/practice';
+import { percent } from '../../lib/format';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { masteryQuery, qs } from '../../api/study';
+import { masteryQuery } from '../../entities/study/api';
+import { qs } from '../../entities/study/url';
 import styles from './study.module.css';
 
 /** Mastery below this is shown as weak (red), below STRONG as fair (amber). */

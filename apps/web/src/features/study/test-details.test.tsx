@@ -10,7 +10,7 @@ import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing }
 import NewTestDetailsScreen from './new-test-details-screen';
 import TestDetailsClassicScreen from './test-details-screen';
 import { sq } from '../../test/fixtures/study';
-import type { Details } from '../../api/study';
+import type { Details } from '../../entities/study/api';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');

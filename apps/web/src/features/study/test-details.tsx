@@ -3,11 +3,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { percent } from '../../api/practice';
-import { Explanation, QuestionWithAnswer, type Share } from '../../ui/question-answer';
+import { percent } from '../../lib/format';
+import { Explanation, QuestionWithAnswer, type Share } from '../../entities/study/question-answer';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { answerOf, detailsQuery, idParam, setFavourite, studyKeys, typeName, type Details } from '../../api/study';
+import { answerOf, typeName } from '../../entities/study/format';
+import { detailsQuery, setFavourite, studyKeys, type Details } from '../../entities/study/api';
+import { idParam } from '../../entities/study/url';
 import styles from './study.module.css';
 
 export type DetailsLayout = 'classic' | 'new';

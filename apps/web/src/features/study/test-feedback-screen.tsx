@@ -6,10 +6,12 @@ import { reportQuestion } from './api';
 import type { SelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
-import { LoadMore } from '../../ui/question-answer';
+import { LoadMore } from '../../entities/study/question-answer';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { detailsQuery, formatTime, idParam, plainText, reportsQuery, studyKeys } from '../../api/study';
+import { detailsQuery, reportsQuery, studyKeys } from '../../entities/study/api';
+import { formatTime, plainText } from '../../entities/study/format';
+import { idParam } from '../../entities/study/url';
 import styles from './study.module.css';
 
 export const CONTENT_MAX = 500;

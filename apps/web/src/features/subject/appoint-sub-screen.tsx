@@ -6,7 +6,7 @@ import { currentAgentCode } from '../../lib/agent';
 import { Page } from '../../ui/page';
 import { goBack } from '../../lib/go-back';
 import { ksbClassQuery, levelName, searchQuery } from './api';
-import type { ChooseOutcome } from '../../lib/choose-subject';
+import type { ChooseOutcome } from '../../entities/subject/choose-subject';
 import { LoadError, Loading } from './states';
 import { pickOf, useChooseSubject } from './use-choose';
 import styles from './subject.module.css';

@@ -5,7 +5,7 @@ import { currentAgentCode } from '../../lib/agent';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { goBack } from '../../lib/go-back';
-import { BannerCarousel } from '../../ui/banner-carousel';
+import { BannerCarousel } from '../../entities/home/banner-carousel';
 import { switchBannersQuery } from './api';
 import { recentSubjects } from '../../lib/recent-subjects';
 import { pickOf, useChooseSubject } from './use-choose';

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PendingSubject } from '../../lib/subject';
-import { chooseSubject, type ChooseOutcome } from '../../lib/choose-subject';
+import { chooseSubject, type ChooseOutcome } from '../../entities/subject/choose-subject';
 import { takeSubjectReturn } from '../../lib/subject-return';
 
 /**

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { VIDEO_REPORT_KINDS } from '@kaoshi/contract';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';

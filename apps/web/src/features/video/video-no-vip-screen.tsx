@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { useAgent } from '../../lib/agent';
 import { getSelectedSubject, versionBadge } from '../../lib/subject';
 import { buyAction, buyAppPath, stopNativeVideo } from '../../ui/buy-flow';

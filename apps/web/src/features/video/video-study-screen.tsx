@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { VIDEO_RESUME_TAIL_S } from '@kaoshi/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { positiveInt } from '../../api/exam';
+import { positiveInt } from '../../lib/url-params';
 import { pendingPosition } from '../../lib/outbox/video';
 import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
@@ -11,7 +11,7 @@ import { clock, courseQuery, lessonQuery, playPath, type LessonData, type Lesson
 import { CourseLessons } from './components/lesson-list';
 import { NotesTab } from './components/notes-tab';
 import { PointLinks } from '../../ui/point-links';
-import { DiscussionLink } from '../../ui/discussion-link';
+import { DiscussionLink } from '../../entities/discussion/discussion-link';
 import { VideoPlayer, type PlayerControl } from './components/player';
 import styles from './video.module.css';
 

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import type { SelectedSubject } from '../../lib/subject';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { percent } from '../../api/practice';
-import { sourceUrl } from '../../api/source-url';
+import { percent } from '../../lib/format';
+import { sourceUrl } from '../../entities/practice/source-url';
 import { ProgressBar } from '../../ui/plain-list';
-import { NO_CONTENT } from '../../api/sprint';
+import { NO_CONTENT } from '../../entities/sprint/api';
 import { analyseQuery, type AnalyseData } from './api';
 import styles from '../../ui/plain-list.module.css';
 

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { Denied, queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { sourceUrl } from '../../api/source-url';
+import { sourceUrl } from '../../entities/practice/source-url';
 import { ItemRow } from '../../ui/plain-list';
-import { NO_CONTENT, ratio } from '../../api/sprint';
+import { NO_CONTENT, ratio } from '../../entities/sprint/api';
 import { packSummary, yearsQuery } from './api';
 import styles from '../../ui/plain-list.module.css';
 

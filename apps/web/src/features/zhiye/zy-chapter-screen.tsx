@@ -5,9 +5,9 @@ import { versionBadge, type SelectedSubject } from '../../lib/subject';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { percent } from '../../api/practice';
+import { percent } from '../../lib/format';
 import { ItemRow } from '../../ui/plain-list';
-import { ratio } from '../../api/sprint';
+import { ratio } from '../../entities/sprint/api';
 import { unitsQuery } from './api';
 import styles from '../../ui/plain-list.module.css';
 

@@ -17,7 +17,7 @@ import { registerOutbox } from './scheduler';
  * always safe.
  *
  * The outbox scheduler (scheduler.ts) sends every exam's waiting entries from app start; an open exam session
- * (lib/exam-session.ts) also sends its own a moment after each change, and hears every flush of its exam
+ * (entities/exam/session.ts) also sends its own a moment after each change, and hears every flush of its exam
  * (`onExamFlushed`) for its clock, its pending count and refusals.
  */
 

@@ -1,5 +1,5 @@
 import type { DiscussionPost } from '@kaoshi/contract';
-import { LoadMore } from '../../../ui/question-answer';
+import { LoadMore } from '../../../entities/study/question-answer';
 import { PostCard } from './post-card';
 import styles from '../discussion.module.css';
 

@@ -1,23 +1,11 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { RichText } from '../../../ui/rich-text';
-import { Explanation } from '../../../ui/question-answer';
+import { Explanation } from '../../../entities/study/question-answer';
 import { StateMessage } from '../../../ui/states';
-import {
-  REVIEW_FILTERS,
-  answerText,
-  filterCounts,
-  inFilter,
-  isReviewFilter,
-  marks,
-  replyText,
-  reviewOptions,
-  typeName,
-  type ExamResultData,
-  type ReviewFilter,
-  type ReviewGroup,
-  type ReviewQuestion,
-} from '../../../api/exam';
+import { REVIEW_FILTERS, answerText, filterCounts, inFilter, isReviewFilter, replyText, reviewOptions, type ReviewFilter } from '../../../entities/exam/review-filters';
+import { marks, typeName } from '../../../entities/exam/format';
+import { type ExamResultData, type ReviewGroup, type ReviewQuestion } from '../../../entities/exam/api';
 import styles from '../exam-results.module.css';
 
 export function Review({ r }: { r: ExamResultData }) {

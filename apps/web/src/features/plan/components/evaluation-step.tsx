@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PLAN_EVALUATION_SIZE, type PlanEvaluationState } from '@kaoshi/contract';
-import { sessionPlayerPath } from '../../../api/session-source';
+import { sessionPlayerPath } from '../../../entities/practice/session-source';
 import { alertMsg } from '../../../ui/dialogs';
 import { errorText } from '../../../lib/error-text';
 import { entrance, refreshPlan } from '../api';

@@ -1,7 +1,7 @@
 import type { PlanEvaluation } from '@kaoshi/contract';
 import { PLAN_MSG } from '@kaoshi/contract';
 import { Link } from 'react-router';
-import { formatDate, marks } from '../../../api/exam';
+import { formatDate, marks } from '../../../entities/exam/format';
 import { readinessBasis, readinessSummary, VERDICTS, type Verdict } from '../report-format';
 import styles from '../report.module.css';
 import { ReportBarChart, type ChartTone } from './report-chart';

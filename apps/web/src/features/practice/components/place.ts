@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { sourceKey } from '../../../api/source-url';
-import type { QuestionSet, Source } from '../../../api/practice-sources';
+import { sourceKey } from '../../../entities/practice/source-url';
+import type { QuestionSet, Source } from '../../../entities/practice/sources';
 import { sessionCache } from '../../../lib/storage';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { onOutboxChange, pendingCount } from '../../../lib/outbox/practice';
-import type { PracticeGroup, PracticeQuestion } from '../../../api/practice';
-import type { QuestionSet, SetQuestion } from '../../../api/practice-sources';
+import type { PracticeGroup, PracticeQuestion } from '../../../entities/practice/api';
+import type { QuestionSet, SetQuestion } from '../../../entities/practice/sources';
 import { optionsOf, type Answered } from '../question-view';
 
 /** The practice player's pieces without markup: where it opens, the book hint, timers, the outbox count, gestures. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { formatTime, summaryQuery } from '../../../api/study';
+import { formatTime } from '../../../entities/study/format';
+import { summaryQuery } from '../../../entities/study/api';
 import { onReplySent } from '../../../lib/outbox/practice';
 import styles from '../practice.module.css';
 

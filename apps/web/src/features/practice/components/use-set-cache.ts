@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { practiceKeys, storeKeyOf } from '../../../api/practice';
-import type { QuestionSet, SetQuestion, Source } from '../../../api/practice-sources';
-import { saveSet } from '../../../lib/question-store';
+import { practiceKeys, storeKeyOf } from '../../../entities/practice/api';
+import type { QuestionSet, SetQuestion, Source } from '../../../entities/practice/sources';
+import { saveSet } from '../../../entities/practice/question-store';
 import { PERSIST_DEBOUNCE_MS } from './player-state';
 
 /**
