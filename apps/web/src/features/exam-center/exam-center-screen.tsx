@@ -5,7 +5,7 @@ import { errorText } from '../../lib/error-text';
 import { historyQuery } from '../../api/exam';
 import { StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { ScoreChart } from '../../ui/score-chart';
+import { TrendChart } from '../../ui/trend-chart';
 import { moduleGridQuery } from '../../api/home';
 import { formatRemaining, hubGroups, modeTitle, openQuery, sessionPath, type OpenSession } from '../../api/exam-center';
 import { useStartMode } from '../../ui/use-start';
@@ -79,7 +79,7 @@ function Records({ appID }: { appID: number }) {
           查看记录
         </button>
       </div>
-      {trend.length > 0 ? <ScoreChart trend={trend} passPercent={60} passLabel="及格线 60%" /> : null}
+      {trend.length > 0 ? <TrendChart trend={trend} passPercent={60} passLabel="及格线 60%" /> : null}
     </section>
   );
 }

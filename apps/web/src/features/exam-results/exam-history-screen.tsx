@@ -6,7 +6,7 @@ import { getSelectedSubject } from '../../lib/subject';
 import { Page } from '../../ui/page';
 import { queryState, StateMessage } from '../../ui/states';
 import { formatDate, formatUsed, marks, papersQuery, passPercent, positiveInt } from '../../api/exam';
-import { ScoreChart } from '../../ui/score-chart';
+import { TrendChart } from '../../ui/trend-chart';
 import styles from './exam-results.module.css';
 
 /** The rows whose attempts are exam sessions (the history's 考试类型 filter). */
@@ -98,7 +98,7 @@ function HistoryBody({ appID, paperID, mode }: { appID: number; paperID: number 
       {paper ? <h2 className={styles.paperName}>{paper.name}</h2> : null}
       <section className={styles.card} aria-label="成绩趋势">
         <h2 className={styles.cardTitle}>{`成绩趋势（最近${first.trend.length}次）`}</h2>
-        <ScoreChart trend={first.trend} passPercent={pass} passLabel={passLabel} />
+        <TrendChart trend={first.trend} passPercent={pass} passLabel={passLabel} />
       </section>
       <section className={styles.card} aria-label="历次考试">
         <h2 className={styles.cardTitle}>{`历次考试（共${first.total}次）`}</h2>
