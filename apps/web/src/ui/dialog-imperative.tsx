@@ -6,9 +6,10 @@ import styles from './modal.module.css';
 
 /**
  * The imperative dialogs (alert, confirm, the no-content notice) drawn by the app's one dialog, ui/modal.tsx, each in
- * a React root of its own so they work outside React (the API client uses them). Loaded on first use by
- * ./dialogs.ts, so it stays out of the entry chunk.
+ * a React root of its own so they work outside React (the API client uses them); with antd-mobile's toast and loading
+ * toast (./antd-imperative). Loaded on first use by ./dialogs.ts (one chunk), so it stays out of the entry chunk.
  */
+export { setLoading, toast } from './antd-imperative';
 
 /** Draws a dialog in its own root until `close` is called. */
 function mount(draw: (close: () => void) => ReactNode): () => void {

@@ -6,13 +6,12 @@ import type { ReactNode } from 'react';
  * client uses them) and load on first use, so they stay out of the entry chunk: alert and confirm are the
  * app's one dialog (ui/modal.tsx through ./dialog-imperative), toast and loading antd-mobile's Toast.
  */
-const impl = () => import('./antd-imperative');
-const dialogs = () => import('./dialog-imperative');
+const impl = () => import('./dialog-imperative');
 
 /** Shows a simple alert only when the message is a non-empty string (spec §5). */
 export async function alertMsg(msg: unknown): Promise<void> {
   if (typeof msg !== 'string' || msg.trim() === '') return;
-  const m = await dialogs();
+  const m = await impl();
   await m.alert(msg, MSG.ok);
 }
 
@@ -32,7 +31,7 @@ export interface ConfirmOptions {
 
 /** The confirm modal: default title '提醒', buttons '确定' and '取消'. Resolves true only on '确定'. */
 export async function confirm({ title = MSG.confirmTitle, content, confirmText = MSG.ok, cancelText = MSG.cancel, goPay }: ConfirmOptions): Promise<boolean> {
-  const m = await dialogs();
+  const m = await impl();
   const action = await m.confirmDialog({ title, content, confirmText, cancelText, goPay });
   if (action === 'goPay') goPay?.onClick();
   return action === 'confirm';
