@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
@@ -5,11 +6,13 @@ import { errorText } from '../../lib/error-text';
 import { historyQuery } from '../../api/exam';
 import { StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { TrendChart } from '../../ui/trend-chart';
 import { moduleGridQuery } from '../../api/home';
 import { formatRemaining, hubGroups, modeTitle, openQuery, sessionPath, type OpenSession } from '../../api/exam-center';
 import { useStartMode } from '../../ui/use-start';
 import styles from './exam-center.module.css';
+
+/** The score trend, loaded when shown: chart.js stays out of this screen's chunk (docs/web-shell.md "Charts"). */
+const ScoreChart = lazy(() => import('../../ui/score-chart').then((m) => ({ default: m.ScoreChart })));
 
 /**
  * /exam (考试中心): every test mode the learner's version offers, grouped (考试 / 练习 / 冲刺 / 智能), a lock on
@@ -79,7 +82,11 @@ function Records({ appID }: { appID: number }) {
           查看记录
         </button>
       </div>
-      {trend.length > 0 ? <TrendChart trend={trend} passPercent={60} passLabel="及格线 60%" /> : null}
+      {trend.length > 0 ? (
+        <Suspense fallback={<div style={{ height: 190 }} aria-busy="true" />}>
+          <ScoreChart trend={trend} passPercent={60} passLabel="及格线 60%" />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
