@@ -5,6 +5,7 @@ export * from './fields.ts';
 export * from './constants.ts';
 export * from './storage-keys.ts';
 export * from './messages.ts';
+export * from './china-time.ts';
 export * from './rules/index.ts';
 export * from './calls/user.ts';
 export * from './calls/agreement.ts';

@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { alertMsg, confirm, hideLoading, showLoading, toast } from './dialogs';
@@ -10,7 +9,6 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  Dialog.clear();
   Toast.clear();
 });
 
@@ -40,16 +38,42 @@ describe('confirm modal', () => {
   });
 });
 
+describe('one dialog (ui/modal.tsx)', () => {
+  it('is modal, named by its title, takes the focus, keeps Tab inside and answers Escape (as 取消)', async () => {
+    const result = confirm({ content: '确定要删除吗？' });
+    const dialog = await screen.findByRole('dialog', { name: '提醒' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    const [cancel, ok] = screen.getAllByRole('button');
+    ok!.focus();
+    fireEvent.keyDown(ok!, { key: 'Tab' });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(cancel!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(ok);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await expect(result).resolves.toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('names an alert by its message', async () => {
+    const closed = alertMsg('网络不给力');
+    expect(await screen.findByRole('dialog', { name: '网络不给力' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await closed;
+  });
+});
+
 describe('alert, toast and loading', () => {
   it('alerts only string messages (spec §5)', async () => {
     await alertMsg(404);
     await alertMsg({ msg: 'x' });
     await alertMsg('');
-    expect(document.querySelector('.adm-dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     const closed = alertMsg('没有对应代理商信息');
     expect(await screen.findByText('没有对应代理商信息')).toBeTruthy();
     fireEvent.click(screen.getByText('确定'));
     await expect(closed).resolves.toBeUndefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows a toast', async () => {

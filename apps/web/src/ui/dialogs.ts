@@ -3,15 +3,16 @@ import type { ReactNode } from 'react';
 
 /**
  * Imperative widgets of spec §2 (alert, toast, confirm, loading). They work outside React (the API
- * client uses them) and load antd-mobile on first use, so it stays out of the entry chunk.
+ * client uses them) and load on first use, so they stay out of the entry chunk: alert and confirm are the
+ * app's one dialog (ui/modal.tsx through ./dialog-imperative), toast and loading antd-mobile's Toast.
  */
-const impl = () => import('./antd-imperative');
+const impl = () => import('./dialog-imperative');
 
 /** Shows a simple alert only when the message is a non-empty string (spec §5). */
 export async function alertMsg(msg: unknown): Promise<void> {
   if (typeof msg !== 'string' || msg.trim() === '') return;
   const m = await impl();
-  await m.alert(msg);
+  await m.alert(msg, MSG.ok);
 }
 
 export function toast(msg: string, ms: number = TOAST_MS): void {

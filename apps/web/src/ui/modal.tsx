@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './modal.module.css';
 
@@ -14,16 +14,43 @@ export interface ModalProps {
   onDismiss?: () => void;
   /** Show a '×' close button (top right) that calls onDismiss. */
   closable?: boolean;
+  /** The accessible name when there is no title. */
+  label?: string;
   /** For tests and styling hooks. */
   testId?: string;
 }
 
+/** Tab and Shift+Tab cycle within the box (focus trap). */
+function trapTab(e: ReactKeyboardEvent<HTMLDivElement>) {
+  if (e.key !== 'Tab') return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (items.length === 0) {
+    e.preventDefault();
+    return;
+  }
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || at === e.currentTarget)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && at === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/** What Tab may land on inside the dialog. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A plain modal used by the buy prompt, the buy dialog and the home page's notice window: rendered in
- * document.body, role="dialog" with aria-modal, closed by its buttons (and, with onDismiss, by the mask
- * or Escape). Declarative (an `open` prop), so screens own its state.
+ * The app's one dialog (docs/web-shell.md "Dialogs"): every centred dialog and bottom sheet, declarative here and
+ * imperative through ui/dialogs.ts (alert, confirm, the no-content notice). Rendered in document.body,
+ * role="dialog" with aria-modal and labelled by its title (or `label`), focus moved in on open, kept inside by Tab
+ * and Shift+Tab, and given back on close; closed by its buttons (and, with onDismiss, by the mask, Escape or the
+ * 44 px '×'). Declarative (an `open` prop), so screens own its state.
  */
-export function Modal({ open, variant = 'center', title, children, footer, onDismiss, closable, testId }: ModalProps) {
+export function Modal({ open, variant = 'center', title, children, footer, onDismiss, closable, label, testId }: ModalProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
 
@@ -53,8 +80,10 @@ export function Modal({ open, variant = 'center', title, children, footer, onDis
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : label}
         className={`${variant === 'sheet' ? styles.sheet : styles.box} ks-portal-box`}
         onClick={(e) => e.stopPropagation()}
+        onKeyDown={trapTab}
       >
         {closable && onDismiss ? (
           <button type="button" className={styles.close} aria-label="关闭" onClick={onDismiss}>

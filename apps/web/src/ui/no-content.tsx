@@ -64,7 +64,7 @@ export function showNoContent({ text = MSG.noContent, duration = NO_CONTENT_DIAL
   window.addEventListener('popstate', onPop);
   const timer = setTimeout(() => finish('timeout'), duration);
 
-  void import('./antd-imperative').then((m) => {
+  void import('./dialog-imperative').then((m) => {
     if (done) return;
     dialog = m.showDialog({
       title: MSG.noContentTitle,

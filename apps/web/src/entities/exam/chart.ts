@@ -1,32 +1,6 @@
 import type { TrendPoint } from './api';
 
-/** The trend chart's geometry (ui of the history and exam center screens): where each attempt's point is drawn, and its summary for screen readers. */
-
-export const CHART = { width: 340, height: 180, left: 34, right: 12, top: 14, bottom: 26 } as const;
-
-export interface ChartPoint {
-  x: number;
-  y: number;
-  point: TrendPoint;
-}
-
-/** y of a percent (0–100) inside the plot area. */
-export const chartY = (percent: number): number => {
-  const h = CHART.height - CHART.top - CHART.bottom;
-  const p = Math.min(100, Math.max(0, percent));
-  return Math.round((CHART.top + h - (p / 100) * h) * 10) / 10;
-};
-
-/** The trend's points (oldest first, as the server sends them), spread evenly over the plot's width. */
-export function chartPoints(trend: readonly TrendPoint[]): ChartPoint[] {
-  const w = CHART.width - CHART.left - CHART.right;
-  const n = trend.length;
-  return trend.map((point, i) => ({
-    x: Math.round((n === 1 ? CHART.left + w / 2 : CHART.left + (i * w) / (n - 1)) * 10) / 10,
-    y: chartY(point.percent),
-    point,
-  }));
-}
+/** The trend chart's figures (history and exam center screens): the pass line, and the trend's summary for screen readers. */
 
 /** The pass line in percent of the total (the trend's own pass line is not sent: from the latest attempt's paper). */
 export const passPercent = (passScore: number, total: number): number => (total > 0 ? (passScore / total) * 100 : 60);

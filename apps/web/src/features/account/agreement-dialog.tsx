@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { AGREEMENT_TITLES, type AgreementKind } from '@kaoshi/contract';
 import { errorText } from '../../lib/error-text';
+import buttons from '../../ui/buttons.module.css';
 import { Markdown } from '../../ui/markdown';
+import { Modal } from '../../ui/modal';
 import { loadAgreementText } from './agreement-text-api';
 import styles from './agreement.module.css';
 
@@ -10,7 +12,7 @@ export const withoutTitle = (body: string) => body.replace(/^#\s[^\n]*\n+/, '');
 
 type Loaded = { body: string; version: string } | { error: string } | null;
 
-/** The user agreement or the privacy policy (the current version, from content/agreements), in a simple modal sheet. */
+/** The user agreement or the privacy policy (the current version, from content/agreements), in the app's bottom sheet (ui/modal). */
 export default function AgreementDialog({ kind, onClose }: { kind: AgreementKind; onClose: () => void }) {
   const [text, setText] = useState<Loaded>(null);
   useEffect(() => {
@@ -23,25 +25,21 @@ export default function AgreementDialog({ kind, onClose }: { kind: AgreementKind
       live = false;
     };
   }, [kind]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   return (
-    <div className={styles.mask} onClick={onClose}>
-      <div className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby="agreement-title" onClick={(e) => e.stopPropagation()}>
-        <h2 id="agreement-title" className={styles.title}>
-          {AGREEMENT_TITLES[kind]}
-        </h2>
-        <div className={styles.body}>
-          {text === null ? <p>加载中…</p> : 'error' in text ? <p role="alert">{text.error}</p> : <Markdown source={withoutTitle(text.body)} appID={0} />}
-        </div>
-        <button type="button" className={styles.close} onClick={onClose}>
+    <Modal
+      open
+      variant="sheet"
+      title={AGREEMENT_TITLES[kind]}
+      onDismiss={onClose}
+      footer={
+        <button type="button" className={buttons.primary} onClick={onClose}>
           我知道了
         </button>
+      }
+    >
+      <div className={styles.dialogText}>
+        {text === null ? <p>加载中…</p> : 'error' in text ? <p role="alert">{text.error}</p> : <Markdown source={withoutTitle(text.body)} appID={0} />}
       </div>
-    </div>
+    </Modal>
   );
 }

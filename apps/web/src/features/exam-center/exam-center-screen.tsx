@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { versionBadge, type SelectedSubject } from '../../lib/subject';
@@ -5,13 +6,15 @@ import { errorText } from '../../lib/error-text';
 import { historyQuery } from '../../entities/exam/api';
 import { StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
-import { ScoreChart } from '../../entities/exam/score-chart';
 import { moduleGridQuery } from '../../entities/home/api';
 import { formatRemaining, modeTitle } from '../../entities/exam-center/format';
 import { hubGroups } from '../../entities/exam-center/hub';
 import { openQuery, type OpenSession, sessionPath } from '../../entities/exam-center/api';
 import { useStartMode } from '../../entities/exam-center/use-start';
 import styles from './exam-center.module.css';
+
+/** The score trend, loaded when shown: chart.js stays out of this screen's chunk (docs/web-shell.md "Charts"). */
+const ScoreChart = lazy(() => import('../../entities/exam/score-chart').then((m) => ({ default: m.ScoreChart })));
 
 /**
  * /exam (考试中心): every test mode the learner's version offers, grouped (考试 / 练习 / 冲刺 / 智能), a lock on
@@ -81,7 +84,11 @@ function Records({ appID }: { appID: number }) {
           查看记录
         </button>
       </div>
-      {trend.length > 0 ? <ScoreChart trend={trend} passPercent={60} passLabel="及格线 60%" /> : null}
+      {trend.length > 0 ? (
+        <Suspense fallback={<div style={{ height: 190 }} aria-busy="true" />}>
+          <ScoreChart trend={trend} passPercent={60} passLabel="及格线 60%" />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

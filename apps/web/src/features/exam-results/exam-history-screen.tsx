@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TEST_MODES, testMode as modeOf } from '@kaoshi/contract';
@@ -9,8 +10,10 @@ import { formatDate, formatUsed, marks } from '../../entities/exam/format';
 import { papersQuery } from '../../entities/exam/api';
 import { passPercent } from '../../entities/exam/chart';
 import { positiveInt } from '../../lib/url-params';
-import { ScoreChart } from '../../entities/exam/score-chart';
 import styles from './exam-results.module.css';
+
+/** The score trend, loaded when shown: chart.js stays out of this screen's chunk (docs/web-shell.md "Charts"). */
+const ScoreChart = lazy(() => import('../../entities/exam/score-chart').then((m) => ({ default: m.ScoreChart })));
 
 /** The rows whose attempts are exam sessions (the history's 考试类型 filter). */
 export const HISTORY_MODES = TEST_MODES.filter((m) => m.display !== null && m.source !== 'plain' && m.source !== 'session' && m.source !== 'hub');
@@ -101,7 +104,9 @@ function HistoryBody({ appID, paperID, mode }: { appID: number; paperID: number 
       {paper ? <h2 className={styles.paperName}>{paper.name}</h2> : null}
       <section className={styles.card} aria-label="成绩趋势">
         <h2 className={styles.cardTitle}>{`成绩趋势（最近${first.trend.length}次）`}</h2>
-        <ScoreChart trend={first.trend} passPercent={pass} passLabel={passLabel} />
+        <Suspense fallback={<div style={{ height: 190 }} aria-busy="true" />}>
+          <ScoreChart trend={first.trend} passPercent={pass} passLabel={passLabel} />
+        </Suspense>
       </section>
       <section className={styles.card} aria-label="历次考试">
         <h2 className={styles.cardTitle}>{`历次考试（共${first.total}次）`}</h2>

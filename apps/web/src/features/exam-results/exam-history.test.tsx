@@ -6,31 +6,37 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
-import { CHART, chartPoints, chartY, trendSummary } from '../../entities/exam/chart';
+import { trendSummary } from '../../entities/exam/chart';
+import { charts, liveChart } from '../../test/chart-mock';
 import ExamHistoryScreen from './exam-history-screen';
+import { trendConfig } from '../../entities/exam/score-chart';
 import { history, paper, trendPoint } from '../../test/fixtures/exam-results';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
+vi.mock('chart.js', async () => (await import('../../test/chart-mock')).chartJsMock());
 
 const callMock = call as unknown as Mock;
 const user = () => userEvent.setup();
 
 beforeEach(() => {
   resetStorage();
+  charts.made.length = 0;
   saveLogin(demoLogin);
   saveSelectedSubject(trialNursing);
 });
 
 const open = (url = '/examHistory') => renderScreen(<ExamHistoryScreen />, { path: '/examHistory', url });
 
-describe('trend chart geometry', () => {
-  it('spreads the points over the width, 0 % at the bottom and 100 % at the top', () => {
-    const pts = chartPoints([trendPoint(1, 50), trendPoint(2, 100), trendPoint(3, 0)]);
-    expect(pts.map((p) => p.x)).toEqual([CHART.left, (CHART.left + CHART.width - CHART.right) / 2, CHART.width - CHART.right]);
-    expect(pts.map((p) => p.y)).toEqual([chartY(50), CHART.top, CHART.height - CHART.bottom]);
-    expect(chartPoints([trendPoint(1, 70)])[0]!.x).toBe((CHART.left + CHART.width - CHART.right) / 2);
-    expect(chartY(150)).toBe(chartY(100));
+describe('trend chart', () => {
+  it('colours each dot by pass from the palette, clamps to 0–100 and names the pass line', () => {
+    const config = trendConfig([trendPoint(1, 40), trendPoint(2, 75), trendPoint(3, 120, true)], 72, '及格线 72分', (v) => `var(${v})`, 'sans-serif');
+    expect(config.data.datasets[0]!.pointBackgroundColor).toEqual(['var(--chart-weak)', 'var(--chart-done)', 'var(--chart-done)']);
+    expect(config.data.datasets[0]!.data).toEqual([40, 75, 100]);
+    expect(config.data.datasets[0]!.borderColor).toBe('var(--chart-theme)');
+    expect(config.options?.plugins?.passLine).toEqual({ percent: 72, label: '及格线 72分', color: 'var(--chart-weak)', font: { family: 'sans-serif', size: 11 } });
+    expect(config.options?.scales?.x).toMatchObject({ offset: false });
+    expect(trendConfig([trendPoint(1, 40)], 60, '', (v) => v, '').options?.scales?.x).toMatchObject({ offset: true });
   });
 
   it('summarises the trend in one sentence', () => {
@@ -62,11 +68,14 @@ describe('/examHistory', () => {
     open();
     const chart = await screen.findByRole('img');
     expect(chart.getAttribute('aria-label')).toBe('成绩趋势：共3次，第一次40%，最近一次90%，总体上升；最高90%，合格2次');
-    const dots = screen.getAllByTestId('trend-point');
-    expect(dots.map((d) => Number(d.getAttribute('cy')))).toEqual([chartY(40), chartY(75), chartY(90)]);
-    expect(dots.map((d) => d.getAttribute('class')?.includes('dotPass'))).toEqual([false, true, true]);
-    expect(Number(screen.getByTestId('pass-line').getAttribute('y1'))).toBe(chartY(60));
-    expect(chart.querySelector('path')?.getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ L[\d.]+ [\d.]+ L/);
+    // chart.js draws a line with one dot per attempt (red below the pass line, green at or above) and the pass line.
+    const { config } = liveChart<'line'>('trend-chart');
+    expect(charts.registered.map((r) => r.id).sort()).toEqual(['category', 'line', 'lineElement', 'linear', 'point', 'tooltip']);
+    expect(config.type).toBe('line');
+    expect(config.data.labels).toHaveLength(3);
+    expect(config.data.datasets[0]!.data).toEqual([40, 75, 90]);
+    expect(config.options?.plugins?.passLine).toMatchObject({ percent: 60, label: '及格线 60%' });
+    expect(config.options?.scales?.y).toMatchObject({ min: 0, max: 100 });
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(table.textContent).toContain('90/100');
@@ -78,8 +87,7 @@ describe('/examHistory', () => {
       'exam.list': () => ({ list: [paper(7, { name: '模拟试卷一', passScore: 72, totalScore: 120 })] }),
     });
     open('/examHistory?appID=1001&paperID=7');
-    await waitFor(() => expect(Number(screen.getByTestId('pass-line').getAttribute('y1'))).toBe(chartY(60)));
-    expect(await screen.findByText('及格线 72分')).toBeTruthy();
+    await waitFor(() => expect(liveChart<'line'>('trend-chart').config.options?.plugins?.passLine).toMatchObject({ percent: 60, label: '及格线 72分' }));
     expect(callsTo(callMock, 'exam.history')).toEqual([{ appID: 1001, paperID: 7 }]);
   });
 

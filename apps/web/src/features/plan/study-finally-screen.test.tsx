@@ -1,13 +1,13 @@
 import { PLAN_MSG } from '@kaoshi/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChartConfiguration } from 'chart.js';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { queryClient as appQueryClient } from '../../api/query-client';
 import { setNightMode } from '../../lib/night-mode';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
+import { charts, liveChart } from '../../test/chart-mock';
 import { planDay } from '../../test/fixtures/plan';
 import { planEvaluationOf, planReportOf, reportDays } from '../../test/fixtures/plan-report';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
@@ -17,46 +17,12 @@ import { StudyFinallyScreen } from './study-finally-screen';
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
 
-/** jsdom has no canvas: chart.js is replaced by a recorder of what each chart was given. */
-const charts = vi.hoisted(() => ({
-  made: [] as { canvas: HTMLCanvasElement; config: ChartConfiguration<'bar'>; destroyed: boolean }[],
-  registered: [] as { id: string }[],
-}));
-vi.mock('chart.js', () => {
-  class Chart {
-    entry: (typeof charts.made)[number];
-    static register(...items: { id: string }[]) {
-      charts.registered.push(...items);
-    }
-    constructor(canvas: HTMLCanvasElement, config: ChartConfiguration<'bar'>) {
-      this.entry = { canvas, config, destroyed: false };
-      charts.made.push(this.entry);
-    }
-    destroy() {
-      this.entry.destroyed = true;
-    }
-  }
-  const part = (id: string) => ({ id });
-  return {
-    Chart,
-    BarController: part('bar'),
-    BarElement: part('barElement'),
-    CategoryScale: part('category'),
-    LinearScale: part('linear'),
-    Legend: part('legend'),
-    Tooltip: part('tooltip'),
-  };
-});
+vi.mock('chart.js', async () => (await import('../../test/chart-mock')).chartJsMock());
 
 const callMock = call as unknown as Mock;
 const user = () => userEvent.setup();
 
-/** The live chart drawn on the canvas with this test id. */
-function chart(testId: string) {
-  const live = charts.made.filter((c) => c.canvas.dataset.testid === testId && !c.destroyed);
-  expect(live).toHaveLength(1);
-  return live[0]!;
-}
+const chart = (testId: string) => liveChart<'bar'>(testId);
 const dataOf = (testId: string) => chart(testId).config.data.datasets.map((d) => ({ label: d.label, data: d.data }));
 const rowsOf = (name: string) =>
   within(screen.getByRole('table', { name }))

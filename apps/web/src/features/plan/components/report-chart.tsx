@@ -1,13 +1,11 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration } from 'chart.js';
-import { useEffect, useRef } from 'react';
-import { useNightMode } from '../../../lib/night-mode';
-import styles from '../report.module.css';
+import { ChartCanvas, type ChartColor } from '../../../ui/chart-canvas';
 
 /**
- * A bar chart of the report drawn by chart.js (only the bar controller, its element, the two scales, the legend
- * and the tooltip are registered). Colours come from CSS variables (report.module.css: --chart-*, set by day and
- * at night) and are read again when night mode changes. The canvas is one image named by `summary`; the figures
- * are in the figure's table (ReportFigure).
+ * A bar chart of the report drawn by chart.js through ui/chart-canvas (only the bar controller, its element, the two
+ * scales, the legend and the tooltip are registered). Colours come from the --chart-* variables (ui/chart.module.css,
+ * by day and at night). The canvas is one image named by `summary`; the figures are in the figure's table
+ * (ReportFigure).
  */
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -53,7 +51,7 @@ export interface BarChartProps {
 const AXIS_LABEL_MAX = 8;
 const cut = (s: string) => (s.length > AXIS_LABEL_MAX ? `${s.slice(0, AXIS_LABEL_MAX - 1)}…` : s);
 
-export function configOf(p: BarChartProps, color: (v: string) => string, fontFamily: string): ChartConfiguration<'bar'> {
+export function configOf(p: BarChartProps, color: ChartColor, fontFamily: string): ChartConfiguration<'bar'> {
   const text = color('--chart-text');
   const grid = color('--chart-grid');
   const unit = p.unit ?? '';
@@ -100,22 +98,6 @@ function categoryTick(labels: readonly string[]) {
 }
 
 export function ReportBarChart(props: BarChartProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { dark } = useNightMode();
   const key = JSON.stringify([props.labels, props.series, props.horizontal, props.stacked, props.max, props.unit, props.axisUnit]);
-  useEffect(() => {
-    const el = canvas.current;
-    if (!el) return;
-    const style = getComputedStyle(el);
-    const color = (v: string) => style.getPropertyValue(v).trim() || '#888';
-    const chart = new Chart(el, configOf(props, color, getComputedStyle(document.body).fontFamily));
-    return () => chart.destroy();
-    // The key stands for the props (arrays are new on every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, dark]);
-  return (
-    <div className={styles.chartBox} style={{ height: props.height }}>
-      <canvas ref={canvas} role="img" aria-label={props.summary} data-testid={props.testId} />
-    </div>
-  );
+  return <ChartCanvas config={(color, font) => configOf(props, color, font)} drawKey={key} height={props.height} summary={props.summary} testId={props.testId} />;
 }
