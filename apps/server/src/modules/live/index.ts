@@ -126,5 +126,6 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
 
 export { liveTokens, liveMediaPath } from './tokens.ts';
 export { sendReminders } from './reminders.ts';
+export { eraseLiveChatOf } from './erase.ts';
 export { createIngestStore } from './ingest-store.ts';
 export { makeDemoReplay, renderDemoStream } from './replay.ts';

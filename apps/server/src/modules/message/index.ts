@@ -4,6 +4,7 @@ import { createMessageService, type MessageDraft } from './service.ts';
 import { createMessageStore } from './store.ts';
 
 export type { MessageDraft } from './service.ts';
+export { eraseInboxOf } from './erase.ts';
 export { createMessageStore } from './store.ts';
 
 /** Writes one message to a learner's inbox; null when its `dedupe` was written before (docs/messages.md). */

@@ -3,6 +3,7 @@ import { serverModule, type Platform } from '../../platform/module.ts';
 import { installImageRoute } from './routes.ts';
 import { createQuestionStore } from './store.ts';
 
+export { addQuestionOnce, type MadeQuestion } from './add.ts';
 export { subtree } from './chapters.ts';
 export { hotCount, pointHeat, questionHeat } from './heat.ts';
 export { pointNamesOf, questionColumns, shownGroup, shownQuestion } from './present.ts';

@@ -25,6 +25,7 @@ import { realProviders } from './provider-config.ts';
 export type { ShopService } from './service.ts';
 export type { RefundOutcome } from './payments.ts';
 export type { SandboxProvider } from './sandbox.ts';
+export { eraseShopOf } from './erase.ts';
 export { createDeliveryStore } from './delivery-store.ts';
 
 /**

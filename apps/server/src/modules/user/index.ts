@@ -9,6 +9,10 @@ import { userRoutes } from './routes.ts';
 import { createAccountService, existenceProbeLimit } from './service.ts';
 import { createUserStore } from './store.ts';
 
+/** The profile columns of `users`, for modules/profile. */
+export { changeProfile, profileOf, type ProfileChange, type ProfileRow } from './profile-row.ts';
+/** Account deletion's parts of `users` and `consents`, for modules/account. */
+export { eraseAccountRow, requestDeletion, tombstoneName } from './erase.ts';
 /** For the demo seed. */
 export { createUserStore };
 

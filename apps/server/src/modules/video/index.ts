@@ -56,6 +56,7 @@ export { demoTools, makeDemoSlides, type DemoTools } from './demo-slides.ts';
 export { importVideoCourse, videoManifest, type ImportedCourse, type VideoManifest } from './import.ts';
 export { localMediaStore, type MediaStore } from './media-store.ts';
 export { sendBytes } from './delivery.ts';
+export { eraseVideoOf } from './erase.ts';
 export { mediaStoreOf } from './stores.ts';
 export { s3MediaStore, type S3Settings } from './s3-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';

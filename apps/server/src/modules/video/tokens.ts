@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/index.ts';
-import { serverSecrets } from '../../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { serverSecret } from '../../platform/server-secrets.ts';
 
 /** A play token lives this long; the player asks for a new one before it runs out. */
 export const TOKEN_TTL_MS = 10 * 60_000;
@@ -47,10 +46,5 @@ export type PlayTokens = ReturnType<typeof playTokens>;
 /** The configured key, else the database's own (made once, the first process to ask wins). */
 export async function tokenKey(db: Database, configured: string | undefined, now: Date): Promise<Buffer> {
   if (configured) return Buffer.from(configured);
-  await db
-    .insert(serverSecrets)
-    .values({ name: 'video-token-key', value: randomBytes(32).toString('base64'), createdAt: now })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'video-token-key'));
-  return Buffer.from(row!.value, 'base64');
+  return serverSecret(db, 'video-token-key', now);
 }
