@@ -37,7 +37,7 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
     handlers: [...videoRoutes(service), ...videoNoteRoutes(p.db, p.clock)],
     async install(app) {
       tokens = playTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
-      installDelivery(app, { db: p.db, store, tokens, clock: p.clock });
+      installDelivery(app, { lessonMedia: data.lessonMedia, store, tokens, clock: p.clock });
     },
     store,
     /** Book or cancel an upcoming lesson (the live module routes POST /api/user/live/appoint here for lesson ids). */
