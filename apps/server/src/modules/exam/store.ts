@@ -15,6 +15,7 @@ import {
   type ExamResultJson,
   type ExamSessionRow,
 } from '../../db/schema/index.ts';
+import { templatePaper } from '../papers/index.ts';
 import { questionColumns } from '../questions/index.ts';
 
 export type NewExamSession = Omit<ExamSessionRow, 'id' | 'sectionIndex' | 'handedAt' | 'handedBy' | 'status' | 'score' | 'result' | 'counted'>;
@@ -73,15 +74,7 @@ function createExamReads(db: Database) {
     },
 
     /** The template paper of drawn sets and the blueprint: the subject's untagged mock paper with the lowest id. */
-    async templatePaper(appId: number) {
-      const [row] = await db
-        .select()
-        .from(papers)
-        .where(and(eq(papers.appId, appId), eq(papers.kind, 'mock'), sql`${papers.tag} IS NULL`, eq(papers.retired, false)))
-        .orderBy(asc(papers.id))
-        .limit(1);
-      return row;
-    },
+    templatePaper: (appId: number) => templatePaper(db, appId),
 
     /** The subject's chapters (id, parent, name) for subtrees. */
     chapters(appId: number) {

@@ -26,7 +26,6 @@ export type { ShopService } from './service.ts';
 export type { RefundOutcome } from './payments.ts';
 export type { SandboxProvider } from './sandbox.ts';
 export { eraseShopOf } from './erase.ts';
-export { createDeliveryStore } from './delivery-store.ts';
 
 /**
  * The shop (docs/shop.md): prices, orders and their payment. Providers: the sandbox outside production, and

@@ -1,8 +1,9 @@
+import type { Database } from '../../db/index.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { BookLookup } from '../book/index.ts';
 import type { PracticeLinks, PracticeService } from '../practice/index.ts';
 import { markHooks } from './marks.ts';
-import { createReportStore } from './reports-store.ts';
+import { createReportStore, type ReportFilter } from './reports-store.ts';
 import { studyRoutes } from './routes.ts';
 import { excerptOf } from './reports.ts';
 import { createStudyService, type StudyService } from './service.ts';
@@ -10,8 +11,10 @@ import { createStudyStore } from './store.ts';
 
 export type { StudyService };
 export { eraseStudyOf } from './erase.ts';
-/** For the reports CLI (docs/study.md). */
-export { createReportStore, excerptOf };
+/** For the reports CLI (docs/study.md): question reports listed and answered. */
+export { excerptOf };
+export const listQuestionReports = (db: Database, filter: ReportFilter) => createReportStore(db).reports(filter);
+export const resolveQuestionReport = (db: Database, id: number, reply: string, at: Date) => createReportStore(db).resolveReport(id, reply, at);
 export type { ReportFilter } from './reports-store.ts';
 
 /**
