@@ -3,7 +3,7 @@ import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '..
 import type { Database, Tx } from '../../db/index.ts';
 import { chapters, examReplies, examReplyIds, examSessions, questions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
 import { storeHandedAnswers } from '../practice/index.ts';
-import type { HandedBy, HandInScore, KeyRow, ReplyWrite } from './store.ts';
+import type { HandedBy, HandInScore, KeyRow, ReplyWrite } from './rows.ts';
 
 /**
  * The session writes that must see one locked row: autosave batches and the hand-in. The service opens the
