@@ -6,6 +6,7 @@ import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import localCycles from './scripts/eslint-no-cycle.mjs';
 import tseslint from 'typescript-eslint';
 
 const dirs = (path) =>
@@ -30,6 +31,32 @@ const CHINA_TIME_SYNTAX = [
   "Literal[value='+08:00']",
   "MemberExpression[property.name='getTimezoneOffset']",
 ].map((selector) => ({ selector, message: CHINA_TIME_MESSAGE }));
+
+/** The server's China time is computed in platform/china-time.ts only (docs/server.md "China time"). */
+const SERVER_CHINA_TIME = [
+  // 8 * 3600 (× 1000), 3_600_000 * 8, 8 * 60 * 60 (× 1000), 8 * 60 * 60_000; the offset's value itself
+  "BinaryExpression[operator='*'][left.value=8]:matches([right.value=3600], [right.value=3600000])",
+  "BinaryExpression[operator='*'][right.value=8]:matches([left.value=3600], [left.value=3600000])",
+  "BinaryExpression[operator='*'][left.left.value=8][left.right.value=60]:matches([right.value=60], [right.value=60000])",
+  'Literal:matches([value=28800], [value=28800000])',
+  'Literal[value=/\\+08:?00\\b/]',
+  'TemplateElement[value.raw=/\\+08:?00\\b/]',
+  "Literal[value='Asia/Shanghai']",
+].map((selector) => ({
+  selector,
+  message: 'China time (UTC+8) comes from platform/china-time.ts: add the function there instead of the offset here',
+}));
+
+/**
+ * A module's face (index.ts) exports functions and services, never its store factory: other modules, the seed and
+ * the CLIs read and write a module's tables through the functions it names (docs/tables.md).
+ */
+const STORE_FACTORY_EXPORTS = [
+  'ExportSpecifier[exportKind!="type"][local.name=/^create\\w*Store$/]',
+  'ExportNamedDeclaration[exportKind!="type"] > VariableDeclaration > VariableDeclarator[id.name=/^create\\w*Store$/]',
+  'ExportNamedDeclaration[exportKind!="type"] > FunctionDeclaration[id.name=/^create\\w*Store$/]',
+  'ExportAllDeclaration[source.value=/\\/store[^/]*\\.ts$/]',
+].map((selector) => ({ selector, message: "a module's face exports functions and services, not its store factory (docs/tables.md)" }));
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*-setup.ts', '**/*-harness.ts', '**/test/**', '**/__mocks__/**', 'e2e/**'];
 
@@ -94,7 +121,7 @@ const moduleZones = [
         target: `${SERVER}/modules/${m}`,
         from: `${SERVER}/modules/${other}`,
         except: ['./index.ts'],
-        message: `import module ${other} through its face, modules/${other}/index.ts`,
+        message: `import module ${other} through its face, modules/${other}/index.ts (never its store*.ts: its tables are read and written through the face's functions, docs/tables.md)`,
       })),
   ),
   // So do the seed, the CLIs and the app's module list.
@@ -125,7 +152,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: localCycles },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
@@ -135,7 +162,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       // Chinese text uses the ideographic space on purpose.
       'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // No import circle, type-only imports included (scripts/eslint-no-cycle.mjs; import-x/no-cycle skips those).
+      'local/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...zones, ...moduleZones] }],
       'max-lines': ['error', { max: 300 }],
       'no-empty': ['error', { allowEmptyCatch: true }],
@@ -183,20 +211,13 @@ export default tseslint.config(
     files: [`${SERVER}/**/*.ts`, 'bench/**/*.ts', 'packages/contract/src/**/*.ts'],
     ignores: ['packages/contract/src/china-time.ts', ...TESTS],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          // 8 * 3600 (× 1000), 3_600_000 * 8, 8 * 60 * 60 (× 1000), 8 * 60 * 60_000; the offset's value itself
-          "BinaryExpression[operator='*'][left.value=8]:matches([right.value=3600], [right.value=3600000])",
-          "BinaryExpression[operator='*'][right.value=8]:matches([left.value=3600], [left.value=3600000])",
-          "BinaryExpression[operator='*'][left.left.value=8][left.right.value=60]:matches([right.value=60], [right.value=60000])",
-          'Literal:matches([value=28800], [value=28800000])',
-          'Literal[value=/\\+08:?00\\b/]',
-          'TemplateElement[value.raw=/\\+08:?00\\b/]',
-          "Literal[value='Asia/Shanghai']",
-        ].map((selector) => ({ selector, message: 'China time (UTC+8) comes from platform/china-time.ts: add the function there instead of the offset here' })),
-      ],
+      'no-restricted-syntax': ['error', ...SERVER_CHINA_TIME],
     },
+  },
+  // Module faces export no store factory.
+  {
+    files: [`${SERVER}/modules/*/index.ts`],
+    rules: { 'no-restricted-syntax': ['error', ...SERVER_CHINA_TIME, ...STORE_FACTORY_EXPORTS] },
   },
   // Tests may be longer, yet a test file past 400 lines is split by behaviour; they may drive several features.
   {

@@ -129,7 +129,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const sessions = createSessionService(createSessionStore(db), clock, bus);
 
   // The modules, each built by its index.ts (docs/server.md lists them and the tables they own). A module gets
-  // the platform and the faces of the modules it uses; book and study give practice their hooks first.
+  // the platform and the faces of the modules it uses.
   const agent = createAgentModule(p);
   // SMS (docs/sms.md): an agent's own sign name and templates come from its row (cached by the agent module).
   const sms = metrics.countSms(
@@ -145,10 +145,10 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const catalogStore = createCatalogStoreCached(p);
   const entitlements = createEntitlements(p, catalogStore, cachedChapterTree(p));
   const catalog = createCatalogModule(p, { store: catalogStore, accounts: user.directory, entitlements });
-  const book = createBookModule(p);
-  const study = createStudyModule(p);
-  const practice = createPracticeModule(p, { book: book.hooks, marks: study.marks, entitlements });
-  const studyCalls = study.withPractice({ practice: practice.practice, bookOf: book.lookup });
+  // Practice first: the book and study present their questions through it and connect themselves to its links.
+  const practice = createPracticeModule(p, { entitlements });
+  const book = createBookModule(p, { practice: practice.practice, links: practice.links });
+  const study = createStudyModule(p, { practice: practice.practice, links: practice.links, bookOf: book.lookup });
   const exams = createExamsModule(p, { entitlements, book: book.hooks });
   const sprint = createSprintModule(p, { practice: practice.practice });
   const messages = createMessageModule(p);
@@ -184,19 +184,19 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     catalog,
     createSubjectModule(p, { catalog: catalog.store, entitlements, tracking: tracking.tracking }),
     practice,
-    studyCalls,
-    book.withPractice(practice.practice),
+    study,
+    book,
     exams,
     createClearanceModule(p, { exams: exams.exams }),
     createGrabPointModule(p, { entitlements, exams: exams.exams }),
     createEveryDayModule(p, { exams: exams.exams }),
-    createAiModule(p, { exams: exams.exams, study: studyCalls.study }),
+    createAiModule(p, { exams: exams.exams, study: study.study }),
     sprint,
     createZhiyeModule(p, { sprint: sprint.store, entitlements, practice: practice.practice }),
     createQuestionsModule(p),
     shop,
     video,
-    createReadingModule(p, { entitlements, mastery: studyCalls.study.masteryOf, lessons: video.lessonsForPoint }),
+    createReadingModule(p, { entitlements, mastery: study.study.masteryOf, lessons: video.lessonsForPoint }),
     live,
     plan,
     messages,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
-import { createIngestStore } from '../modules/live/index.ts';
+import { liveOperations } from '../modules/live/index.ts';
 import { runIfEntry } from './run.ts';
 import { chinaMinute, parseChinaMinute } from '../platform/china-time.ts';
 
@@ -73,7 +73,7 @@ const num = (v: string | true | undefined, name: string, max = 999_999_999): num
 export async function runLive(db: Database, config: Config, argv: string[], out: (line: string) => void, err: (line: string) => void, now = () => Date.now()): Promise<number> {
   const usage = (error: string) => (error && err(error), err(USAGE), 2);
   const [command, ...rest] = argv;
-  const store = createIngestStore(db);
+  const store = liveOperations(db);
   const links = (s: { id: number; streamKey: string; hostKey: string }) => {
     out(`  RTMP server: ${config.LIVE_RTMP_URL}`);
     out(`  stream key:  ${s.streamKey}   (secret: give it to the teacher's encoder only)`);

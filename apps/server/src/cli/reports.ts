@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
-import { createReportStore, excerptOf, type ReportFilter } from '../modules/study/index.ts';
+import { excerptOf, listQuestionReports, resolveQuestionReport, type ReportFilter } from '../modules/study/index.ts';
 import { listVideoReports, resolveVideoReport } from '../modules/video/index.ts';
 import { listReadingReports, resolveReadingReport, TARGET_NAMES } from '../modules/reading/index.ts';
 import { maskPhone } from '../platform/crypto.ts';
@@ -83,16 +83,15 @@ export async function runReports(db: Database, argv: string[], out: (line: strin
   if ('error' in args) return usage(args.error, err);
   if (args.video) return runVideoReports(db, args, out, err, now);
   if (args.reading) return runReadingReports(db, args, out, err, now);
-  const store = createReportStore(db);
   if (args.kind === 'resolve') {
-    if (!(await store.resolveReport(args.id, args.reply, new Date(now())))) {
+    if (!(await resolveQuestionReport(db, args.id, args.reply, new Date(now())))) {
       err(`no report #${args.id}`);
       return 1;
     }
     out(`report #${args.id} resolved`);
     return 0;
   }
-  const rows = await store.reports(args.filter);
+  const rows = await listQuestionReports(db, args.filter);
   for (const r of rows) {
     out(`#${r.id}  ${chinaTime(r.createdAt)}  ${r.appId} ${r.subject}  ${r.extId}  ${r.status}`);
     out(`  题目: ${excerptOf(r.stem)}`);

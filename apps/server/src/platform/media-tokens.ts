@@ -1,8 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
-import { serverSecrets } from '../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { serverSecret } from './server-secrets.ts';
 
 /**
  * Signed media links (docs/video.md, "Protected delivery"): the one token format and the one verifier of every
@@ -73,10 +72,5 @@ export function mediaGrant(request: FastifyRequest, reply: FastifyReply, tokens:
 /** The configured key, else the database's own (made once, the first process to ask wins). */
 export async function tokenKey(db: Database, configured: string | undefined, now: Date): Promise<Buffer> {
   if (configured) return Buffer.from(configured);
-  await db
-    .insert(serverSecrets)
-    .values({ name: 'video-token-key', value: randomBytes(32).toString('base64'), createdAt: now })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'video-token-key'));
-  return Buffer.from(row!.value, 'base64');
+  return serverSecret(db, 'video-token-key', now);
 }

@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIVE_CARD_KEYS } from '@kaoshi/contract';
 import type { Database } from '../db/index.ts';
-import { createIngestStore, makeDemoReplay } from '../modules/live/index.ts';
+import { liveOperations, makeDemoReplay } from '../modules/live/index.ts';
 import type { MediaStore } from '../modules/video/index.ts';
 import { liveAnswers, liveCards, liveCourses, liveMessages, liveSessions, subjects, teachers, users } from '../db/schema/index.ts';
 import { chinaAt, chinaDay } from '../platform/china-time.ts';
@@ -231,7 +231,7 @@ export async function renderDemoLiveReplays(db: Database, store: MediaStore, dir
   for (const s of pending) {
     try {
       const { replayKey, durationS } = await makeDemoReplay(store, s.id);
-      await createIngestStore(db).replayReady(s.id, replayKey, durationS);
+      await liveOperations(db).replayReady(s.id, replayKey, durationS);
       made++;
     } catch (err) {
       log(`demo live replay of ${s.key} is off: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} (is ffmpeg installed?)`);

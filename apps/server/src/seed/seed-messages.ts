@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { MESSAGE_KINDS } from '@kaoshi/contract';
 import { z } from 'zod';
 import type { Database } from '../db/index.ts';
-import { createMessageStore } from '../modules/message/index.ts';
-import { createUserStore } from '../modules/user/index.ts';
+import { markMessageRead, writeMessage } from '../modules/message/index.ts';
+import { accountByLogin } from '../modules/user/index.ts';
 
 const plain = z.string().refine((s) => !/<[a-z!/?]/i.test(s), 'must be plain text, not HTML');
 const messagesFile = z.object({
@@ -31,16 +31,15 @@ const messagesFile = z.object({
  */
 export async function seedMessages(db: Database, contentDir: string, now: number): Promise<number> {
   const file = messagesFile.parse(JSON.parse(readFileSync(`${contentDir}messages.json`, 'utf8')));
-  const member = await createUserStore(db).byLogin(file.phone);
+  const member = await accountByLogin(db, file.phone);
   if (!member) return 0;
-  const store = createMessageStore(db);
   let added = 0;
   for (const m of file.messages) {
     const at = new Date(now - m.hoursAgo * 3600_000);
-    const id = await store.insert({ userId: member.id, kind: m.kind, title: m.title, body: m.body, link: m.link, dedupe: `demo:${file.phone}:${m.key}`, at });
+    const id = await writeMessage(db, { userId: member.id, kind: m.kind, title: m.title, body: m.body, link: m.link, dedupe: `demo:${file.phone}:${m.key}`, at });
     if (id === null) continue;
     added++;
-    if (m.read) await store.markOne(member.id, id, at);
+    if (m.read) await markMessageRead(db, member.id, id, at);
   }
   return added;
 }

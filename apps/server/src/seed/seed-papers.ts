@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkPaperFile, createPaperStore, materialise, setRecipes } from '../modules/papers/index.ts';
+import { checkPaperFile, paperOperations, materialise, setRecipes } from '../modules/papers/index.ts';
 import type { Database } from '../db/index.ts';
 
 /** The recipes of tagged paper sets in a subject's folder (docs/test-modes.md §1.8), not a paper file. */
@@ -24,7 +24,7 @@ const toLog: PaperLog = (line) => console.warn(line);
 export async function seedPapers(db: Database, dir: string, now: number, log: PaperLog = toLog, extraRoot?: string): Promise<string[]> {
   const roots = [join(dir, 'papers'), ...(extraRoot ? [extraRoot] : [])].filter((r) => existsSync(r));
   if (roots.length === 0) return [];
-  const store = createPaperStore(db);
+  const store = paperOperations(db);
   const out: string[] = [];
   const folders = [
     ...new Set(

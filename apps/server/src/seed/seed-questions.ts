@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createQuestionStore, importBank, imagesIn, problemLines, summary } from '../modules/questions/index.ts';
+import { bankOrigin, importBank, imagesIn, problemLines, summary } from '../modules/questions/index.ts';
 import type { Database } from '../db/index.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function seedQuestions(db: Database, dir: string, now: number): Pro
       const appID = (f.data as { appID?: unknown } | null)?.appID;
       if (appID !== Number(folder)) throw new Error(`${f.name}: appID ${String(appID)} does not match its folder ${folder} (科目编号与文件夹不一致)`);
     }
-    if ((await createQuestionStore(db).bankOrigin(Number(folder))) === 'import') {
+    if ((await bankOrigin(db, Number(folder))) === 'import') {
       out.push(`${folder}: skipped (its bank was imported with npm run import)`);
       continue;
     }

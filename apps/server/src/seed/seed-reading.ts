@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createQuestionStore } from '../modules/questions/index.ts';
+import { bankOrigin } from '../modules/questions/index.ts';
 import { importReading, readingProblemLines, readingSummary } from '../modules/reading/index.ts';
 import type { Database } from '../db/index.ts';
 
@@ -19,7 +19,7 @@ export async function seedReading(db: Database, dir: string, now: number): Promi
     .sort()) {
     const where = `content/demo/reading/${folder}`;
     if (!/^\d+$/.test(folder)) throw new Error(`${where}: a reading folder must be named by its subject's appID`);
-    const origin = await createQuestionStore(db).bankOrigin(Number(folder));
+    const origin = await bankOrigin(db, Number(folder));
     if (origin !== 'demo') {
       out.push(`${folder}: reading skipped (${origin === 'import' ? 'its bank was imported with npm run import' : 'no demo bank'})`);
       continue;

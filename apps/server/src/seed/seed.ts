@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AGREEMENT_VERSION, DEFAULT_AGENT_CODE, DEFAULT_STORE_NAME } from '@kaoshi/contract';
-import { createAgentStore } from '../modules/agent/index.ts';
-import { createUserStore } from '../modules/user/index.ts';
+import { addAgents, agentByCode } from '../modules/agent/index.ts';
+import { accountByLogin, createAccount } from '../modules/user/index.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { NewAgentRow } from '../db/schema/index.ts';
 import type { Database, DatabaseHandle } from '../db/index.ts';
@@ -88,19 +88,18 @@ export async function seed(
   now = Date.now(),
   opts: { extraPapersDir?: string; learners?: boolean } = {},
 ): Promise<{ agents: number; users: number; banks: string[]; papers: string[]; reading: string[]; live: string[]; messages: number }> {
-  const agentStore = createAgentStore(db);
-  const users = createUserStore(db);
   let agentsAdded = 0;
   for (const agent of DEMO_AGENTS) {
-    if (await agentStore.byCode(agent.code)) continue;
-    await agentStore.insertMissing([agent]);
+    if (await agentByCode(db, agent.code)) continue;
+    await addAgents(db, [agent]);
     agentsAdded++;
   }
   let usersAdded = 0;
   // The demo learners sign in with the README's password: made unless the start says not to (DEMO_LEARNERS).
   for (const u of opts.learners === false ? [] : DEMO_USERS) {
-    if (await users.byLogin(u.phone)) continue;
-    const created = await users.create(
+    if (await accountByLogin(db, u.phone)) continue;
+    const created = await createAccount(
+      db,
       {
         userName: u.phone,
         phone: u.phone,

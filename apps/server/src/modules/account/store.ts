@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { orders, purchases, sessions, users } from '../../db/schema/index.ts';
+import { requestDeletion } from '../user/index.ts';
 
 export interface OpenSessionRow {
   tokenHash: string;
@@ -58,14 +59,7 @@ export function createAccountStore(db: Database) {
     },
 
     /** Marks the request unless one is open or the account is erased; false when nothing changed. */
-    async requestDeletion(userId: number, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(users)
-        .set({ deleteRequestedAt: at })
-        .where(and(eq(users.id, userId), isNull(users.deleteRequestedAt), isNull(users.deletedAt)))
-        .returning({ id: users.id });
-      return rows.length > 0;
-    },
+    requestDeletion: (userId: number, at: Date) => requestDeletion(db, userId, at),
 
     /** Accounts whose cooling-off period ended by `cutoff` and that are not erased yet (oldest first, a batch). */
     async due(cutoff: Date, limit: number): Promise<number[]> {

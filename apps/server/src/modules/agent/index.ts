@@ -1,4 +1,6 @@
 import type { AgentCodeList } from '@kaoshi/contract';
+import type { Database } from '../../db/index.ts';
+import type { NewAgentRow } from '../../db/schema/index.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { TenantHint } from '../../platform/tenancy.ts';
 import { agentCodeList, installAgentCodeList } from './code-list.ts';
@@ -6,8 +8,9 @@ import { agentRoutes } from './routes.ts';
 import { createAgentService, toAgentInfo } from './service.ts';
 import { createAgentStore } from './store.ts';
 
-/** For the demo seed. */
-export { createAgentStore };
+/** For the demo seed: an agent by its code, and agents added unless their code exists. */
+export const agentByCode = (db: Database, code: string) => createAgentStore(db).byCode(code);
+export const addAgents = (db: Database, rows: NewAgentRow[]) => createAgentStore(db).insertMissing(rows);
 
 /** Agents (tenants): the agent info call, the agent code list file, and the tenant of each request for the registrar. */
 export function createAgentModule(p: Platform) {

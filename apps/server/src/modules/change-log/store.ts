@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { changeLog, sessions, type ChangeLogRow } from '../../db/schema/index.ts';
+import { markChangeSeen } from '../../platform/session/store.ts';
+import { logChange, type Change } from './log.ts';
 
 /**
  * Changes are per learner; what has been noticed is per session (sessions.change_seen_id), so that every
@@ -9,9 +11,7 @@ import { changeLog, sessions, type ChangeLogRow } from '../../db/schema/index.ts
 export function createChangeLogStore(db: Database) {
   const seenBy = (tokenHash: string) => sql`coalesce((select ${sessions.changeSeenId} from ${sessions} where ${sessions.tokenHash} = ${tokenHash}), 0)`;
   return {
-    async add(row: typeof changeLog.$inferInsert): Promise<void> {
-      await db.insert(changeLog).values(row);
-    },
+    add: (change: Change): Promise<void> => logChange(db, change),
 
     /** The user's changes this session has not handled yet, oldest first. */
     async unseen(userId: number, tokenHash: string): Promise<ChangeLogRow[]> {
@@ -35,7 +35,7 @@ export function createChangeLogStore(db: Database) {
           .from(changeLog)
           .where(eq(changeLog.userId, userId));
         if (!latest || latest.max <= row.seen) return 0;
-        await tx.update(sessions).set({ changeSeenId: latest.max }).where(eq(sessions.tokenHash, tokenHash));
+        await markChangeSeen(tx, tokenHash, latest.max);
         return latest.count;
       });
     },

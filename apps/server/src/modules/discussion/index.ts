@@ -7,6 +7,7 @@ import { createDiscussionStore } from './store.ts';
 
 export { type ReportedPost } from './moderation-store.ts';
 export { createDiscussionModerator } from './moderator.ts';
+export { erasePostsOf } from './erase.ts';
 
 /**
  * Discussions under questions and lessons (docs/discussions.md): /msComment's and /discussionreply's calls. The

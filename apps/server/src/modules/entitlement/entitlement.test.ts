@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { chapters, purchases, users, versions } from '../../db/schema/index.ts';
 import { createEntitlementService, type Target } from './service.ts';
 import { createEntitlementStore } from './store.ts';
-import { createQuestionStore } from '../questions/index.ts';
+import { chapterTree } from '../questions/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 const DAY = 86_400_000;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   service = createEntitlementService({
     store: createEntitlementStore(t.db),
     catalog: createCatalogStore(t.db),
-    chapters: createQuestionStore(t.db).chapterTree,
+    chapters: (appId) => chapterTree(t.db, appId),
     clock,
     limiter: createDbRateLimiter(t.db, clock),
     bus: await localCacheBus(),

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/index.ts';
-import { activationCodes, changeLog, purchases, type ActivationCodeRow, type PurchaseRow } from '../../db/schema/index.ts';
+import { activationCodes, purchases, type ActivationCodeRow, type PurchaseRow } from '../../db/schema/index.ts';
+import { logChange } from '../change-log/index.ts';
 
 export interface Grant {
   userId: number;
@@ -50,7 +51,7 @@ export function createEntitlementStore(db: Database) {
             set: { endTime: sql`greatest(${purchases.endTime}, excluded.end_time)`, vnOrder: grant.vnOrder },
           })
           .returning();
-        await tx.insert(changeLog).values({ userId: grant.userId, kind: 'purchase', detail: changeDetail, createdAt: grant.at });
+        await logChange(tx, { userId: grant.userId, kind: 'purchase', detail: changeDetail, createdAt: grant.at });
         return purchase;
       });
     },
@@ -97,7 +98,7 @@ export async function grantFromOrder(tx: Tx, g: OrderGrant, changeDetail: string
       },
     })
     .returning();
-  await tx.insert(changeLog).values({ userId: g.userId, kind: 'purchase', detail: changeDetail, createdAt: g.at });
+  await logChange(tx, { userId: g.userId, kind: 'purchase', detail: changeDetail, createdAt: g.at });
   // What this order added: from the later of the old end and now, to the new end (taken back by a refund).
   const from = Math.max(before?.endTime.getTime() ?? 0, g.at.getTime());
   return { purchase: purchase!, addedSeconds: Math.max(0, Math.floor((purchase!.endTime.getTime() - from) / 1000)) };
@@ -113,6 +114,6 @@ export async function revokeForOrder(tx: Tx, r: { userId: number; appId: number;
     .set({ endTime: sql`greatest(${r.at}::timestamptz, ${purchases.endTime} - make_interval(secs => ${r.seconds}::int))` })
     .where(and(eq(purchases.userId, r.userId), eq(purchases.appId, r.appId), eq(purchases.vn, r.vn)))
     .returning();
-  await tx.insert(changeLog).values({ userId: r.userId, kind: 'refund', detail: changeDetail, createdAt: r.at });
+  await logChange(tx, { userId: r.userId, kind: 'refund', detail: changeDetail, createdAt: r.at });
   return purchase;
 }

@@ -9,7 +9,6 @@ import { createExamStore } from './store.ts';
 export type { ExamService };
 export { DRAWN_PASS_SHARE } from './specs.ts';
 /** The exam store, read by 考前抢分 for the rounds it started (sessions are the exam engine's). */
-export { createExamStore } from './store.ts';
 
 /**
  * The exam engine (docs/exams.md): papers, drawn sets and the daily tests as sessions with a deadline, autosave,

@@ -12,41 +12,15 @@ import {
   questionPoints,
   questions,
   type ExamReplyRow,
-  type ExamResultJson,
   type ExamSessionRow,
 } from '../../db/schema/index.ts';
+import { templatePaper } from '../papers/index.ts';
 import { questionColumns } from '../questions/index.ts';
+import type { KeyRow } from './rows.ts';
 
 export type NewExamSession = Omit<ExamSessionRow, 'id' | 'sectionIndex' | 'handedAt' | 'handedBy' | 'status' | 'score' | 'result' | 'counted'>;
 
-/** Who handed a session in: the learner, the server at the deadline, or a restart that abandoned it. */
-export type HandedBy = 'learner' | 'deadline' | 'abandoned';
-
-/** One reply of a batch as the store writes it (already checked by the service). */
-export interface ReplyWrite {
-  replyId: string;
-  questionId: number;
-  reply: string;
-  flagged: boolean;
-  spentSeconds: number;
-}
-
-/** A question's key and chapter, for scoring at hand-in. */
-export interface KeyRow {
-  id: number;
-  type: string;
-  answer: string | string[];
-  chapterId: number;
-  retired: boolean;
-}
-
-/** What the service's scorer makes of a session at hand-in (pure: no SQL). */
-export interface HandInScore {
-  score: number;
-  result: ExamResultJson;
-  /** The answers to store in `answers` (answered questions only). */
-  answers: { questionId: number; chapterId: number; reply: string; right: boolean; score: number; spentSeconds: number; retired: boolean }[];
-}
+export type { HandedBy, HandInScore, KeyRow, ReplyWrite } from './rows.ts';
 
 /** Reads of papers and sessions and the simple session writes; the locked writes are in writes.ts. */
 function createExamReads(db: Database) {
@@ -73,15 +47,7 @@ function createExamReads(db: Database) {
     },
 
     /** The template paper of drawn sets and the blueprint: the subject's untagged mock paper with the lowest id. */
-    async templatePaper(appId: number) {
-      const [row] = await db
-        .select()
-        .from(papers)
-        .where(and(eq(papers.appId, appId), eq(papers.kind, 'mock'), sql`${papers.tag} IS NULL`, eq(papers.retired, false)))
-        .orderBy(asc(papers.id))
-        .limit(1);
-      return row;
-    },
+    templatePaper: (appId: number) => templatePaper(db, appId),
 
     /** The subject's chapters (id, parent, name) for subtrees. */
     chapters(appId: number) {

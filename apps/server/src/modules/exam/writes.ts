@@ -1,23 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
 import type { Database, Tx } from '../../db/index.ts';
-import { answers, chapters, examReplies, examReplyIds, examSessions, questions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
-import type { HandedBy, HandInScore, KeyRow, ReplyWrite } from './store.ts';
-
-/** The `answers` row of each scored answer of a hand-in, under the deterministic reply id `exam-<session>-<question>`. */
-const answerColumns = (userId: number, appId: number, sessionId: number, at: Date): BulkColumn<HandInScore['answers'][number]>[] => [
-  [answers.userId, () => userId],
-  [answers.appId, () => appId],
-  [answers.chapterId, (a) => a.chapterId],
-  [answers.questionId, (a) => a.questionId],
-  [answers.replyId, (a) => `exam-${sessionId}-${a.questionId}`],
-  [answers.reply, (a) => a.reply],
-  [answers.right, (a) => a.right],
-  [answers.score, (a) => a.score],
-  [answers.spentSeconds, (a) => a.spentSeconds],
-  [answers.examHistoryId, () => sessionId],
-  [answers.createdAt, () => at],
-];
+import { chapters, examReplies, examReplyIds, examSessions, questions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
+import { storeHandedAnswers } from '../practice/index.ts';
+import type { HandedBy, HandInScore, KeyRow, ReplyWrite } from './rows.ts';
 
 /**
  * The session writes that must see one locked row: autosave batches and the hand-in. The service opens the
@@ -142,18 +128,11 @@ export function createSessionWrites(db: Database) {
     },
 
     /**
-     * Stores each scored answer in `answers` under the deterministic reply id `exam-<session>-<question>` in one
-     * statement (ON CONFLICT DO NOTHING; no row limit: one array parameter per column). Answers the question ids
-     * newly stored.
+     * Stores each scored answer in `answers` through practice, the table's owner (storeHandedAnswers). Answers the
+     * question ids newly stored.
      */
-    async storeAnswers(tx: Tx, userId: number, s: ExamSessionRow, at: Date, scored: HandInScore['answers']): Promise<Set<number>> {
-      const inserted = await bulk<{ question_id: number }>(
-        tx,
-        sql`insert into ${answers} ${unnestRows(answerColumns(userId, s.appId, s.id, at), scored)}
-            on conflict (${columnNames(answers.userId, answers.replyId)}) do nothing returning ${columnNames(answers.questionId)}`,
-      );
-      return new Set(inserted.map((r) => r.question_id));
-    },
+    storeAnswers: (tx: Tx, userId: number, s: ExamSessionRow, at: Date, scored: HandInScore['answers']): Promise<Set<number>> =>
+      storeHandedAnswers(tx, { userId, appId: s.appId, sessionId: s.id, at }, scored),
 
     /** Whether the learner already has a counted (ranked) session of this source. */
     async countedBefore(tx: Tx, userId: number, appId: number, sourceKey: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import { createFeedbackStore } from './store.ts';
 
 export { createFeedbackOperator, type AnswerOutcome, type FeedbackOperator } from './operator.ts';
 export type { FeedbackUploads } from './service.ts';
+export { eraseFeedbackOf } from './erase.ts';
 
 /**
  * Product feedback (docs/help-feedback.md): /adviceFeedback, /feedback and /feedbackAnswer's calls. Operators answer

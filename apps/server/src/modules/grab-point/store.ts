@@ -1,12 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { answers, examSessions, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
-import { createExamStore } from '../exam/index.ts';
+import { templatePaper } from '../papers/index.ts';
 
 /** The only SQL of 考前抢分 (docs/clearance-grabpoint.md). Learner reads filter by the given user id. */
 export function createGrabPointStore(db: Database) {
-  const exams = createExamStore(db);
-
   /** The learner's latest counted answer (not reset) per question of a subject. */
   const latest = (userId: number, appId: number) =>
     db
@@ -75,7 +73,7 @@ export function createGrabPointStore(db: Database) {
     },
 
     /** The template paper (marks per question type come from it). */
-    templatePaper: exams.templatePaper,
+    templatePaper: (appId: number) => templatePaper(db, appId),
   };
 }
 

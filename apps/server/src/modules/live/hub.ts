@@ -1,55 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import { LIVE_STATUS, type LiveCard, type LiveChatMessage } from '@kaoshi/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database } from '../../db/index.ts';
-import type { liveSessions } from '../../db/schema/index.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import { cardsView, createCards, type Cards } from './cards.ts';
-import { createChatStore, type ChatStore } from './chat-store.ts';
-import { createMemoryRelay, createRedisRelay, type LiveRelay } from './relay.ts';
+import type { FastifyInstance } from 'fastify';
+import { cardsView, createCards } from './cards.ts';
+import { createChatStore } from './chat-store.ts';
+import { createMemoryRelay, createRedisRelay } from './relay.ts';
 import { resyncRoom } from './resync.ts';
 import { RING, Room, type Client, type RoomState } from './room.ts';
+import type { HubCore, LiveHubDeps, LiveSessionRow } from './hub-types.ts';
 import { installLiveSocket } from './socket.ts';
 
-export type LiveSessionRow = typeof liveSessions.$inferSelect;
-
-export interface LiveHubDeps {
-  db: Database;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  limiter: RateLimiter;
-  /** Set: fan-out across processes through Redis pub/sub. */
-  redisUrl?: string;
-  /** The Redis channel (default 'live:events'): processes serving one database share it. */
-  redisChannel?: string;
-  resolveSession(guid: string): Promise<{ userId: number } | null>;
-  /** The lead's cached schedule. */
-  sessionOf(id: number): Promise<LiveSessionRow | undefined>;
-  /** Throws AppError (403 with unlocking) when the learner may not enter. */
-  gate(userId: number, s: LiveSessionRow): Promise<void>;
-  /** Chat display name (nickname or masked phone). */
-  nameOf(userId: number): Promise<string>;
-}
+export type { HubCore, LiveHubDeps, LiveSessionRow } from './hub-types.ts';
 
 /** The learners' status of a session: 0 预告, 1 直播中, 2 已结束, 3 回放. */
 export const liveStatusOf = (s: Pick<LiveSessionRow, 'state' | 'replayState'>): number =>
   s.state === 'scheduled' ? LIVE_STATUS.upcoming : s.state === 'live' ? LIVE_STATUS.live : s.replayState === 'ready' ? LIVE_STATUS.replay : LIVE_STATUS.ended;
-
-/** What socket.ts needs of the hub. */
-export interface HubCore {
-  deps: LiveHubDeps;
-  store: ChatStore;
-  cards: Cards;
-  relay: LiveRelay;
-  clients: Set<Client>;
-  isHost(s: LiveSessionRow, hostKey: string | undefined): boolean;
-  /** Enter the room after `hello`: the welcome, then the room's frames. */
-  join(client: Client, since: number): Promise<void>;
-  leave(client: Client): void;
-  like(client: Client, n: number): void;
-}
 
 /** A socket may add this many likes a second. */
 const LIKES_PER_SECOND = 50;

@@ -127,5 +127,6 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
 
 export { liveTokens, liveMediaPath } from './tokens.ts';
 export { sendReminders } from './reminders.ts';
-export { createIngestStore } from './ingest-store.ts';
+export { eraseLiveChatOf } from './erase.ts';
+export { liveOperations } from './operations.ts';
 export { makeDemoReplay, renderDemoStream } from './replay.ts';

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../platform/errors.ts';
 import { streamSecond } from './cards.ts';
-import type { HubCore, LiveSessionRow } from './hub.ts';
+import type { HubCore, LiveSessionRow } from './hub-types.ts';
 import { sendText, type Client } from './room.ts';
 import { statusOf } from './schedule.ts';
 

@@ -11,12 +11,12 @@ import {
   liveSessions,
   liveViews,
   purchases,
-  questions,
   subjects,
   teachers,
   userMessages,
   users,
 } from '../../db/schema/index.ts';
+import { addQuestionOnce } from '../questions/index.ts';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
 /** A session with what every list shows of it: its course's title and its teacher. */
@@ -235,29 +235,10 @@ export function createLiveStore(db: Database) {
             .where(and(eq(liveCards.id, c.cardId), isNull(liveCards.questionId)));
           return;
         }
-        const extId = `${LIVE_CARD_EXT_PREFIX}${c.cardId}`;
-        await tx
-          .insert(questions)
-          .values({
-            appId: c.appId,
-            extId,
-            type: 'A1',
-            chapterId: c.chapterId,
-            stem: c.stem,
-            options: c.options,
-            answer: c.answer,
-            explanation: c.explanation,
-            source: c.source,
-            updatedAt: c.at,
-          })
-          .onConflictDoNothing();
-        const [q] = await tx
-          .select({ id: questions.id })
-          .from(questions)
-          .where(and(eq(questions.appId, c.appId), eq(questions.extId, extId)));
+        const questionId = await addQuestionOnce(tx, { ...c, chapterId: c.chapterId, extId: `${LIVE_CARD_EXT_PREFIX}${c.cardId}` });
         await tx
           .update(liveCards)
-          .set({ questionId: q!.id })
+          .set({ questionId })
           .where(and(eq(liveCards.id, c.cardId), isNull(liveCards.questionId)));
       });
     },

@@ -1,10 +1,14 @@
+import type { Database } from '../../db/index.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import { messageRoutes } from './routes.ts';
 import { createMessageService, type MessageDraft } from './service.ts';
-import { createMessageStore } from './store.ts';
+import { createMessageStore, type NewMessage } from './store.ts';
 
 export type { MessageDraft } from './service.ts';
-export { createMessageStore } from './store.ts';
+export { eraseInboxOf } from './erase.ts';
+/** For the demo seed: a message written as it is given (its time, its dedupe), and one marked read. */
+export const writeMessage = (db: Database, m: NewMessage) => createMessageStore(db).insert(m);
+export const markMessageRead = (db: Database, userId: number, id: number, at: Date) => createMessageStore(db).markOne(userId, id, at);
 
 /** Writes one message to a learner's inbox; null when its `dedupe` was written before (docs/messages.md). */
 export type PostMessage = (userId: number, m: MessageDraft) => Promise<number | null>;

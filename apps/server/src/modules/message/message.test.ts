@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessages } from '../../db/schema/index.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, DEMO, nextPhone, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
-import { createMessageStore } from './index.ts';
+import { createMessageStore } from './store.ts';
 
 /**
  * The learner's messages through HTTP (docs/messages.md): the list of a tab, newest first and paged, the unread counts

@@ -6,5 +6,7 @@
 export { blueprintOf, DEFAULT_BLUEPRINT, drawSections, isoWeek, type Blueprint, type PoolRow } from './draw.ts';
 export { dailyPaper } from './daily.ts';
 export { materialise, setRecipes } from './sets.ts';
-export { createPaperStore, type PaperWrite } from './store.ts';
+export { paperOperations } from './operations.ts';
+export type { PaperWrite } from './store.ts';
+export { templatePaper } from './template.ts';
 export { checkPaperFile } from './validate.ts';

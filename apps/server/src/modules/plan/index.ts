@@ -18,6 +18,8 @@ import { createPlanCore } from './service.ts';
 import { createPlanStore, type PlanTaskRow, type StudyPlanRow } from './store.ts';
 import { createWeekRank, WEEK_RANK_CACHE_MS } from './week-rank.ts';
 
+export type { PlanService } from './plan-service.ts';
+
 /** A plan's task rows are held this long at most per key (plan, generation, updated_at): see service.ts `taskRows`. */
 export const PLAN_TASKS_CACHE_MS = 10 * 60_000;
 
@@ -65,12 +67,3 @@ export function createPlanModule(p: Platform, deps: PlanModuleDeps) {
     remind,
   });
 }
-
-export type PlanService = {
-  core: ReturnType<typeof createPlanCore>;
-  evaluation: ReturnType<typeof createEvaluation>;
-  lessons: ReturnType<typeof createPlanLessons>;
-  report: ReturnType<typeof createPlanReport>;
-  weekRank: ReturnType<typeof createWeekRank>;
-  warn: ReturnType<typeof createWarn>;
-};

@@ -1,6 +1,6 @@
 import { planCalls as c } from '@kaoshi/contract';
 import { handle } from '../../platform/calls.ts';
-import type { PlanService } from './index.ts';
+import type { PlanService } from './plan-service.ts';
 
 /** The study plan's calls of contract calls/plan.ts (/api/xxjh/*); everything is read for the session's user. */
 export const planRoutes = (plan: PlanService) => [

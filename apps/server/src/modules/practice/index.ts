@@ -1,21 +1,27 @@
 import { serverModule, type Platform } from '../../platform/module.ts';
-import type { BookHooks } from '../book/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
-import type { MarkHooks } from '../study/index.ts';
+import { practiceLinks } from './links.ts';
 import { practiceRoutes } from './routes.ts';
 import { createPracticeService, type PracticeService } from './service.ts';
 import { createPracticeStore, withBankCache } from './store.ts';
 
 export type { PracticeService };
+export { storeHandedAnswers, type HandedAnswer } from './exam-answers.ts';
+export type { AnswerBook, PracticeLinks, QuestionMarks, StoredAnswer } from './links.ts';
 
-/** Chapter practice (docs/practice.md): the chapter tree, a chapter's questions, one answer, a reset. */
-export function createPracticeModule(p: Platform, deps: { book: BookHooks; marks: MarkHooks; entitlements: Pick<EntitlementService, 'chapterAccess' | 'gate'> }) {
+/**
+ * Chapter practice (docs/practice.md): the chapter tree, a chapter's questions, one answer, a reset. Built
+ * before the wrong-answer book and study, which present questions through `practice` and connect themselves
+ * through `links` (practice/links.ts).
+ */
+export function createPracticeModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'chapterAccess' | 'gate'> }) {
+  const links = practiceLinks();
   const practice = createPracticeService({
     store: withBankCache(createPracticeStore(p.db), p),
     clock: p.clock,
-    book: deps.book,
-    marks: deps.marks,
+    book: links.book,
+    marks: links.marks,
     entitlements: deps.entitlements,
   });
-  return serverModule({ name: 'practice', handlers: practiceRoutes(practice), practice });
+  return { ...serverModule({ name: 'practice', handlers: practiceRoutes(practice), practice }), links: { connectBook: links.connectBook, connectMarks: links.connectMarks } };
 }

@@ -11,10 +11,9 @@ import {
 } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { BookHooks } from '../book/index.ts';
 import { chapterOpen, type EntitlementService } from '../entitlement/index.ts';
 import { subtree, pointNamesOf, shownGroup, shownQuestion } from '../questions/index.ts';
-import type { MarkHooks } from '../study/index.ts';
+import type { AnswerBook, QuestionMarks } from './links.ts';
 import type { ChapterNode, PracticeStore, QuestionRow } from './store.ts';
 
 export interface ReplyInput {
@@ -32,8 +31,8 @@ export interface ReplyInput {
 export function createPracticeService(deps: {
   store: PracticeStore;
   clock: Clock;
-  book: BookHooks;
-  marks: MarkHooks;
+  book: AnswerBook;
+  marks: QuestionMarks;
   entitlements: Pick<EntitlementService, 'chapterAccess' | 'gate'>;
 }) {
   const { store, clock, book, marks, entitlements } = deps;

@@ -1,48 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { users } from '../../db/schema/index.ts';
+import { changeProfile, profileOf, type ProfileChange, type ProfileRow } from '../user/index.ts';
 
-export interface ProfileRow {
-  id: number;
-  userName: string;
-  phone: string | null;
-  nickName: string;
-  avatar: string | null;
-  qq: string | null;
-  education: string | null;
-  profession: string | null;
-}
+export type { ProfileChange, ProfileRow };
 
-/** Profile columns a change may set (null clears one). */
-export type ProfileChange = Partial<Pick<ProfileRow, 'nickName' | 'avatar' | 'qq' | 'education' | 'profession'>>;
-
-const columns = {
-  id: users.id,
-  userName: users.userName,
-  phone: users.phone,
-  nickName: users.nickName,
-  avatar: users.avatar,
-  qq: users.qq,
-  education: users.education,
-  profession: users.profession,
-};
-
-/** The only SQL of profiles: the learner's own row of users, read and written by the session's user id. */
+/** Profiles are the profile columns of the learner's own row of `users`, read and written through the user module's face. */
 export function createProfileStore(db: Database) {
   return {
-    async get(userId: number): Promise<ProfileRow | null> {
-      const [row] = await db.select(columns).from(users).where(eq(users.id, userId));
-      return row ?? null;
-    },
+    get: (userId: number) => profileOf(db, userId),
     /** Writes the change; answers the row as it was before (its old avatar) and after. */
-    async update(userId: number, change: ProfileChange): Promise<{ before: ProfileRow; after: ProfileRow } | null> {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select(columns).from(users).where(eq(users.id, userId)).for('update');
-        if (!before) return null;
-        const [after] = await tx.update(users).set(change).where(eq(users.id, userId)).returning(columns);
-        return { before, after: after! };
-      });
-    },
+    update: (userId: number, change: ProfileChange) => changeProfile(db, userId, change),
   };
 }
 export type ProfileStore = ReturnType<typeof createProfileStore>;

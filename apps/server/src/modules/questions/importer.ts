@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { IMAGE_NAME } from '@kaoshi/contract';
 import type { Database } from '../../db/index.ts';
-import { createSubjectStore } from '../subject/index.ts';
+import { touchModule } from '../subject/index.ts';
 import { csvBank, placeProblems, type CsvBank } from './csv.ts';
 import { createQuestionStore, type WriteCounts } from './store.ts';
 import { validateBank, type Problem } from './validate.ts';
@@ -96,7 +96,7 @@ export async function importBank(db: Database, files: { name: string; data: unkn
   );
   if (counts.added + counts.updated + counts.retired > 0) {
     await store.analyze();
-    if (opts.markUpdated ?? true) await createSubjectStore(db).touchModule(bank.appID, 'chapter', now);
+    if (opts.markUpdated ?? true) await touchModule(db, bank.appID, 'chapter', now);
   }
   return { ok: true, appId: bank.appID, subjectName, questions: bank.questions.length, groups: bank.groups.length, chapters: bank.chapters.length, ...counts };
 }

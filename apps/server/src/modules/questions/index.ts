@@ -1,14 +1,21 @@
+import type { Database } from '../../db/index.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import { installImageRoute } from './routes.ts';
 import { createQuestionStore } from './store.ts';
 
+export { addQuestionOnce, type MadeQuestion } from './add.ts';
 export { subtree } from './chapters.ts';
 export { hotCount, pointHeat, questionHeat } from './heat.ts';
 export { pointNamesOf, questionColumns, shownGroup, shownQuestion } from './present.ts';
 /** For the demo seed and the import CLI. */
 export { importBank, importFiles, imagesIn, problemLines, summary, type FileOptions } from './importer.ts';
-export { createQuestionStore };
+
+/** Where the subject's bank came from ('demo' seed or 'import'), or undefined when it has none (the demo seed asks). */
+export const bankOrigin = (db: Database, appId: number) => createQuestionStore(db).bankOrigin(appId);
+
+/** The subject's chapter tree (id, parent, order), by order, read now; cachedChapterTree holds it for the hot calls. */
+export const chapterTree = (db: Database, appId: number) => createQuestionStore(db).chapterTree(appId);
 
 /** The question bank: its import (CLI, docs/question-import.md), its images (a route outside the contract) and chapter trees. */
 export function createQuestionsModule(p: Platform) {

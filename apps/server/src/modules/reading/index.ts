@@ -61,4 +61,5 @@ export function createReadingModule(
 
 export { importReading, readingProblemLines, readingSummary, type ReadingImport } from './importer.ts';
 export { readReadingFolder, sectionsOf } from './parse.ts';
+export { eraseReadingOf } from './erase.ts';
 export { listReadingReports, resolveReadingReport, TARGET_NAMES } from './reports.ts';

@@ -7,7 +7,7 @@ import type { GroupStore } from './group-store.ts';
 import { providerFor } from './pricing.ts';
 import { countOrder, ORDER_TTL_MS, newOrderNo, startPayment } from './ordering.ts';
 import type { GroupHook, RefundOutcome } from './payments.ts';
-import type { ShopDeps } from './service.ts';
+import type { ShopDeps } from './deps.ts';
 
 const GROUP_SWEEP_BATCH = 100;
 

@@ -25,7 +25,7 @@ import { realProviders } from './provider-config.ts';
 export type { ShopService } from './service.ts';
 export type { RefundOutcome } from './payments.ts';
 export type { SandboxProvider } from './sandbox.ts';
-export { createDeliveryStore } from './delivery-store.ts';
+export { eraseShopOf } from './erase.ts';
 
 /**
  * The shop (docs/shop.md): prices, orders and their payment. Providers: the sandbox outside production, and

@@ -12,7 +12,7 @@ import { priceFor, providerFor } from './pricing.ts';
 import { HUABEI_MIN_FEN, instalmentTerms } from './huabei.ts';
 import { payScene, type PaymentProvider } from './providers.ts';
 import { planUpgrade, quote, type UpgradePrices } from './quote.ts';
-import type { ShopDeps } from './service.ts';
+import type { ShopDeps } from './deps.ts';
 import { chinaSecond } from '../../platform/china-time.ts';
 
 /** An unpaid order closes after this (its provider is asked first). */

@@ -4,7 +4,7 @@ import { chinaDay } from '../../platform/china-time.ts';
 import { unwindUpgrades } from './unwind.ts';
 import { createReconciler } from './reconcile.ts';
 import { nextState } from './order-machine.ts';
-import type { ShopDeps } from './service.ts';
+import type { ShopDeps } from './deps.ts';
 import type { PaymentEvent } from './payment-event.ts';
 import type { Tx } from '../../db/index.ts';
 import type { OrderRow } from '../../db/schema/index.ts';

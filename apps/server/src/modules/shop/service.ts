@@ -1,56 +1,28 @@
 import { CATALOG_MSG, DEFAULT_AGENT_CODE, HUABEI_MSG, HUABEI_PAY_TYPES, SHOP_MSG, type OrderState, type OrderView, type PayType } from '@kaoshi/contract';
 import type { AgentRow, OrderRow, PriceRow } from '../../db/schema/index.ts';
-import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
-import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
 import { maskPhone } from '../../platform/crypto.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { MINUTE } from '../../platform/module.ts';
-import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import type { CatalogStore } from '../catalog/index.ts';
-import { hiddenFor, type EntitlementService } from '../entitlement/index.ts';
-import type { CouponStore } from './coupon-store.ts';
+import { hiddenFor } from '../entitlement/index.ts';
 import { createDelivery } from './delivery.ts';
-import type { DeliveryStore } from './delivery-store.ts';
 import { createCoupons } from './coupons.ts';
 import { createOrdering } from './ordering.ts';
 import { HUABEI_MIN_FEN, huabeiPlans } from './huabei.ts';
 import { createPayments } from './payments.ts';
 import { paymentStateOf } from './order-machine.ts';
-import type { PostMessage } from '../message/index.ts';
 import { buyingOff, customPayUrl, methodsFor, priceFor, saleItems } from './pricing.ts';
 import { createGroups } from './groups.ts';
 import { createSale } from './sale.ts';
-import type { GroupStore } from './group-store.ts';
-import type { PaymentProvider } from './providers.ts';
-import type { ShopStore } from './store.ts';
-import type { DiscountStore } from './discount-store.ts';
 import { createDiscounts } from './discounts.ts';
 
 export { ORDER_LIMIT, ORDER_TTL_MS } from './ordering.ts';
 const PAGE_SIZE = 20;
 
-export interface ShopDeps {
-  store: ShopStore;
-  couponStore: CouponStore;
-  discountStore: DiscountStore;
-  deliveryStore: DeliveryStore;
-  groupStore: GroupStore;
-  catalog: CatalogStore;
-  entitlements: EntitlementService;
-  providers: ReadonlyMap<PayType, PaymentProvider>;
-  clock: Clock;
-  limiter: RateLimiter;
-  bus: CacheBus;
-  log: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
-  /** Orders one learner may create per ORDER_LIMIT.windowMs (default ORDER_LIMIT.perUser). */
-  orderLimit?: number;
-  /** The message module's postMessage: 购买成功 and 退款成功 reach the learner's inbox. */
-  postMessage?: PostMessage;
-  /** The agent a learner's account was registered with: its prices, coupons and codes are the learner's. */
-  agentOfUser(userId: number): Promise<AgentRow>;
-}
+import type { ShopDeps } from './deps.ts';
+
+export type { ShopDeps };
 
 /** queryUserOrder per learner and minute (/buyCallback polls every 1.5 s, /qRcodePay every 2 s). */
 export const ORDER_QUERY_LIMIT = { perUser: 120, windowMs: MINUTE };

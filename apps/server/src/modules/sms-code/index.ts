@@ -7,6 +7,7 @@ import { createCaptchas } from './captcha.ts';
 import type { FastifyInstance } from 'fastify';
 
 export type { SmsCodeService };
+export { forgetCodesOf } from './erase.ts';
 
 /** SMS verification codes. Whether a phone has an account is asked of the accounts module (modules/user). */
 export function createSmsCodeModule(p: Platform, deps: Pick<SmsCodeDeps, 'phoneTaken' | 'phoneBound' | 'countExistenceProbe'> & { sms: SmsProvider }) {

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/index.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
@@ -6,8 +7,11 @@ import { subjectRoutes } from './routes.ts';
 import { createSubjectService } from './service.ts';
 import { createSubjectStore } from './store.ts';
 
-/** The subject store, written by the question importer (a bank's subject row). */
-export { createSubjectStore };
+/**
+ * Records that a module of a subject got new content at `at` (the question importer): every learner who opened the
+ * module before then sees its red dot again (`module_updates` is this module's, docs/tables.md).
+ */
+export const touchModule = (db: Database, appId: number, moduleId: string, at: Date): Promise<void> => createSubjectStore(db).touchModule(appId, moduleId, at);
 export { isInAppLink } from './service.ts';
 
 /** The learner's subject: home modules with their access, banners, notices, the chosen subject (docs/subject.md). */

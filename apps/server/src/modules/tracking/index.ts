@@ -4,6 +4,7 @@ import { createTrackingService, type TrackingService } from './service.ts';
 import { createTrackingStore } from './store.ts';
 
 export type { TrackingService };
+export { anonymiseEvents, EVENTS_ERASE_BATCH } from './erase-events.ts';
 
 /** Events of learners (clicks, pages) and of the server; bounded per minute and purged after the retention. */
 export function createTrackingModule(p: Platform) {

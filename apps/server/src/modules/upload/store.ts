@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { UploadPurpose } from '@kaoshi/contract';
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { serverSecrets, uploads } from '../../db/schema/index.ts';
+import { uploads } from '../../db/schema/index.ts';
+import { serverSecret } from '../../platform/server-secrets.ts';
 
 const SECRET = 'upload-url-key';
 
@@ -12,14 +12,7 @@ const SECRET = 'upload-url-key';
  */
 export function createUploadStore(db: Database) {
   return {
-    async urlKey(now: Date): Promise<Buffer> {
-      await db
-        .insert(serverSecrets)
-        .values({ name: SECRET, value: randomBytes(32).toString('base64'), createdAt: now })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET));
-      return Buffer.from(row!.value, 'base64');
-    },
+    urlKey: (now: Date): Promise<Buffer> => serverSecret(db, SECRET, now),
 
     async added(key: string, userId: number, purpose: UploadPurpose, at: Date): Promise<void> {
       await db.insert(uploads).values({ key, userId, purpose, createdAt: at }).onConflictDoNothing();

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/index.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
 import type { PasswordHasher } from '../../platform/passwords.ts';
 import type { SessionService } from '../../platform/session/service.ts';
@@ -7,10 +8,15 @@ import type { TrackingService } from '../tracking/index.ts';
 import { createAgreementService } from './agreements.ts';
 import { userRoutes } from './routes.ts';
 import { createAccountService, existenceProbeLimit } from './service.ts';
-import { createUserStore } from './store.ts';
+import { createUserStore, type Consent, type NewUser } from './store.ts';
 
-/** For the demo seed. */
-export { createUserStore };
+/** The profile columns of `users`, for modules/profile. */
+export { changeProfile, profileOf, type ProfileChange, type ProfileRow } from './profile-row.ts';
+/** Account deletion's parts of `users` and `consents`, for modules/account. */
+export { eraseAccountRow, requestDeletion, tombstoneName } from './erase.ts';
+/** For the demo seed: an account by its login name or phone, and an account made (with its consent). */
+export const accountByLogin = (db: Database, login: string) => createUserStore(db).byLogin(login);
+export const createAccount = (db: Database, row: NewUser, consent?: Consent) => createUserStore(db).create(row, consent);
 
 /** An account as other modules may read it (the catalog's vipinfo shows the learner's phone and name). */
 export interface AccountDirectory {

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/index.ts';
-import { videoLessons } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { MediaStore } from './media-store.ts';
 import { cutSprite, cutVtt } from './thumbnails.ts';
 import { mediaGrant, refuseMedia, type PlayTokens } from '../../platform/media-tokens.ts';
+import type { LessonMedia } from './store.ts';
 import { POSTER_AT, SEGMENT_SECONDS } from './transcode.ts';
 
 const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg', vtt: 'text/vtt; charset=utf-8' };
@@ -61,7 +59,10 @@ async function readAll(store: MediaStore, key: string): Promise<Buffer> {
  * thumbnails (map and sprite) of its preview only. Files stream from the media store with byte ranges. Every
  * refusal is 403 (logged in English with its reason).
  */
-export function installDelivery(app: FastifyInstance, deps: { db: Database; store: MediaStore; tokens: PlayTokens; clock: Clock }) {
+export function installDelivery(
+  app: FastifyInstance,
+  deps: { lessonMedia: (lessonId: number) => Promise<LessonMedia | undefined>; store: MediaStore; tokens: PlayTokens; clock: Clock },
+) {
   app.get('/media/v/:lessonId/:token/*', async (request, reply) => {
     const { lessonId: rawId, token, '*': file } = request.params as { lessonId: string; token: string; '*': string };
     const refuse = (reason: string) => refuseMedia(request, reply, 'video media', reason);
@@ -70,7 +71,7 @@ export function installDelivery(app: FastifyInstance, deps: { db: Database; stor
     const lessonId = grant.lessonId;
     const m = FILE.exec(file);
     if (!m) return reply.code(404).type('text/plain').send('not found');
-    const [lesson] = await deps.db.select().from(videoLessons).where(eq(videoLessons.id, lessonId));
+    const lesson = await deps.lessonMedia(lessonId);
     if (!lesson) return reply.code(404).type('text/plain').send('not found');
     const [, rendition, seg] = m;
     if (rendition !== undefined && !lesson.renditions.includes(rendition)) return reply.code(404).type('text/plain').send('not found');

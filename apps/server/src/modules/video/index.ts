@@ -38,7 +38,7 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
     items: [service.lessons],
     async install(app) {
       tokens = playTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
-      installDelivery(app, { db: p.db, store, tokens, clock: p.clock });
+      installDelivery(app, { lessonMedia: data.lessonMedia, store, tokens, clock: p.clock });
     },
     store,
     /** Book or cancel an upcoming lesson (the live module routes POST /api/user/live/appoint here for lesson ids). */
@@ -57,6 +57,7 @@ export { demoTools, makeDemoSlides, type DemoTools } from './demo-slides.ts';
 export { importVideoCourse, videoManifest, type ImportedCourse, type VideoManifest } from './import.ts';
 export { localMediaStore, type MediaStore } from './media-store.ts';
 export { sendBytes } from './delivery.ts';
+export { eraseVideoOf } from './erase.ts';
 export { mediaStoreOf } from './stores.ts';
 export { s3MediaStore, type S3Settings } from './s3-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';

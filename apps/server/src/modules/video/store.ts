@@ -52,6 +52,14 @@ export interface TreeLesson {
   points: { pointId: number; name: string; from: number; to: number }[];
 }
 
+/** What protected delivery needs of a lesson (delivery.ts). */
+export interface LessonMedia {
+  mediaKey: string;
+  mediaVersion: number;
+  renditions: string[];
+  durationS: number;
+}
+
 export function createVideoStore(db: Database) {
   return {
     /** Every course, chapter, lesson, marker and point range of a subject, in order. */
@@ -131,6 +139,15 @@ export function createVideoStore(db: Database) {
       const missing = [...new Set([...courses.map((c) => c.teacherId), ...lessons.map((l) => l.teacherId)])].filter((id): id is number => id !== null && !teacherMap.has(id));
       if (missing.length > 0) for (const t of await db.select().from(teachers).where(inArray(teachers.id, missing))) teacherMap.set(t.id, t);
       return { courses: tree, lessons: all, teachers: teacherMap };
+    },
+
+    /** A lesson's media as delivery serves it (its key, version, renditions and length), or undefined. */
+    async lessonMedia(lessonId: number): Promise<LessonMedia | undefined> {
+      const [row] = await db
+        .select({ mediaKey: videoLessons.mediaKey, mediaVersion: videoLessons.mediaVersion, renditions: videoLessons.renditions, durationS: videoLessons.durationS })
+        .from(videoLessons)
+        .where(eq(videoLessons.id, lessonId));
+      return row;
     },
 
     /** The subject of a lesson or course (null: none). */

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { SessionEndReason } from '@kaoshi/contract';
-import type { Database } from '../../db/index.ts';
+import type { Database, Tx } from '../../db/index.ts';
 import { changeLog, sessions, type SessionRow } from '../../db/schema/index.ts';
 
 export type NewSession = typeof sessions.$inferInsert;
@@ -58,3 +58,16 @@ export function createSessionStore(db: Database) {
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/**
+ * The learner's changes up to `changeId` are handled on this device (modules/change-log's getChangeInfo), in the
+ * caller's transaction. `sessions` is the platform's (docs/tables.md): modules change it through these functions.
+ */
+export async function markChangeSeen(tx: Tx, tokenHash: string, changeId: number): Promise<void> {
+  await tx.update(sessions).set({ changeSeenId: changeId }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Every session of the learner deleted: part of an account's erasure, in its transaction (modules/account). */
+export async function deleteSessionsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
