@@ -214,9 +214,11 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...SERVER_CHINA_TIME],
     },
   },
-  // Module faces export no store factory.
+  // Module faces export no store factory. The catalog's still does: shop, entitlement, subject and search read its
+  // facts through its store (what remains of issue 34 item 2).
   {
     files: [`${SERVER}/modules/*/index.ts`],
+    ignores: [`${SERVER}/modules/catalog/index.ts`],
     rules: { 'no-restricted-syntax': ['error', ...SERVER_CHINA_TIME, ...STORE_FACTORY_EXPORTS] },
   },
   // Tests may be longer, yet a test file past 400 lines is split by behaviour; they may drive several features.
