@@ -16,7 +16,7 @@ import {
   userMessages,
   users,
 } from '../../db/schema/index.ts';
-import { addQuestionOnce } from '../questions/index.ts';
+import { addQuestionOnce, type MadeQuestion } from '../questions/index.ts';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
 /** A session with what every list shows of it: its course's title and its teacher. */
@@ -216,17 +216,7 @@ export function createLiveStore(db: Database) {
      * Makes a closed card a practice question of its subject (ext id 'live-card-<id>', type A1), once: the card
      * keeps the question's id (0: no chapter to put it in; it stays in the replay only).
      */
-    async practiseCard(c: {
-      cardId: number;
-      appId: number;
-      chapterId: number | undefined;
-      stem: string;
-      options: { key: string; text: string }[];
-      answer: string;
-      explanation: string;
-      source: string;
-      at: Date;
-    }) {
+    async practiseCard(c: Omit<MadeQuestion, 'extId' | 'chapterId'> & { cardId: number; chapterId: number | undefined }) {
       await db.transaction(async (tx) => {
         if (c.chapterId === undefined) {
           await tx
