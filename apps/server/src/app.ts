@@ -205,7 +205,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     createFeedbackModule(p, { uploads: upload.uploads }),
     createHelpModule(p),
     createCampaignModule(p),
-    createDiscussionModule(p, { entitlements, avatarUrl: (key) => upload.uploads.uploadUrl(key) || null, postMessage: messages.postMessage }),
+    createDiscussionModule(p, { avatarUrl: (key) => upload.uploads.uploadUrl(key) || null, postMessage: messages.postMessage }),
     createAccountModule(p, { sessions, sms, deleteUpload: upload.uploads.deleteUpload }),
     createSearchModule(p, { entitlements, catalog: catalog.store }),
     createWxappModule(p),

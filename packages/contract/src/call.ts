@@ -11,6 +11,8 @@ export interface GateTarget {
   free?: boolean;
   /** The item lies in this chapter (cptID): a module's trial rule opens only some chapters to learners without a version. */
   chapter?: number;
+  /** Other modules that open it as well (the exam centre's papers: any module naming one); the buy prompt names `module`'s versions. */
+  anyOf?: readonly string[];
 }
 
 /** A parameter type checked bivariantly, so a call's gate of its own input fits the registrar's CallDef. */
@@ -20,7 +22,23 @@ type Bivariant<I, R> = { gate(input: I): R }['gate'];
  * The kinds of item a call may name by id (docs/entitlement.md, "Item policies"). Each is loaded by the server
  * module that owns it, which tells the entitlement policy the item's subject, module, chapter and free/preview flags.
  */
-export const ITEM_KINDS = ['readingItem', 'pocketPage', 'knowledgePoint', 'shorthandPoint', 'shorthandCard', 'videoLesson'] as const;
+export const ITEM_KINDS = [
+  'readingItem',
+  'pocketPage',
+  'knowledgePoint',
+  'shorthandPoint',
+  'shorthandCard',
+  'videoLesson',
+  'videoCourse',
+  'paper',
+  'question',
+  'discussionTarget',
+  'discussionPost',
+  'liveCourse',
+  'liveSession',
+  'liveRoom',
+  'liveBooking',
+] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /** The item a call works on: its kind and the request field holding its id. */
@@ -42,6 +60,8 @@ export interface CallGate<I = unknown> {
   module?: string | Bivariant<I, GateTarget | null>;
   /** With a module id: the call's items are free (open to every learner of a subject on sale). */
   free?: boolean;
+  /** With a module id: other modules that open the call as well (the buy prompt names `module`'s versions). */
+  anyOf?: readonly string[];
   item?: ItemRef;
   /** The 404 message when the subject is not on sale; default '科目不存在'. */
   unknown?: string;

@@ -62,7 +62,7 @@ export type Gate = (userId: number | null, appId: number, target: GateTarget, un
 export function gateTarget(call: CallDef, input: unknown): GateTarget | null {
   const gate = call.gate;
   if (!gate?.module) return null;
-  return typeof gate.module === 'string' ? { module: gate.module, free: gate.free } : gate.module(input);
+  return typeof gate.module === 'string' ? { module: gate.module, free: gate.free, anyOf: gate.anyOf } : gate.module(input);
 }
 
 export interface RegistrarOptions {
@@ -172,8 +172,8 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         if (ref) {
           const fields = input as Record<string, unknown>;
           const id = fields[ref.field];
-          const { facts, value } = await loaders.get(ref.kind)!.load(typeof id === 'number' ? id : undefined, fields);
-          item = { kind: ref.kind, value, access: await opts.itemPolicy(session?.userId ?? null, facts, call.gate?.unknown) };
+          const loaded = await loaders.get(ref.kind)!.load(typeof id === 'number' ? id : undefined, fields, session?.userId ?? null);
+          if (loaded) item = { kind: ref.kind, value: loaded.value, access: await opts.itemPolicy(session?.userId ?? null, loaded.facts, call.gate?.unknown) };
         }
         let tenant: Promise<AgentRow> | undefined;
         const ctx: CallContext<CallDef> = {

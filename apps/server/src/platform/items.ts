@@ -20,6 +20,12 @@ export interface ItemFacts {
   free?: boolean;
   /** Seconds a learner without the module may still play (a lesson's preview); 0 or left out: none. */
   previewSeconds?: number;
+  /** Other modules that open the whole item as well (a paper opens with any module its kind and tag name); the buy prompt names `module`'s. */
+  anyOf?: readonly string[];
+  /** The caller holds a key of the item itself (a live session's host link): open, whatever they hold. */
+  granted?: boolean;
+  /** The 404 message when the subject is not on sale, when it depends on the item (a discussion's question or lesson); else the call's. */
+  unknown?: string;
 }
 
 /** The policy's answer for an item the learner may use: all of it, or its preview (with the versions that open the rest). */
@@ -41,11 +47,16 @@ export interface ItemLoader<T = unknown> {
   /**
    * The item named by `id` (the request field the call declares; undefined when that field is optional and absent),
    * with the facts the policy needs; throws the module's own 404 when there is none. `input` is the call's
-   * validated request (a loader may check the item belongs to its `appID`, or find it by another field).
+   * validated request (a loader may check the item belongs to its `appID`, or find it by another field); `userId` the
+   * caller's (null: a guest), for an item only some may see (a hidden post, to its author). null: this
+   * request names no item of the kind (a start by test mode, an appointment of a lesson), and the handler goes on
+   * without one (it reads it with `maybe`).
    */
-  load(id: number | undefined, input: Readonly<Record<string, unknown>>): Promise<{ facts: ItemFacts; value: T }>;
+  load(id: number | undefined, input: Readonly<Record<string, unknown>>, userId: number | null): Promise<{ facts: ItemFacts; value: T } | null>;
   /** The loaded item of a call whose contract declares this kind (a handler's typed view of `ctx.item`). */
   of(ctx: { item?: LoadedItem<unknown> }): LoadedItem<T>;
+  /** The same for a loader that may find no item in a request: undefined then. */
+  maybe(ctx: { item?: LoadedItem<unknown> }): LoadedItem<T> | undefined;
 }
 
 /** Declare a module's loader of one item kind. */
@@ -56,6 +67,10 @@ export function itemLoader<T>(kind: ItemKind, load: ItemLoader<T>['load']): Item
     of(ctx) {
       if (!ctx.item || ctx.item.kind !== kind) throw new Error(`The call has no item of kind ${kind} in its contract gate`);
       return ctx.item as LoadedItem<T>;
+    },
+    maybe(ctx) {
+      if (ctx.item && ctx.item.kind !== kind) throw new Error(`The call's item is of kind ${ctx.item.kind}, not ${kind}`);
+      return ctx.item as LoadedItem<T> | undefined;
     },
   };
 }

@@ -81,6 +81,10 @@ export type DiscussionPost = z.infer<typeof discussionPost>;
 export const discussionTarget = z.object({ appID: z.number().int(), kind: z.enum(DISCUSSION_KINDS), id: z.number().int(), title: z.string() });
 export type DiscussionTarget = z.infer<typeof discussionTarget>;
 
+/** A question or lesson named by the request (appID, kind, id): it must be one the learner may open. */
+const TARGET_GATE = { item: { kind: 'discussionTarget', field: 'id' } } as const;
+/** A post named by id: the learner must see it and may open its question or lesson. */
+const POST_GATE = { item: { kind: 'discussionPost', field: 'id' } } as const;
 const targetRequest = { guid: guid(), appID: appID(), kind: kind(), id: targetId() };
 
 export const discussionCount = defineCall({
@@ -89,6 +93,7 @@ export const discussionCount = defineCall({
   path: '/api/discussion/count',
   group: 'general',
   needsSession: true,
+  gate: TARGET_GATE,
   summary: "讨论 (N) under a question's explanation or on a lesson: the visible comments and replies of the target.",
   request: z.object(targetRequest),
   data: z.object({ count: z.number().int() }),
@@ -100,6 +105,7 @@ export const discussionList = defineCall({
   path: '/api/discussion/list',
   group: 'general',
   needsSession: true,
+  gate: TARGET_GATE,
   summary: "/msComment: a question's or a lesson's comments, pinned first, then newest or hottest, paged.",
   request: z.object({ ...targetRequest, sort: choice('排序', DISCUSSION_SORTS).optional(), page: page() }),
   data: z.object({
@@ -121,6 +127,7 @@ export const discussionThread = defineCall({
   path: '/api/discussion/thread',
   group: 'general',
   needsSession: true,
+  gate: POST_GATE,
   summary: '/discussionreply: one comment (a reply id opens its comment) with its replies, oldest first, paged.',
   request: z.object({ guid: guid(), id: postID(), page: page() }),
   data: z.object({ target: discussionTarget, thread: discussionPost, page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), list: z.array(discussionPost) }),
@@ -132,6 +139,7 @@ export const discussionPostCall = defineCall({
   path: '/api/discussion/post',
   group: 'general',
   needsSession: true,
+  gate: TARGET_GATE,
   summary: 'Writes a comment under a question or a lesson (content filter, width limit, rate limit).',
   request: z.object({ ...targetRequest, body: body() }),
   data: discussionPost,
@@ -143,6 +151,7 @@ export const discussionReply = defineCall({
   path: '/api/discussion/reply',
   group: 'general',
   needsSession: true,
+  gate: POST_GATE,
   summary: 'Replies to a comment, or to a reply inside its thread (then 回复 @its author).',
   request: z.object({ guid: guid(), id: postID(), body: body() }),
   data: discussionPost,
@@ -154,6 +163,7 @@ export const discussionLike = defineCall({
   path: '/api/discussion/like',
   group: 'general',
   needsSession: true,
+  gate: POST_GATE,
   allowedRepeat: true,
   summary: 'Likes (like: true) or unlikes a comment or reply; idempotent; answers the new state.',
   request: z.object({
@@ -170,6 +180,7 @@ export const discussionReport = defineCall({
   path: '/api/discussion/report',
   group: 'general',
   needsSession: true,
+  gate: POST_GATE,
   allowedRepeat: true,
   summary: `Reports another learner's comment or reply; ${DISCUSSION_HIDE_AT} reports hide it until an operator decides.`,
   request: z.object({ guid: guid(), id: postID(), reason: choice('举报原因', REASON_IDS) }),

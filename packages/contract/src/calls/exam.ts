@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { appID, examHistoryID, flag, guid, int, optAppID, optDbId, optInt, paperID } from '../fields.ts';
 import { QUESTION_TYPES } from '../questions/types.ts';
-import { startGate, startRowOf } from '../test-modes.ts';
+import { PAPER_MODULES, startGate, startRowOf } from '../test-modes.ts';
 import { practiceGroup } from './practice.ts';
 import { EXAM_MODULE, examHistoryRow, examReplies, EXAM_MODES, EXAM_MSG, examSession, examResult, examReviewQuestion } from './exam-session.ts';
 
@@ -21,6 +21,8 @@ export const simulationList = defineCall({
   path: '/api/simulationTest/list',
   group: 'general',
   needsSession: true,
+  // Open with any module that opens some stored paper; a learner holding none gets the exam centre's buy prompt.
+  gate: { module: EXAM_MODULE, anyOf: PAPER_MODULES, unknown: EXAM_MSG.unknownPaper },
   summary: "The subject's papers (of one kind, or all) with the learner's best score, attempts and open session.",
   request: z.object({
     guid: guid(),
@@ -55,7 +57,8 @@ export const simulationStart = defineCall({
   path: '/api/simulationTest/start',
   group: 'general',
   needsSession: true,
-  gate: { module: (i) => startGate(startRowOf(i), i.mode, i.key), unknown: EXAM_MSG.unknownPaper },
+  // A row's start is gated by its module; a paper by its id alone (no row) is an item: its kind and tag decide.
+  gate: { module: (i) => startGate(startRowOf(i), i.mode, i.key), item: { kind: 'paper', field: 'paperID' }, unknown: EXAM_MSG.unknownPaper },
   allowedRepeat: true,
   summary: "Start a paper (or today's daily test) as an exam (or practice); one open session per learner and source: starting again answers the open one.",
   request: z.object({

@@ -8,6 +8,11 @@ import { LIVE_MODULE, LIVE_MSG, LIVE_HOT_DAYS, LIVE_CARD_KEYS, liveItem, liveCou
 const liveID = () => dbId('直播编号');
 const lists = z.object({ live: z.array(liveItem), upcoming: z.array(liveItem), replays: z.array(liveItem) });
 
+/** A session as scheduled (collect, record a view): open to every learner of a subject on sale. */
+const SESSION_GATE = { item: { kind: 'liveSession', field: 'liveID' }, unknown: LIVE_MSG.unknownLive } as const;
+/** A session to watch (its room, lines, replay, cards): free sessions to all, others with the live module (the host link passes). */
+const ROOM_GATE = { item: { kind: 'liveRoom', field: 'liveID' }, unknown: LIVE_MSG.unknownLive } as const;
+
 export const liveList = defineCall({
   id: 'live.list',
   method: 'GET',
@@ -68,6 +73,7 @@ export const liveCourse = defineCall({
   path: '/api/liveclass/course',
   group: 'video',
   needsSession: true,
+  gate: { item: { kind: 'liveCourse', field: 'courseID' }, unknown: LIVE_MSG.unknownCourse },
   summary: '/liveCourseList: a course, its introduction and its sessions in order.',
   request: z.object({ guid: guid(), courseID: dbId('课程编号') }),
   data: z.object({ course: liveCourseItem.extend({ introduction: z.string() }), sessions: z.array(liveItem) }),
@@ -125,6 +131,7 @@ export const liveCollect = defineCall({
   path: '/api/liveclass/collect',
   group: 'video',
   needsSession: true,
+  gate: SESSION_GATE,
   summary: 'Collect (status 1) or drop (0) a session; answers the state as it is now.',
   request: z.object({ guid: guid(), liveID: liveID(), status: int('收藏状态', 0, 1) }),
   data: z.object({ liveID: z.number().int(), collected: z.boolean() }),
@@ -136,6 +143,7 @@ export const liveRoom = defineCall({
   path: '/api/live/room',
   group: 'video',
   needsSession: true,
+  gate: ROOM_GATE,
   summary: '/liveroom: enter a session (gated): the stream (null before it starts), the socket, the pinned notice, the cards and my answers. `host` is the host link’s key.',
   request: z.object({ guid: guid(), liveID: liveID(), host: optText('主持密钥', 64) }),
   data: z.object({
@@ -158,6 +166,7 @@ export const liveOptimal = defineCall({
   path: '/api/optimal/live',
   group: 'video',
   needsSession: true,
+  gate: ROOM_GATE,
   summary: 'The playback lines of a live session (or its replay) for this client, the best first, each a signed address.',
   request: z.object({ guid: guid(), liveID: liveID(), client: choice('客户端', ['h5', 'ios', 'android', 'pc']).optional() }),
   data: z.object({ lines: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['hls']), url: z.string() })), expiresAt: z.string() }),
@@ -169,6 +178,7 @@ export const liveReplay = defineCall({
   path: '/api/live/replay',
   group: 'video',
   needsSession: true,
+  gate: ROOM_GATE,
   summary: '/livereview: the recording (gated), its chat and quiz cards at their seconds, and my answers.',
   request: z.object({ guid: guid(), liveID: liveID() }),
   data: z.object({
@@ -187,6 +197,7 @@ export const liveAnswer = defineCall({
   path: '/api/live/answer',
   group: 'video',
   needsSession: true,
+  gate: ROOM_GATE,
   summary: 'Answer a pushed quiz card once (a second answer changes nothing); answers my choice, and the key and results once it is closed.',
   request: z.object({ guid: guid(), liveID: liveID(), cardID: dbId('题目编号'), choice: choice('答案', LIVE_CARD_KEYS) }),
   data: z.object({ cardID: z.number().int(), choice: z.string(), card: liveCard }),
@@ -198,6 +209,7 @@ export const liveRecord = defineCall({
   path: '/api/live/record',
   group: 'tracking',
   needsSession: true,
+  gate: SESSION_GATE,
   allowedRepeat: true,
   summary: 'A learner opened a session (sent only when liveID is present): counts them among its viewers (/hotMylive).',
   request: z.object({ guid: guid(), appID: appID(), liveID: liveID(), liveFunctionID: optInt('功能编号'), liveCCID: optText('合作方直播编号', 64) }),

@@ -118,7 +118,8 @@ export const cptcontent = defineCall({
   path: '/api/exam/cptcontent',
   group: 'general',
   needsSession: true,
-  gate: PRACTICE_GATE,
+  // The question's chapter must be open (a trial opens only some): 403 with the versions that open it.
+  gate: { ...PRACTICE_GATE, item: { kind: 'question', field: 'allTestID' } },
   summary: "One question with its group, how all learners answered it (share of each option) and the learner's own record.",
   request: z.object({ guid: guid(), appID: appID(), allTestID: allTestID() }),
   data: z.object({

@@ -40,13 +40,7 @@ export const VIDEO_MSG = {
 export const videoTeacherRef = z.object({ id: z.number().int(), name: z.string(), title: z.string() });
 
 /** My progress in a lesson (null before I play it): where to resume (s), the seconds really watched (each once), their share of the length (0–100). */
-export const lessonProgress = z.object({
-  position: z.number().int(),
-  watchedS: z.number().int(),
-  percent: z.number().int(),
-  completed: z.boolean(),
-  updatedAt: z.string(),
-});
+export const lessonProgress = z.object({ position: z.number().int(), watchedS: z.number().int(), percent: z.number().int(), completed: z.boolean(), updatedAt: z.string() });
 export type LessonProgress = z.infer<typeof lessonProgress>;
 /** A lesson in a list: `free` opens it whole to a trial learner, who plays `previewSeconds` of the others (0: none); `upcoming` (published later) is bookable, not playable. */
 export const lessonItem = z.object({
@@ -119,6 +113,7 @@ export const videoCoursedetail = defineCall({
   path: '/api/video/coursedetail',
   group: 'video',
   needsSession: true,
+  gate: { item: { kind: 'videoCourse', field: 'courseID' }, unknown: VIDEO_MSG.unknownCourse },
   summary: '/videoetails: a course with its introduction, teacher, chapters and lessons with my progress.',
   request: z.object({ guid: guid(), courseID: dbId('课程编号') }),
   data: z.object({ course: courseWithLessons, teacherIntro: z.string(), full: z.boolean() }),
@@ -263,6 +258,8 @@ export const videoAppoint = defineCall({
   path: '/api/user/live/appoint',
   group: 'general',
   needsSession: true,
+  // A live session's id (one id space with lessons) is gated as live lists it (404 直播不存在); a lesson's is video's.
+  gate: { item: { kind: 'liveBooking', field: 'videoID' } },
   summary:
     'Book (status 1 预约) or cancel (status 0 取消预约) an upcoming lesson or live session (one id space, docs/live.md); answers the appointment as it is now. Booking twice is one booking.',
   request: z.object({ guid: guid(), appID: appID(), videoID: dbId('视频编号'), status: int('预约状态', 0, 1) }),

@@ -1,5 +1,4 @@
 import { serverModule, type Platform } from '../../platform/module.ts';
-import type { EntitlementService } from '../entitlement/index.ts';
 import type { PostMessage } from '../message/index.ts';
 import { discussionRoutes } from './routes.ts';
 import { createDiscussionService } from './service.ts';
@@ -14,15 +13,14 @@ export { erasePostsOf } from './erase.ts';
  * operator's moderation is the `npm run discussion` command (cli/discussion.ts) over createDiscussionModerator,
  * which tells the author of a hidden or restored post.
  */
-export function createDiscussionModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'gate'>; avatarUrl: (key: string) => string | null; postMessage: PostMessage }) {
+export function createDiscussionModule(p: Platform, deps: { avatarUrl: (key: string) => string | null; postMessage: PostMessage }) {
   const service = createDiscussionService({
     store: createDiscussionStore(p.db),
-    entitlements: deps.entitlements,
     limiter: p.limiter,
     clock: p.clock,
     avatarUrl: deps.avatarUrl,
     postMessage: deps.postMessage,
     log: p.log,
   });
-  return serverModule({ name: 'discussion', handlers: discussionRoutes(service) });
+  return serverModule({ name: 'discussion', handlers: discussionRoutes(service), items: [service.targets, service.posts] });
 }

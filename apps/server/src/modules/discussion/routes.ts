@@ -2,14 +2,17 @@ import { discussionCalls as c } from '@kaoshi/contract';
 import { handle } from '../../platform/calls.ts';
 import type { DiscussionService } from './service.ts';
 
-/** The calls of contract calls/discussion.ts; every read and write is the session's learner's. */
+/**
+ * The calls of contract calls/discussion.ts; every read and write is the session's learner's. The question or
+ * lesson, or the post, a call names comes loaded and opened by the registrar (`s.targets.of(ctx)`, `s.posts.of(ctx)`).
+ */
 export const discussionRoutes = (s: DiscussionService) => [
-  handle(c.discussionCount, async ({ session, input }) => s.count(session.userId, input.appID, input.kind, input.id)),
-  handle(c.discussionList, async ({ session, input }) => s.list(session.userId, input.appID, input.kind, input.id, input.sort, input.page)),
-  handle(c.discussionThread, async ({ session, input }) => s.thread(session.userId, input.id, input.page)),
-  handle(c.discussionPostCall, async ({ session, input }) => s.post(session.userId, input.appID, input.kind, input.id, input.body)),
-  handle(c.discussionReply, async ({ session, input }) => s.reply(session.userId, input.id, input.body)),
-  handle(c.discussionLike, async ({ session, input }) => s.like(session.userId, input.id, input.like)),
-  handle(c.discussionReport, async ({ session, input }) => s.report(session.userId, input.id, input.reason)),
+  handle(c.discussionCount, async (ctx) => s.count(s.targets.of(ctx).value)),
+  handle(c.discussionList, async (ctx) => s.list(ctx.session.userId, s.targets.of(ctx).value, ctx.input.sort, ctx.input.page)),
+  handle(c.discussionThread, async (ctx) => s.thread(ctx.session.userId, s.posts.of(ctx).value, ctx.input.page)),
+  handle(c.discussionPostCall, async (ctx) => s.post(ctx.session.userId, s.targets.of(ctx).value, ctx.input.body)),
+  handle(c.discussionReply, async (ctx) => s.reply(ctx.session.userId, s.posts.of(ctx).value, ctx.input.body)),
+  handle(c.discussionLike, async (ctx) => s.like(ctx.session.userId, ctx.input.id, ctx.input.like)),
+  handle(c.discussionReport, async (ctx) => s.report(ctx.session.userId, s.posts.of(ctx).value.row, ctx.input.reason)),
   handle(c.discussionDelete, async ({ session, input }) => s.remove(session.userId, input.id)),
 ];

@@ -19,8 +19,8 @@ import {
 } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound, tooMany } from '../../platform/errors.ts';
+import { itemLoader, type ItemFacts } from '../../platform/items.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import type { EntitlementService } from '../entitlement/index.ts';
 import type { MessageDraft, PostMessage } from '../message/index.ts';
 import { moderationMessage } from './notices.ts';
 import type { DiscussionStore, PostRow, Target } from './store.ts';
@@ -34,7 +34,6 @@ const REPLY_EXCERPT_WIDTH = 60;
 
 export interface DiscussionDeps {
   store: DiscussionStore;
-  entitlements: Pick<EntitlementService, 'gate'>;
   limiter: RateLimiter;
   clock: Clock;
   /** The public URL of an avatar's upload key (modules/upload), or null when there is none. */
@@ -87,26 +86,33 @@ export function createDiscussionService(d: DiscussionDeps) {
     await d.postMessage(userId, message).catch((err: unknown) => d.log?.warn({ err }, failed));
   }
 
-  /** The target if the learner may open it (else 404 unknown, or the gate's 403 with what unlocks it). */
-  async function open(userId: number, appId: number, kind: DiscussionKind, id: number): Promise<DiscussionTarget> {
+  /**
+   * A target (404 unknown) with what the entitlement policy needs: a question's chapter of practice (a trial opens
+   * only some), a lesson's free flag (a preview does not open its discussion).
+   */
+  async function loadTarget(appId: number, kind: DiscussionKind, id: number): Promise<{ facts: ItemFacts; value: DiscussionTarget }> {
     if (kind === 'question') {
       const q = await store.question(id);
       if (!q || q.appId !== appId) throw notFound(DISCUSSION_MSG.unknownQuestion);
-      await d.entitlements.gate(userId, appId, { module: PRACTICE_MODULE, chapter: q.chapterId }, DISCUSSION_MSG.unknownQuestion);
-      return { appID: appId, kind, id, title: stemTitle(q.stem) };
+      const facts = { appId, module: PRACTICE_MODULE, chapter: q.chapterId, unknown: DISCUSSION_MSG.unknownQuestion };
+      return { facts, value: { appID: appId, kind, id, title: stemTitle(q.stem) } };
     }
     const l = await store.lesson(id);
     if (!l || l.appId !== appId || l.publishedAt.getTime() > clock()) throw notFound(DISCUSSION_MSG.unknownLesson);
-    await d.entitlements.gate(userId, appId, { module: VIDEO_MODULE, free: l.free }, DISCUSSION_MSG.unknownLesson);
-    return { appID: appId, kind, id, title: l.title };
+    return { facts: { appId, module: VIDEO_MODULE, free: l.free, unknown: DISCUSSION_MSG.unknownLesson }, value: { appID: appId, kind, id, title: l.title } };
   }
 
-  /** A post the learner may see, under a target they may open; 404 otherwise. */
-  async function seen(userId: number, postId: number): Promise<{ row: PostRow; target: DiscussionTarget }> {
-    const row = await store.post(postId, userId);
+  /**
+   * The items calls name by id (contract `gate.item`), for the registrar to load and the entitlement policy to open:
+   * a question or lesson named by (appID, kind, id), and a post the learner may see (404 otherwise) under its target.
+   */
+  const targets = itemLoader<DiscussionTarget>('discussionTarget', (id, input) => loadTarget(input.appID as number, input.kind as DiscussionKind, id!));
+  const posts = itemLoader<{ row: PostRow; target: DiscussionTarget }>('discussionPost', async (id, _input, userId) => {
+    const row = await store.post(id!, userId!);
     if (!row) throw notFound(DISCUSSION_MSG.unknownPost);
-    return { row, target: await open(userId, row.appId, row.targetKind, row.targetId) };
-  }
+    const { facts, value } = await loadTarget(row.appId, row.targetKind, row.targetId);
+    return { facts, value: { row, target: value } };
+  });
 
   const targetOf = (t: DiscussionTarget): Target => ({ appId: t.appID, kind: t.kind, id: t.id });
 
@@ -163,32 +169,33 @@ export function createDiscussionService(d: DiscussionDeps) {
     }
   }
 
+  type Seen = { row: PostRow; target: DiscussionTarget };
+
   return {
-    async count(userId: number, appId: number, kind: DiscussionKind, id: number) {
-      const target = await open(userId, appId, kind, id);
+    targets,
+    posts,
+    async count(target: DiscussionTarget) {
       return { count: await store.count(targetOf(target)) };
     },
 
-    async list(userId: number, appId: number, kind: DiscussionKind, id: number, sort: DiscussionSort = 'new', page = 1) {
-      const target = await open(userId, appId, kind, id);
+    async list(userId: number, target: DiscussionTarget, sort: DiscussionSort = 'new', page = 1) {
       const t = targetOf(target);
       const offset = (page - 1) * DISCUSSION_PAGE_SIZE;
       const [rows, total, n] = await Promise.all([store.threads(t, userId, sort, offset, DISCUSSION_PAGE_SIZE), store.threadTotal(t, userId), store.count(t)]);
       return { target, sort, page, pageSize: DISCUSSION_PAGE_SIZE, total, count: n, list: await shownAll(userId, rows) };
     },
 
-    /** A thread with a page of its replies; a reply's id opens its thread. */
-    async thread(userId: number, postId: number, page = 1) {
-      let { row, target } = await seen(userId, postId);
-      if (row.parentId !== null) ({ row, target } = await seen(userId, row.parentId));
+    /** A thread with a page of its replies; a reply's id opens its thread (under the same target). */
+    async thread(userId: number, { row: post, target }: Seen, page = 1) {
+      const row = post.parentId === null ? post : await store.post(post.parentId, userId);
+      if (!row) throw notFound(DISCUSSION_MSG.unknownPost);
       const offset = (page - 1) * DISCUSSION_PAGE_SIZE;
       const [replies, total] = await Promise.all([store.replies(row.id, userId, offset, DISCUSSION_PAGE_SIZE), store.replyTotal(row.id, userId)]);
       const [thread, ...list] = await shownAll(userId, [row, ...replies]);
       return { target, thread: thread!, page, pageSize: DISCUSSION_PAGE_SIZE, total, list };
     },
 
-    async post(userId: number, appId: number, kind: DiscussionKind, id: number, body: string): Promise<DiscussionPost> {
-      const target = await open(userId, appId, kind, id);
+    async post(userId: number, target: DiscussionTarget, body: string): Promise<DiscussionPost> {
       const text = cleaned(body);
       await spend(userId);
       const row = await store.insert({ ...targetOf(target), userId, parentId: null, replyToId: null, body: text, at: new Date(clock()) });
@@ -196,8 +203,7 @@ export function createDiscussionService(d: DiscussionDeps) {
     },
 
     /** Replies to a comment, or to a reply inside its thread (the reply then names whom it answers). */
-    async reply(userId: number, postId: number, body: string): Promise<DiscussionPost> {
-      const { row, target } = await seen(userId, postId);
+    async reply(userId: number, { row, target }: Seen, body: string): Promise<DiscussionPost> {
       const thread = row.parentId === null ? row : await store.post(row.parentId, userId);
       if (!thread) throw notFound(DISCUSSION_MSG.unknownPost);
       const text = cleaned(body);
@@ -210,14 +216,13 @@ export function createDiscussionService(d: DiscussionDeps) {
     },
 
     async like(userId: number, postId: number, like: boolean) {
-      await seen(userId, postId);
       const likeCount = await store.setLike(userId, postId, like, new Date(clock()));
       return { id: postId, liked: like, likeCount };
     },
 
     /** Reports another learner's post; reporting again changes nothing. */
-    async report(userId: number, postId: number, reason: string) {
-      const { row } = await seen(userId, postId);
+    async report(userId: number, row: PostRow, reason: string) {
+      const postId = row.id;
       if (row.userId === userId) throw badInput(DISCUSSION_MSG.ownReport);
       const key = `discussion:report:${userId}`;
       const day = await d.limiter.hit(key, DAY);

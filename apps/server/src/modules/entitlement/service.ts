@@ -204,30 +204,45 @@ export function createEntitlementService(deps: {
   }
 
   /**
-   * The one entitlement gate: the registrar runs it for every call whose contract definition has a `gate`,
-   * and a handler runs it for an item it had to load first (a paper by its id). Unknown subject → 404
-   * `unknown`; denied → 403 '开通以下任一班次可使用该功能' with the versions that open the target.
+   * The one entitlement gate: the registrar runs it for every call whose contract definition has a module `gate`
+   * (items named by id go through `itemAccess`). Unknown subject → 404 `unknown`; denied (and none of `anyOf`
+   * held) → 403 '开通以下任一班次可使用该功能' with the versions that open the target's module.
    */
   async function gate(userId: number | null, appId: number, target: GateTarget, unknown: string = CATALOG_MSG.unknownSubject): Promise<void> {
     const item = target.free || target.chapter !== undefined;
     const d = await decide(userId, appId, item ? { contentItem: { moduleId: target.module, free: target.free, chapter: target.chapter } } : { moduleId: target.module });
     if (d.reason === 'unknown-subject') throw notFound(unknown);
-    if (!d.allowed) throw buyPrompt(d.unlockingVersions);
+    if (
+      d.allowed ||
+      (target.anyOf?.length &&
+        (
+          await decideAll(
+            userId,
+            appId,
+            target.anyOf.map((moduleId) => ({ moduleId })),
+          )
+        ).some((o) => o.allowed))
+    )
+      return;
+    throw buyPrompt(d.unlockingVersions);
   }
 
   /**
    * The item policy (docs/entitlement.md, "Item policies"): the registrar asks it for every item a call's contract
-   * gate names, once the item's module has loaded it. Unknown subject → 404 `unknown`; a free item, or the module
-   * held (a trial: the item's chapter open by the chapter-open rule) → all of it; otherwise its preview when it has
-   * one, else 403 with the versions that open it.
+   * gate names, once the item's module has loaded it (and the live room's socket, for its session). A key of the
+   * item (a host link) → all of it; unknown subject → 404 (the item's `unknown`, else the call's); a free item, or
+   * the module held (a trial: the item's chapter open by the chapter-open rule), or one of `anyOf` → all of it;
+   * otherwise its preview when it has one, else 403 with the versions that open `module`.
    */
   async function itemAccess(userId: number | null, item: ItemFacts, unknown: string = CATALOG_MSG.unknownSubject): Promise<ItemAccess> {
+    const full: ItemAccess = { full: true, previewSeconds: 0, unlocking: [] };
+    if (item.granted) return full;
     const ctx = await contextOf(userId, item.appId);
     const d = judge(ctx, userId, { moduleId: item.module });
-    if (d.reason === 'unknown-subject') throw notFound(unknown);
-    const full: ItemAccess = { full: true, previewSeconds: 0, unlocking: [] };
+    if (d.reason === 'unknown-subject') throw notFound(item.unknown ?? unknown);
     if (item.free) return full;
     if (d.allowed && (!d.partial || item.chapter === undefined)) return full;
+    if (item.anyOf?.some((moduleId) => judge(ctx, userId, { moduleId }).allowed)) return full;
     if (d.allowed && chapterOpen({ all: false, open: (await trialOpen(ctx, item.appId, item.module)).open, unlocking: [] }, item.chapter ?? null)) return full;
     if ((item.previewSeconds ?? 0) > 0) return { full: false, previewSeconds: item.previewSeconds!, unlocking: d.unlockingVersions };
     throw buyPrompt(d.unlockingVersions);

@@ -22,6 +22,7 @@ export function createExamsModule(p: Platform, deps: { entitlements: Entitlement
   return serverModule({
     name: 'exams',
     handlers: examRoutes(exams),
+    items: [exams.papers],
     jobs: [{ name: 'exam deadline sweep', everyMs: MINUTE, run: exams.sweep }],
     exams,
   });

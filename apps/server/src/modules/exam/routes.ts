@@ -11,6 +11,7 @@ export const examRoutes = (exams: ExamService) => [
       ctx.input.appID,
       { paperId: ctx.input.paperID, daily: ctx.input.daily, testMode: ctx.input.testMode, key: ctx.input.key, restart: ctx.input.restart },
       ctx.input.mode,
+      exams.papers.maybe(ctx)?.value,
     ),
   ),
   handle(c.simulationBlueprint, async (ctx) => exams.blueprint(ctx.input.appID)),

@@ -11,9 +11,10 @@ import {
   rowDisplay,
   startRowOf,
 } from '@kaoshi/contract';
-import type { ExamSessionRow } from '../../db/schema/index.ts';
+import type { ExamSessionRow, PaperRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { itemLoader } from '../../platform/items.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { BookHooks } from '../book/index.ts';
 import { blueprintOf } from '../papers/index.ts';
@@ -42,20 +43,28 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
     return s.status === 'open' ? handInRow(userId, id, 'learner') : s;
   }
 
-  /** The one gate (modules/entitlement) for a stored paper's module, once the paper is loaded: 404 试卷不存在, 403 {unlocking}. */
-  const gatePaper = (userId: number, appId: number, module: string) => entitlements.gate(userId, appId, { module }, EXAM_MSG.unknownPaper);
-
   /**
-   * The modules of `PAPER_MODULES` the learner holds (the paper gate: a stored paper opens with any of the
-   * modules its kind and tag name, `paperModules`). Unknown subject → 404.
+   * A stored paper a start names by its id alone (contract `gate.item`): 404 试卷不存在 when the subject has none
+   * (or it is a daily paper); it opens with any of the modules its kind and tag name (`paperModules`), and the buy
+   * prompt names the versions of the first (of the exam centre for a paper no row lists). A start by test mode or
+   * daily names no paper here: its row's module was gated.
    */
+  const papers = itemLoader<PaperRow>('paper', async (id, input) => {
+    if (input.testMode !== undefined || startRowOf(input) || id === undefined) return null;
+    const appId = input.appID as number;
+    const paper = await store.paper(appId, id);
+    if (!paper || paper.kind === 'daily') throw notFound(EXAM_MSG.unknownPaper);
+    const modules = paperModules(paper);
+    return { facts: { appId, module: modules[0] ?? EXAM_MODULE, anyOf: modules }, value: paper };
+  });
+
+  /** The modules of `PAPER_MODULES` the learner holds (a stored paper opens with any of the modules its kind and tag name). */
   async function paperAccess(userId: number, appId: number): Promise<Set<string>> {
     const decisions = await entitlements.decideAll(
       userId,
       appId,
       PAPER_MODULES.map((moduleId) => ({ moduleId })),
     );
-    if (decisions.some((d) => d.reason === 'unknown-subject')) throw notFound(EXAM_MSG.unknownPaper);
     return new Set(PAPER_MODULES.filter((_, i) => decisions[i]!.allowed));
   }
   const opens = (held: Set<string>, paper: { kind: string; tag: string | null }) => paperModules(paper).some((m) => held.has(m));
@@ -95,10 +104,13 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
 
   return {
     startSet,
-    /** The stored papers the learner may sit (their kind and tag decide the module), with the learner's attempts. */
+    papers,
+    /**
+     * The stored papers the learner may sit (their kind and tag decide the module), with the learner's attempts.
+     * The contract's gate refused a learner holding none of the paper modules.
+     */
     async list(userId: number, appId: number, kind: 'mock' | 'past' | undefined) {
       const held = await paperAccess(userId, appId);
-      if (held.size === 0) await gatePaper(userId, appId, EXAM_MODULE); // none: 403 with the versions that open the exam centre
       const [rows, attempts] = await Promise.all([store.papers(appId, kind), store.attemptsByPaper(userId, appId)]);
       const mine = new Map(attempts.map((a) => [a.paperId, a]));
       return {
@@ -129,20 +141,15 @@ export function createExamService(deps: { store: ExamStore; entitlements: Entitl
      * by `testMode` (a TEST_MODES row: paper rows take `paperId`, drawn rows `key`), or as before by paper or
      * daily. `restart` gives up the open session (handed in as abandoned) and starts anew.
      */
-    async start(userId: number, appId: number, which: StartWhich, mode: ExamMode | undefined) {
-      // The registrar has gated a row's start by its module (contract: startGate); a paper by id is gated here.
+    async start(userId: number, appId: number, which: StartWhich, mode: ExamMode | undefined, paper: PaperRow | undefined) {
+      // The registrar has gated a row's start by its module (contract: startGate), and a paper by id as an item.
       const row = startRowOf(which);
       if (which.testMode !== undefined && !row) throw badInput(EXAM_MSG.badTestMode);
       const restart = which.restart ?? false;
       if (!row) {
         // A paper by its id alone: its own kind and tag decide the module; the learner picks exam or practice.
         if (which.paperId === undefined) throw badInput(EXAM_MSG.needPaper);
-        const [held, paper] = await Promise.all([paperAccess(userId, appId), store.paper(appId, which.paperId)]);
-        if (!paper || paper.kind === 'daily') throw notFound(EXAM_MSG.unknownPaper);
-        if (!opens(held, paper)) {
-          await gatePaper(userId, appId, paperModules(paper)[0] ?? EXAM_MODULE); // 403 with the versions that open it
-          throw notFound(EXAM_MSG.unknownPaper); // a paper no row lists
-        }
+        if (!paper || paperModules(paper).length === 0) throw notFound(EXAM_MSG.unknownPaper); // a paper no row lists
         return startSet(userId, appId, paperSpec(paper, null, mode ?? 'exam'), restart);
       }
       // A row's display is its own: a ranked or timed mode never turns into practice (with its keys) on request.

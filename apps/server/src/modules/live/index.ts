@@ -15,6 +15,7 @@ import { practiseClosedCards } from './practice.ts';
 import { sendReminders } from './reminders.ts';
 import type { PostMessage } from '../message/index.ts';
 import { installLiveTestHooks } from './test-hooks.ts';
+import { liveItems, roomFacts } from './items.ts';
 import { liveRoutes } from './routes.ts';
 import { createLiveService } from './service.ts';
 import { createLiveStore, type ScheduledSession } from './store.ts';
@@ -24,14 +25,14 @@ import { liveIcsTokens, liveTokens } from './tokens.ts';
 export const LIVE_SCHEDULE_CACHE_MS = 5 * 60_000;
 
 export interface LiveModuleDeps {
-  entitlements: Pick<EntitlementService, 'decide' | 'gate'>;
+  entitlements: Pick<EntitlementService, 'decide' | 'itemAccess'>;
   sessions: Pick<SessionService, 'resolve'>;
   accounts: AccountDirectory;
   sms: SmsProvider;
   /** The message module's one write: 直播提醒 reach the learner's inbox through it. */
   postMessage: PostMessage;
   /** The video module's pieces live classes reuse: the media store and lesson appointments. */
-  video: { store: MediaStore; appoint: Parameters<typeof liveRoutes>[1] };
+  video: { store: MediaStore; appoint: Parameters<typeof liveRoutes>[2] };
 }
 
 /**
@@ -58,7 +59,8 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
     redisUrl: p.config.REDIS_URL,
     resolveSession: (guid) => deps.sessions.resolve(guid),
     sessionOf,
-    gate: async (userId, s) => deps.entitlements.gate(userId, s.appId, { module: 'live', free: s.free }),
+    // The socket's hello is no contract call: it asks the policy of the room's item (items.ts) itself.
+    gate: async (userId, s) => void (await deps.entitlements.itemAccess(userId, roomFacts(s))),
     nameOf: async (userId) => {
       const u = await deps.accounts.byId(userId);
       return u?.nickName || (u?.phone ? maskPhone(u.phone) : `学员${userId}`);
@@ -76,6 +78,7 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
     room: () => hub,
     clock: p.clock,
   });
+  const items = liveItems({ session: sessionOf, course: store.course, isHost: hub.isHost });
   const changed = () => p.bus.local({ kind: 'live' });
   const remind = () => sendReminders({ store, sms: deps.sms, postMessage: deps.postMessage, clock: p.clock, log: p.log });
   const practise = () => practiseClosedCards({ store, clock: p.clock });
@@ -83,7 +86,8 @@ export function createLiveModule(p: Platform, deps: LiveModuleDeps) {
   let sweep: (() => Promise<void>) | undefined;
   return serverModule({
     name: 'live',
-    handlers: liveRoutes(service, deps.video.appoint),
+    handlers: liveRoutes(service, items, deps.video.appoint),
+    items: [items.courses, items.sessions, items.rooms, items.bookings],
     async install(app) {
       const key = await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock()));
       tokens = liveTokens(key);

@@ -31,7 +31,7 @@ export interface LiveServiceDeps {
   /** Bookings per session of a subject (held briefly), and dropping them after a booking here. */
   reservations(appId: number): Promise<ReadonlyMap<number, number>>;
   bookingsChanged(appId: number): void;
-  entitlements: Pick<EntitlementService, 'decide' | 'gate'>;
+  entitlements: Pick<EntitlementService, 'decide'>;
   tokens: () => PlayTokens;
   /** The calendar link's (tokens.ts): they open the .ics only. */
   icsTokens: () => PlayTokens;
@@ -64,7 +64,6 @@ export function createLiveService(d: LiveServiceDeps) {
     if (decision.reason === 'unknown-subject') throw notFound(LIVE_MSG.unknownLive);
     return { allowed: decision.allowed, unlocking: decision.allowed ? [] : decision.unlockingVersions };
   };
-  const gate = (userId: number, s: ScheduledSession) => d.entitlements.gate(userId, s.appId, { module: LIVE_MODULE, free: s.free }, LIVE_MSG.unknownLive);
   const sign = (userId: number, id: number, file: string) => {
     const expiresAt = clock() + TOKEN_TTL_MS;
     const token = (file === 'live.ics' ? d.icsTokens() : d.tokens()).sign({ userId, lessonId: id, expiresAt, limitSeconds: 0 });
@@ -126,10 +125,7 @@ export function createLiveService(d: LiveServiceDeps) {
       const [courses, sessions, mine] = await Promise.all([store.courses(appId), d.schedule(appId), overlay(userId, appId)]);
       return { list: courses.map((c) => courseItem(c, sessions, mine)) };
     },
-    async course(userId: number, courseId: number) {
-      const c = await store.course(courseId);
-      if (!c) throw notFound(LIVE_MSG.unknownCourse);
-      await d.entitlements.gate(userId, c.appId, { module: LIVE_MODULE, free: true }, LIVE_MSG.unknownCourse);
+    async course(userId: number, c: LiveCourseRow) {
       const [sessions, mine] = await Promise.all([d.schedule(c.appId), overlay(userId, c.appId)]);
       return {
         course: { ...courseItem(c, sessions, mine), introduction: c.introduction },
@@ -171,18 +167,14 @@ export function createLiveService(d: LiveServiceDeps) {
       const at = (i: LiveItem) => mine.collected.get(i.id)?.getTime() ?? 0;
       return { list: list.sort((a, b) => at(b) - at(a)) };
     },
-    async collect(userId: number, id: number, status: number) {
-      const s = await known(id);
-      await d.entitlements.gate(userId, s.appId, { module: LIVE_MODULE, free: true }, LIVE_MSG.unknownLive);
+    async collect(userId: number, s: ScheduledSession, status: number) {
+      const id = s.id;
       await store.setCollection(userId, id, status === 1, new Date(clock()));
       return { liveID: id, collected: status === 1 };
     },
-    /** POST /api/user/live/appoint for a session id; undefined when the id is not a session (a lesson's: video's). */
-    async appoint(userId: number, appId: number, id: number, status: number) {
-      const s = await d.session(id);
-      if (!s) return undefined;
-      if (s.appId !== appId) throw notFound(LIVE_MSG.unknownLive);
-      await d.entitlements.gate(userId, s.appId, { module: LIVE_MODULE, free: true }, LIVE_MSG.unknownLive);
+    /** POST /api/user/live/appoint for a session id (a lesson's id is video's). */
+    async appoint(userId: number, s: ScheduledSession, status: number) {
+      const id = s.id;
       const now = clock();
       if (status === 1 && statusOf(s, now) === LIVE_STATUS.live) throw badInput(LIVE_MSG.alreadyLive);
       if (status === 1 && statusOf(s, now) >= LIVE_STATUS.ended) throw badInput(LIVE_MSG.alreadyEnded);
@@ -190,11 +182,10 @@ export function createLiveService(d: LiveServiceDeps) {
       d.bookingsChanged(s.appId);
       return { videoID: id, status: row.status, appointedAt: row.status === 1 ? row.updatedAt.toISOString() : null };
     },
-    async room(userId: number, id: number, hostKey: string | undefined) {
-      const s = await known(id);
+    /** The room of a session the learner may enter (or its host, by the host link's key). */
+    async room(userId: number, { s, host }: { s: ScheduledSession; host: boolean }) {
+      const id = s.id;
       const room = d.room();
-      const host = room.isHost(s, hostKey);
-      if (!host) await gate(userId, s);
       const now = clock();
       const [mine, likes, pinned, cards] = await Promise.all([overlay(userId, s.appId), room.likes(id), room.pinned(id), room.cardsFor(id, userId, host)]);
       const item = liveItemOf(s, mine, now);
@@ -212,18 +203,16 @@ export function createLiveService(d: LiveServiceDeps) {
         myAnswers: cards.myAnswers,
       };
     },
-    async optimal(userId: number, id: number) {
-      const s = await known(id);
-      await gate(userId, s);
+    async optimal(userId: number, s: ScheduledSession) {
+      const id = s.id;
       if (s.provider === 'cc') throw badInput(LIVE_MSG.thirdParty);
       const file = s.state === 'live' ? 'index.m3u8' : s.replayState === 'ready' ? 'replay/index.m3u8' : null;
       if (!file) throw badInput(s.state === 'ended' ? LIVE_MSG.replayNotReady : LIVE_MSG.notOpen);
       const play = sign(userId, id, file);
       return { lines: [{ id: 'origin', name: '主线路', kind: 'hls' as const, url: play.url }], expiresAt: play.expiresAt };
     },
-    async replay(userId: number, id: number) {
-      const s = await known(id);
-      await gate(userId, s);
+    async replay(userId: number, s: ScheduledSession) {
+      const id = s.id;
       if (s.state !== 'ended' || s.replayState !== 'ready') {
         throw badInput(s.state !== 'ended' ? LIVE_MSG.notOpen : s.replayState === 'pending' ? LIVE_MSG.replayNotReady : LIVE_MSG.noReplay);
       }
@@ -240,16 +229,11 @@ export function createLiveService(d: LiveServiceDeps) {
         myAnswers: cards.myAnswers,
       };
     },
-    async answer(userId: number, id: number, cardId: number, choice: string) {
-      const s = await known(id);
-      await gate(userId, s);
+    async answer(userId: number, s: ScheduledSession, cardId: number, choice: string) {
       return d.room().answer(userId, s, cardId, choice);
     },
-    async record(userId: number, appId: number, id: number) {
-      const s = await known(id);
-      if (s.appId !== appId) throw notFound(LIVE_MSG.unknownLive);
-      await d.entitlements.gate(userId, appId, { module: LIVE_MODULE, free: true }, LIVE_MSG.unknownLive);
-      await store.recordView(id, userId, new Date(clock()));
+    async record(userId: number, s: ScheduledSession) {
+      await store.recordView(s.id, userId, new Date(clock()));
       return { recorded: true as const };
     },
     /** The .ics of a session (add to calendar), with an alarm at the reminder time. */

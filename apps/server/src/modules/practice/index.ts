@@ -6,6 +6,7 @@ import { createPracticeService, type PracticeService } from './service.ts';
 import { createPracticeStore, withBankCache } from './store.ts';
 
 export type { PracticeService };
+export type { QuestionKey } from './service.ts';
 export { storeHandedAnswers, type HandedAnswer } from './exam-answers.ts';
 export type { AnswerBook, PracticeLinks, QuestionMarks, StoredAnswer } from './links.ts';
 
@@ -14,7 +15,7 @@ export type { AnswerBook, PracticeLinks, QuestionMarks, StoredAnswer } from './l
  * before the wrong-answer book and study, which present questions through `practice` and connect themselves
  * through `links` (practice/links.ts).
  */
-export function createPracticeModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'chapterAccess' | 'gate'> }) {
+export function createPracticeModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'chapterAccess'> }) {
   const links = practiceLinks();
   const practice = createPracticeService({
     store: withBankCache(createPracticeStore(p.db), p),
@@ -23,5 +24,8 @@ export function createPracticeModule(p: Platform, deps: { entitlements: Pick<Ent
     marks: links.marks,
     entitlements: deps.entitlements,
   });
-  return { ...serverModule({ name: 'practice', handlers: practiceRoutes(practice), practice }), links: { connectBook: links.connectBook, connectMarks: links.connectMarks } };
+  return {
+    ...serverModule({ name: 'practice', handlers: practiceRoutes(practice), items: [practice.questions], practice }),
+    links: { connectBook: links.connectBook, connectMarks: links.connectMarks },
+  };
 }

@@ -11,10 +11,14 @@ import {
 } from '@kaoshi/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { itemLoader } from '../../platform/items.ts';
 import { chapterOpen, type EntitlementService } from '../entitlement/index.ts';
 import { subtree, pointNamesOf, shownGroup, shownQuestion } from '../questions/index.ts';
 import type { AnswerBook, QuestionMarks } from './links.ts';
 import type { ChapterNode, PracticeStore, QuestionRow } from './store.ts';
+
+/** A question as a call naming it by id gets it: its subject, chapter, type and key. */
+export type QuestionKey = NonNullable<Awaited<ReturnType<PracticeStore['question']>>>;
 
 export interface ReplyInput {
   appId: number;
@@ -33,7 +37,7 @@ export function createPracticeService(deps: {
   clock: Clock;
   book: AnswerBook;
   marks: QuestionMarks;
-  entitlements: Pick<EntitlementService, 'chapterAccess' | 'gate'>;
+  entitlements: Pick<EntitlementService, 'chapterAccess'>;
 }) {
   const { store, clock, book, marks, entitlements } = deps;
 
@@ -94,10 +98,18 @@ export function createPracticeService(deps: {
       return access.all ? null : access.open;
     },
 
-    /** The gate of one chapter's content, for an item loaded first (a question by id): 403 {unlocking} beyond a trial. */
-    gateChapter(userId: number, appId: number, cptId: number): Promise<void> {
-      return entitlements.gate(userId, appId, { module: PRACTICE_MODULE, chapter: cptId }, PRACTICE_MSG.unknownChapter);
-    },
+    /**
+     * A question calls name by id (contract `gate.item`: 查看试题 cptcontent): 400 试题不存在 when there is none (or it
+     * is retired), 400 when it is another subject's; the policy then asks that its chapter be open (a trial opens only some).
+     */
+    questions: itemLoader<QuestionKey>('question', async (id, input) => {
+      const appId = input.appID as number;
+      const q = await store.question(id!);
+      if (!q) throw badInput(PRACTICE_MSG.unknownQuestion);
+      if (q.appId !== appId) throw badInput(PRACTICE_MSG.wrongSubject);
+      if (q.retired) throw badInput(PRACTICE_MSG.unknownQuestion);
+      return { facts: { appId, module: PRACTICE_MODULE, chapter: q.chapterId }, value: q };
+    }),
 
     /** The chapter tree with progress; a parent's numbers include its descendants'; `locked` beyond a trial. */
     async chapterMenu(userId: number, appId: number) {

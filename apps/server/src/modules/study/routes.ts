@@ -21,7 +21,8 @@ export const studyRoutes = (study: StudyService) => [
     });
   }),
   handle(c.searchTest, async (ctx) => study.search(ctx.session.userId, ctx.input.appID, ctx.input.keyword, ctx.input.page ?? 1, ctx.input.pageSize ?? STUDY_PAGE.search)),
-  handle(c.cptcontent, async (ctx) => study.cptcontent(ctx.session.userId, ctx.input.appID, ctx.input.allTestID)),
+  // The question comes loaded by practice's loader, its chapter opened by the registrar (contract `gate.item`).
+  handle(c.cptcontent, async (ctx) => study.cptcontent(ctx.session.userId, ctx.input.appID, study.questions.of(ctx).value)),
   handle(c.bookLLzs, async (ctx) => study.subjectStats(ctx.session.userId, ctx.input.appID)),
   handle(c.pointsMastery, async (ctx) => study.pointsMastery(ctx.session.userId, ctx.input.appID)),
   handle(c.pointsPractice, async (ctx) => study.pointsPractice(ctx.session.userId, ctx.input.appID, ctx.input.point || undefined, ctx.input.count ?? POINTS_PRACTICE_COUNT)),

@@ -2,7 +2,7 @@ import { PRACTICE_MSG, scoreReply, type BookState, type PointMastery, type Quest
 import { type Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import type { PracticeService } from '../practice/index.ts';
+import type { PracticeService, QuestionKey } from '../practice/index.ts';
 import { subtree } from '../questions/index.ts';
 import type { ReportStore } from './reports-store.ts';
 import { createQuestionReports } from './reports.ts';
@@ -105,6 +105,8 @@ export function createStudyService(deps: {
   return {
     /** Mastery rows with the point's id and code, weakest first, without the gate: for modules that checked their own module (modules/ai). */
     masteryOf: mastery,
+    /** A question named by id (practice's loader: the registrar loads it and opens its chapter). */
+    questions: practice.questions,
 
     async updateRecitePoint(userId: number, appId: number, cptId: number, questionId: number) {
       await chapterIds(appId, cptId);
@@ -150,9 +152,7 @@ export function createStudyService(deps: {
      * One question with its group, how it was answered over the site (counts only) and the learner's own record —
      * both over every counted answer, so the learner's attempts are within the site's 人次 (docs/study.md).
      */
-    async cptcontent(userId: number, appId: number, questionId: number) {
-      const q = await questionOf(appId, questionId);
-      await practice.gateChapter(userId, appId, q.chapterId);
+    async cptcontent(userId: number, appId: number, q: QuestionKey) {
       const type = q.type as QuestionType;
       const [view, stats, mine, chapterName] = await Promise.all([
         shown(userId, appId, [q.id]),

@@ -16,7 +16,7 @@ export const VIDEO_TREE_CACHE_MS = 5 * 60_000;
  * Video lessons (docs/video.md): the calls of calls/video.ts, the media store, the import pipeline (ffmpeg) and
  * protected delivery of the media by play tokens, which only the lesson call gives, after the entitlement decision.
  */
-export function createVideoModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'decide' | 'gate'> }) {
+export function createVideoModule(p: Platform, deps: { entitlements: Pick<EntitlementService, 'decide'> }) {
   const store = mediaStoreOf(p.config);
   let tokens: PlayTokens | undefined;
   const data = createVideoStore(p.db);
@@ -35,7 +35,7 @@ export function createVideoModule(p: Platform, deps: { entitlements: Pick<Entitl
   return serverModule({
     name: 'video',
     handlers: [...videoRoutes(service), ...videoNoteRoutes(p.db, p.clock)],
-    items: [service.lessons],
+    items: [service.lessons, service.courses],
     async install(app) {
       tokens = playTokens(await tokenKey(p.db, p.config.VIDEO_TOKEN_KEY, new Date(p.clock())));
       installDelivery(app, { lessonMedia: data.lessonMedia, store, tokens, clock: p.clock });

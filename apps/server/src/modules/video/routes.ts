@@ -4,13 +4,13 @@ import type { VideoService } from './service.ts';
 
 /**
  * The calls of contract calls/video.ts; everything is read and written for the session's learner. A lesson to play
- * comes loaded, with the access the entitlement policy gave it (`v.lessons.of(ctx)`). The appointment
+ * comes loaded, with the access the entitlement policy gave it (`v.lessons.of(ctx)`), and a course likewise. The appointment
  * call (one id space with live sessions) is the live module's, which hands lesson ids back to `appoint`.
  */
 export const videoRoutes = (v: VideoService) => [
   handle(c.videoCourselist, async ({ session, input }) => v.courselist(session.userId, input.appID, input.level)),
   handle(c.videoAllcourses, async ({ session, input }) => v.allcourses(session.userId, input.appID, input.teacherID, input.videoSort)),
-  handle(c.videoCoursedetail, async ({ session, input }) => v.coursedetail(session.userId, input.courseID)),
+  handle(c.videoCoursedetail, async (ctx) => v.coursedetail(ctx.session.userId, v.courses.of(ctx).value)),
   handle(c.videoLesson, async (ctx) => {
     const { value, access } = v.lessons.of(ctx);
     return v.lesson(ctx.session.userId, value, access);

@@ -21,7 +21,7 @@ export interface VideoDeps {
   tree: (appId: number) => Promise<VideoTree>;
   /** Learners per course of a subject, held a minute. */
   learners: (appId: number) => Promise<Map<number, number>>;
-  entitlements: Pick<EntitlementService, 'decide' | 'gate'>;
+  entitlements: Pick<EntitlementService, 'decide'>;
   tokens: () => PlayTokens;
   limiter: RateLimiter;
   clock: Clock;
@@ -52,6 +52,13 @@ export function createVideoService(d: VideoDeps) {
     return { facts: { appId: lesson.appId, module: VIDEO_MODULE, free: lesson.free, previewSeconds: lesson.previewSeconds }, value: found };
   });
 
+  /** The courses calls name by id: 404 when there is none; open to every learner of a subject on sale. */
+  const courses = itemLoader<{ appId: number; courseId: number }>('videoCourse', async (id) => {
+    const appId = await store.appOfCourse(id!);
+    if (appId === null) throw notFound(VIDEO_MSG.unknownCourse);
+    return { facts: { appId, module: VIDEO_MODULE, free: true }, value: { appId, courseId: id! } };
+  });
+
   async function upcomingWith(userId: number, lessons: TreeLesson[], t: VideoTree, mine: Map<number, ProgressRow>) {
     const now = clock();
     const soon = lessons.filter((l) => !published(l)).sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
@@ -68,6 +75,7 @@ export function createVideoService(d: VideoDeps) {
 
   return {
     lessons,
+    courses,
     async courselist(userId: number, appId: number, level: number | undefined) {
       const [t, mine, decision] = await Promise.all([tree(appId), mineOf(userId, appId), d.entitlements.decide(userId, appId, { moduleId: VIDEO_MODULE })]);
       const now = clock();
@@ -92,10 +100,7 @@ export function createVideoService(d: VideoDeps) {
       return { courses: list, teachers: [...t.teachers.values()].map((x) => ({ id: x.id, name: x.name, title: x.title })) };
     },
 
-    async coursedetail(userId: number, courseId: number) {
-      const appId = await store.appOfCourse(courseId);
-      if (appId === null) throw notFound(VIDEO_MSG.unknownCourse);
-      await d.entitlements.gate(userId, appId, { module: VIDEO_MODULE, free: true }, VIDEO_MSG.unknownCourse);
+    async coursedetail(userId: number, { appId, courseId }: { appId: number; courseId: number }) {
       const [t, mine, learners, decision] = await Promise.all([
         tree(appId),
         mineOf(userId, appId),
