@@ -1,4 +1,4 @@
-import { STARTABLE_MODES, simulationHandIn, simulationList, simulationStart, testMode, type ExamSession } from '@kaoshi/contract';
+import { paperModules, STARTABLE_MODES, simulationHandIn, simulationList, simulationStart, testMode, type ExamSession } from '@kaoshi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examSessions, papers, purchases } from '../../db/schema/index.ts';
@@ -67,6 +67,24 @@ describe('papers open only with the module of their kind and tag', () => {
     for (const code of ['secret-1', 'burning-1', 'ytmj-1']) expect(listed, code).not.toContain(paperOf.get(code));
     const all = (await t.call(simulationList, { guid: member, appID: APP })).data.list.map((p: { paperID: number }) => p.paperID);
     for (const code of ['secret-1', 'burning-1', 'ytmj-1', 'mock-1']) expect(all, code).toContain(paperOf.get(code));
+  });
+
+  it('the list opens with any module that opens some paper: a 考前模拟 holder (no exam centre) sees only its papers', async () => {
+    const mock = await t.register('13655500003');
+    await t.grant(mock.userID, APP, { vn: '4_MNDB', vnOrder: 4 });
+    const listed = await t.call(simulationList, { guid: mock.guid, appID: APP });
+    expect(listed.status, listed.msg).toBe(200);
+    const ids = listed.data.list.map((p: { paperID: number }) => p.paperID).sort((a: number, b: number) => a - b);
+    const rows = await t.db.select().from(papers).where(eq(papers.appId, APP));
+    const held = new Set(['mock', 'sprint']);
+    const opened = rows.filter((p) => p.kind !== 'daily' && !p.retired && paperModules(p).some((m) => held.has(m))).map((p) => p.id);
+    expect(ids).toEqual(opened.sort((a, b) => a - b));
+    expect(ids).toContain(paperOf.get('secret-1'));
+    expect(ids).not.toContain(paperOf.get('past-2025'));
+    // A learner holding none of them gets the exam centre's buy prompt (基础班, VIP班, 至尊班).
+    const none = await t.callRaw(simulationList, { guid: (await t.register('13655500004')).guid, appID: APP });
+    expect({ status: none.status, msg: none.msg }).toEqual({ status: 403, msg: '开通以下任一班次可使用该功能' });
+    expect(none.data.unlocking.map((v: { vn: string }) => v.vn)).toEqual(['1', '2', '3']);
   });
 
   it('a holder of the tagged module starts the tagged paper by its id', async () => {
