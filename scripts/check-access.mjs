@@ -1,5 +1,6 @@
 // Access is decided in one place (docs/entitlement.md, "Item policies"): no server module but the entitlement
-// module writes the 403 refusal (Status.FORBIDDEN, the buy prompt's text MSG.buyAny), and no module but
+// module writes the 403 refusal (Status.FORBIDDEN, the buy prompt's text MSG.buyAny) or gates an item it loaded
+// itself (entitlements.gate: declare `gate.item` and load it instead), and no module but
 // platform/media-tokens.ts refuses a signed media link by hand. `node --test scripts/` (npm run lint) runs the test
 // of this check over the tree; run it alone with `node scripts/check-access.mjs`.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 export const RULES = [
   { name: 'FORBIDDEN (the 403 refusal)', pattern: /\bFORBIDDEN\b/, allowed: ['apps/server/src/modules/entitlement/', 'apps/server/src/platform/'] },
   { name: 'MSG.buyAny (the buy prompt)', pattern: /\bbuyAny\b/, allowed: ['apps/server/src/modules/entitlement/'] },
+  // The registrar runs the module gate (app.ts hands it over); an item a call names by id is a contract `gate.item`.
+  { name: 'entitlements.gate() in a handler (declare gate.item)', pattern: /\bentitlements\.gate\(/, allowed: ['apps/server/src/modules/entitlement/'] },
   {
     name: 'a hand-written 403 (signed media links: platform/media-tokens.ts)',
     pattern: /\.code\(403\)/,

@@ -26,12 +26,14 @@ test('a module refusing by hand is found, with its line; the allowed places and 
   write('apps/server/src/platform/media-tokens.ts', "reply.code(403).send('forbidden');\n");
   write('apps/server/src/modules/video/service.ts', 'const a = 1;\nthrow new AppError(Status.FORBIDDEN, MSG.buyAny, { unlocking });\n');
   write('apps/server/src/modules/plan/routes.ts', "return reply.code(403).type('text/plain').send('forbidden');\n");
+  write('apps/server/src/modules/live/service.ts', 'const s = await known(id);\nawait d.entitlements.gate(userId, s.appId, { module: LIVE_MODULE });\n');
   write('apps/server/src/modules/video/video.test.ts', 'expect(r.status).toBe(Status.FORBIDDEN);\n');
   assert.deepEqual(
     checkAccess(root)
       .map((p) => p.replace(/ outside .*$/, ''))
       .sort(),
     [
+      'apps/server/src/modules/live/service.ts:2: entitlements.gate() in a handler (declare gate.item)',
       'apps/server/src/modules/plan/routes.ts:1: a hand-written 403 (signed media links: platform/media-tokens.ts)',
       'apps/server/src/modules/video/service.ts:2: FORBIDDEN (the 403 refusal)',
       'apps/server/src/modules/video/service.ts:2: MSG.buyAny (the buy prompt)',
