@@ -85,4 +85,43 @@ describe('item gates in the registrar', () => {
     expect(asked).toHaveLength(2);
     await app.close();
   });
+
+  it('goes on without an item when the loader finds none in the request (null): no policy asked, `maybe` undefined', async () => {
+    const bookingCall = defineCall({
+      id: 'test.booking',
+      method: 'GET',
+      path: '/api/test/booking',
+      group: 'general',
+      needsSession: false,
+      gate: { item: { kind: 'liveBooking', field: 'videoID' } },
+      summary: 'A test call on a session or a lesson (one id space).',
+      request: z.object({ appID: appID(), videoID: dbId('视频编号') }),
+      data: z.object({ session: z.boolean(), caller: z.string() }),
+    });
+    const callers: (number | null)[] = [];
+    const bookings = itemLoader<{ id: number }>('liveBooking', async (id, _input, userId) => {
+      callers.push(userId);
+      return id === 5 ? { facts: { appId: 1001, module: 'live', free: true }, value: { id } } : null;
+    });
+    const asked: ItemFacts[] = [];
+    const app = Fastify();
+    installErrorHandler(app);
+    const handler = handle(bookingCall, async (ctx) => ({ session: bookings.maybe(ctx) !== undefined, caller: String(callers.at(-1)) }));
+    registerCalls(app, [bookingCall], [handler], {
+      sessions: { resolve: async () => null } as unknown as SessionService,
+      gate: async () => {},
+      itemPolicy: policy(asked),
+      items: [bookings],
+      resolveTenant: async () => {
+        throw new Error('no tenant in this test');
+      },
+      maintenance: false,
+      checkReplies: true,
+    });
+    expect((await app.inject({ url: '/api/test/booking?appID=1001&videoID=5' })).json()).toMatchObject({ status: 200, data: { session: true, caller: 'null' } });
+    expect(asked).toEqual([{ appId: 1001, module: 'live', free: true }]);
+    expect((await app.inject({ url: '/api/test/booking?appID=1001&videoID=6' })).json()).toMatchObject({ status: 200, data: { session: false } });
+    expect(asked).toHaveLength(1);
+    await app.close();
+  });
 });

@@ -155,3 +155,24 @@ describe('decide (entitlement matrix on 护士执业资格, AppID 1001)', () => 
     expect((await service.decide(ids['13800000000']!, 1001, mod('live'))).allowed).toBe(false);
   });
 });
+
+describe('the item policy facts (docs/entitlement.md, "Item policies")', () => {
+  it('a key of the item opens it unasked; an item may name its own 404; a module of anyOf opens it whole', async () => {
+    // A host link: not even the subject is asked.
+    await expect(service.itemAccess(ids.basic!, { appId: 999_999, module: 'live', granted: true })).resolves.toEqual({ full: true, previewSeconds: 0, unlocking: [] });
+    await expect(service.itemAccess(ids.basic!, { appId: 999_999, module: 'video', unknown: '视频不存在' }, '科目不存在')).rejects.toMatchObject({
+      status: 404,
+      message: '视频不存在',
+    });
+    await expect(service.itemAccess(ids.basic!, { appId: 999_999, module: 'video' }, '科目不存在')).rejects.toMatchObject({ status: 404, message: '科目不存在' });
+    // 基础班 holds the exam centre ('paper'), not 考前模拟's 'mock': a paper of both opens, one of 'mock' alone does not.
+    await expect(service.itemAccess(ids.basic!, { appId: 1001, module: 'mock', anyOf: ['mock', 'paper'] })).resolves.toMatchObject({ full: true });
+    const refused = service.itemAccess(ids.basic!, { appId: 1001, module: 'mock', anyOf: ['mock'] });
+    await expect(refused).rejects.toMatchObject({ status: 403, data: { unlocking: [{ vn: '3', vname: '至尊班' }] } });
+  });
+
+  it('the module gate opens with any module of anyOf, and its refusal names the first module’s versions', async () => {
+    await expect(service.gate(ids.basic!, 1001, { module: 'mock', anyOf: ['sprint', 'paper'] })).resolves.toBeUndefined();
+    await expect(service.gate(ids.basic!, 1001, { module: 'mock', anyOf: ['sprint'] })).rejects.toMatchObject({ status: 403, data: { unlocking: [{ vn: '3', vname: '至尊班' }] } });
+  });
+});

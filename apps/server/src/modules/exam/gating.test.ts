@@ -81,6 +81,9 @@ describe('papers open only with the module of their kind and tag', () => {
     expect(ids).toEqual(opened.sort((a, b) => a - b));
     expect(ids).toContain(paperOf.get('secret-1'));
     expect(ids).not.toContain(paperOf.get('past-2025'));
+    // A listed paper starts by its id whichever of its modules is held (mock-1: the exam centre's, and 考前模拟's).
+    expect((await start(mock.guid, { paperID: paperOf.get('mock-1'), mode: 'practice' })).status).toBe(200);
+    expect((await t.callRaw(simulationStart, { guid: mock.guid, appID: APP, paperID: paperOf.get('past-2025') })).status).toBe(403);
     // A learner holding none of them gets the exam centre's buy prompt (基础班, VIP班, 至尊班).
     const none = await t.callRaw(simulationList, { guid: (await t.register('13655500004')).guid, appID: APP });
     expect({ status: none.status, msg: none.msg }).toEqual({ status: 403, msg: '开通以下任一班次可使用该功能' });
