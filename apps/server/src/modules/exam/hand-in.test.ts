@@ -49,7 +49,7 @@ describe('the deadline', () => {
     t.clock.advance(60_000 + EXAM_GRACE_SECONDS * 1000 + 1000);
     const { createExamService } = await import('./service.ts');
     const { createExamStore } = await import('./store.ts');
-    // The app's sweep runs every minute; here the same service function is called directly.
+    // The app's sweep runs every few seconds; here the same service function is called directly.
     const book = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false };
     const svc = createExamService({ store: createExamStore(t.db), entitlements: {} as never, clock: () => t.clock.now, book });
     expect(await svc.sweep()).toBeGreaterThanOrEqual(1);

@@ -1,16 +1,17 @@
 import { EXAM_GRACE_SECONDS, EXAM_MSG, testMode } from '@kaoshi/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BookHooks } from '../book/index.ts';
-import { scoreSession } from './scoring.ts';
+import { createGrader } from './grading.ts';
 import type { ExamStore, HandedBy } from './store.ts';
 
 export const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 /** A learner's hand-in this close to the deadline (or later) is the countdown's automatic one. */
 const AUTO_HAND_IN_MS = 1000;
-/** Sessions handed in per sweep round. */
-export const SWEEP_BATCH = 200;
+/** Sessions sealed per statement of the sweep. */
+export const SWEEP_BATCH = 500;
 
 /** Whether leaving a section locks it: exam display, and the session's row asks for it (no row: a paper, it does). */
 export const locksSections = (s: Pick<ExamSessionRow, 'mode' | 'testMode'>) => s.mode === 'exam' && (s.testMode === null || (testMode(s.testMode)?.lockSections ?? true));
@@ -29,16 +30,17 @@ export function handing(s: ExamSessionRow, at: Date, by: HandedBy): { at: Date; 
   return { at: s.deadlineAt < at ? s.deadlineAt : at, by: by === 'learner' && timeUp ? 'deadline' : by };
 }
 
-/** The hand-in of the exam engine, its deadline rules and the sweep. */
-export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookHooks }) {
-  const { store, clock, book } = deps;
+/** The hand-in of the exam engine, its deadline rules and the sweep: a hand-in seals, the grader grades (grading.ts). */
+export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'> }) {
+  const { store, clock } = deps;
   const now = () => new Date(clock());
+  const grader = createGrader(deps);
 
   /**
-   * Hands a session in, once (idempotent; safe under parallel duplicates): in one transaction that holds the
-   * session row, the conditional claim (status open → handed) decides the winner, which scores the replies,
-   * stores the answers, feeds the book with the newly stored ones, and writes the result. A parallel duplicate
-   * waits on the row and then finds it handed. Answers the handed row.
+   * Hands a session in, once (idempotent; safe under parallel duplicates and other devices): one transaction
+   * holds the session row and seals it (status open → sealed, a conditional UPDATE decides the winner); the
+   * grader then grades it with the hand-ins that arrived with it. A parallel duplicate waits on the row, finds
+   * it sealed or handed, and waits for the same grade. Answers the graded row.
    */
   async function handInRow(userId: number, id: number, by: HandedBy): Promise<ExamSessionRow> {
     const at = now();
@@ -46,48 +48,44 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
       const current = await store.lockSession(tx, userId, id);
       if (!current || current.status !== 'open') return current;
       const when = handing(current, at, by);
-      const claimed = await store.claim(tx, id, when.at, when.by);
-      if (!claimed) return current;
-      const { replies, keys, chapterNames } = await store.scoringInputs(tx, claimed);
-      const scored = scoreSession(claimed, replies, keys, chapterNames);
-      const fresh = await store.storeAnswers(tx, userId, claimed, when.at, scored.answers);
-      // Retired questions are stored but never counted (as in practice), so they stay out of the book.
-      const counted = scored.answers.filter((a) => fresh.has(a.questionId) && !a.retired);
-      await book.onAnswersStored(
-        tx,
-        userId,
-        claimed.appId,
-        counted.map((a) => ({ questionId: a.questionId, right: a.right, at: when.at })),
-      );
-      // The first hand-in of a period (daily, weekly) ranks; one open session per source keeps this race-free.
-      // Only an exam-display session ranks: its keys never left the server before this hand-in.
-      const ranks = claimed.period !== null && when.by !== 'abandoned' && claimed.mode === 'exam' && !(await store.countedBefore(tx, userId, claimed.appId, claimed.sourceKey));
-      return store.finish(tx, id, scored.score, scored.result, ranks);
+      return (await store.seal(tx, id, when.at, when.by)) ?? current;
     });
     if (!row) throw notFound(EXAM_MSG.unknownSession);
-    return row;
+    return graded(userId, row);
   }
 
-  /** The learner's session; one past its deadline (and the grace) is handed in first, at the deadline. */
+  /** A sealed session graded (by this process's next batch, or by whichever grader holds it): the handed row. */
+  async function graded(userId: number, row: ExamSessionRow): Promise<ExamSessionRow> {
+    if (row.status !== 'sealed') return row;
+    const done = await grader.grade(row.id);
+    if (done) return done;
+    const fresh = await store.session(userId, row.id);
+    if (!fresh) throw notFound(EXAM_MSG.unknownSession);
+    return fresh;
+  }
+
+  /** The learner's session; one past its deadline (and the grace) is handed in first, at the deadline; a sealed one graded. */
   async function ownSession(userId: number, id: number): Promise<ExamSessionRow> {
     const s = await store.session(userId, id);
     if (!s) throw notFound(EXAM_MSG.unknownSession);
     if (overdue(s, now())) return handInRow(userId, id, 'deadline');
-    return s;
+    return graded(userId, s);
   }
 
-  /** Hands in every open session whose deadline (and the grace) has passed, at its deadline; answers how many. */
+  /**
+   * The deadline's part (docs/exams.md): seals every open session whose deadline (and the grace) has passed, at
+   * its deadline, SWEEP_BATCH per statement, then grades every sealed session. Answers how many it sealed.
+   */
   async function sweep(): Promise<number> {
     let n = 0;
     for (;;) {
-      const due = await store.overdue(new Date(clock() - GRACE_MS), SWEEP_BATCH);
-      for (const d of due) {
-        const s = await handInRow(d.userId, d.id, 'deadline');
-        if (s.status === 'handed') n++;
-      }
-      if (due.length < SWEEP_BATCH) return n;
+      const sealed = await store.sealOverdue(new Date(clock() - GRACE_MS), SWEEP_BATCH);
+      n += sealed;
+      if (sealed < SWEEP_BATCH) break;
     }
+    await grader.drain();
+    return n;
   }
 
-  return { handInRow, ownSession, sweep };
+  return { handInRow, ownSession, sweep, grader };
 }

@@ -1,4 +1,4 @@
-import { MINUTE, serverModule, type Platform } from '../../platform/module.ts';
+import { serverModule, type Platform } from '../../platform/module.ts';
 import type { BookHooks } from '../book/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { examRoutes } from './routes.ts';
@@ -8,22 +8,24 @@ import { createExamStore } from './store.ts';
 
 export type { ExamService };
 export { DRAWN_PASS_SHARE } from './specs.ts';
-/** The exam store, read by 考前抢分 for the rounds it started (sessions are the exam engine's). */
+/** How often the deadline sweep runs. */
+export const DEADLINE_SWEEP_MS = 5_000;
 
 /**
  * The exam engine (docs/exams.md): papers, drawn sets and the daily tests as sessions with a deadline, autosave,
  * section locks, hand-in and results. Other modules (clearance, grab-point, every-day, ai) start sessions through
- * `exams`. A sweep hands in sessions past their deadline (and the grace) at the deadline.
+ * `exams`. A sweep seals sessions past their deadline (and the grace) at the deadline and grades sealed ones.
  */
 export function createExamsModule(p: Platform, deps: { entitlements: EntitlementService; book: BookHooks }) {
   const raw = createExamStore(p.db);
   const store = { ...raw, keys: heldKeys(raw.keys, p.bus) };
-  const exams = createExamService({ store, entitlements: deps.entitlements, clock: p.clock, book: deps.book, bus: p.bus });
+  const exams = createExamService({ store, entitlements: deps.entitlements, clock: p.clock, book: deps.book, bus: p.bus, log: p.log });
   return serverModule({
     name: 'exams',
     handlers: examRoutes(exams),
     items: [exams.papers],
-    jobs: [{ name: 'exam deadline sweep', everyMs: MINUTE, run: exams.sweep }],
+    // The deadline is the server's: sessions are sealed within seconds of their deadline and grace (docs/exams.md).
+    jobs: [{ name: 'exam deadline sweep', everyMs: DEADLINE_SWEEP_MS, run: exams.sweep }],
     exams,
   });
 }

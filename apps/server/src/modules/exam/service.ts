@@ -11,6 +11,7 @@ import {
   rowDisplay,
   startRowOf,
 } from '@kaoshi/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ExamSessionRow, PaperRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
@@ -28,11 +29,18 @@ import { createViews, iso, remaining, resultOf } from './views.ts';
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The exam engine (docs/exams.md): lists, starts, resume, autosave, locks, hand-in, results and history. */
-export function createExamService(deps: { store: ExamStore; entitlements: EntitlementService; clock: Clock; book: BookHooks; bus?: CacheBus }) {
-  const { store, entitlements, clock, book, bus } = deps;
+export function createExamService(deps: {
+  store: ExamStore;
+  entitlements: EntitlementService;
+  clock: Clock;
+  book: BookHooks;
+  bus?: CacheBus;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}) {
+  const { store, entitlements, clock, book, bus, log } = deps;
   const now = () => new Date(clock());
   const specOf = createSpecs(store, clock);
-  const { handInRow, ownSession, sweep } = createHandIn({ store, clock, book });
+  const { handInRow, ownSession, sweep } = createHandIn({ store, clock, book, log });
   const views = createViews(store, clock, bus);
   const { sessionView } = views;
   const answering = createAnswering({ store, clock, ownSession });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { createSessionWrites } from './writes.ts';
 import {
@@ -181,16 +181,6 @@ function createExamReads(db: Database) {
         .select({ id: questions.id, type: questions.type, answer: questions.answer, chapterId: questions.chapterId, retired: questions.retired })
         .from(questions)
         .where(inArray(questions.id, ids));
-    },
-
-    /** Open sessions whose deadline passed before `cutoff` (for the sweep), oldest deadline first. */
-    overdue(cutoff: Date, limit: number) {
-      return db
-        .select({ id: examSessions.id, userId: examSessions.userId })
-        .from(examSessions)
-        .where(and(eq(examSessions.status, 'open'), lt(examSessions.deadlineAt, cutoff)))
-        .orderBy(asc(examSessions.deadlineAt))
-        .limit(limit);
     },
 
     /** The questions of a session for display, any order (the service orders them), with groups and points. */

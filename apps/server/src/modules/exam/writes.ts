@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
 import type { Database, Tx } from '../../db/index.ts';
-import { chapters, examReplies, examReplyIds, examSessions, questions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
+import { chapters, examReplies, examReplyIds, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
 import { storeHandedAnswers } from '../practice/index.ts';
-import type { HandedBy, HandInScore, KeyRow, ReplyWrite } from './rows.ts';
+import type { HandedBy, HandInScore, ReplyWrite } from './rows.ts';
 
 /**
- * The session writes that must see one locked row: autosave batches and the hand-in. The service opens the
+ * The session writes that must see one locked row: autosave batches, the seal and grading. The service opens the
  * transaction (`transaction`), locks the session (`lockSession`) and decides; each function here is one step.
  */
 export function createSessionWrites(db: Database) {
@@ -102,29 +102,90 @@ export function createSessionWrites(db: Database) {
       return { saved: unique.filter((it) => fresh.has(it.replyId)).length, reused };
     },
 
-    /** Claims an open session for the hand-in (conditional UPDATE … WHERE status = 'open'); undefined when it was not open. */
-    async claim(tx: Tx, sessionId: number, at: Date, by: HandedBy): Promise<ExamSessionRow | undefined> {
-      const [claimed] = await tx
+    /**
+     * Seals an open session (conditional UPDATE … WHERE status = 'open' → 'sealed'): the hand-in. Undefined when it
+     * was not open. Grading (grading.ts) moves it on to 'handed'.
+     */
+    async seal(tx: Tx, sessionId: number, at: Date, by: HandedBy): Promise<ExamSessionRow | undefined> {
+      const [sealed] = await tx
         .update(examSessions)
-        .set({ status: 'handed', handedAt: at, handedBy: by })
+        .set({ status: 'sealed', handedAt: at, handedBy: by })
         .where(and(eq(examSessions.id, sessionId), eq(examSessions.status, 'open')))
         .returning();
-      return claimed;
+      return sealed;
     },
 
-    /** What scoring a claimed session needs: its replies, the keys of its questions and their chapters' names. */
-    async scoringInputs(tx: Tx, s: ExamSessionRow): Promise<{ replies: ExamReplyRow[]; keys: KeyRow[]; chapterNames: Map<number, string> }> {
-      const ids = s.sections.flatMap((sec) => sec.questions);
-      const replies = await tx.select().from(examReplies).where(eq(examReplies.sessionId, s.id));
-      const keys = ids.length
-        ? await tx
-            .select({ id: questions.id, type: questions.type, answer: questions.answer, chapterId: questions.chapterId, retired: questions.retired })
-            .from(questions)
-            .where(inArray(questions.id, ids))
-        : [];
-      const chapterIds = [...new Set(keys.map((k) => k.chapterId))];
-      const names = chapterIds.length ? await tx.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds)) : [];
-      return { replies, keys, chapterNames: new Map(names.map((n) => [n.id, n.name])) };
+    /**
+     * Seals every open session whose deadline passed before `cutoff`, at its deadline, by the deadline: one
+     * statement for up to `limit` of them (the sweep). Answers how many.
+     */
+    async sealOverdue(cutoff: Date, limit: number): Promise<number> {
+      const due = db
+        .select({ id: examSessions.id })
+        .from(examSessions)
+        .where(and(eq(examSessions.status, 'open'), lt(examSessions.deadlineAt, cutoff)))
+        .orderBy(asc(examSessions.deadlineAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .update(examSessions)
+        .set({ status: 'sealed', handedAt: sql`${examSessions.deadlineAt}`, handedBy: 'deadline' })
+        .where(and(inArray(examSessions.id, due), eq(examSessions.status, 'open')))
+        .returning({ id: examSessions.id });
+      return rows.length;
+    },
+
+    /**
+     * Locks these sealed sessions for grading, in id order (waiting for a lock held by another grader, then
+     * leaving out any it graded meanwhile).
+     */
+    lockSealed(tx: Tx, ids: readonly number[]): Promise<ExamSessionRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return tx
+        .select()
+        .from(examSessions)
+        .where(and(inArray(examSessions.id, [...ids]), eq(examSessions.status, 'sealed')))
+        .orderBy(asc(examSessions.id))
+        .for('update');
+    },
+
+    /** The frozen sections of these sessions (what a grade needs to know before its transaction). */
+    async sectionsOf(ids: readonly number[]): Promise<ExamSessionRow['sections'][]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ sections: examSessions.sections })
+        .from(examSessions)
+        .where(inArray(examSessions.id, [...ids]));
+      return rows.map((r) => r.sections);
+    },
+
+    /** Sealed sessions' ids after `after`, in id order (the grader's drain walks them). */
+    async sealedIds(after: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: examSessions.id })
+        .from(examSessions)
+        .where(and(eq(examSessions.status, 'sealed'), gt(examSessions.id, after)))
+        .orderBy(asc(examSessions.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** The replies of these sessions, by session (one query). */
+    async repliesOf(tx: Tx, sessionIds: number[]): Promise<Map<number, ExamReplyRow[]>> {
+      const out = new Map<number, ExamReplyRow[]>();
+      if (sessionIds.length === 0) return out;
+      for (const r of await tx.select().from(examReplies).where(inArray(examReplies.sessionId, sessionIds))) {
+        const list = out.get(r.sessionId);
+        if (list) list.push(r);
+        else out.set(r.sessionId, [r]);
+      }
+      return out;
+    },
+
+    /** Chapter names by id (the result's breakdown keeps them as they were at the hand-in). */
+    async chapterNames(ids: number[]): Promise<Map<number, string>> {
+      const rows = ids.length ? await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, ids)) : [];
+      return new Map(rows.map((n) => [n.id, n.name]));
     },
 
     /**
@@ -144,9 +205,13 @@ export function createSessionWrites(db: Database) {
       return earlier !== undefined;
     },
 
-    /** Writes the score, the result and whether the session ranks; the row after. */
+    /** Grades a sealed session (sealed → handed): the score, the result and whether it ranks; the row after. */
     async finish(tx: Tx, sessionId: number, score: number, result: ExamResultJson, counted: boolean): Promise<ExamSessionRow> {
-      const [done] = await tx.update(examSessions).set({ score, result, counted }).where(eq(examSessions.id, sessionId)).returning();
+      const [done] = await tx
+        .update(examSessions)
+        .set({ status: 'handed', score, result, counted })
+        .where(and(eq(examSessions.id, sessionId), eq(examSessions.status, 'sealed')))
+        .returning();
       return done!;
     },
   };

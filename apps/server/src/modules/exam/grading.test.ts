@@ -1,0 +1,114 @@
+import { EXAM_GRACE_SECONDS, simulationHandIn, simulationResult } from '@kaoshi/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { answers, examSessions } from '../../db/schema/index.ts';
+import type { BookHooks } from '../book/index.ts';
+import { A1, keyOf, makePaper, reply, save, start, t, useSetup, wrongOf } from './exam-setup.ts';
+
+useSetup();
+
+/** The exam service on the test app's database, with a book of the test's own (the app's sweep runs every few seconds). */
+async function service(book: BookHooks = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false }) {
+  const { createExamService } = await import('./service.ts');
+  const { createExamStore } = await import('./store.ts');
+  return createExamService({ store: createExamStore(t.db), entitlements: {} as never, clock: () => t.clock.now, book });
+}
+
+const rowOf = async (id: number) => (await t.db.select().from(examSessions).where(eq(examSessions.id, id)))[0]!;
+
+describe('seal, then grade (docs/exams.md)', () => {
+  it('a session sealed but never graded (the server killed between the two) is graded by the sweep, once', async () => {
+    const guid = await t.newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    await save(guid, id, [reply(A1[0]!, keyOf(A1[0]!)), reply(A1[1]!, wrongOf(A1[1]!))]);
+    t.clock.advance(30_000);
+    // What a crash right after the seal's commit leaves: sealed, no score, no answers.
+    await t.db
+      .update(examSessions)
+      .set({ status: 'sealed', handedAt: new Date(t.clock.now), handedBy: 'learner' })
+      .where(eq(examSessions.id, id));
+    expect(await t.db.select().from(answers).where(eq(answers.examHistoryId, id))).toHaveLength(0);
+    const svc = await service();
+    expect(await svc.sweep()).toBe(0); // nothing to seal: it was sealed already
+    expect(await rowOf(id)).toMatchObject({ status: 'handed', score: 1, handedBy: 'learner' });
+    expect(await t.db.select().from(answers).where(eq(answers.examHistoryId, id))).toHaveLength(2);
+    await svc.sweep();
+    expect(await t.db.select().from(answers).where(eq(answers.examHistoryId, id))).toHaveLength(2);
+    expect((await t.call(simulationResult, { guid, examHistoryID: id })).data).toMatchObject({ score: 1, right: 1, wrong: 1, usedSeconds: 30 });
+  });
+
+  it('reading the result of a sealed session grades it first', async () => {
+    const guid = await t.newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    expect((await save(guid, id, [reply(A1[2]!, keyOf(A1[2]!))])).status).toBe(200);
+    await t.db
+      .update(examSessions)
+      .set({ status: 'sealed', handedAt: new Date(t.clock.now), handedBy: 'learner' })
+      .where(eq(examSessions.id, id));
+    expect((await t.call(simulationResult, { guid, examHistoryID: id })).data).toMatchObject({ score: 1, right: 1 });
+    expect(await rowOf(id)).toMatchObject({ status: 'handed', score: 1 });
+  });
+
+  it('hand-ins of many learners at once are graded together, each once, each with its own score', async () => {
+    const paper = await makePaper('exam-grading-many');
+    const learners = await Promise.all(Array.from({ length: 12 }, () => t.newLearner()));
+    const ids: number[] = [];
+    for (const [i, guid] of learners.entries()) {
+      const id = (await start(guid, { paperID: paper })).data.examHistoryID;
+      ids.push(id);
+      // Learner i answers (i mod 4) A1 questions right.
+      await save(
+        guid,
+        id,
+        A1.map((q, k) => reply(q, k < i % 4 ? keyOf(q) : wrongOf(q))),
+      );
+    }
+    t.clock.advance(60_000);
+    // Each learner hands in from two devices at the same moment.
+    const replies = await Promise.all(learners.flatMap((guid, i) => [0, 1].map(() => t.call(simulationHandIn, { guid, examHistoryID: ids[i]! }))));
+    for (const [n, b] of replies.entries()) {
+      expect(b.status).toBe(200);
+      expect(b.data.score).toBe(Math.min(Math.floor(n / 2) % 4, A1.length));
+    }
+    const rows = await t.db.select().from(examSessions).where(inArray(examSessions.id, ids));
+    expect(rows.every((r) => r.status === 'handed')).toBe(true);
+    const perSession = await t.db
+      .select({ id: answers.examHistoryId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(answers)
+      .where(inArray(answers.examHistoryId, ids))
+      .groupBy(answers.examHistoryId);
+    expect(perSession).toHaveLength(ids.length);
+    for (const p of perSession) expect(p.n).toBe(A1.length);
+  });
+
+  it('the sweep seals every overdue session at its deadline in one pass and grades them; one that cannot be graded holds back no other', async () => {
+    const paper = await makePaper('exam-grading-sweep', 60);
+    const learners = await Promise.all(Array.from({ length: 6 }, () => t.newLearner()));
+    const ids: number[] = [];
+    for (const guid of learners) {
+      const id = (await start(guid, { paperID: paper })).data.examHistoryID;
+      ids.push(id);
+      await save(guid, id, [reply(A1[0]!, wrongOf(A1[0]!))]);
+    }
+    const poisoned = (await rowOf(ids[2]!)).userId;
+    t.clock.advance(60_000 + EXAM_GRACE_SECONDS * 1000 + 1_000);
+    const svc = await service({
+      onAnswerStored: async () => false,
+      inBook: async () => false,
+      onAnswersStored: async (_tx, userId) => {
+        if (userId === poisoned) throw new Error('book unavailable');
+      },
+    });
+    expect(await svc.sweep()).toBe(ids.length);
+    const rows = new Map((await t.db.select().from(examSessions).where(inArray(examSessions.id, ids))).map((r) => [r.id, r]));
+    for (const id of ids) {
+      const r = rows.get(id)!;
+      expect(r.handedBy).toBe('deadline');
+      expect(r.handedAt!.getTime()).toBe(r.deadlineAt!.getTime());
+      expect(r.status).toBe(id === ids[2] ? 'sealed' : 'handed');
+    }
+    // Once the book is back, the next sweep grades the one left sealed.
+    await (await service()).sweep();
+    expect(await rowOf(ids[2]!)).toMatchObject({ status: 'handed', score: 0 });
+  });
+});

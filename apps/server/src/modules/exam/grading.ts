@@ -1,0 +1,166 @@
+import type { ExamSessionRow } from '../../db/schema/index.ts';
+import type { BookHooks } from '../book/index.ts';
+import type { Tx } from '../../db/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { scoreSession } from './scoring.ts';
+import type { ExamStore } from './store.ts';
+
+/** A failure named by its code or class, never its message (which may carry values). */
+const failureClass = (e: unknown) => (e && typeof e === 'object' && 'code' in e && typeof e.code === 'string' ? e.code : e instanceof Error ? e.name : typeof e);
+
+/** Sealed sessions graded in one transaction, at most. */
+export const GRADE_BATCH = 100;
+
+/**
+ * Grading (docs/exams.md "Seal, then grade"): a hand-in only seals its session (status open → sealed); the
+ * scoring, the `answers` rows, the wrong-answer book and the result are done here, for many sealed sessions in
+ * one transaction. The sealed sessions are the queue: a batch locks them (FOR UPDATE, in id order) and moves
+ * each sealed → handed, so nothing is graded twice (another grader waits, then finds it handed) and a crash
+ * between the seal and the grade loses nothing (the sweep's drain takes every session still sealed).
+ *
+ * Hand-ins arriving together are graded together: `grade(id)` joins the batch being gathered (one per process
+ * at a time) and resolves with the graded row once its transaction committed.
+ */
+export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'> }) {
+  const { store, book } = deps;
+
+  /** Grades the sealed sessions among `ids` in one transaction (waiting for another grader's lock); answers those it graded. */
+  async function gradeBatch(ids: readonly number[]): Promise<ExamSessionRow[]> {
+    // The keys and chapter names first, outside the transaction (held in the cache; sections are frozen at start).
+    const questionIds = [...new Set((await store.sectionsOf(ids)).flatMap((sections) => sections.flatMap((sec) => sec.questions)))];
+    const keys = await store.keys(questionIds);
+    const names = await store.chapterNames([...new Set(keys.map((k) => k.chapterId))]);
+    return store.transaction(async (tx) => {
+      const sealed = await store.lockSealed(tx, ids);
+      if (sealed.length === 0) return [];
+      const replies = await store.repliesOf(
+        tx,
+        sealed.map((s) => s.id),
+      );
+      const done: ExamSessionRow[] = [];
+      // The first hand-in of a period ranks: two sessions of one learner's period in one batch rank only the first.
+      const ranked = new Set<string>();
+      for (const s of sealed) {
+        done.push(await gradeOne(tx, s, replies.get(s.id) ?? [], keys, names, ranked));
+      }
+      return done;
+    });
+  }
+
+  async function gradeOne(
+    tx: Tx,
+    s: ExamSessionRow,
+    replies: Parameters<typeof scoreSession>[1],
+    keys: Parameters<typeof scoreSession>[2],
+    names: Map<number, string>,
+    ranked: Set<string>,
+  ): Promise<ExamSessionRow> {
+    const at = s.handedAt ?? s.startedAt;
+    const own = new Set(s.sections.flatMap((sec) => sec.questions));
+    const scored = scoreSession(
+      s,
+      replies,
+      keys.filter((k) => own.has(k.id)),
+      names,
+    );
+    const fresh = await store.storeAnswers(tx, s.userId, s, at, scored.answers);
+    // Retired questions are stored but never counted (as in practice), so they stay out of the book.
+    const counted = scored.answers.filter((a) => fresh.has(a.questionId) && !a.retired);
+    await book.onAnswersStored(
+      tx,
+      s.userId,
+      s.appId,
+      counted.map((a) => ({ questionId: a.questionId, right: a.right, at })),
+    );
+    // Only an exam-display session ranks: its keys never left the server before its hand-in.
+    const rankKey = `${s.userId}:${s.appId}:${s.sourceKey}`;
+    const ranks = s.period !== null && s.handedBy !== 'abandoned' && s.mode === 'exam' && !ranked.has(rankKey) && !(await store.countedBefore(tx, s.userId, s.appId, s.sourceKey));
+    if (ranks) ranked.add(rankKey);
+    return store.finish(tx, s.id, scored.score, scored.result, ranks);
+  }
+
+  // The batch being gathered: hand-ins that arrive while one batch runs wait for the next, which takes them all.
+  let waiting = new Map<number, { resolve: (row: ExamSessionRow | undefined) => void; reject: (e: unknown) => void }[]>();
+  let running: Promise<void> | undefined;
+
+  async function drainWaiting(): Promise<void> {
+    while (waiting.size > 0) {
+      const batch = waiting;
+      waiting = new Map();
+      const ids = [...batch.keys()].slice(0, GRADE_BATCH);
+      // More than a batch: the rest go back for the next round.
+      for (const id of [...batch.keys()].slice(GRADE_BATCH)) waiting.set(id, batch.get(id)!);
+      try {
+        const graded = new Map((await gradeIsolated(ids)).map((r) => [r.id, r]));
+        for (const id of ids) {
+          const row = graded.get(id);
+          for (const w of batch.get(id)!) w.resolve(row);
+        }
+      } catch (e) {
+        for (const id of ids) for (const w of batch.get(id)!) w.reject(e);
+      }
+    }
+  }
+
+  /**
+   * Grades a sealed session with the hand-ins that arrive at the same time; answers its graded row, or undefined
+   * when it was not sealed any more (graded meanwhile, by this process or another).
+   */
+  function grade(id: number): Promise<ExamSessionRow | undefined> {
+    const p = new Promise<ExamSessionRow | undefined>((resolve, reject) => {
+      const list = waiting.get(id) ?? [];
+      list.push({ resolve, reject });
+      waiting.set(id, list);
+    });
+    schedule();
+    return p;
+  }
+
+  /** Starts a round of batches unless one runs; a hand-in that joined after the round's last batch starts the next. */
+  function schedule(): void {
+    running ??= new Promise<void>((r) => setImmediate(r)).then(drainWaiting).finally(() => {
+      running = undefined;
+      if (waiting.size > 0) schedule();
+    });
+  }
+
+  /**
+   * Grades these sealed sessions in one transaction; when that fails, each on its own, so one session that
+   * cannot be graded (logged, left sealed for the next sweep) never holds back the others.
+   */
+  async function gradeIsolated(ids: readonly number[]): Promise<ExamSessionRow[]> {
+    try {
+      return await gradeBatch(ids);
+    } catch (e) {
+      if (ids.length === 1) throw e;
+      const done: ExamSessionRow[] = [];
+      for (const id of ids) {
+        try {
+          done.push(...(await gradeBatch([id])));
+        } catch (err) {
+          deps.log?.error({ error: failureClass(err), session: id }, 'exam grading failed; the session stays sealed for the next sweep');
+        }
+      }
+      return done;
+    }
+  }
+
+  /**
+   * Grades every sealed session (the job's part: deadline seals, and seals whose grading a crash interrupted),
+   * GRADE_BATCH per transaction in id order; answers how many.
+   */
+  async function drain(): Promise<number> {
+    let n = 0;
+    let after = 0;
+    for (;;) {
+      const ids = await store.sealedIds(after, GRADE_BATCH);
+      if (ids.length === 0) return n;
+      n += (await gradeIsolated(ids)).length;
+      after = ids[ids.length - 1]!;
+    }
+  }
+
+  return { grade, gradeBatch, drain };
+}
+
+export type Grader = ReturnType<typeof createGrader>;
