@@ -7,7 +7,11 @@ import { agentServer, fakeScreen, here, makeRouter, settled, testEntries } from 
 vi.mock('../ui/dialogs'); // ui/__mocks__/dialogs.ts
 
 const GUID = 'g'.repeat(32);
-const entries = () => testEntries([{ path: '/plain', load: fakeScreen('plain'), noQueries: true }]);
+const entries = () =>
+  testEntries([
+    { path: '/plain', load: fakeScreen('plain'), noQueries: true },
+    { path: '/item/:id', load: fakeScreen('item') },
+  ]);
 
 type Router = ReturnType<typeof makeRouter>;
 /** The paths the router knows under the root and under the query layout. */
@@ -44,6 +48,17 @@ describe('the router learns each screen as it is reached (createAppRouter)', () 
     await settled(router);
     expect(here(router)).toBe('/plain?ac=888');
     expect(known(router)).toEqual({ root: ['*', '/plain'], queries: ['/homePage'] });
+  });
+
+  it('finds a route with a parameter by its pattern, once', async () => {
+    const router = makeRouter('/item/5?ac=888', entries());
+    await settled(router);
+    expect(here(router)).toBe('/item/5?ac=888');
+    await router.navigate('/item/6?ac=888');
+    await settled(router);
+    expect(here(router)).toBe('/item/6?ac=888');
+    expect(router.state.matches.at(-1)?.params).toEqual({ id: '6' });
+    expect(known(router)).toEqual({ root: ['*'], queries: ['/item/:id'] });
   });
 
   it("sends a path of no screen to '/' through '*', adding only '/'", async () => {
