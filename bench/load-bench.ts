@@ -11,7 +11,8 @@
 // (start → end, ms from the navigation's start) of its first load.
 // Then, as a learner opens them, from the tap on a list row to the page's text painted, with the app already
 // loaded (same profile): a handout from /handoutList and a knowledge point from /knowledgePoint (target 1 s).
-// `npm run bench:load -w bench`; LOAD_RUNS (3) loads per route, the median is printed.
+// `npm run bench:load -w bench`; LOAD_RUNS (3) loads per route, the median is printed. LOAD_ROUTES (e.g. '/login,/homePage')
+// measures only those routes (their path without the query), and skips the in-app opens.
 import type { BrowserContext } from '@playwright/test';
 import { launchChromium, loginDemoMemberWithNursing, PHONE } from './browser.ts';
 import { cpus, loadavg } from 'node:os';
@@ -20,6 +21,8 @@ import { startProdSite } from './prod-site.ts';
 const PORT = Number(process.env.LOAD_PORT ?? 3340);
 const RUNS = Number(process.env.LOAD_RUNS ?? 3);
 const WATERFALL = process.env.LOAD_WATERFALL === '1';
+const ONLY = process.env.LOAD_ROUTES?.split(',').filter(Boolean) ?? [];
+const measured = (path: string) => ONLY.length === 0 || ONLY.includes(path.split('?')[0]!);
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 /** `text`: the element whose presence is the route's main text shown (the store's name; the home's module grid; the question). */
 const ROUTES = [
@@ -159,7 +162,7 @@ try {
     'requests'.padStart(9),
     '  text, each run',
   );
-  for (const r of ROUTES) {
+  for (const r of ROUTES.filter((r) => measured(r.path))) {
     const loads: Load[] = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ ...PHONE, ignoreHTTPSErrors: true, ...(r.login ? { storageState: learner } : {}) });
@@ -183,7 +186,7 @@ try {
     );
   }
   console.log(`\nOpening a reading page in the app (tap on its row → its text painted), same profile, median of ${RUNS}`);
-  for (const o of OPENS) {
+  for (const o of ONLY.length ? [] : OPENS) {
     const context = await browser.newContext({ ...PHONE, ignoreHTTPSErrors: true, storageState: learner });
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) times.push(await openFromList(context, o));

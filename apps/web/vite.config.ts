@@ -28,6 +28,19 @@ const pwa = () =>
 
 /** react-router's ESM build: tests use it for both 'react-router' and 'react-router/dom' (one router context). */
 const routerDist = dirname(createRequire(import.meta.url).resolve('react-router'));
+/**
+ * The shipped build takes react-router's production build: the package's exports name only its development build,
+ * whose dev warnings (and their text) stay in the entry chunk. Same code otherwise (docs/web-shell.md).
+ */
+const routerProduction = join(routerDist, '../production');
+
+/**
+ * TanStack Query, the app's query client and the query layout in one chunk: every screen that uses queries loads
+ * them together (app/query-layout.tsx), and apart they were six small files (and six requests) per screen. Their
+ * own imports (Preact, the client…) stay where they are (`includeDependenciesRecursively: false`), so nothing of
+ * the entry moves into it. bench/README.md, "First paint in production".
+ */
+const QUERY_CHUNK = /node_modules[\\/]@tanstack[\\/]|src[\\/]api[\\/]query-client\.ts$|src[\\/]app[\\/]query-layout\.tsx$/;
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -55,6 +68,8 @@ export default defineConfig({
           { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
           { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
           { find: /^react$/, replacement: 'preact/compat' },
+          { find: /^react-router$/, replacement: join(routerProduction, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(routerProduction, 'dom-export.mjs') },
         ],
   },
   define: {
@@ -69,6 +84,7 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'query', test: QUERY_CHUNK, includeDependenciesRecursively: false }] } } },
   },
   test: {
     name: 'web',

@@ -3,6 +3,7 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { afterFirstScreen } from './app/after-first-screen';
 import { takeReloadTarget } from './app/lazy-reload';
 import { startFirstScreen } from './app/first-screen';
 import { createAppRouter, findRoute, routes } from './app/routes';
@@ -35,13 +36,11 @@ if (reloadTarget && reloadTarget !== here) void router.navigate(reloadTarget);
 
 // The outbox (IndexedDB, lib/outbox/) sends every channel's unsent entries — practice answers, exam replies,
 // reading marks, video progress — on one schedule: now, when back online, when the page shows again and every
-// 20 s (lib/outbox/scheduler.ts). Loaded once the page has loaded and the main thread is idle (at most 3 s later):
-// its chunks must not compete with the first screen's on a slow phone (bench/load-bench.ts). An entry queued before
-// then is sent by its channel at once (nudgeOutbox), without the schedule.
-const startOutbox = () => void import('./lib/outbox/start').then((m) => m.startOutboxes()).catch(() => undefined);
-const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(startOutbox, { timeout: 3_000 }) : setTimeout(startOutbox, 1_000));
-if (document.readyState === 'complete') whenIdle();
-else window.addEventListener('load', whenIdle, { once: true });
+// 20 s (lib/outbox/scheduler.ts). Loaded once the page has loaded and the first screen is shown, when the main
+// thread is idle (at most 3 s later): its work and chunks must not compete with the first screen's on a slow phone
+// (app/after-first-screen.ts, bench/load-bench.ts). An entry queued before then is sent by its channel at once
+// (nudgeOutbox), without the schedule.
+afterFirstScreen(router, () => void import('./lib/outbox/start').then((m) => m.startOutboxes()).catch(() => undefined));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

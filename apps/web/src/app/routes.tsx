@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchPath, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import type { Location } from 'react-router';
 import { RouteErrorScreen } from './error-screen';
 import { createGuardLoader, unknownPathLoader } from './guards';
@@ -75,14 +75,26 @@ export function findRoute(entries: readonly RouteEntry[], pathname: string): Rou
   return entries.find((e) => matchPath({ path: e.path, end: true }, pathname));
 }
 
-type MakeRouter = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+/** What the router is built with: the routes, and the discovery of each screen's route (below). */
+export interface AppRouterOptions {
+  patchRoutesOnNavigation: PatchRoutesOnNavigationFunction;
+}
+type MakeRouter = (routes: RouteObject[], opts: AppRouterOptions) => ReturnType<typeof createBrowserRouter>;
 
 /**
  * Builds the router (history mode by default; tests pass a memory-router factory). The root route runs
- * the guards before every navigation; children are the registry's lazy screens (all but the `noQueries`
+ * the guards before every navigation; its children are the registry's lazy screens (all but the `noQueries`
  * ones under the query layout) and the '*' fallback.
+ *
+ * The screens' routes are given to the router as it reaches them (React Router's `patchRoutesOnNavigation`), not
+ * all at once: with the ~150 routes of the registry, building the router (it flattens, scores and sorts every
+ * route and compiles each one's pattern) took ~20 ms of a desktop core and 85–370 ms of the start-up on the
+ * Lighthouse mobile profile, before the first screen could render (bench/README.md, "First paint in production").
+ * Every registered path is static, so a path the router does not know yet matches only '*', which makes the
+ * router ask for it: the registry's route for it (the same matching as `findRoute`) is added under the root or
+ * under the query layout, and the navigation goes on with it; a path of no screen stays on '*'.
  */
-export function createAppRouter(entries: readonly RouteEntry[] = routes, make: MakeRouter = (r) => createBrowserRouter(r)): ReturnType<typeof createBrowserRouter> {
+export function createAppRouter(entries: readonly RouteEntry[] = routes, make: MakeRouter = (r, opts) => createBrowserRouter(r, opts)): ReturnType<typeof createBrowserRouter> {
   setScreenFinder((pathname) => findRoute(entries, pathname) !== undefined);
   let committed: Location | null = null;
   // Set once the router exists; read only while it navigates.
@@ -94,6 +106,13 @@ export function createAppRouter(entries: readonly RouteEntry[] = routes, make: M
   };
 
   const screen = (e: RouteEntry): RouteObject => ({ path: e.path, lazy: lazyWithReload(e.load, target) });
+  const given = new Set<RouteEntry>();
+  const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch }) => {
+    const entry = findRoute(entries, path);
+    if (!entry || given.has(entry)) return;
+    given.add(entry);
+    patch(entry.noQueries ? 'root' : 'queries', [screen(entry)]);
+  };
 
   const routeObjects: RouteObject[] = [
     {
@@ -110,19 +129,15 @@ export function createAppRouter(entries: readonly RouteEntry[] = routes, make: M
       }),
       shouldRevalidate: () => true,
       children: [
-        ...entries.filter((e) => e.noQueries).map(screen),
-        // Pathless layout: its chunk (TanStack Query and the query client) loads alongside the screen's.
-        {
-          id: 'queries',
-          lazy: lazyWithReload(() => import('./query-layout'), target, { layout: true }),
-          children: entries.filter((e) => !e.noQueries).map(screen),
-        },
+        // Pathless layout: its chunk (TanStack Query and the query client) loads alongside the screen's. Its
+        // children, and the root's `noQueries` screens, are added as they are reached (above).
+        { id: 'queries', lazy: lazyWithReload(() => import('./query-layout'), target, { layout: true }), children: [] },
         { path: '*', loader: unknownPathLoader, Component: () => null },
       ],
     },
   ];
 
-  router = make(routeObjects);
+  router = make(routeObjects, { patchRoutesOnNavigation });
   router.subscribe((state) => {
     if (state.initialized && state.navigation.state === 'idle') committed = state.location;
   });

@@ -24,7 +24,7 @@ export function testEntries(extra: RouteEntry[] = []): RouteEntry[] {
 }
 
 export function makeRouter(initial: string, entries: RouteEntry[] = testEntries()) {
-  const router = createAppRouter(entries, (routes) => createMemoryRouter(routes, { initialEntries: [initial] }));
+  const router = createAppRouter(entries, (routes, opts) => createMemoryRouter(routes, { ...opts, initialEntries: [initial] }));
   setNavigator((to, opts) => void router.navigate(to, opts));
   return router;
 }
