@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
 import type { Database, Tx } from '../../db/index.ts';
-import { chapters, examReplies, examReplyIds, examSessions, questions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
+import { examReplies, examReplyIds, examSessions, questions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
+import { chapterNames } from '../questions/index.ts';
 import { storeHandedAnswers } from '../practice/index.ts';
 import type { HandedBy, HandInScore, KeyRow, ReplyWrite } from './rows.ts';
 
@@ -123,8 +124,7 @@ export function createSessionWrites(db: Database) {
             .where(inArray(questions.id, ids))
         : [];
       const chapterIds = [...new Set(keys.map((k) => k.chapterId))];
-      const names = chapterIds.length ? await tx.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds)) : [];
-      return { replies, keys, chapterNames: new Map(names.map((n) => [n.id, n.name])) };
+      return { replies, keys, chapterNames: await chapterNames(tx, chapterIds) };
     },
 
     /**
