@@ -11,7 +11,7 @@ import type { Database, Listen } from './db/index.ts';
 import { createAgentModule } from './modules/agent/index.ts';
 import { createAiModule } from './modules/ai/index.ts';
 import { createBookModule } from './modules/book/index.ts';
-import { createCatalogModule, createCatalogStoreCached } from './modules/catalog/index.ts';
+import { catalogFacts, createCatalogModule } from './modules/catalog/index.ts';
 import { createEntitlements } from './modules/entitlement/index.ts';
 import { createChangeLogModule } from './modules/change-log/index.ts';
 import { createClearanceModule } from './modules/clearance/index.ts';
@@ -142,9 +142,9 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const tracking = createTrackingModule(p);
   const user = createUserModule(p, { sessions, tracking: tracking.tracking, sms, passwords: deps.passwords });
   // Entitlements decide on the catalog's facts and the bank's chapter tree (trial rules); the catalog gets them back.
-  const catalogStore = createCatalogStoreCached(p);
-  const entitlements = createEntitlements(p, catalogStore, cachedChapterTree(p));
-  const catalog = createCatalogModule(p, { store: catalogStore, accounts: user.directory, entitlements });
+  const facts = catalogFacts(p.db, p.bus);
+  const entitlements = createEntitlements(p, facts, cachedChapterTree(p));
+  const catalog = createCatalogModule(p, { facts, accounts: user.directory, entitlements });
   // Practice first: the book and study present their questions through it and connect themselves to its links.
   const practice = createPracticeModule(p, { entitlements });
   const book = createBookModule(p, { practice: practice.practice, links: practice.links });
@@ -153,7 +153,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
   const sprint = createSprintModule(p, { practice: practice.practice });
   const messages = createMessageModule(p);
   const shop = createShopModule(p, {
-    catalog: catalog.store,
+    catalog: facts,
     entitlements,
     postMessage: messages.postMessage,
     accounts: user.directory,
@@ -182,7 +182,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     createChangeLogModule(p),
     tracking,
     catalog,
-    createSubjectModule(p, { catalog: catalog.store, entitlements, tracking: tracking.tracking }),
+    createSubjectModule(p, { catalog: facts, entitlements, tracking: tracking.tracking }),
     practice,
     study,
     book,
@@ -192,7 +192,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     createEveryDayModule(p, { exams: exams.exams }),
     createAiModule(p, { exams: exams.exams, study: study.study }),
     sprint,
-    createZhiyeModule(p, { sprint: sprint.store, entitlements, practice: practice.practice }),
+    createZhiyeModule(p, { pool: sprint.pool, entitlements, practice: practice.practice }),
     createQuestionsModule(p),
     shop,
     video,
@@ -207,7 +207,7 @@ export const appPlugin = fp<AppDeps>(async (app, deps) => {
     createCampaignModule(p),
     createDiscussionModule(p, { avatarUrl: (key) => upload.uploads.uploadUrl(key) || null, postMessage: messages.postMessage }),
     createAccountModule(p, { sessions, sms, deleteUpload: upload.uploads.deleteUpload }),
-    createSearchModule(p, { entitlements, catalog: catalog.store }),
+    createSearchModule(p, { entitlements, catalog: facts }),
     createWxappModule(p),
   ];
 

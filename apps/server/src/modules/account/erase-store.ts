@@ -1,6 +1,4 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { users } from '../../db/schema/index.ts';
 import { deleteSessionsOf } from '../../platform/session/store.ts';
 import { eraseChangesOf } from '../change-log/index.ts';
 import { erasePostsOf } from '../discussion/index.ts';
@@ -12,7 +10,7 @@ import { eraseShopOf } from '../shop/index.ts';
 import { forgetCodesOf } from '../sms-code/index.ts';
 import { eraseStudyOf } from '../study/index.ts';
 import { anonymiseEvents } from '../tracking/index.ts';
-import { eraseAccountRow } from '../user/index.ts';
+import { eraseAccountRow, lockForErasure } from '../user/index.ts';
 import { eraseVideoOf } from '../video/index.ts';
 
 /** What an erasure leaves to do outside the database: the uploaded images to delete from the media store. */
@@ -32,11 +30,7 @@ export function createEraseStore(db: Database) {
   return {
     async erase(userId: number, cutoff: Date, now: Date): Promise<Erased | null> {
       return db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ phone: users.phone, userName: users.userName, avatar: users.avatar })
-          .from(users)
-          .where(and(eq(users.id, userId), lte(users.deleteRequestedAt, cutoff), isNull(users.deletedAt)))
-          .for('update');
+        const user = await lockForErasure(tx, userId, cutoff);
         if (!user) return null;
 
         await eraseAccountRow(tx, userId, now);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { aiRounds, answers, chapters, examSessions, knowledgePoints, pointCards, questionPoints, questions, type AiReasonJson } from '../../db/schema/index.ts';
+import { chapterList } from '../questions/index.ts';
 
 /** The TEST_MODES row of the adaptive rounds (exam_sessions.test_mode). */
 export const AI_TEST_MODE = 'AICoreExamTest';
@@ -48,9 +49,7 @@ export function createAiStore(db: Database) {
     },
 
     /** The subject's chapters (id, parent) for a chapter's subtree. */
-    async chapters(appId: number) {
-      return db.select({ id: chapters.id, parentId: chapters.parentId }).from(chapters).where(eq(chapters.appId, appId));
-    },
+    chapters: (appId: number) => chapterList(db, appId),
 
     /** A knowledge point of the subject, or undefined. */
     async point(appId: number, id: number) {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, sql, 
 import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
 import type { Database, Tx } from '../../db/index.ts';
 import { bookItems, chapters, favourites, notes, questions, studySettings } from '../../db/schema/index.ts';
+import { chapterList } from '../questions/index.ts';
 
 /** A connection or a transaction handle: the book's writes run inside the answer's transaction. */
 type Conn = Database | Tx;
@@ -150,9 +151,7 @@ export function createBookStore(db: Database) {
     },
 
     /** All chapters of a subject (for a chapter's subtree). */
-    chapters(appId: number) {
-      return db.select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order }).from(chapters).where(eq(chapters.appId, appId));
-    },
+    chapters: (appId: number) => chapterList(db, appId),
 
     /**
      * A page of the learner's book (optionally of some chapters, optionally only items due at `dueAt`) with the total.

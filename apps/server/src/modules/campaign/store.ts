@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { SINGLE_TYPES } from '@kaoshi/contract';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { agentSubjects, banners, chapters, prices, questions, subjects, versions } from '../../db/schema/index.ts';
+import { agentSubjects, banners, subjects, versions } from '../../db/schema/index.ts';
+import { chapterList, sampleQuestions } from '../questions/index.ts';
+import { pricesOf } from '../shop/index.ts';
 
 /** The campaign module's SQL: a banner of a tenant, a subject's name and chapter tree, sample questions. */
 export function createCampaignStore(db: Database) {
@@ -39,49 +40,12 @@ export function createCampaignStore(db: Database) {
     },
 
     /** The subject's prices of these agents. */
-    prices(appId: number, agentCodes: string[]) {
-      return db
-        .select()
-        .from(prices)
-        .where(and(eq(prices.appId, appId), inArray(prices.agentCode, agentCodes)));
-    },
+    prices: async (appId: number, agentCodes: string[]) => (await pricesOf(db, appId)).filter((p) => agentCodes.includes(p.agentCode)),
 
-    chapterTree(appId: number) {
-      return db
-        .select({ id: chapters.id, parentId: chapters.parentId, order: chapters.order, name: chapters.name })
-        .from(chapters)
-        .where(eq(chapters.appId, appId))
-        .orderBy(asc(chapters.order), asc(chapters.id));
-    },
+    chapterTree: (appId: number) => chapterList(db, appId),
 
-    /** Up to `limit` current single items (no group) of a chapter, by id. */
-    sampleQuestions(appId: number, chapterId: number, limit: number) {
-      return db
-        .select({
-          id: questions.id,
-          chapterId: questions.chapterId,
-          type: questions.type,
-          stem: questions.stem,
-          options: questions.options,
-          answer: questions.answer,
-          explanation: questions.explanation,
-        })
-        .from(questions)
-        .where(
-          and(
-            eq(questions.appId, appId),
-            eq(questions.chapterId, chapterId),
-            eq(questions.retired, false),
-            isNull(questions.groupId),
-            inArray(
-              questions.type,
-              SINGLE_TYPES.filter((t) => t !== 'FILL'),
-            ),
-          ),
-        )
-        .orderBy(asc(questions.id))
-        .limit(limit);
-    },
+    /** Up to `limit` current single items (no group) of a chapter, by id (the questions module's). */
+    sampleQuestions: (appId: number, chapterId: number, limit: number) => sampleQuestions(db, appId, chapterId, limit),
   };
 }
 

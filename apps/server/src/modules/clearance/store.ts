@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, chapters, examSessions, questions } from '../../db/schema/index.ts';
+import { answers, examSessions, questions } from '../../db/schema/index.ts';
+import { chapterList } from '../questions/index.ts';
 
 /** A bank question as a level draw sees it. */
 export interface LevelPoolRow {
@@ -17,11 +18,7 @@ export function createClearanceStore(db: Database) {
     /** The subject's chapters in file order, with how many questions in use each holds directly. */
     async chapters(appId: number) {
       const [rows, counts] = await Promise.all([
-        db
-          .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name })
-          .from(chapters)
-          .where(eq(chapters.appId, appId))
-          .orderBy(asc(chapters.order), asc(chapters.id)),
+        chapterList(db, appId),
         db
           .select({ chapterId: questions.chapterId, n: count() })
           .from(questions)
@@ -29,7 +26,7 @@ export function createClearanceStore(db: Database) {
           .groupBy(questions.chapterId),
       ]);
       const n = new Map(counts.map((c) => [c.chapterId, c.n]));
-      return rows.map((r) => ({ ...r, questions: n.get(r.id) ?? 0 }));
+      return rows.map(({ id, parentId, name }) => ({ id, parentId, name, questions: n.get(id) ?? 0 }));
     },
 
     /** Questions in use of the subject. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { discussionPosts, discussionReports, users } from '../../db/schema/index.ts';
+import { discussionPosts, discussionReports } from '../../db/schema/index.ts';
+import { withAccounts } from '../user/index.ts';
 import type { ModeratedPost } from './notices.ts';
 import { transition } from './store.ts';
 
@@ -41,14 +42,13 @@ export function createModerationStore(db: Database) {
           reasons: sql<
             string[]
           >`coalesce((select array_agg(${discussionReports.reason} order by ${discussionReports.createdAt} desc) from ${discussionReports} where ${discussionReports.postId} = ${p.id}), '{}')`,
-          phone: users.phone,
+          userId: p.userId,
           createdAt: p.createdAt,
         })
         .from(p)
-        .innerJoin(users, eq(users.id, p.userId))
         .where(and(ne(p.status, 'deleted'), or(gt(p.reportCount, 0), eq(p.status, 'hidden'))))
         .orderBy(desc(sql`${p.status} = 'hidden'`), desc(p.reportCount), p.id);
-      return rows;
+      return (await withAccounts(db, rows, (r) => r.userId)).map(({ account, userId: _, ...r }) => ({ ...r, phone: account.phone }));
     },
 
     /** Hides a visible post (false: no such visible post). */

@@ -3,7 +3,10 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/index.ts';
 import type { ModeratedPost } from './notices.ts';
-import { discussionLikes, discussionPosts, discussionReports, questions, users, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
+import { discussionLikes, discussionPosts, discussionReports } from '../../db/schema/index.ts';
+import { questionFacts } from '../questions/index.ts';
+import { accountCards } from '../user/index.ts';
+import { lessonFacts } from '../video/index.ts';
 
 type Conn = Database | Tx;
 type Status = 'visible' | 'hidden' | 'deleted';
@@ -35,6 +38,9 @@ export interface PostRow {
   replyToNick: string | null;
 }
 
+/** A post as read from its table, before its authors' names are added. */
+type ShownRow = Omit<PostRow, 'nickName' | 'avatar' | 'replyToNick'>;
+
 export interface NewPost extends Target {
   userId: number;
   parentId: number | null;
@@ -45,7 +51,6 @@ export interface NewPost extends Target {
 
 const p = discussionPosts;
 const replyTo = alias(discussionPosts, 'reply_to');
-const replyToUser = alias(users, 'reply_to_user');
 
 /** What a learner sees: visible posts, and their own hidden ones. */
 const seenBy = (userId: number): SQL => or(eq(p.status, 'visible'), and(eq(p.status, 'hidden'), eq(p.userId, userId)))!;
@@ -93,41 +98,31 @@ export function createDiscussionStore(db: Database) {
         pinned: p.pinned,
         status: p.status,
         createdAt: p.createdAt,
-        nickName: users.nickName,
-        avatar: users.avatar,
         replyToUserId: replyTo.userId,
-        replyToNick: replyToUser.nickName,
       })
       .from(p)
-      .innerJoin(users, eq(users.id, p.userId))
-      .leftJoin(replyTo, eq(replyTo.id, p.replyToId))
-      .leftJoin(replyToUser, eq(replyToUser.id, replyTo.userId));
+      .leftJoin(replyTo, eq(replyTo.id, p.replyToId));
+  /** The posts with their authors' nickname and avatar and the nickname each answers (the user module's, in one read). */
+  async function named(rows: ShownRow[], conn: Conn = db): Promise<PostRow[]> {
+    const cards = await accountCards(conn, [...rows.map((r) => r.userId), ...rows.flatMap((r) => (r.replyToUserId === null ? [] : [r.replyToUserId]))]);
+    return rows.flatMap((r) => {
+      const author = cards.get(r.userId);
+      const replyToNick = r.replyToUserId === null ? null : (cards.get(r.replyToUserId)?.nickName ?? null);
+      return author ? [{ ...r, nickName: author.nickName, avatar: author.avatar, replyToNick }] : [];
+    });
+  }
 
   async function postOf(id: number, userId: number, conn: Conn = db): Promise<PostRow | undefined> {
-    const [row] = await shown(conn).where(and(eq(p.id, id), seenBy(userId)));
-    return row as PostRow | undefined;
+    const [row] = await named((await shown(conn).where(and(eq(p.id, id), seenBy(userId)))) as ShownRow[], conn);
+    return row;
   }
 
   return {
     /** A question's subject and chapter (for the practice gate) and its stem (the screen's title). */
-    async question(id: number) {
-      const [row] = await db
-        .select({ appId: questions.appId, chapterId: questions.chapterId, stem: questions.stem, retired: questions.retired })
-        .from(questions)
-        .where(eq(questions.id, id));
-      return row ?? null;
-    },
+    question: (id: number) => questionFacts(db, id),
 
     /** A lesson's subject, whether it is free, when it is published, and its title. */
-    async lesson(id: number) {
-      const [row] = await db
-        .select({ appId: videoCourses.appId, free: videoLessons.free, publishedAt: videoLessons.publishedAt, title: videoLessons.title })
-        .from(videoLessons)
-        .innerJoin(videoChapters, eq(videoChapters.id, videoLessons.chapterId))
-        .innerJoin(videoCourses, eq(videoCourses.id, videoChapters.courseId))
-        .where(eq(videoLessons.id, id));
-      return row ?? null;
-    },
+    lesson: (id: number) => lessonFacts(db, id),
 
     /** Visible comments and replies of a target: its visible comments plus their counts of visible replies. */
     async count(t: Target): Promise<number> {
@@ -139,13 +134,15 @@ export function createDiscussionStore(db: Database) {
     },
 
     /** A page of a target's comments as the learner sees them: pinned first, then newest or hottest. */
-    threads(t: Target, userId: number, sort: DiscussionSort, offset: number, limit: number): Promise<PostRow[]> {
+    async threads(t: Target, userId: number, sort: DiscussionSort, offset: number, limit: number): Promise<PostRow[]> {
       const order = sort === 'hot' ? [desc(p.pinned), desc(p.likeCount), desc(p.replyCount), desc(p.id)] : [desc(p.pinned), desc(p.id)];
-      return shown()
-        .where(and(ofTarget(t), isNull(p.parentId), seenBy(userId)))
-        .orderBy(...order)
-        .offset(offset)
-        .limit(limit) as Promise<PostRow[]>;
+      return named(
+        (await shown()
+          .where(and(ofTarget(t), isNull(p.parentId), seenBy(userId)))
+          .orderBy(...order)
+          .offset(offset)
+          .limit(limit)) as ShownRow[],
+      );
     },
 
     async threadTotal(t: Target, userId: number): Promise<number> {
@@ -160,12 +157,14 @@ export function createDiscussionStore(db: Database) {
     post: postOf,
 
     /** A page of a thread's replies as the learner sees them, oldest first. */
-    replies(threadId: number, userId: number, offset: number, limit: number): Promise<PostRow[]> {
-      return shown()
-        .where(and(eq(p.parentId, threadId), seenBy(userId)))
-        .orderBy(asc(p.id))
-        .offset(offset)
-        .limit(limit) as Promise<PostRow[]>;
+    async replies(threadId: number, userId: number, offset: number, limit: number): Promise<PostRow[]> {
+      return named(
+        (await shown()
+          .where(and(eq(p.parentId, threadId), seenBy(userId)))
+          .orderBy(asc(p.id))
+          .offset(offset)
+          .limit(limit)) as ShownRow[],
+      );
     },
 
     async replyTotal(threadId: number, userId: number): Promise<number> {

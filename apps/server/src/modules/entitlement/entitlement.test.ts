@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogStore } from '../catalog/index.ts';
+import { catalogFacts } from '../catalog/index.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
 import { createDbRateLimiter } from '../../platform/rate-limit/db-store.ts';
 import { and, eq } from 'drizzle-orm';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const clock = () => t.clock.now;
   service = createEntitlementService({
     store: createEntitlementStore(t.db),
-    catalog: createCatalogStore(t.db),
+    catalog: catalogFacts(t.db),
     chapters: (appId) => chapterTree(t.db, appId),
     clock,
     limiter: createDbRateLimiter(t.db, clock),

@@ -8,7 +8,7 @@ export { buyPrompt, chapterOpen, unlockingOf } from './rules.ts';
 export { trialChapters, type TrialChapter } from './trial.ts';
 export { CODE_GUESS_LIMIT, hiddenFor, toVipApp } from './service.ts';
 export { hashCode, normaliseCode } from './codes.ts';
-export { grantFromOrder, revokeForOrder, type OrderGrant } from './store.ts';
+export { grantFromOrder, purchasesOf, revokeForOrder, type OrderGrant } from './store.ts';
 
 /**
  * Entitlements (docs/entitlement.md): the one decision of what a learner may open, the one gate and item policy

@@ -13,13 +13,19 @@ export interface Grant {
   at: Date;
 }
 
+/**
+ * Every purchase of a learner, of every subject, expired ones too (docs/tables.md: `purchases` is this module's):
+ * for the modules that list or count them (account deletion's losses, 已购 and the last subject, the live broadcast).
+ */
+export function purchasesOf(db: Database, userId: number): Promise<PurchaseRow[]> {
+  return db.select().from(purchases).where(eq(purchases.userId, userId));
+}
+
 /** Purchases and activation codes: the only SQL of entitlements. */
 export function createEntitlementStore(db: Database) {
   return {
     /** Every purchase of a learner, of every subject (expired ones too). */
-    purchasesOf(userId: number): Promise<PurchaseRow[]> {
-      return db.select().from(purchases).where(eq(purchases.userId, userId));
-    },
+    purchasesOf: (userId: number): Promise<PurchaseRow[]> => purchasesOf(db, userId),
 
     async code(codeHash: string): Promise<ActivationCodeRow | undefined> {
       const [row] = await db.select().from(activationCodes).where(eq(activationCodes.codeHash, codeHash));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { examSessions, users, type ExamSessionRow } from '../../db/schema/index.ts';
+import { examSessions, type ExamSessionRow } from '../../db/schema/index.ts';
+import { accountCards, withAccounts } from '../user/index.ts';
 
 /** What ranks first: the number of right answers (daily) or the score (weekly). */
 export type RankBy = 'right' | 'score';
@@ -88,21 +89,20 @@ export function createEveryDayStore(db: Database) {
         .select({
           id: examSessions.id,
           userId: examSessions.userId,
-          nickName: users.nickName,
-          phone: users.phone,
-          userName: users.userName,
           right,
           score,
           usedSeconds: used,
           handedAt: examSessions.handedAt,
         })
         .from(examSessions)
-        .innerJoin(users, eq(users.id, examSessions.userId))
         .where(ranked(appId, testMode, key))
         .orderBy(desc(by === 'right' ? right : score), asc(used), asc(examSessions.handedAt), asc(examSessions.id))
         .limit(limit);
-      return rows.map((r) => ({
+      return (await withAccounts(db, rows, (r) => r.userId)).map(({ account, ...r }) => ({
         ...r,
+        nickName: account.nickName,
+        phone: account.phone,
+        userName: account.userName,
         right: Number(r.right),
         score: Number(r.score),
         usedSeconds: Number(r.usedSeconds),
@@ -112,8 +112,8 @@ export function createEveryDayStore(db: Database) {
 
     /** What names a learner in a ranking. */
     async learner(userId: number): Promise<{ nickName: string; phone: string | null; userName: string } | undefined> {
-      const [row] = await db.select({ nickName: users.nickName, phone: users.phone, userName: users.userName }).from(users).where(eq(users.id, userId)).limit(1);
-      return row;
+      const account = (await accountCards(db, [userId])).get(userId);
+      return account && { nickName: account.nickName, phone: account.phone, userName: account.userName };
     },
 
     /** Learners ranked in a period. */

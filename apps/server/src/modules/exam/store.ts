@@ -3,7 +3,6 @@ import type { Database } from '../../db/index.ts';
 import { createSessionWrites } from './writes.ts';
 import {
   answers,
-  chapters,
   examReplies,
   examSessions,
   knowledgePoints,
@@ -15,7 +14,7 @@ import {
   type ExamSessionRow,
 } from '../../db/schema/index.ts';
 import { templatePaper } from '../papers/index.ts';
-import { questionColumns } from '../questions/index.ts';
+import { chapterList, questionColumns } from '../questions/index.ts';
 import type { KeyRow } from './rows.ts';
 
 export type NewExamSession = Omit<ExamSessionRow, 'id' | 'sectionIndex' | 'handedAt' | 'handedBy' | 'status' | 'score' | 'result' | 'counted'>;
@@ -50,9 +49,7 @@ function createExamReads(db: Database) {
     templatePaper: (appId: number) => templatePaper(db, appId),
 
     /** The subject's chapters (id, parent, name) for subtrees. */
-    chapters(appId: number) {
-      return db.select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name }).from(chapters).where(eq(chapters.appId, appId));
-    },
+    chapters: (appId: number) => chapterList(db, appId),
 
     /** A knowledge point of the subject, or undefined. */
     async point(appId: number, pointId: number) {

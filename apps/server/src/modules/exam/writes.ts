@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
 import type { Database, Tx } from '../../db/index.ts';
-import { chapters, examReplies, examReplyIds, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
+import { examReplies, examReplyIds, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
+import { chapterNames } from '../questions/index.ts';
 import { storeHandedAnswers } from '../practice/index.ts';
 import type { HandedBy, HandInScore, ReplyWrite } from './rows.ts';
 
@@ -183,10 +184,7 @@ export function createSessionWrites(db: Database) {
     },
 
     /** Chapter names by id (the result's breakdown keeps them as they were at the hand-in). */
-    async chapterNames(ids: number[]): Promise<Map<number, string>> {
-      const rows = ids.length ? await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, ids)) : [];
-      return new Map(rows.map((n) => [n.id, n.name]));
-    },
+    chapterNames: (ids: number[]): Promise<Map<number, string>> => chapterNames(db, ids),
 
     /**
      * Stores each scored answer in `answers` through practice, the table's owner (storeHandedAnswers). Answers the

@@ -1,7 +1,8 @@
 import type { FeedbackCategory, FeedbackStatus } from '@kaoshi/contract';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { feedbacks, users, type FeedbackRow } from '../../db/schema/index.ts';
+import { feedbacks, type FeedbackRow } from '../../db/schema/index.ts';
+import { withAccounts } from '../user/index.ts';
 
 export type { FeedbackRow } from '../../db/schema/index.ts';
 
@@ -64,15 +65,14 @@ export function createFeedbackStore(db: Database) {
     },
 
     /** The operator's list, oldest first; `status` null: every status. */
-    forOperator(status: FeedbackStatus | null, limit = 200): Promise<OperatorFeedbackRow[]> {
-      const q = db
-        .select({ f: feedbacks, phone: users.phone })
+    async forOperator(status: FeedbackStatus | null, limit = 200): Promise<OperatorFeedbackRow[]> {
+      const rows = await db
+        .select()
         .from(feedbacks)
-        .innerJoin(users, eq(users.id, feedbacks.userId))
         .where(status ? eq(feedbacks.status, status) : undefined)
         .orderBy(asc(feedbacks.id))
         .limit(limit);
-      return q.then((rows) => rows.map((r) => ({ ...r.f, phone: r.phone })));
+      return (await withAccounts(db, rows, (r) => r.userId)).map(({ account, ...f }) => ({ ...f, phone: account.phone }));
     },
 
     /** Writes the answer of a feedback that is not closed; the row after, or undefined (none, or closed). */

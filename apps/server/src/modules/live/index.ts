@@ -133,4 +133,5 @@ export { liveTokens, liveMediaPath } from './tokens.ts';
 export { sendReminders } from './reminders.ts';
 export { eraseLiveChatOf } from './erase.ts';
 export { liveOperations } from './operations.ts';
+export { searchableSessions, type SearchableSession } from './readers.ts';
 export { makeDemoReplay, renderDemoStream } from './replay.ts';

@@ -1,22 +1,11 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { union, unionAll } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/index.ts';
-import {
-  chapters,
-  liveCards,
-  LIVE_CARD_EXT_PREFIX,
-  liveCollections,
-  liveCourses,
-  liveReservations,
-  liveSessions,
-  liveViews,
-  purchases,
-  subjects,
-  teachers,
-  userMessages,
-  users,
-} from '../../db/schema/index.ts';
-import { addQuestionOnce, type MadeQuestion } from '../questions/index.ts';
+import { liveCards, LIVE_CARD_EXT_PREFIX, liveCollections, liveCourses, liveReservations, liveSessions, liveViews, subjects } from '../../db/schema/index.ts';
+import { purchasesOf } from '../entitlement/index.ts';
+import { addQuestionOnce, chapterNamed, type MadeQuestion } from '../questions/index.ts';
+import { withAccounts } from '../user/index.ts';
+import { teachersByIds } from '../video/index.ts';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
 /** A session with what every list shows of it: its course's title and its teacher. */
@@ -27,34 +16,35 @@ export interface ScheduledSession extends LiveSessionRow {
 }
 export type LiveCourseRow = typeof liveCourses.$inferSelect & { teacherName: string | null; teacherTitle: string | null; teacherIntro: string | null };
 
-const courseRow = (r: { c: typeof liveCourses.$inferSelect; teacherName: string | null; teacherTitle: string | null; teacherIntro: string | null }): LiveCourseRow => ({
-  ...r.c,
-  teacherName: r.teacherName,
-  teacherTitle: r.teacherTitle,
-  teacherIntro: r.teacherIntro,
-});
-
 /** The schedule's SQL (docs/live.md): sessions with course and teacher, bookings, collections, viewers, reminders. */
 export function createLiveStore(db: Database) {
-  const scheduled = () =>
-    db
-      .select({ s: liveSessions, courseTitle: liveCourses.title, teacherName: teachers.name, teacherTitle: teachers.title })
-      .from(liveSessions)
-      .innerJoin(liveCourses, eq(liveCourses.id, liveSessions.courseId))
-      .leftJoin(teachers, eq(teachers.id, liveSessions.teacherId));
-  const flat = (rows: { s: LiveSessionRow; courseTitle: string; teacherName: string | null; teacherTitle: string | null }[]): ScheduledSession[] =>
-    rows.map((r) => ({ ...r.s, courseTitle: r.courseTitle, teacherName: r.teacherName, teacherTitle: r.teacherTitle }));
-
-  const courseQuery = () =>
-    db
-      .select({ c: liveCourses, teacherName: teachers.name, teacherTitle: teachers.title, teacherIntro: teachers.introduction })
-      .from(liveCourses)
-      .leftJoin(teachers, eq(teachers.id, liveCourses.teacherId));
+  const scheduled = () => db.select({ s: liveSessions, courseTitle: liveCourses.title }).from(liveSessions).innerJoin(liveCourses, eq(liveCourses.id, liveSessions.courseId));
+  // The teachers are the video module's: read for all the rows at once.
+  const flat = async (rows: { s: LiveSessionRow; courseTitle: string }[]): Promise<ScheduledSession[]> => {
+    const teacherOf = await teachersByIds(
+      db,
+      rows.map((r) => r.s.teacherId),
+    );
+    return rows.map((r) => {
+      const t = r.s.teacherId === null ? undefined : teacherOf.get(r.s.teacherId);
+      return { ...r.s, courseTitle: r.courseTitle, teacherName: t?.name ?? null, teacherTitle: t?.title ?? null };
+    });
+  };
+  const courseRows = async (rows: (typeof liveCourses.$inferSelect)[]): Promise<LiveCourseRow[]> => {
+    const teacherOf = await teachersByIds(
+      db,
+      rows.map((c) => c.teacherId),
+    );
+    return rows.map((c) => {
+      const t = c.teacherId === null ? undefined : teacherOf.get(c.teacherId);
+      return { ...c, teacherName: t?.name ?? null, teacherTitle: t?.title ?? null, teacherIntro: t?.introduction ?? null };
+    });
+  };
 
   return {
     /** Every session of a subject, by start (cached by the service; the 'live' bus event drops it). */
     schedule: async (appId: number) => flat(await scheduled().where(eq(liveSessions.appId, appId)).orderBy(asc(liveSessions.startsAt), asc(liveSessions.id))),
-    session: async (id: number) => flat(await scheduled().where(eq(liveSessions.id, id)))[0],
+    session: async (id: number) => (await flat(await scheduled().where(eq(liveSessions.id, id))))[0],
     sessions: async (ids: number[]) => (ids.length === 0 ? [] : flat(await scheduled().where(inArray(liveSessions.id, ids)))),
     /** Sessions of several subjects between two times (the broadcast). */
     between: async (appIds: number[], from: Date, to: Date) =>
@@ -66,9 +56,9 @@ export function createLiveStore(db: Database) {
               .orderBy(asc(liveSessions.startsAt)),
           ),
     courses: async (appId: number): Promise<LiveCourseRow[]> =>
-      (await courseQuery().where(eq(liveCourses.appId, appId)).orderBy(asc(liveCourses.sort), asc(liveCourses.id))).map(courseRow),
-    course: async (id: number): Promise<LiveCourseRow | undefined> => (await courseQuery().where(eq(liveCourses.id, id))).map(courseRow)[0],
-    teacherIntro: async (id: number) => (await db.select({ introduction: teachers.introduction }).from(teachers).where(eq(teachers.id, id)))[0]?.introduction ?? '',
+      courseRows(await db.select().from(liveCourses).where(eq(liveCourses.appId, appId)).orderBy(asc(liveCourses.sort), asc(liveCourses.id))),
+    course: async (id: number): Promise<LiveCourseRow | undefined> => (await courseRows(await db.select().from(liveCourses).where(eq(liveCourses.id, id))))[0],
+    teacherIntro: async (id: number) => (await teachersByIds(db, [id])).get(id)?.introduction ?? '',
 
     /** What belongs to the learner, in one query: the sessions booked and those collected (with when). */
     async mine(userId: number): Promise<{ reserved: Set<number>; collected: Map<number, Date> }> {
@@ -138,18 +128,15 @@ export function createLiveStore(db: Database) {
     },
     /** The subjects whose sessions the broadcast shows: those I hold a valid version of, and those I booked in. */
     async subjectsOf(userId: number, now: Date): Promise<number[]> {
-      const rows = await union(
+      const [held, booked] = await Promise.all([
+        purchasesOf(db, userId),
         db
-          .select({ appId: purchases.appId })
-          .from(purchases)
-          .where(and(eq(purchases.userId, userId), gt(purchases.endTime, now))),
-        db
-          .select({ appId: liveSessions.appId })
+          .selectDistinct({ appId: liveSessions.appId })
           .from(liveReservations)
           .innerJoin(liveSessions, eq(liveSessions.id, liveReservations.sessionId))
           .where(and(eq(liveReservations.userId, userId), eq(liveReservations.status, 1))),
-      );
-      return rows.map((r) => r.appId);
+      ]);
+      return [...new Set([...held.filter((p) => p.endTime.getTime() > now.getTime()).map((p) => p.appId), ...booked.map((r) => r.appId)])];
     },
     appNames: async (appIds: number[]) =>
       new Map(
@@ -159,20 +146,17 @@ export function createLiveStore(db: Database) {
       ),
 
     /** Bookings to remind: booked, not reminded, of sessions starting in (now, until] that have not started. */
-    dueReminders: (now: Date, until: Date) =>
-      db
+    async dueReminders(now: Date, until: Date) {
+      const rows = await db
         .select({
           userId: liveReservations.userId,
           sessionId: liveSessions.id,
           appId: liveSessions.appId,
           title: liveSessions.title,
           startsAt: liveSessions.startsAt,
-          phone: users.phone,
-          agentCode: users.agentCode,
         })
         .from(liveReservations)
         .innerJoin(liveSessions, eq(liveSessions.id, liveReservations.sessionId))
-        .innerJoin(users, eq(users.id, liveReservations.userId))
         .where(
           and(
             eq(liveReservations.status, 1),
@@ -183,7 +167,9 @@ export function createLiveStore(db: Database) {
           ),
         )
         .orderBy(asc(liveSessions.startsAt))
-        .limit(5_000),
+        .limit(5_000);
+      return (await withAccounts(db, rows, (r) => r.userId)).map(({ account, ...r }) => ({ ...r, phone: account.phone, agentCode: account.agentCode }));
+    },
     /** Marks one booking reminded; false when another process did it first (each reminder goes out once). */
     async markReminded(userId: number, sessionId: number, now: Date): Promise<boolean> {
       const rows = await db
@@ -202,16 +188,7 @@ export function createLiveStore(db: Database) {
         .where(and(eq(liveCards.state, 'closed'), isNull(liveCards.questionId)))
         .limit(200),
     /** The subject's chapter of that name (a session's chapter name names its bank chapter), if any. */
-    chapterNamed: async (appId: number, name: string) =>
-      name === ''
-        ? undefined
-        : (
-            await db
-              .select({ id: chapters.id })
-              .from(chapters)
-              .where(and(eq(chapters.appId, appId), eq(chapters.name, name)))
-              .limit(1)
-          )[0]?.id,
+    chapterNamed: async (appId: number, name: string) => (name === '' ? undefined : chapterNamed(db, appId, name)),
     /**
      * Makes a closed card a practice question of its subject (ext id 'live-card-<id>', type A1), once: the card
      * keeps the question's id (0: no chapter to put it in; it stays in the replay only).
@@ -232,7 +209,6 @@ export function createLiveStore(db: Database) {
           .where(and(eq(liveCards.id, c.cardId), isNull(liveCards.questionId)));
       });
     },
-    messagesOf: (userId: number) => db.select().from(userMessages).where(eq(userMessages.userId, userId)).orderBy(desc(userMessages.id)).limit(50),
   };
 }
 export type LiveStore = ReturnType<typeof createLiveStore>;

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/index.ts';
-import { answers, planTasks, studyPlans, users, type PlanTaskRow, type StudyPlanRow } from '../../db/schema/index.ts';
+import { answers, planTasks, studyPlans, type PlanTaskRow, type StudyPlanRow } from '../../db/schema/index.ts';
+import { accountCards, withAccounts } from '../user/index.ts';
 
 export type { PlanTaskRow, StudyPlanRow };
 export type NewPlanTask = Omit<PlanTaskRow, 'id' | 'doneAt' | 'skippedAt'>;
@@ -163,16 +164,10 @@ export function createPlanStore(db: Database) {
         )
         .returning({ planId: studyPlans.id, userId: studyPlans.userId, appId: studyPlans.appId });
       if (rows.length === 0) return [];
-      const phones = await db
-        .select({ id: users.id, phone: users.phone, agentCode: users.agentCode })
-        .from(users)
-        .where(
-          inArray(
-            users.id,
-            rows.map((r) => r.userId),
-          ),
-        );
-      const userOf = new Map(phones.map((p) => [p.id, p]));
+      const userOf = await accountCards(
+        db,
+        rows.map((r) => r.userId),
+      );
       return rows.map((r) => ({ ...r, phone: userOf.get(r.userId)?.phone ?? null, agentCode: userOf.get(r.userId)?.agentCode }));
     },
 
@@ -204,11 +199,8 @@ export function createPlanStore(db: Database) {
           userId: firsts.userId,
           gained: sql<number>`count(*)::int`,
           reachedAt: sql<number>`(extract(epoch from max(${firsts.firstAt})) * 1000)::float8`,
-          nickName: users.nickName,
-          phone: users.phone,
         })
         .from(firsts)
-        .innerJoin(users, eq(users.id, firsts.userId))
         .where(
           notExists(
             db
@@ -217,8 +209,14 @@ export function createPlanStore(db: Database) {
               .where(and(eq(before.questionId, firsts.questionId), eq(before.userId, firsts.userId), eq(before.right, true), lt(before.createdAt, from))),
           ),
         )
-        .groupBy(firsts.userId, users.nickName, users.phone);
-      return rows.map((r) => ({ userId: r.userId, gained: Number(r.gained), reachedAt: Math.round(Number(r.reachedAt)), nickName: r.nickName, phone: r.phone }));
+        .groupBy(firsts.userId);
+      return (await withAccounts(db, rows, (r) => r.userId)).map(({ account, ...r }) => ({
+        userId: r.userId,
+        gained: Number(r.gained),
+        reachedAt: Math.round(Number(r.reachedAt)),
+        nickName: account.nickName,
+        phone: account.phone,
+      }));
     },
   };
 }

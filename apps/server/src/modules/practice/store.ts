@@ -2,14 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-or
 import type { Database, Tx } from '../../db/index.ts';
 import { answers, chapters, knowledgePoints, questionGroups, questionPoints, questions, type AnswerRow } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform/module.ts';
-import { bankMemo, questionColumns } from '../questions/index.ts';
+import { bankMemo, chapterList, chapterOf, questionColumns, type ChapterNode } from '../questions/index.ts';
 
-export interface ChapterNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  order: number;
-}
+export type { ChapterNode };
 
 /** Per chapter (the question's current chapter): the learner's answers since the last reset. */
 export interface ChapterProgressRow {
@@ -32,21 +27,9 @@ export function createPracticeStore(db: Database) {
 
   return {
     /** All chapters of a subject, by order. */
-    chapters(appId: number): Promise<ChapterNode[]> {
-      return db
-        .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order })
-        .from(chapters)
-        .where(eq(chapters.appId, appId))
-        .orderBy(asc(chapters.order), asc(chapters.id));
-    },
+    chapters: (appId: number): Promise<ChapterNode[]> => chapterList(db, appId),
 
-    async chapter(appId: number, id: number): Promise<ChapterNode | undefined> {
-      const [row] = await db
-        .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order })
-        .from(chapters)
-        .where(and(eq(chapters.appId, appId), eq(chapters.id, id)));
-      return row;
-    },
+    chapter: (appId: number, id: number): Promise<ChapterNode | undefined> => chapterOf(db, appId, id),
 
     /** Questions not retired, per chapter (one grouped query). */
     async questionCounts(appId: number): Promise<Map<number, number>> {

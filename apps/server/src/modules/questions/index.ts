@@ -6,6 +6,7 @@ import { createQuestionStore } from './store.ts';
 
 export { addQuestionOnce, type MadeQuestion } from './add.ts';
 export { subtree } from './chapters.ts';
+export { chapterList, chapterNamed, chapterNames, chapterOf, questionFacts, sampleQuestions, type ChapterNode } from './readers.ts';
 export { hotCount, pointHeat, questionHeat } from './heat.ts';
 export { pointNamesOf, questionColumns, shownGroup, shownQuestion } from './present.ts';
 /** For the demo seed and the import CLI. */

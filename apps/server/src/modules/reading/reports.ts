@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { dailyNotes, knowledgePoints, readingItems, readingReports, shorthandCards, users } from '../../db/schema/index.ts';
+import { dailyNotes, knowledgePoints, readingItems, readingReports, shorthandCards } from '../../db/schema/index.ts';
+import { withAccounts } from '../user/index.ts';
 
 /** What each report target is called in the operators' list. */
 export const TARGET_NAMES: Record<string, string> = { handout: '讲义', theory: '理论知识', pocket: '口袋书', point: '知识点', card: '速记卡', daily: '每日一记' };
@@ -10,12 +11,12 @@ export async function listReadingReports(db: Database, filter: { status?: 'open'
   const where: SQL[] = [];
   if (filter.status) where.push(eq(readingReports.status, filter.status));
   if (filter.appId !== undefined) where.push(eq(readingReports.appId, filter.appId));
-  const rows = await db
-    .select({ report: readingReports, phone: users.phone })
+  const reports = await db
+    .select()
     .from(readingReports)
-    .innerJoin(users, eq(users.id, readingReports.userId))
     .where(and(...where))
     .orderBy(asc(readingReports.createdAt), asc(readingReports.id));
+  const rows = (await withAccounts(db, reports, (r) => r.userId)).map(({ account, ...report }) => ({ report, phone: account.phone }));
   const ids = (kinds: string[]) => [...new Set(rows.filter((r) => kinds.includes(r.report.target)).map((r) => r.report.targetId))];
   const titles = new Map<string, string>();
   const put = (kind: string | string[], list: { id: number; title: string }[]) => {

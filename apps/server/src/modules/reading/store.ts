@@ -3,7 +3,6 @@ import type { Database } from '../../db/index.ts';
 import {
   answers,
   cardStates,
-  chapters,
   dailyNotes,
   hotspots,
   knowledgePoints,
@@ -19,6 +18,7 @@ import {
   type CardStateRow,
   type ReadingItemRow,
 } from '../../db/schema/index.ts';
+import { chapterList } from '../questions/index.ts';
 import type { SrsCard } from '../../platform/srs.ts';
 
 /** A subject's reading content, held in memory by index.ts (an import drops it: migration 0029 notifies 'bank'). */
@@ -46,11 +46,7 @@ export function createReadingStore(db: Database) {
   return {
     async shelf(appId: number): Promise<ReadingShelf> {
       const [cpts, items, points, qcounts, cards, hots] = await Promise.all([
-        db
-          .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order })
-          .from(chapters)
-          .where(eq(chapters.appId, appId))
-          .orderBy(asc(chapters.order), asc(chapters.id)),
+        chapterList(db, appId),
         db
           .select({
             id: readingItems.id,

@@ -2,7 +2,7 @@ import { COUPON_MSG, type ClaimableCoupon, type UserCoupon } from '@kaoshi/contr
 import type { AgentRow, CouponRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { CatalogStore } from '../catalog/index.ts';
+import type { CatalogFacts } from '../catalog/index.ts';
 import type { CouponStore, HeldCoupon } from './coupon-store.ts';
 import { couponOff, type CouponTerms } from './quote.ts';
 
@@ -19,7 +19,7 @@ export function applies(c: CouponRow, agentCode: string, appId: number, vn: stri
 }
 
 /** Coupons (docs/shop.md): the claimable list, claiming, the learner's own, and their scope in words. */
-export function createCoupons(deps: { store: CouponStore; catalog: CatalogStore; clock: Clock }) {
+export function createCoupons(deps: { store: CouponStore; catalog: CatalogFacts; clock: Clock }) {
   const { store, catalog, clock } = deps;
 
   async function scope(c: CouponRow): Promise<string> {

@@ -3,7 +3,7 @@ import type { AgentRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RateLimiter } from '../../platform/rate-limit/limiter.ts';
-import type { CatalogStore } from '../catalog/index.ts';
+import type { CatalogFacts } from '../catalog/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { PostMessage } from '../message/index.ts';
 import type { CouponStore } from './coupon-store.ts';
@@ -20,7 +20,7 @@ export interface ShopDeps {
   discountStore: DiscountStore;
   deliveryStore: DeliveryStore;
   groupStore: GroupStore;
-  catalog: CatalogStore;
+  catalog: CatalogFacts;
   entitlements: EntitlementService;
   providers: ReadonlyMap<PayType, PaymentProvider>;
   clock: Clock;

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/index.ts';
-import { groupBuys, groups, orders, users, type GroupBuyRow, type GroupRow, type OrderRow } from '../../db/schema/index.ts';
+import { groupBuys, groups, orders, type GroupBuyRow, type GroupRow, type OrderRow } from '../../db/schema/index.ts';
+import { withAccounts } from '../user/index.ts';
 
 /** Group-buy offers, groups and their orders: the SQL of group buys. */
 export function createGroupStore(db: Database) {
@@ -19,18 +20,18 @@ export function createGroupStore(db: Database) {
     },
 
     /** Open groups of offers that one may join now (a member paid, not full, not over), with the leader's phone. */
-    joinable(offerIds: number[], now: Date) {
-      if (offerIds.length === 0) return Promise.resolve([]);
-      return db
-        .select({ group: groups, phone: users.phone, size: groupBuys.size })
+    async joinable(offerIds: number[], now: Date) {
+      if (offerIds.length === 0) return [];
+      const rows = await db
+        .select({ group: groups, size: groupBuys.size })
         .from(groups)
         .innerJoin(groupBuys, eq(groupBuys.id, groups.groupBuyId))
-        .innerJoin(users, eq(users.id, groups.leaderId))
         .where(
           and(inArray(groups.groupBuyId, offerIds), eq(groups.status, 'open'), gt(groups.expiresAt, now), gt(groups.paidCount, 0), sql`${groups.paidCount} < ${groupBuys.size}`),
         )
         .orderBy(groups.expiresAt)
         .limit(50);
+      return (await withAccounts(db, rows, (r) => r.group.leaderId)).map(({ account, ...r }) => ({ ...r, phone: account.phone }));
     },
 
     async group(id: number, tx: Tx | Database = db): Promise<GroupRow | undefined> {

@@ -5,7 +5,7 @@ import { sandboxPayments } from '../../db/schema/index.ts';
 import { notifyPath } from './providers.ts';
 import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
-import { createCatalogStore } from '../catalog/index.ts';
+import { catalogFacts } from '../catalog/index.ts';
 import { createDiscountStore } from './discount-store.ts';
 import { createCouponStore } from './coupon-store.ts';
 import { createDeliveryStore } from './delivery-store.ts';
@@ -146,7 +146,7 @@ async function sweepGroups() {
     discountStore: createDiscountStore(t.db),
     deliveryStore: createDeliveryStore(t.db),
     groupStore: createGroupStore(t.db),
-    catalog: createCatalogStore(t.db),
+    catalog: catalogFacts(t.db),
     entitlements: {} as never, // not used by the sweep
     providers: new Map([['sandbox', t.app.paymentSandbox!.provider]]),
     clock: () => t.clock.now,

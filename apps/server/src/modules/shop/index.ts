@@ -5,7 +5,6 @@ import { createMemo } from '../../platform/cache/memo.ts';
 import { eq } from 'drizzle-orm';
 import { groups, orders } from '../../db/schema/index.ts';
 import { MINUTE, serverModule, type Platform } from '../../platform/module.ts';
-import type { CatalogStore } from '../catalog/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { PaymentProvider } from './providers.ts';
 import { installNotifyRoutes, shopRoutes } from './routes.ts';
@@ -14,7 +13,7 @@ import { createShopService } from './service.ts';
 import { messagePoster, type PostMessage } from '../message/index.ts';
 import { createPayments } from './payments.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
-import { createCatalogStore } from '../catalog/index.ts';
+import { catalogFacts, type CatalogFacts } from '../catalog/index.ts';
 import { createCouponStore } from './coupon-store.ts';
 import { createDiscountStore } from './discount-store.ts';
 import { createDeliveryStore } from './delivery-store.ts';
@@ -26,6 +25,7 @@ export type { ShopService } from './service.ts';
 export type { RefundOutcome } from './payments.ts';
 export type { SandboxProvider } from './sandbox.ts';
 export { eraseShopOf } from './erase.ts';
+export { openOrdersOf, pricesOf } from './readers.ts';
 
 /**
  * The shop (docs/shop.md): prices, orders and their payment. Providers: the sandbox outside production, and
@@ -34,7 +34,7 @@ export { eraseShopOf } from './erase.ts';
  */
 export function createShopModule(
   p: Platform,
-  deps: { catalog: CatalogStore; entitlements: EntitlementService; postMessage?: PostMessage; accounts: AccountDirectory; agentByCode(code: string): Promise<AgentRow> },
+  deps: { catalog: CatalogFacts; entitlements: EntitlementService; postMessage?: PostMessage; accounts: AccountDirectory; agentByCode(code: string): Promise<AgentRow> },
 ) {
   // The agent a learner registered with never changes: held per learner (the agent row itself is the agent module's cache).
   // An operator who moves a learner to another agent tells the caches as for a change of their purchases.
@@ -120,7 +120,7 @@ export async function createRefunder(db: Platform['db'], config: Platform['confi
   const payments = createPayments({
     store: createShopStore(db),
     couponStore: createCouponStore(db),
-    catalog: createCatalogStore(db),
+    catalog: catalogFacts(db),
     providers,
     clock,
     bus: await localCacheBus(),

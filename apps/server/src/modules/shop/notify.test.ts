@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLog, purchases, sandboxPayments } from '../../db/schema/index.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
-import { createCatalogStore } from '../catalog/index.ts';
+import { catalogFacts } from '../catalog/index.ts';
 import { createTestApp, nextPhone, type TestApp } from '../../test/helpers.ts';
 import { createPayments } from './payments.ts';
 import { notifyPath } from './providers.ts';
@@ -149,7 +149,7 @@ describe('reconciliation and expiry (the shop job)', () => {
     createPayments({
       store: createShopStore(t.db),
       couponStore: createCouponStore(t.db),
-      catalog: createCatalogStore(t.db),
+      catalog: catalogFacts(t.db),
       providers: new Map([['sandbox', sandbox().provider]]),
       clock: () => t.clock.now,
       bus: await localCacheBus(),

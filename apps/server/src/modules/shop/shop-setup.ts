@@ -2,7 +2,7 @@ import { getOrderNumber, queryUserOrder } from '@kaoshi/contract';
 import { expect } from 'vitest';
 import type { Body, TestApp } from '../../test/helpers.ts';
 import { localCacheBus } from '../../platform/cache/bus.ts';
-import { createCatalogStore } from '../catalog/index.ts';
+import { catalogFacts } from '../catalog/index.ts';
 import { createCouponStore } from './coupon-store.ts';
 import { createPayments } from './payments.ts';
 import { realProviders } from './provider-config.ts';
@@ -37,7 +37,7 @@ export const realPayments = async (t: TestApp, log: Parameters<typeof createPaym
   createPayments({
     store: createShopStore(t.db),
     couponStore: createCouponStore(t.db),
-    catalog: createCatalogStore(t.db),
+    catalog: catalogFacts(t.db),
     providers: new Map(realProviders(t.config).providers.map((p) => [p.id, p])),
     clock: () => t.clock.now,
     bus: await localCacheBus(),

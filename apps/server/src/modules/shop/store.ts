@@ -1,19 +1,9 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { OrderState } from '@kaoshi/contract';
 import type { Database, Tx } from '../../db/index.ts';
-import {
-  discounts,
-  groups,
-  orders,
-  paymentFlags,
-  paymentNotifications,
-  prices,
-  userCoupons,
-  users,
-  type OrderRow,
-  type PaymentFlagRow,
-  type PriceRow,
-} from '../../db/schema/index.ts';
+import { discounts, groups, orders, paymentFlags, paymentNotifications, userCoupons, type OrderRow, type PaymentFlagRow, type PriceRow } from '../../db/schema/index.ts';
+import { accountCards, withAccounts } from '../user/index.ts';
+import { pricesOf } from './readers.ts';
 import { nextState, type OrderEvent } from './order-machine.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -22,9 +12,7 @@ export type NewOrder = typeof orders.$inferInsert;
 export function createShopStore(db: Database) {
   return {
     /** The price rows of a subject, of every agent (pricing.ts picks the agent's, else the default agent's). */
-    pricesOf(appId: number): Promise<PriceRow[]> {
-      return db.select().from(prices).where(eq(prices.appId, appId));
-    },
+    pricesOf: (appId: number): Promise<PriceRow[]> => pricesOf(db, appId),
 
     /** Insert the order, or find the one the same learner already created with this requestId (fresh: false). */
     async insertOrder(tx: Tx, row: NewOrder): Promise<{ row: OrderRow; fresh: boolean }> {
@@ -52,8 +40,9 @@ export function createShopStore(db: Database) {
     },
 
     async withPhone(orderNo: string) {
-      const [row] = await db.select({ order: orders, phone: users.phone }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.orderNo, orderNo));
-      return row;
+      const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+      const account = order && (await accountCards(db, [order.userId])).get(order.userId);
+      return account && { order, phone: account.phone };
     },
 
     async byRequest(userId: number, requestId: string): Promise<OrderRow | undefined> {
@@ -207,15 +196,15 @@ export function createShopStore(db: Database) {
      * delivery first. Delivered (fulfilled), not only paid: a group-buy order is paid long before its group forms,
      * and is announced only once it has (refunded ones never are).
      */
-    recentBuyers(agentCode: string, appId: number, offset: number, limit: number) {
-      return db
-        .select({ phone: users.phone, vn: orders.vn, at: orders.fulfilledAt })
+    async recentBuyers(agentCode: string, appId: number, offset: number, limit: number) {
+      const rows = await db
+        .select({ userId: orders.userId, vn: orders.vn, at: orders.fulfilledAt })
         .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
         .where(and(eq(orders.agentCode, agentCode), eq(orders.appId, appId), eq(orders.status, 'fulfilled')))
         .orderBy(desc(orders.fulfilledAt))
         .offset(offset)
         .limit(limit);
+      return (await withAccounts(db, rows, (r) => r.userId)).map(({ account, vn, at }) => ({ phone: account.phone, vn, at }));
     },
 
     /** Orders per status (the bench and operators). */

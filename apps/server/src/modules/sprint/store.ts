@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, chapters, examSessions, papers, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
+import { answers, examSessions, papers, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
+import { chapterList } from '../questions/index.ts';
 
 /** A bank question as the sprint and zhiye sets see it (no texts: those come from practice's questionsByIds). */
 export interface PoolRow {
@@ -70,13 +71,7 @@ export function createSprintStore(db: Database) {
     },
 
     /** All chapters of a subject, by order. */
-    chapters(appId: number) {
-      return db
-        .select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order })
-        .from(chapters)
-        .where(eq(chapters.appId, appId))
-        .orderBy(asc(chapters.order), asc(chapters.id));
-    },
+    chapters: (appId: number) => chapterList(db, appId),
 
     /** The subject's papers (not retired) of these kinds, by id, with their question counts. */
     async papers(appId: number, kinds: string[]): Promise<PaperInfo[]> {

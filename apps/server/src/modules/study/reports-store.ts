@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { questionReports, questions, subjects, users } from '../../db/schema/index.ts';
+import { questionReports, questions, subjects } from '../../db/schema/index.ts';
+import { withAccounts } from '../user/index.ts';
 
 export interface ReportFilter {
   status?: 'open' | 'resolved';
@@ -43,10 +44,11 @@ export function createReportStore(db: Database) {
     },
 
     /** Operators (CLI): reports by status and subject, oldest first, with subject, question and the learner's phone. */
-    reports(filter: ReportFilter) {
-      return db
+    async reports(filter: ReportFilter) {
+      const rows = await db
         .select({
           id: questionReports.id,
+          userId: questionReports.userId,
           createdAt: questionReports.createdAt,
           appId: questionReports.appId,
           subject: subjects.appName,
@@ -56,15 +58,13 @@ export function createReportStore(db: Database) {
           content: questionReports.content,
           status: questionReports.status,
           reply: questionReports.reply,
-          phone: users.phone,
-          userName: users.userName,
         })
         .from(questionReports)
         .innerJoin(questions, eq(questions.id, questionReports.questionId))
         .innerJoin(subjects, eq(subjects.appId, questionReports.appId))
-        .innerJoin(users, eq(users.id, questionReports.userId))
         .where(and(filter.status ? eq(questionReports.status, filter.status) : undefined, filter.appId !== undefined ? eq(questionReports.appId, filter.appId) : undefined))
         .orderBy(asc(questionReports.createdAt), asc(questionReports.id));
+      return (await withAccounts(db, rows, (r) => r.userId)).map(({ account, userId: _, ...r }) => ({ ...r, phone: account.phone, userName: account.userName }));
     },
 
     /** Operators (CLI): resolve a report with a reply; false when there is no such report. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { chapters, favourites, knowledgePoints, notes, questionGroups, questionPoints, questions, recitePoints } from '../../db/schema/index.ts';
+import { chapterList, chapterNames } from '../questions/index.ts';
 import { createStudyStatsStore } from './stats-store.ts';
 
 /** A LIKE pattern matching `keyword` anywhere, with the wildcards % _ and the escape \ taken literally. */
@@ -45,14 +46,9 @@ export function createStudyStore(db: Database) {
     },
 
     /** All chapters of a subject (for sub-chapter trees). */
-    chapters(appId: number) {
-      return db.select({ id: chapters.id, parentId: chapters.parentId, name: chapters.name, order: chapters.order }).from(chapters).where(eq(chapters.appId, appId));
-    },
+    chapters: (appId: number) => chapterList(db, appId),
 
-    async chapterName(id: number): Promise<string> {
-      const [row] = await db.select({ name: chapters.name }).from(chapters).where(eq(chapters.id, id));
-      return row?.name ?? '';
-    },
+    chapterName: async (id: number): Promise<string> => (await chapterNames(db, [id])).get(id) ?? '',
 
     // ------------------------------------------------------------ marks
 

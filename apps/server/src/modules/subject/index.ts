@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index.ts';
 import { serverModule, type Platform } from '../../platform/module.ts';
-import type { CatalogStore } from '../catalog/index.ts';
+import type { CatalogFacts } from '../catalog/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { TrackingService } from '../tracking/index.ts';
 import { subjectRoutes } from './routes.ts';
@@ -15,7 +15,7 @@ export const touchModule = (db: Database, appId: number, moduleId: string, at: D
 export { isInAppLink } from './service.ts';
 
 /** The learner's subject: home modules with their access, banners, notices, the chosen subject (docs/subject.md). */
-export function createSubjectModule(p: Platform, deps: { catalog: CatalogStore; entitlements: EntitlementService; tracking: TrackingService }) {
+export function createSubjectModule(p: Platform, deps: { catalog: CatalogFacts; entitlements: EntitlementService; tracking: TrackingService }) {
   const subject = createSubjectService({ store: createSubjectStore(p.db), catalog: deps.catalog, entitlements: deps.entitlements, clock: p.clock, bus: p.bus });
   return serverModule({ name: 'subject', handlers: subjectRoutes(subject, deps.tracking) });
 }

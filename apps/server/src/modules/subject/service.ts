@@ -16,7 +16,7 @@ import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import type { CatalogStore } from '../catalog/index.ts';
+import type { CatalogFacts } from '../catalog/index.ts';
 import { toVipApp, type EntitlementService } from '../entitlement/index.ts';
 import type { SubjectStore } from './store.ts';
 
@@ -57,7 +57,7 @@ const toBanner = (b: BannerRow): Banner => ({
 });
 
 /** The app-info calls of a chosen subject (docs/catalog.md). Learner data is read by the session's user id only. */
-export function createSubjectService(deps: { store: SubjectStore; catalog: CatalogStore; entitlements: EntitlementService; clock: Clock; bus: CacheBus }) {
+export function createSubjectService(deps: { store: SubjectStore; catalog: CatalogFacts; entitlements: EntitlementService; clock: Clock; bus: CacheBus }) {
   const { store, catalog, entitlements, clock, bus } = deps;
   // A home grid depends only on the subject's versions, the version shown and which versions the learner holds
   // (valid, and at all): learners holding the same share it. Dropped with the catalog (docs/caching.md).

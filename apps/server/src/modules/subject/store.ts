@@ -6,11 +6,9 @@ import {
   moduleUpdates,
   notices,
   noticeSeen,
-  purchases,
   redDotSeen,
   sprintConfigs,
   subjects,
-  users,
   versions,
   type BannerRow,
   type GuidePageRow,
@@ -20,6 +18,8 @@ import {
   type SubjectRow,
   type VersionRow,
 } from '../../db/schema/index.ts';
+import { purchasesOf } from '../entitlement/index.ts';
+import { accountCards } from '../user/index.ts';
 
 /** agent_code null (every tenant) or the tenant's own. */
 const forTenant = (column: typeof banners.agentCode | typeof notices.agentCode, agentCode: string) => or(isNull(column), eq(column, agentCode));
@@ -102,10 +102,7 @@ export function createSubjectStore(db: Database) {
     },
 
     /** When the learner's account was created (null: unknown). */
-    async joinedAt(userId: number): Promise<Date | null> {
-      const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-      return row?.createdAt ?? null;
-    },
+    joinedAt: async (userId: number): Promise<Date | null> => (await accountCards(db, [userId])).get(userId)?.createdAt ?? null,
 
     /** Modules of a subject with an update newer than the learner's last visit (or never visited). */
     async unseenModules(userId: number, appId: number): Promise<string[]> {
@@ -140,7 +137,14 @@ export function createSubjectStore(db: Database) {
 
     /** Every purchase of a learner over all subjects, with its subject. */
     async purchasesOf(userId: number): Promise<{ purchase: PurchaseRow; subject: SubjectRow }[]> {
-      return db.select({ purchase: purchases, subject: subjects }).from(purchases).innerJoin(subjects, eq(subjects.appId, purchases.appId)).where(eq(purchases.userId, userId));
+      const bought = await purchasesOf(db, userId);
+      const appIds = [...new Set(bought.map((p) => p.appId))];
+      const rows = appIds.length === 0 ? [] : await db.select().from(subjects).where(inArray(subjects.appId, appIds));
+      const subjectOf = new Map(rows.map((s) => [s.appId, s]));
+      return bought.flatMap((purchase) => {
+        const subject = subjectOf.get(purchase.appId);
+        return subject ? [{ purchase, subject }] : [];
+      });
     },
 
     /** Versions of several subjects (lowest vnorder first). */

@@ -14,6 +14,8 @@ import { createUserStore, type Consent, type NewUser } from './store.ts';
 export { changeProfile, profileOf, type ProfileChange, type ProfileRow } from './profile-row.ts';
 /** Account deletion's parts of `users` and `consents`, for modules/account. */
 export { eraseAccountRow, requestDeletion, tombstoneName } from './erase.ts';
+/** Accounts as other modules read them (batched by ids), and account deletion's reads. */
+export { accountCards, deletionsDue, deletionState, lockForErasure, phoneBound, withAccounts, type AccountCard } from './readers.ts';
 /** For the demo seed: an account by its login name or phone, and an account made (with its consent). */
 export const accountByLogin = (db: Database, login: string) => createUserStore(db).byLogin(login);
 export const createAccount = (db: Database, row: NewUser, consent?: Consent) => createUserStore(db).create(row, consent);

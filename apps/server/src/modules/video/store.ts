@@ -7,7 +7,6 @@ import {
   questionPoints,
   teacherFollows,
   teachers,
-  users,
   videoAppointments,
   videoChapters,
   videoCourses,
@@ -15,6 +14,7 @@ import {
   videoProgress,
   videoReports,
 } from '../../db/schema/index.ts';
+import { accountCards } from '../user/index.ts';
 
 export type ProgressRow = typeof videoProgress.$inferSelect;
 export type TeacherRow = typeof teachers.$inferSelect;
@@ -225,10 +225,7 @@ export function createVideoStore(db: Database) {
       return rows.map((r) => r.pointId);
     },
 
-    async phoneOf(userId: number): Promise<string | null> {
-      const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
-      return row?.phone ?? null;
-    },
+    phoneOf: async (userId: number): Promise<string | null> => (await accountCards(db, [userId])).get(userId)?.phone ?? null,
 
     appointmentsOf: (userId: number, lessonIds: number[]) =>
       lessonIds.length === 0

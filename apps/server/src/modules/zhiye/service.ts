@@ -3,16 +3,16 @@ import { badInput, notFound } from '../../platform/errors.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { PracticeService } from '../practice/index.ts';
 import { subtree } from '../questions/index.ts';
-import { byChapterOrder, chineseNumber, idsOf, present, topOf, unitsOf, type SprintStore } from '../sprint/index.ts';
+import { byChapterOrder, chineseNumber, idsOf, present, topOf, unitsOf, type SprintPool } from '../sprint/index.ts';
 
 const CASE = new Set<string>(CASE_TYPES);
 
 /** 执业 calls (docs/sprint-zhiye.md): units, past-exam questions by year, the analysis and case chapters. */
-export function createZhiyeService(deps: { store: SprintStore; entitlements: EntitlementService; practice: PracticeService }) {
-  const { store, practice } = deps;
+export function createZhiyeService(deps: { pool: SprintPool; entitlements: EntitlementService; practice: PracticeService }) {
+  const { pool, practice } = deps;
 
   async function chapterOf(appId: number, cptId: number) {
-    const chapters = await store.chapters(appId);
+    const chapters = await pool.chapters(appId);
     const chapter = chapters.find((c) => c.id === cptId);
     if (!chapter) throw notFound(ZHIYE_MSG.unknownChapter);
     return { chapters, chapter, inTree: new Set(subtree(chapters, cptId)) };
@@ -41,7 +41,7 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
     async years(userId: number, appId: number) {
       const d = await deps.entitlements.decide(userId, appId, { moduleId: EXAM_MODULE });
       if (d.reason === 'unknown-subject') throw notFound(CATALOG_MSG.unknownSubject);
-      const [rows, papers, answered] = await Promise.all([store.pool(appId), store.papers(appId, ['past']), store.answered(userId, appId)]);
+      const [rows, papers, answered] = await Promise.all([pool.questions(appId), pool.papers(appId, ['past']), pool.answered(userId, appId)]);
       const by = new Map<number, { count: number; done: number }>();
       for (const r of rows) {
         if (r.year === null) continue;
@@ -71,8 +71,8 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
     async yearTest(userId: number, appId: number, year: number | undefined, cptId: number | undefined) {
       if (year === undefined && cptId === undefined) throw badInput(ZHIYE_MSG.yearOrChapter);
       const [rows, scope] = await Promise.all([
-        store.pool(appId),
-        cptId !== undefined ? chapterOf(appId, cptId) : store.chapters(appId).then((chapters) => ({ chapters, chapter: null, inTree: null })),
+        pool.questions(appId),
+        cptId !== undefined ? chapterOf(appId, cptId) : pool.chapters(appId).then((chapters) => ({ chapters, chapter: null, inTree: null })),
       ]);
       const mine = rows.filter((r) => r.year !== null && (year === undefined || r.year === year) && (scope.inTree === null || scope.inTree.has(r.chapterId)));
       const ids = idsOf(byChapterOrder(unitsOf(mine), scope.chapters));
@@ -82,7 +82,7 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
 
     /** Per top chapter: past-exam questions per year (the newest ANALYSE_YEARS years) and the share of them. */
     async analyse(userId: number, appId: number) {
-      const [rows, chapters] = await Promise.all([store.pool(appId), store.chapters(appId)]);
+      const [rows, chapters] = await Promise.all([pool.questions(appId), pool.chapters(appId)]);
       const years = [...new Set(rows.flatMap((r) => (r.year === null ? [] : [r.year])))].sort((a, b) => a - b).slice(-ANALYSE_YEARS);
       const shown = new Set(years);
       const top = topOf(chapters);
@@ -111,7 +111,7 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
 
     /** Top chapters whose subtree holds case groups (CASE, A3, A4). */
     async caseChapters(userId: number, appId: number) {
-      const [rows, chapters, answered] = await Promise.all([store.pool(appId), store.chapters(appId), store.answered(userId, appId)]);
+      const [rows, chapters, answered] = await Promise.all([pool.questions(appId), pool.chapters(appId), pool.answered(userId, appId)]);
       const top = topOf(chapters);
       const per = new Map<number, { groups: Set<number>; count: number; done: number }>();
       for (const r of rows) {
@@ -134,7 +134,7 @@ export function createZhiyeService(deps: { store: SprintStore; entitlements: Ent
 
     /** The case groups of a chapter subtree, whole, in chapter order. */
     async caseTest(userId: number, appId: number, cptId: number) {
-      const [rows, scope] = await Promise.all([store.pool(appId), chapterOf(appId, cptId)]);
+      const [rows, scope] = await Promise.all([pool.questions(appId), chapterOf(appId, cptId)]);
       const mine = rows.filter((r) => CASE.has(r.type) && r.groupId !== null && scope.inTree.has(r.chapterId));
       const ids = idsOf(byChapterOrder(unitsOf(mine), scope.chapters));
       return { AppID: appId, name: `案例分析·${scope.chapter.name}`, ...(await present(practice, userId, appId, rows, ids)) };

@@ -1,13 +1,14 @@
-// The writes of each table by the server's modules, found in their sources (docs/tables.md): the check behind
-// "each table has one writing module" (modules/table-owners.test.ts).
+// The reads and writes of each table by the server's modules, found in their sources (docs/tables.md): the check
+// behind "a module reads and writes only its own tables" (modules/table-owners.test.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
-/** One write of a table: the module whose source has it, the table's SQL name and where it is (file:line). */
-export interface TableWrite {
+/** One access of a table: the module whose source has it, the table's SQL name, read or write, and where (file:line). */
+export interface TableAccess {
   module: string;
   table: string;
+  kind: 'read' | 'write';
   at: string;
 }
 
@@ -22,16 +23,23 @@ export function schemaTables(schemaDir: string): Map<string, string> {
 }
 
 const WRITE_CALLS = new Set(['insert', 'update', 'delete']);
+const READ_CALLS = new Set(['from', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJoin', 'innerJoinLateral', 'leftJoinLateral']);
 const SQL_WRITE_BEFORE = /(?:insert\s+into|update|delete\s+from)\s*$/i;
-const SQL_WRITE_NAMED = /(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi;
+const SQL_READ_BEFORE = /(?:from|join|,)\s*$/i;
+const SQL_NAMED = /\b(insert\s+into|update|delete\s+from|from|join)\s+"?(\w+)"?/gi;
 
 /**
- * The table writes in one source text: drizzle's `.insert(t)`, `.update(t)`, `.delete(t)` of a table imported from
- * db/schema (under its own name, an `as` name, or a local `const x = t` / `alias(t, …)`), a `sql` template's
- * `insert into ${t}` / `update ${t}` / `delete from ${t}`, and a table named in SQL text. A table reached through a
- * function's parameter is not seen: writes go through the owner's functions, which this check finds in the owner.
+ * The table accesses in one source text, of a table imported from db/schema (under its own name, an `as` name, or
+ * a local `const x = t` / `alias(t, …)`):
+ * - writes: drizzle's `.insert(t)`, `.update(t)`, `.delete(t)`, a `sql` template's `insert into ${t}` /
+ *   `update ${t}` / `delete from ${t}`, and a table named after those words in SQL text;
+ * - reads: drizzle's `.from(t)` and joins (`innerJoin(t, …)`, `leftJoin`…), `<db>.query.<table>` (the relational
+ *   API, by the table's TypeScript name), a `sql` template's `from ${t}` / `join ${t}` / `, ${t}`, and a table named
+ *   after `from` or `join` in SQL text.
+ * A table reached through a function's parameter is not seen: it is reached through the owner's functions, which
+ * this check finds in the owner.
  */
-export function writesIn(text: string, fileName: string, tables: Map<string, string>): { table: string; line: number }[] {
+export function accessesIn(text: string, fileName: string, tables: Map<string, string>): { table: string; kind: 'read' | 'write'; line: number }[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const local = new Map<string, string>();
   for (const st of source.statements) {
@@ -45,28 +53,35 @@ export function writesIn(text: string, fileName: string, tables: Map<string, str
   }
   const tableOf = (e: ts.Expression | undefined) => (e && ts.isIdentifier(e) ? local.get(e.text) : undefined);
   const sqlNames = new Set(tables.values());
-  const found: { table: string; line: number }[] = [];
-  const add = (table: string, node: ts.Node) => found.push({ table, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+  const found: { table: string; kind: 'read' | 'write'; line: number }[] = [];
+  const add = (table: string, kind: 'read' | 'write', node: ts.Node) => found.push({ table, kind, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
   const visit = (n: ts.Node): void => {
     if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
       const init = n.initializer;
       const aliased = ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'alias' ? tableOf(init.arguments[0]) : tableOf(init);
       if (aliased) local.set(n.name.text, aliased);
     }
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && WRITE_CALLS.has(n.expression.name.text)) {
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
+      const call = n.expression.name.text;
       const table = tableOf(n.arguments[0]);
-      if (table) add(table, n);
+      if (table && WRITE_CALLS.has(call)) add(table, 'write', n);
+      if (table && READ_CALLS.has(call)) add(table, 'read', n);
+    }
+    if (ts.isPropertyAccessExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'query') {
+      const table = tables.get(n.name.text);
+      if (table) add(table, 'read', n);
     }
     if (ts.isTemplateExpression(n)) {
       let before = n.head.text;
       for (const span of n.templateSpans) {
         const table = tableOf(span.expression);
-        if (table && SQL_WRITE_BEFORE.test(before)) add(table, span);
+        if (table && SQL_WRITE_BEFORE.test(before)) add(table, 'write', span);
+        else if (table && SQL_READ_BEFORE.test(before)) add(table, 'read', span);
         before = span.literal.text;
       }
     }
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) {
-      for (const m of n.text.matchAll(SQL_WRITE_NAMED)) if (sqlNames.has(m[1]!)) add(m[1]!, n);
+      for (const m of n.text.matchAll(SQL_NAMED)) if (sqlNames.has(m[2]!)) add(m[2]!, /^(from|join)$/i.test(m[1]!) ? 'read' : 'write', n);
     }
     ts.forEachChild(n, visit);
   };
@@ -74,23 +89,23 @@ export function writesIn(text: string, fileName: string, tables: Map<string, str
   return found;
 }
 
-/** Test files and test helpers (the lint's TESTS): they set up rows of any table on purpose. */
+/** Test files and test helpers (the lint's TESTS): they set up and read rows of any table on purpose. */
 const isTestSource = (name: string) => /\.test\.ts$|-setup\.ts$|-harness\.ts$/.test(name);
 
-/** Every table write of every module (src/modules/<module>/**), tests and test helpers left out. */
-export function moduleWrites(serverSrc: string): TableWrite[] {
+/** Every table read and write of every module (src/modules/<module>/**), tests and test helpers left out. */
+export function moduleAccesses(serverSrc: string): TableAccess[] {
   const tables = schemaTables(join(serverSrc, 'db/schema'));
   const modulesDir = join(serverSrc, 'modules');
-  const writes: TableWrite[] = [];
+  const accesses: TableAccess[] = [];
   for (const entry of readdirSync(modulesDir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.ts') || isTestSource(entry.name)) continue;
     const path = join(entry.parentPath, entry.name);
     const file = relative(modulesDir, path);
     if (!file.includes('/') || file.split('/').includes('__mocks__')) continue;
     const module = file.split('/')[0]!;
-    for (const w of writesIn(readFileSync(path, 'utf8'), path, tables)) writes.push({ module, table: w.table, at: `${file}:${w.line}` });
+    for (const a of accessesIn(readFileSync(path, 'utf8'), path, tables)) accesses.push({ module, table: a.table, kind: a.kind, at: `${file}:${a.line}` });
   }
-  return writes;
+  return accesses;
 }
 
 /** A markdown table of docs/tables.md under the given heading: its rows' cells (backticks removed), header skipped. */

@@ -1,0 +1,66 @@
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { chapters, knowledgePoints, pointDetails, readingItems } from '../../db/schema/index.ts';
+
+/** A handout as the search's catalogue holds it (docs/search.md). */
+export interface SearchableHandout {
+  id: number;
+  title: string;
+  chapterId: number;
+  chapter: string;
+  headings: string[];
+}
+
+/** A knowledge point as the search's catalogue holds it, with its reading summary and chapter. */
+export interface SearchablePoint {
+  id: number;
+  name: string;
+  summary: string;
+  chapterId: number | null;
+  chapter: string;
+}
+
+/** The subject's shown handouts in chapter order, for the search's catalogue (docs/tables.md: reading's tables). */
+export async function searchableHandouts(db: Database, appId: number): Promise<SearchableHandout[]> {
+  const rows = await db
+    .select({ id: readingItems.id, title: readingItems.title, chapterId: readingItems.chapterId, chapter: chapters.name, sections: readingItems.sections })
+    .from(readingItems)
+    .innerJoin(chapters, eq(chapters.id, readingItems.chapterId))
+    .where(and(eq(readingItems.appId, appId), eq(readingItems.kind, 'handout'), eq(readingItems.hidden, false)))
+    .orderBy(asc(chapters.order), asc(readingItems.ordinal), asc(readingItems.id));
+  return rows.map(({ sections, ...r }) => ({ ...r, headings: sections.map((s) => s.heading) }));
+}
+
+/**
+ * Handouts (shown, of the subject, in the `open` chapters: all when undefined) whose text matches any of the LIKE
+ * `patterns`: id → the body (at most 200). A closed handout's body is never read.
+ */
+export async function handoutBodies(db: Database, appId: number, patterns: readonly string[], open: readonly number[] | undefined): Promise<Map<number, string>> {
+  if (open !== undefined && open.length === 0) return new Map();
+  const rows = await db
+    .select({ id: readingItems.id, body: readingItems.body })
+    .from(readingItems)
+    .where(
+      and(
+        eq(readingItems.appId, appId),
+        eq(readingItems.kind, 'handout'),
+        eq(readingItems.hidden, false),
+        open === undefined ? undefined : inArray(readingItems.chapterId, [...open]),
+        or(...patterns.map((p) => ilike(readingItems.body, p))),
+      ),
+    )
+    .limit(200);
+  return new Map(rows.map((r) => [r.id, r.body]));
+}
+
+/** The subject's knowledge points with their reading summary and chapter, for the search's catalogue. */
+export async function searchablePoints(db: Database, appId: number): Promise<SearchablePoint[]> {
+  const rows = await db
+    .select({ id: knowledgePoints.id, name: knowledgePoints.name, summary: pointDetails.summary, chapterId: pointDetails.chapterId, chapter: chapters.name })
+    .from(knowledgePoints)
+    .leftJoin(pointDetails, eq(pointDetails.pointId, knowledgePoints.id))
+    .leftJoin(chapters, eq(chapters.id, pointDetails.chapterId))
+    .where(eq(knowledgePoints.appId, appId))
+    .orderBy(asc(knowledgePoints.id));
+  return rows.map((r) => ({ ...r, summary: r.summary ?? '', chapterId: r.chapterId ?? null, chapter: r.chapter ?? '' }));
+}
