@@ -70,7 +70,7 @@ const zones = [
     { target: `${WEB}/${layer}`, from: `${WEB}/features`, message: `${layer}/ is below the features; move the shared piece down instead` },
     { target: `${WEB}/${layer}`, from: `${WEB}/app`, message: `${layer}/ is below app/` },
   ]),
-  // One known exception: ui/buy-prompt.tsx (drawn by ui's States, BuyDialog and UnlockPanel) reads the prices of entities/buy/api.ts.
+  // One known exception: ui/buy-prompt.tsx (drawn by ui's States, BuyDialog and UnlockPanel) reads the prices of entities/shop/api.ts.
   ...['ui', 'api', 'lib'].map((layer) => ({
     target: `${WEB}/${layer}`,
     from: `${WEB}/entities`,

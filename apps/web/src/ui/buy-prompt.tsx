@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG, type PriceItem, type UnlockingVersion } from '@kaoshi/contract';
-import { pricesQuery } from '../entities/buy/api';
+import { pricesQuery } from '../entities/shop/api';
 import { useAgent } from '../lib/agent';
 import { yuan } from '../lib/format';
 import { cachedVipinfo, getSelectedSubject } from '../lib/subject';

@@ -3,8 +3,8 @@ import { pricelist } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { clientKind, isWeChat } from '../../lib/client-kind';
 
-/** The key of a subject's price list: the shop's (features/buy) and the lock sheets' one cache. */
-export const pricesKey = (appID: number) => ['buy', 'prices', appID] as const;
+/** The key of a subject's price list: the shop's (features/shop) and the lock sheets' one cache. */
+export const pricesKey = (appID: number) => ['shop', 'prices', appID] as const;
 
 /** The client as the shop sees it (the methods offered depend on it): web_wechat inside WeChat, else clientKind(). */
 export const payEquipment = () => (isWeChat() ? 'web_wechat' : clientKind());
