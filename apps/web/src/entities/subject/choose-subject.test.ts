@@ -8,7 +8,6 @@ import { callsTo, demoLogin, fail, fakeApi, optionsOf, resetStorage } from '../.
 import { versionListOf, vipinfoOf, vipVersion } from '../../test/fixtures/catalog';
 import { chooseSubject, currentPurchase, pickVersion } from './choose-subject';
 import { recentSubjects } from '../../lib/recent-subjects';
-import { keptSubject } from '../../test/fixtures/shell';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
@@ -115,7 +114,7 @@ describe('chooseSubject', () => {
     beforeEach(() => saveLogin(demoLogin));
 
     it('a non-200 version list goes to /switchSub, silently', async () => {
-      fakeApi(callMock, { ...keptSubject, 'catalog.versionList': () => fail(404, '科目不存在') });
+      fakeApi(callMock, { 'catalog.versionList': () => fail(404, '科目不存在') });
       const navigate = vi.fn();
       expect(await chooseSubject(pick, { navigate })).toEqual({ kind: 'noData' });
       expect(navigate).toHaveBeenCalledWith('/switchSub');
@@ -126,7 +125,7 @@ describe('chooseSubject', () => {
 
     it("an off-shelf subject ({ar: []}) says '该科目已下架，请使用其他科目' and keeps the old selection", async () => {
       cookies.setJSON('SELECTEDAPPNEW', { AppID: 2001, AppEName: 'ZYYS_XY', AppName: '执业药师(西药)', AppVn: '1', curAppvn: '-1' });
-      fakeApi(callMock, { ...keptSubject, 'catalog.versionList': () => versionListOf({}, []) });
+      fakeApi(callMock, { 'catalog.versionList': () => versionListOf({}, []) });
       const navigate = vi.fn();
       expect(await chooseSubject(pick, { navigate })).toEqual({ kind: 'offShelf' });
       expect(alertMsg).toHaveBeenCalledWith('该科目已下架，请使用其他科目');
@@ -143,7 +142,11 @@ describe('chooseSubject', () => {
         { AppID: 1001, AppVn: '3', AppVnName: '至尊班', VnOrder: 3, EndTime: '2020-01-01T00:00:00Z' },
         { AppID: 1001, AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: later },
       ];
-      fakeApi(callMock, { ...keptSubject, 'catalog.versionList': () => versions, 'catalog.vipApp': () => purchases, 'catalog.vipinfo': () => vipData });
+      fakeApi(callMock, {
+        'catalog.versionList': () => versions,
+        'catalog.vipApp': () => purchases,
+        'catalog.vipinfo': () => vipData,
+      });
       const out = await chooseSubject(pick, { navigate: vi.fn() });
       off();
 
@@ -176,7 +179,6 @@ describe('chooseSubject', () => {
 
     it("no valid purchase → trial: curAppvn '-1', '试用版'", async () => {
       fakeApi(callMock, {
-        ...keptSubject,
         'catalog.versionList': () => versions,
         'catalog.vipApp': () => [{ AppID: 1001, AppVn: '3', AppVnName: '至尊班', VnOrder: 3, EndTime: '2020-01-01T00:00:00Z' }],
         'catalog.vipinfo': () => vipData,
@@ -189,7 +191,6 @@ describe('chooseSubject', () => {
     it('non-200 on vipApp and vipinfo → trial, and no tiers of the previous subject are left behind', async () => {
       local.setJSON('curVipData', { appInfo: { AppID: 2001 }, list: [{ isVip: 1 }] });
       fakeApi(callMock, {
-        ...keptSubject,
         'catalog.versionList': () => versions,
         'catalog.vipApp': () => fail(500, '服务器开小差了，请稍后重试'),
         'catalog.vipinfo': () => fail(500, '服务器开小差了，请稍后重试'),
@@ -204,7 +205,7 @@ describe('chooseSubject', () => {
     });
 
     it('keeps at most six recent subjects, newest first, without duplicates', async () => {
-      fakeApi(callMock, { ...keptSubject, 'catalog.versionList': () => versions, 'catalog.vipApp': () => [], 'catalog.vipinfo': () => vipData });
+      fakeApi(callMock, { 'catalog.versionList': () => versions, 'catalog.vipApp': () => [], 'catalog.vipinfo': () => vipData });
       for (const id of [1, 2, 3, 4, 5, 6, 7, 3]) {
         await chooseSubject({ ...pick, AppID: id, AppName: `科目${id}` }, { navigate: vi.fn() });
       }

@@ -13,7 +13,6 @@ import { result } from '../../test/fixtures/exam-results';
 import { starText, summary, type LevelRow } from './api';
 import RandomPassCheckScreen from './random-pass-check-screen';
 import TifenGuoguanScreen from './tifen-guoguan-screen';
-import { lockSheetPrices, questionTools } from '../../test/fixtures/shell';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
@@ -59,7 +58,7 @@ describe('level map data', () => {
 
 describe('/tifenGuoguan', () => {
   it('shows the ladder: states, stars, best, the totals; a locked level says 请先通过上一关 and starts nothing', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
+    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
     renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
     const map = await screen.findByRole('list', { name: '关卡' });
     expect(callsTo(callMock, 'clearance.levels')[0]).toEqual({ appID: 1001, kind: 'chapter' });
@@ -78,8 +77,6 @@ describe('/tifenGuoguan', () => {
 
   it('挑战第N关 starts an attempt of the open level and opens it in the player', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...questionTools,
       'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }),
       'clearance.start': () => examSession({ examHistoryID: 77, mode: 'practice', testMode: 'tifenGuoguan' }),
     });
@@ -91,8 +88,6 @@ describe('/tifenGuoguan', () => {
 
   it('a passed level can be played again', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...questionTools,
       'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }),
       'clearance.start': () => examSession({ examHistoryID: 78, mode: 'practice' }),
     });
@@ -104,7 +99,7 @@ describe('/tifenGuoguan', () => {
 
   it('a level with an open attempt continues it without a new start', async () => {
     const list = [chapterLadder[0]!, { ...chapterLadder[1]!, open: 55 }, chapterLadder[2]!];
-    fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'clearance.levels': () => ({ kind: 'chapter', list }) });
+    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'chapter', list }) });
     const view = renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
     const tile = await screen.findByRole('button', { name: /^第2关/ });
     expect(tile.textContent).toContain('继续挑战');
@@ -116,8 +111,6 @@ describe('/tifenGuoguan', () => {
 
   it('a start refused otherwise (400) is shown in a dialog', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...questionTools,
       'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }),
       'clearance.start': () => {
         throw new ApiError(400, '请先通过上一关', null, 'reply');
@@ -131,8 +124,6 @@ describe('/tifenGuoguan', () => {
 
   it('a learner without module clearance meets the buy prompt (403)', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...questionTools,
       'clearance.levels': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
       },
@@ -145,8 +136,6 @@ describe('/tifenGuoguan', () => {
   it('other errors offer 重试', async () => {
     let fail = true;
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...questionTools,
       'clearance.levels': () => {
         if (fail) throw new ApiError(500, '服务器繁忙', null, 'reply');
         return { kind: 'chapter', list: chapterLadder };
@@ -167,7 +156,7 @@ describe('/randomPassCheck', () => {
       level(2, { title: '第2关', cptID: null, band: '进阶' }),
       level(3, { title: '第3关', cptID: null, band: '冲刺' }),
     ];
-    fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'clearance.levels': () => ({ kind: 'random', list }) });
+    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'random', list }) });
     const view = renderScreen(<RandomPassCheckScreen />, { path: '/randomPassCheck' });
     const map = await screen.findByRole('list', { name: '关卡' });
     expect(callsTo(callMock, 'clearance.levels')[0]).toEqual({ appID: 1001, kind: 'random' });
@@ -178,7 +167,7 @@ describe('/randomPassCheck', () => {
     ).toEqual(['第1关 基础 可挑战', '第2关 进阶 未解锁', '第3关 冲刺 未解锁']);
     view.unmount();
 
-    fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'clearance.levels': () => ({ kind: 'random', list: [] }) });
+    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'random', list: [] }) });
     renderScreen(<RandomPassCheckScreen />, { path: '/randomPassCheck' });
     expect(await screen.findByText('题库不足10题，暂无随机关卡')).toBeTruthy();
   });
@@ -186,12 +175,12 @@ describe('/randomPassCheck', () => {
 
 describe('the result of a level (/examResult)', () => {
   it('shows the stars earned, or what passing takes', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'exam.result': () => result({ testMode: 'tifenGuoguan', mode: 'practice', right: 4, wrong: 0, unanswered: 0 }) });
+    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'tifenGuoguan', mode: 'practice', right: 4, wrong: 0, unanswered: 0 }) });
     const view = renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
     expect((await screen.findByTestId('mode-line')).textContent).toBe('闯关成功 ★★★');
     expect(screen.getByRole('button', { name: '返回闯关提分' })).toBeTruthy();
     view.unmount();
-    fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'exam.result': () => result({ testMode: 'randomPassCheck', mode: 'practice' }) });
+    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'randomPassCheck', mode: 'practice' }) });
     renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
     expect((await screen.findByTestId('mode-line')).textContent).toBe('未过关：答对80%即可过关');
   });
@@ -199,7 +188,7 @@ describe('the result of a level (/examResult)', () => {
 
 describe('ladder tabs', () => {
   it('switch between 闯关提分 and 随机闯关 (the current one marked)', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
+    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
     const view = renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
     const tabs = await screen.findByRole('navigation', { name: '闯关方式' });
     expect(within(tabs).getByRole('button', { name: '闯关提分' }).getAttribute('aria-current')).toBe('page');

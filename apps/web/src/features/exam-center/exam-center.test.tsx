@@ -18,7 +18,6 @@ import ExamRoomScreen, { NOTICE_SECONDS } from './exam-room-screen';
 import MockTestScreen, { RESTART_CONFIRM } from './mock-test-screen';
 import SimulationTestRedirect from './simulation-test-redirect';
 import { homeModule, nursingGrid } from '../../test/fixtures/home';
-import { lockSheetPrices } from '../../test/fixtures/shell';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
@@ -42,8 +41,6 @@ afterEach(() => {
 
 const mod = (id: string, allowed: boolean) => homeModule(id, id, `/${id}`, allowed, allowed ? [] : [{ vn: '3', vname: '至尊班' }]);
 const moduleInfo = nursingGrid;
-/** The module grid the screens consult before a start: the paper rows open (a test closing one gives its own). */
-const openRows: Handlers = { 'subject.moduleInfoX': () => moduleInfo([mod('paper', true), mod('mock', true)]) };
 
 const blueprint: Blueprint = {
   template: 1,
@@ -73,8 +70,6 @@ const openSession = (over: Partial<OpenSession> = {}): OpenSession => ({
 describe('/exam (考试中心)', () => {
   it('lists the rows the version offers by group, locks closed ones (buy prompt), links open ones', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('chapter', true), mod('daily', true), mod('paper', true), mod('sprint', false)]),
       'exam.open': () => ({ list: [] }),
@@ -95,8 +90,6 @@ describe('/exam (考试中心)', () => {
 
   it('继续考试 lists the open sessions with the remaining time; 考试记录 opens the history', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
       'exam.open': () => ({
@@ -111,8 +104,6 @@ describe('/exam (考试中心)', () => {
     expect(view.where()).toBe('/answerTest?source=session&examHistoryID=56');
     view.unmount();
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
       'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 80)]),
@@ -126,8 +117,6 @@ describe('/exam (考试中心)', () => {
 
   it('no 继续考试 block when the open call fails', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
       'exam.open': () => {
@@ -143,8 +132,6 @@ describe('/exam (考试中心)', () => {
 describe('/mockTest (随机组卷)', () => {
   it('shows the blueprint as a drawn set (1 point each, pass 60 %) and 开始组卷 starts the row → /computerPaper', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'exam.blueprint': () => blueprint,
       'exam.open': () => ({ list: [] }),
@@ -167,8 +154,6 @@ describe('/mockTest (随机组卷)', () => {
 
   it('an open drawn paper: 继续作答, or 重新组卷 after a confirmation (restart)', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'exam.blueprint': () => blueprint,
       'exam.open': () => ({ list: [openSession({ examHistoryID: 77, testMode: 'mockTest', name: '随机组卷' })] }),
@@ -191,8 +176,6 @@ describe('/mockTest (随机组卷)', () => {
 
   it('a 403 of the start → the buy prompt; another error → a dialog; no blueprint → still startable', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'exam.blueprint': () => {
         throw new ApiError(404, '接口不存在', null, 'http');
@@ -207,8 +190,6 @@ describe('/mockTest (随机组卷)', () => {
     await user().click(screen.getByRole('button', { name: '开始组卷' }));
     expect((await screen.findAllByText('VIP班')).length).toBeGreaterThan(0);
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'exam.open': () => ({ list: [] }),
       'exam.start': () => {
@@ -221,8 +202,6 @@ describe('/mockTest (随机组卷)', () => {
 
   it('module paper closed in the home grid → the buy prompt instead of the screen', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', false)]),
       'exam.blueprint': () => blueprint,
@@ -245,8 +224,6 @@ describe('/evaluationChapter (章节测评)', () => {
     const h = history([trendPoint(1, 40), trendPoint(2, 85)]);
     h.list = h.list.map((x) => ({ ...x, name: '章节测评·基础护理', testMode: 'evaluationChapter', total: 20, score: x.score / 5 }));
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'practice.chapterMenuList': () => menu,
       'exam.history': () => h,
@@ -266,8 +243,6 @@ describe('/evaluationChapter (章节测评)', () => {
 
   it('a chapter beyond the trial says 需开通 and opens the buy prompt without starting', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'practice.chapterMenuList': () => ({ ...menu, list: menu.list.map((c) => (c.cptID === 2 ? { ...c, locked: true } : c)), unlocking: [{ vn: '2', vname: 'VIP班' }] }),
       'exam.history': () => history([]),
@@ -281,8 +256,6 @@ describe('/evaluationChapter (章节测评)', () => {
 
   it('a chapter with an open 测评 continues it', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'practice.chapterMenuList': () => menu,
       'exam.history': () => history([]),
@@ -298,8 +271,6 @@ describe('/evaluationChapter (章节测评)', () => {
 describe('/examinationGuide (考试指南)', () => {
   it('the structure with the template’s marks, the guide texts, and 机考体验 → the simulator', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'exam.blueprint': () => ({ ...blueprint, sections: [{ type: 'A1', title: 'A1型题', count: 50, score: 2 }], totalScore: 100, passScore: 72 }),
       'exam.open': () => ({ list: [] }),
@@ -326,8 +297,6 @@ describe('/mnkcNew (模拟考场)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     saveLogin({ ...demoLogin });
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'exam.list': list,
       'exam.start': () => examSession({ examHistoryID: 120345, name: '模拟试卷二', remainingSeconds: 5400 }),
@@ -360,8 +329,6 @@ describe('/mnkcNew (模拟考场)', () => {
 
   it('a paper with its session open goes straight to the ticket (继续考试); the module closed → the buy prompt', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...openRows,
       ...around,
       'exam.list': () => ({ list: [paper(1, { name: '模拟试卷一', open: 88 })] }),
       'exam.start': () => examSession({ examHistoryID: 88, replies: { '1': 'A' } }),
@@ -373,7 +340,11 @@ describe('/mnkcNew (模拟考场)', () => {
     await user().click(within(ticket).getByRole('button', { name: '继续考试' }));
     expect(view.where()).toBe('/computerPaper?examHistoryID=88');
     view.unmount();
-    fakeApi(callMock, { ...lockSheetPrices, ...openRows, ...around, 'subject.moduleInfoX': () => moduleInfo([mod('mock', false)]), 'exam.list': list });
+    fakeApi(callMock, {
+      ...around,
+      'subject.moduleInfoX': () => moduleInfo([mod('mock', false)]),
+      'exam.list': list,
+    });
     renderScreen(<ExamRoomScreen />, { path: '/mnkcNew' });
     expect(await screen.findByText('开通以下任一班次可使用模拟考场')).toBeTruthy();
   });

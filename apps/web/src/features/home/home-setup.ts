@@ -4,7 +4,6 @@ import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
 import { demoUser, fakeApi, trialNursing } from '../../test/screens';
 import { homeModule, nursingGrid } from '../../test/fixtures/home';
-import { unreadBadge, profileHeader, lockSheetPrices, redDots } from '../../test/fixtures/shell';
 
 /** What the home page tests share: the subject, its grid and the calls the page makes (the client is mocked by each test file). */
 const callMock = call as unknown as Mock;
@@ -34,10 +33,6 @@ type Handlers = Parameters<typeof fakeApi>[1];
 
 export function api(extra: Handlers = {}) {
   fakeApi(callMock, {
-    ...unreadBadge,
-    ...profileHeader,
-    ...lockSheetPrices,
-    ...redDots,
     'user.getUserInfo': () => demoUser,
     'subject.moduleInfoX': () => gridData(),
     'subject.redDotList': () => ({ modules: ['chapter'] }),

@@ -14,7 +14,6 @@ import AnswerTestScreen from './answer-test-screen';
 import { mixedChapter, question } from '../../test/fixtures/practice';
 import { RECITE_DEBOUNCE_MS, REMOVE_CONFIRM } from './components/player-state';
 import type { SetQuestion } from '../../entities/practice/sources';
-import { lockSheetPrices, questionTools } from '../../test/fixtures/shell';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
@@ -44,7 +43,7 @@ beforeEach(() => {
 
 /** The wrong-answer book's summary (its clearing hint) is nothing unless a test gives one. */
 const open = (url: string, handlers: Parameters<typeof fakeApi>[1]) => {
-  fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'study.reviewSummary': () => null, ...handlers });
+  fakeApi(callMock, { 'study.reviewSummary': () => null, ...handlers });
   return renderScreen(<AnswerTestScreen />, { path: '/answerTest', url });
 };
 

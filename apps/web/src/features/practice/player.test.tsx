@@ -11,7 +11,6 @@ import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNur
 import AnswerTestScreen, { otherSubjectChapter } from './answer-test-screen';
 import { mixedChapter, question } from '../../test/fixtures/practice';
 import type { ChapterTest } from '../../entities/practice/api';
-import { lockSheetPrices, questionTools } from '../../test/fixtures/shell';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
@@ -37,7 +36,7 @@ beforeEach(() => {
 });
 
 function openPlayer(test: ChapterTest = mixedChapter()) {
-  fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'practice.getChapterTestEx': () => test });
+  fakeApi(callMock, { 'practice.getChapterTestEx': () => test });
   return renderScreen(<AnswerTestScreen />, { path: '/answerTest', url: '/answerTest?cptID=11' });
 }
 
@@ -147,7 +146,7 @@ describe('/answerTest: the player', () => {
   });
 
   it('a chapter the current subject does not have (switched subject meanwhile) leads back to the chapter menu, not to a useless 重试', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...questionTools, 'practice.getChapterTestEx': () => fail(404, '章节不存在') });
+    fakeApi(callMock, { 'practice.getChapterTestEx': () => fail(404, '章节不存在') });
     const view = renderScreen(<AnswerTestScreen />, { path: '/answerTest', url: '/answerTest?cptID=999' });
     expect(await screen.findByText(otherSubjectChapter(trialNursing))).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
@@ -268,8 +267,6 @@ describe('/answerTest: the player', () => {
 
   it('a 403 shows the buy prompt', async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
-      ...questionTools,
       'practice.getChapterTestEx': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
       },

@@ -19,7 +19,6 @@ import AnswerTestScreen from './answer-test-screen';
 import { sessionHandInLines } from './session-run';
 import { mergeSessionPending, sessionSet } from '../../entities/practice/session-source';
 import { parseSource, sourceKey, sourceUrl } from '../../entities/practice/source-url';
-import { questionTools } from '../../test/fixtures/shell';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
@@ -58,7 +57,6 @@ const saveReply = (p: Record<string, unknown>, s: Session) => ({
 function open(s: Session, handlers: Handlers = {}) {
   current = s.examHistoryID;
   fakeApi(callMock, {
-    ...questionTools,
     'exam.resume': () => s,
     'exam.addSimulationReplys': (p) => saveReply(p, s),
     'exam.handIn': () => result({ examHistoryID: s.examHistoryID, mode: 'practice' }),

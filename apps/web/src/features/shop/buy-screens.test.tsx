@@ -13,7 +13,6 @@ import { vipVersion, type VipVersion } from '../../test/fixtures/catalog';
 import { priceData } from '../../test/fixtures/shop';
 import BuyAppScreen from './buy-app-screen';
 import MemberCenterScreen from './member-center-screen';
-import { lockSheetPrices } from '../../test/fixtures/shell';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs'); // ui/__mocks__/dialogs.ts
@@ -65,7 +64,10 @@ describe('/buyapp', () => {
   beforeEach(() => saveSelectedSubject(nursing));
 
   it('lists the versions on sale with prices and what each opens, highlights posSlide, buys or upgrades through /payPage, and shows the contacts', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...around, 'shop.pricelist': () => priceData() });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => priceData(),
+    });
     const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp', url: '/buyApp?moduleType=dialog&posSlide=2' });
     const vipCard = await screen.findByTestId('version-2');
     expect(vipCard.getAttribute('aria-current')).toBe('true');
@@ -86,7 +88,6 @@ describe('/buyapp', () => {
     const data = priceData();
     data.items[1] = { ...data.items[1]!, group: 1 };
     fakeApi(callMock, {
-      ...lockSheetPrices,
       ...around,
       'shop.pricelist': () => data,
       'sale.purchasedUserList': () => ({ list: [{ user: '138****0001', vname: 'VIP班', at: new Date(Date.now() - 5 * 60_000).toISOString() }], hasMore: false }),
@@ -97,7 +98,10 @@ describe('/buyapp', () => {
   });
 
   it('shows prices without a buy button when the agent sells nothing online', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...around, 'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }) });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }),
+    });
     renderScreen(<BuyAppScreen />, { path: '/buyapp' });
     expect(within(await screen.findByTestId('version-2')).queryByRole('button')).toBeNull();
     expect(screen.getByText(/当前渠道暂不支持在线购买/)).toBeTruthy();
@@ -106,7 +110,6 @@ describe('/buyapp', () => {
   it("redeems a code: '激活成功', the subject is chosen again, home (replace)", async () => {
     storeModuleInfo({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '', vn: '3', vname: '至尊班', current: null, modules: [] });
     fakeApi(callMock, {
-      ...lockSheetPrices,
       ...around,
       'catalog.vipinfo': () => vipinfoData,
       'catalog.useCode': () => ({ AppID: 1001, AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: '2027-11-21T00:00:00.000Z' }),
@@ -125,7 +128,11 @@ describe('/buyapp', () => {
   it.each([CATALOG_MSG.codeUnknown, CATALOG_MSG.codeUsed, CATALOG_MSG.codeExpired, CATALOG_MSG.codeWrongSubject, CATALOG_MSG.codeTooMany])(
     "shows '%s' under the field, silently",
     async (msg) => {
-      fakeApi(callMock, { ...lockSheetPrices, ...around, 'catalog.vipinfo': () => vipinfoData, 'catalog.useCode': () => fail(msg === CATALOG_MSG.codeTooMany ? 429 : 400, msg) });
+      fakeApi(callMock, {
+        ...around,
+        'catalog.vipinfo': () => vipinfoData,
+        'catalog.useCode': () => fail(msg === CATALOG_MSG.codeTooMany ? 429 : 400, msg),
+      });
       const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
       const u = user();
       await u.type(screen.getByPlaceholderText('请输入激活码'), 'ABC');
@@ -138,7 +145,10 @@ describe('/buyapp', () => {
   );
 
   it('asks for a code before calling', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...around, 'catalog.vipinfo': () => vipinfoData });
+    fakeApi(callMock, {
+      ...around,
+      'catalog.vipinfo': () => vipinfoData,
+    });
     renderScreen(<BuyAppScreen />, { path: '/buyapp' });
     await user().click(screen.getByRole('button', { name: '立即激活' }));
     expect(screen.getByRole('alert').textContent).toBe('请输入激活码');
@@ -180,7 +190,10 @@ describe('/buyapp: what a learner is offered for what they hold', () => {
 
   it('names a version’s real validity on its buy button (90 天, not 一年) and offers no upgrade into a product that lacks the held one (考前模拟)', async () => {
     const sprint = item('5', '冲刺班', 5, ['chapter', 'paper', 'mock'], { validityDays: 90 });
-    fakeApi(callMock, { ...lockSheetPrices, ...around, 'shop.pricelist': () => prices([basic(held('2027-06-01T12:00:00.000Z')), vip(), mock, sprint]) });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => prices([basic(held('2027-06-01T12:00:00.000Z')), vip(), mock, sprint]),
+    });
     renderScreen(<BuyAppScreen />, { path: '/buyapp' });
     const sprintCard = await screen.findByTestId('version-5');
     expect(within(sprintCard).getByRole('button', { name: '购买90天' })).toBeTruthy();
@@ -198,7 +211,10 @@ describe('/buyapp: what a learner is offered for what they hold', () => {
 
   it('a 至尊班 holder sees 基础班, VIP班 and 考前模拟 as 已包含 and is asked before buying one; 续费 only for what they hold', async () => {
     const until = '2027-06-01T12:00:00.000Z';
-    fakeApi(callMock, { ...lockSheetPrices, ...around, 'shop.pricelist': () => prices([basic(), vip(held('2027-01-10T12:00:00.000Z')), top(held(until)), mock]) });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => prices([basic(), vip(held('2027-01-10T12:00:00.000Z')), top(held(until)), mock]),
+    });
     const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
     const basicCard = await screen.findByTestId('version-1');
     for (const vn of ['1', '2', '4_MNDB']) {
@@ -230,7 +246,10 @@ describe('/buyapp: what a learner is offered for what they hold', () => {
   });
 
   it('a VIP班 holder is not warned about 至尊班 (it adds to what they hold) and may upgrade into it', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...around, 'shop.pricelist': () => prices([basic(), vip(held('2027-06-01T12:00:00.000Z')), top()]) });
+    fakeApi(callMock, {
+      ...around,
+      'shop.pricelist': () => prices([basic(), vip(held('2027-06-01T12:00:00.000Z')), top()]),
+    });
     const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
     const topCard = await screen.findByTestId('version-3');
     expect(within(topCard).queryByText('已包含')).toBeNull();
@@ -243,7 +262,9 @@ describe('/buyapp: what a learner is offered for what they hold', () => {
 
 describe('/buyapp without a subject', () => {
   it('asks to choose one first', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...around });
+    fakeApi(callMock, {
+      ...around,
+    });
     const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
     await user().click(screen.getByRole('button', { name: '选择科目' }));
     await waitFor(() => expect(where()).toBe('/switchSub'));
@@ -254,7 +275,6 @@ describe('/buyapp without a subject', () => {
 describe('/memberCenter', () => {
   it("lists purchases: subject, version, '有效期至' or '已过期', and the modules", async () => {
     fakeApi(callMock, {
-      ...lockSheetPrices,
       ...around,
       'shop.userOrderList': () => ({ list: [], hasMore: false }),
       'subject.myPurchases': () => ({
@@ -298,7 +318,11 @@ describe('/memberCenter', () => {
 
   it("empty: '您还没有开通任何班次' and a way to /buyapp", async () => {
     saveSelectedSubject(nursing);
-    fakeApi(callMock, { ...lockSheetPrices, ...around, 'subject.myPurchases': () => ({ list: [] }), 'shop.userOrderList': () => ({ list: [], hasMore: false }) });
+    fakeApi(callMock, {
+      ...around,
+      'subject.myPurchases': () => ({ list: [] }),
+      'shop.userOrderList': () => ({ list: [], hasMore: false }),
+    });
     const { where } = renderScreen(<MemberCenterScreen />, { path: '/memberCenter' });
     expect(await screen.findByText('您还没有开通任何班次')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '去开通' }));
@@ -306,7 +330,11 @@ describe('/memberCenter', () => {
   });
 
   it('empty without a subject: the button leads to /switchSub', async () => {
-    fakeApi(callMock, { ...lockSheetPrices, ...around, 'subject.myPurchases': () => ({ list: [] }), 'shop.userOrderList': () => ({ list: [], hasMore: false }) });
+    fakeApi(callMock, {
+      ...around,
+      'subject.myPurchases': () => ({ list: [] }),
+      'shop.userOrderList': () => ({ list: [], hasMore: false }),
+    });
     const { where } = renderScreen(<MemberCenterScreen />, { path: '/memberCenter' });
     await user().click(await screen.findByRole('button', { name: '选择科目' }));
     await waitFor(() => expect(where()).toBe('/switchSub'));

@@ -83,7 +83,7 @@ describe('/agreementList', () => {
   });
 
   it('不同意 signs out after a confirmation', async () => {
-    fakeApi(callMock, { 'agreement.list': () => list(false), 'user.logout': () => null });
+    fakeApi(callMock, { 'agreement.list': () => list(false) });
     (confirm as Mock).mockResolvedValue(true);
     const { where } = renderScreen(<AgreementListScreen />, { path: '/agreementList', url: '/agreementList?consent=1' });
     await user().click(await screen.findByRole('button', { name: '不同意' }));
