@@ -70,11 +70,10 @@ const zones = [
     { target: `${WEB}/${layer}`, from: `${WEB}/features`, message: `${layer}/ is below the features; move the shared piece down instead` },
     { target: `${WEB}/${layer}`, from: `${WEB}/app`, message: `${layer}/ is below app/` },
   ]),
-  // One known exception: ui/buy-prompt.tsx (drawn by ui's States, BuyDialog and UnlockPanel) reads the prices of entities/buy/api.ts.
+  // ui/ declares what it needs of a domain (ui/version-prices.ts) and app/ connects the entity to it.
   ...['ui', 'api', 'lib'].map((layer) => ({
     target: `${WEB}/${layer}`,
     from: `${WEB}/entities`,
-    ...(layer === 'ui' ? { except: ['./buy/api.ts'] } : {}),
     message: `${layer}/ is below the entities: domain code (queries, formatters, domain components) lives in entities/<domain>/, not here`,
   })),
   // api/ is the client only (client.ts, errors.ts, query-client.ts): a domain module added there is refused to everyone.
@@ -100,15 +99,11 @@ const featureZones = [
   })),
 ];
 
-/**
- * No entity imports another (docs/web-shell.md "Layers"), except these declared uses: the question-and-answer view of
- * entities/study shows the explain lesson (video) and the discussion link.
- */
-const ENTITY_USES = { study: ['video', 'discussion'] };
+/** No entity imports another (docs/web-shell.md "Layers"): a feature composes two entities' pieces. */
 const entityZones = entities.map((e) => ({
   target: `${WEB}/entities/${e}`,
   from: `${WEB}/entities`,
-  except: [`./${e}`, ...(ENTITY_USES[e] ?? []).map((other) => `./${other}`)],
+  except: [`./${e}`],
   message: 'an entity does not import another entity; move the shared piece to ui/ or lib/, or compose both in the feature',
 }));
 

@@ -11,7 +11,7 @@ export const MAX_LINES = 300;
 /** Modules over the limit when the check came (path under apps/web/src → lines then): to be split, never to grow. */
 export const KNOWN_OVER = {
   'features/ai/ai.module.css': 410,
-  'features/buy/shop.module.css': 515,
+  'features/shop/shop.module.css': 515,
   'features/discussion/discussion.module.css': 378,
   'features/every-day/every-day.module.css': 303,
   'features/exam-center/exam-center.module.css': 355,

@@ -96,7 +96,7 @@ test('a login during the cooling-off period withdraws the deletion request', asy
   await login(page, phone, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/homePage/);
   const guid = await page.evaluate(() => localStorage.getItem('guid') ?? '');
-  // The deletion request itself is features/account-life's (docs/account-deletion.md): here through its calls.
+  // The deletion request itself is features/account's (docs/account-deletion.md): here through its calls.
   const ip = { 'x-forwarded-for': '198.51.100.77' };
   expect(await (await request.post('/api/account/cancel/sendcode', { form: { guid }, headers: ip })).json()).toMatchObject({ status: 200 });
   const code = await smsCode(request, phone);

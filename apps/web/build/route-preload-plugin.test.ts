@@ -18,7 +18,7 @@ describe('route preloads', () => {
     const paths = new Set(read.map((r) => r.path));
     const missing = routes.map((r) => r.path).filter((p) => !paths.has(p));
     expect(missing).toEqual([]);
-    expect(read.find((r) => r.path === '/login')).toEqual({ path: '/login', module: 'src/features/account/login-screen.tsx', noQueries: true });
+    expect(read.find((r) => r.path === '/login')).toEqual({ path: '/login', module: 'src/features/user/login-screen.tsx', noQueries: true });
     // A screen loaded through a named loader of its file.
     expect(read.find((r) => r.path === '/wgzx')?.module).toBe('src/features/guest/campaign-screen.tsx');
     expect(read.find((r) => r.path === '/homePage')?.noQueries).toBe(false);

@@ -193,7 +193,7 @@ describe('route registry', () => {
 });
 
 /** The screen file of each `noQueries` route (they render outside TanStack Query's provider). */
-const NO_QUERY_SCREENS: Record<string, string> = { '/': 'features/entry/root-screen.tsx', '/login': 'features/account/login-screen.tsx' };
+const NO_QUERY_SCREENS: Record<string, string> = { '/': 'features/entry/root-screen.tsx', '/login': 'features/user/login-screen.tsx' };
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The chain of imports from `file` to '@tanstack/react-query', if any (type-only imports ignored). */

@@ -7,10 +7,10 @@ import { RootLayout, Splash } from './root-layout';
 import { setScreenFinder } from '../lib/navigation';
 import type { RouteEntry } from '../lib/route-entry';
 import { entryRoutes } from '../features/entry/routes';
-import { accountRoutes } from '../features/account/routes';
+import { userRoutes } from '../features/user/routes';
 import { homeRoutes } from '../features/home/routes';
 import { subjectRoutes } from '../features/subject/routes';
-import { buyRoutes } from '../features/buy/routes';
+import { shopRoutes } from '../features/shop/routes';
 import { practiceRoutes } from '../features/practice/routes';
 import { studyRoutes } from '../features/study/routes';
 import { examRoutes } from '../features/exam/routes';
@@ -32,7 +32,7 @@ import { discussionRoutes } from '../features/discussion/routes';
 import { mineRoutes } from '../features/mine/routes';
 import { guestRoutes } from '../features/guest/routes';
 import { helpRoutes } from '../features/help/routes';
-import { accountLifeRoutes } from '../features/account-life/routes';
+import { accountRoutes } from '../features/account/routes';
 import { searchRoutes } from '../features/search/routes';
 
 /**
@@ -41,10 +41,10 @@ import { searchRoutes } from '../features/search/routes';
  */
 export const routes: RouteEntry[] = [
   ...entryRoutes,
-  ...accountRoutes,
+  ...userRoutes,
   ...homeRoutes,
   ...subjectRoutes,
-  ...buyRoutes,
+  ...shopRoutes,
   ...practiceRoutes,
   ...studyRoutes,
   ...examRoutes,
@@ -66,7 +66,7 @@ export const routes: RouteEntry[] = [
   ...mineRoutes,
   ...guestRoutes,
   ...helpRoutes,
-  ...accountLifeRoutes,
+  ...accountRoutes,
   ...searchRoutes,
 ];
 

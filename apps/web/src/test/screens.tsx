@@ -4,13 +4,16 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { ApiError } from '../api/errors';
+import { useVersionPrices } from '../entities/shop/api';
+import { VersionPricesContext } from '../ui/version-prices';
 import { findRoute, routes } from '../app/routes';
 import { setScreenFinder } from '../lib/navigation';
 import type { ReplyData } from './fake-api';
 
 /**
  * Test helpers of the screens: a screen rendered in a real (memory) router beside stub
- * screens that show where the learner went, and a fake API answering by call id (test/fake-api.ts).
+ * screens that show where the learner went (with the app's providers: the query client, the lock sheets' prices as
+ * app/query-layout.tsx connects them), and a fake API answering by call id (test/fake-api.ts).
  */
 
 export { callsTo, fakeApi, optionsOf, type Handlers, type ReplyData } from './fake-api';
@@ -33,7 +36,9 @@ export function renderScreen(screen: ReactElement, { path, url = path, before = 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <VersionPricesContext.Provider value={useVersionPrices}>
+        <RouterProvider router={router} />
+      </VersionPricesContext.Provider>
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient, where: () => `${router.state.location.pathname}${router.state.location.search}` };

@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG, type PriceItem, type UnlockingVersion } from '@kaoshi/contract';
-import { pricesQuery } from '../entities/buy/api';
 import { useAgent } from '../lib/agent';
 import { yuan } from '../lib/format';
 import { cachedVipinfo, getSelectedSubject } from '../lib/subject';
 import { track } from '../lib/tracking';
 import { buyAction, buyAppPath, versionLabel } from './buy-flow';
 import { Modal } from './modal';
+import { VersionPricesContext } from './version-prices';
 import buttons from './buttons.module.css';
 import styles from './buy.module.css';
 
@@ -66,9 +66,9 @@ export function VersionChips({ versions, highlight, cards }: { versions: readonl
  * while the prices load, shows without a price.
  */
 function VersionCards({ versions }: { versions: readonly UnlockingVersion[] }) {
-  const subject = getSelectedSubject();
-  const prices = useQuery({ ...pricesQuery(subject?.AppID ?? 0), enabled: subject !== null });
-  const priceOf = (vn: string) => prices.data?.items.find((i) => i.vn === vn);
+  const useVersionPrices = useContext(VersionPricesContext);
+  const items = useVersionPrices(getSelectedSubject()?.AppID ?? null);
+  const priceOf = (vn: string) => items?.find((i) => i.vn === vn);
   return (
     <ul className={styles.cards} aria-label="可开通的班次">
       {versions.map((v) => (

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { allCalls, fieldLabel } from '../index.ts';
 import { frontendError, position, trackingCalls, userclick } from './tracking.ts';
 import { changePassword, userlogin } from './user.ts';
-import { sendcode } from './sms.ts';
+import { sendcode } from './sms-code.ts';
 
 const messagesOf = (schema: z.ZodType, input: unknown): string[] => {
   const result = schema.safeParse(input);

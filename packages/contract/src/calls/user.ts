@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { AGREEMENT_OUTDATED_MSG, AGREEMENT_VERSION } from './agreement.ts';
-import { captchaNew, checkcode, sendcode } from './sms.ts';
+import { AGREEMENT_OUTDATED_MSG, AGREEMENT_VERSION } from './user-agreement.ts';
+import { captchaNew, checkcode, sendcode } from './sms-code.ts';
 import { agentCode, flag, guid, mobile, optInt, optText, passwordHash, smsCode, text } from '../fields.ts';
 
 /** What every successful login, code login and registration returns. */

@@ -11,7 +11,7 @@ import type { ShorthandService } from './shorthand.ts';
 type Exists = (appId: number, target: string, id: number) => Promise<boolean>;
 
 /**
- * The calls of calls/reading.ts and calls/knowledge.ts; everything is read and written for the session's learner.
+ * The calls of calls/reading.ts and calls/reading-knowledge.ts; everything is read and written for the session's learner.
  * An item a call names by id comes loaded and opened by the registrar's item policy (`items.<kind>.of(ctx)`).
  */
 export const readingRoutes = (r: ReadingService, kn: KnowledgeService, cards: ShorthandService, exists: Exists, items: ReadingItems) => [

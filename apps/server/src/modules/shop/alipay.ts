@@ -51,7 +51,7 @@ export function createAlipay(cfg: AlipayConfig) {
   }
 
   function start(p: StartPayment): Promise<{ payUrl: string }> {
-    const pc = p.scene === 'pc';
+    const pc = p.equipment === 'pc';
     const bizContent: Record<string, unknown> = {
       out_trade_no: p.orderNo,
       total_amount: fenToYuan(p.amountFen),
@@ -90,7 +90,7 @@ export function createAlipay(cfg: AlipayConfig) {
 
   const provider: PaymentProvider = {
     id: 'alipay',
-    scenes: ['pc', 'mobile'],
+    equipments: ['pc', 'mobile'],
     start,
     async query(orderNo) {
       const r = await exec('alipay.trade.query', { out_trade_no: orderNo });

@@ -198,7 +198,7 @@ describe('reconciliation and expiry (the shop job)', () => {
       amountFen: 100,
       description: 'x',
       returnUrl: '/buyCallback?orderID=KS-retry',
-      scene: 'pc',
+      equipment: 'pc',
       clientIp: '',
       expiresAt: new Date(t.clock.now + 60_000),
     });

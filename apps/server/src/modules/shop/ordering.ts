@@ -10,7 +10,7 @@ import type { CouponStore } from './coupon-store.ts';
 import { discountTerms, type Discounts } from './discounts.ts';
 import { priceFor, providerFor } from './pricing.ts';
 import { HUABEI_MIN_FEN, instalmentTerms } from './huabei.ts';
-import { payScene, type PaymentProvider } from './providers.ts';
+import { equipmentKind, type PaymentProvider } from './providers.ts';
 import { planUpgrade, quote, type UpgradePrices } from './quote.ts';
 import type { ShopDeps } from './deps.ts';
 import { chinaSecond } from '../../platform/china-time.ts';
@@ -43,7 +43,7 @@ export async function startPayment(d: Pick<ShopDeps, 'store'>, provider: Payment
     amountFen: order.amountFen,
     description: description.trim(),
     returnUrl: `/buyCallback?orderID=${encodeURIComponent(order.orderNo)}`,
-    scene: payScene(order.equipment),
+    equipment: equipmentKind(order.equipment),
     clientIp: ip,
     expiresAt: order.expiresAt,
     instalmentTerms: instalmentTerms(order.instalments),

@@ -1,7 +1,7 @@
 import { SHOP_MSG, type PayType, type PriceItem } from '@kaoshi/contract';
 import { badInput } from '../../platform/errors.ts';
 import type { AgentRow, PurchaseRow, PriceRow, VersionRow } from '../../db/schema/index.ts';
-import { payScene, type PaymentProvider } from './providers.ts';
+import { equipmentKind, type PaymentProvider } from './providers.ts';
 
 /** The price row of a version for an agent: its own, else the default agent's; none: not on sale. */
 export function priceFor(rows: PriceRow[], agentCode: string, defaultAgent: string, vn: string): PriceRow | undefined {
@@ -51,13 +51,13 @@ export function assertSellsOnline(agent: AgentRow): void {
 /**
  * The payment methods offered to this agent's learner on this device (docs/shop.md, "Providers"): a provider
  * configured here, that the agent takes (WeChat Pay: IsWeiXinPay = 1; Alipay: an Alipay account; the sandbox:
- * every agent, outside production) and that works in this scene (no Alipay inside WeChat).
+ * every agent, outside production) and that works on this equipment (no Alipay inside WeChat).
  */
 export function methodsFor(agent: AgentRow, providers: ReadonlyMap<PayType, PaymentProvider>, equipment = ''): PaymentProvider[] {
   if (buyingOff(agent) || customPayUrl(agent)) return [];
-  const scene = payScene(equipment);
+  const kind = equipmentKind(equipment);
   const agentTakes = (id: PayType) => (id === 'wechat' ? agent.isWeixinPay === 1 : id === 'alipay' ? agent.alipay !== '' : true);
-  return [...providers.values()].filter((p) => agentTakes(p.id) && p.scenes.includes(scene));
+  return [...providers.values()].filter((p) => agentTakes(p.id) && p.equipments.includes(kind));
 }
 
 /** The provider of an order: one of methodsFor, else refused (暂不支持该支付方式). */

@@ -7,10 +7,10 @@ import type { OpenedNotification, PaymentEvent } from './payment-event.ts';
  * provider's page), mobile a phone browser or an app shell (the provider's H5 / wap page), wechat inside WeChat
  * (WeChat Pay's JSAPI through /htmlWeChatPay; Alipay is not offered there, WeChat blocks it).
  */
-export type PayScene = 'pc' | 'mobile' | 'wechat';
+export type EquipmentKind = 'pc' | 'mobile' | 'wechat';
 
-/** The scene from the order's `equipment` (the web app's clientKind(), or web_wechat inside WeChat). */
-export const payScene = (equipment: string): PayScene => (equipment === 'web_wechat' ? 'wechat' : equipment === 'web_pc' ? 'pc' : 'mobile');
+/** The kind of the order's `equipment` (the web app's clientKind(), or web_wechat inside WeChat): where it is paid. */
+export const equipmentKind = (equipment: string): EquipmentKind => (equipment === 'web_wechat' ? 'wechat' : equipment === 'web_pc' ? 'pc' : 'mobile');
 
 /** The terms of an order's Huabei instalments for Alipay: the periods and the part of the fee the seller pays (0 or 100). */
 export interface InstalmentTerms {
@@ -26,7 +26,7 @@ export interface StartPayment {
   description: string;
   /** Where the provider sends the learner back (the shop's /buyCallback for this order), relative to the site. */
   returnUrl: string;
-  scene: PayScene;
+  equipment: EquipmentKind;
   /** The payer's IP (WeChat H5 asks for it). */
   clientIp: string;
   /** The provider closes its payment then too. */
@@ -47,8 +47,8 @@ export interface NotifyAnswer {
  */
 export interface PaymentProvider {
   readonly id: PayType;
-  /** The scenes it can take payment in (the price list offers it only there). */
-  readonly scenes: readonly PayScene[];
+  /** The kinds of equipment it can take payment on (the price list offers it only there). */
+  readonly equipments: readonly EquipmentKind[];
   start(p: StartPayment): Promise<{ payUrl: string }>;
   /** What the provider holds of the order's trade, in the shop's words; null when it holds no trade of it (reconciliation). */
   query(orderNo: string): Promise<PaymentEvent | null>;

@@ -9,7 +9,7 @@ import { discountView } from './discounts.ts';
 import { badInput } from '../../platform/errors.ts';
 
 /**
- * The shop's calls (contract calls/shop.ts): everything for the session's learner, at the prices, coupons, codes and
+ * The shop's calls (contract calls/shop/): everything for the session's learner, at the prices, coupons, codes and
  * group buys of the agent the learner registered with — never the request's `ac` or subdomain (docs/shop.md).
  */
 export function shopRoutes(shop: ShopService, clock: Clock, wechat?: WechatPay) {

@@ -128,7 +128,7 @@ export function createSandboxProvider(db: Database, clock: Clock, opts: SandboxO
 
   const provider: PaymentProvider = {
     id: 'sandbox',
-    scenes: ['pc', 'mobile', 'wechat'],
+    equipments: ['pc', 'mobile', 'wechat'],
     open: (headers, body, nowMs) => openNotification({ publicKey, serial, apiV3Key, ...SANDBOX_ACCOUNT }, headers, body, nowMs),
     answers: WECHAT_ANSWERS,
     async start(p: StartPayment) {

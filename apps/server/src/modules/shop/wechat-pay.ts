@@ -83,10 +83,10 @@ export function createWechatPay(cfg: WechatPayConfig) {
 
   const provider: PaymentProvider = {
     id: 'wechat',
-    scenes: cfg.mpSecret ? ['pc', 'mobile', 'wechat'] : ['pc', 'mobile'],
+    equipments: cfg.mpSecret ? ['pc', 'mobile', 'wechat'] : ['pc', 'mobile'],
     async start(p) {
-      if (p.scene === 'wechat') return { payUrl: `/htmlWeChatPay?orderID=${encodeURIComponent(p.orderNo)}` };
-      if (p.scene === 'pc') {
+      if (p.equipment === 'wechat') return { payUrl: `/htmlWeChatPay?orderID=${encodeURIComponent(p.orderNo)}` };
+      if (p.equipment === 'pc') {
         const { code_url } = await call<{ code_url: string }>('native', () => wxpay.v3.pay.transactions.native.post(order(p)));
         return { payUrl: code_url };
       }

@@ -1,10 +1,9 @@
+import type { ReactNode } from 'react';
 import { percent } from '../../lib/format';
 import { RichText } from '../../ui/rich-text';
 import { answerOf, highlight, optionsFor } from './format';
 import { type StudyGroup, type StudyQuestion } from './api';
-import { ExplainLesson } from '../video/explain-lesson';
 import { PointLinks } from '../../ui/point-links';
-import { DiscussionLink } from '../discussion/discussion-link';
 import styles from '../../ui/question-answer.module.css';
 
 /** '加载更多' under a paged list (or '加载中…' while the next page comes). */
@@ -104,9 +103,11 @@ export function QuestionWithAnswer({
 
 /**
  * The explanation (key points in <mark>) and the knowledge points — of a study question or an exam review item.
- * `className` replaces the box's own look (the exam review draws it as a tinted box).
+ * `className` replaces the box's own look (the exam review draws it as a tinted box). `children` go under the points:
+ * the feature composes there what other domains add (the explain lesson of entities/video, the discussion link of
+ * entities/discussion), since an entity imports no other entity.
  */
-export function Explanation({ q, appID, className }: { q: { explanation: string; points: string[]; allTestID?: number }; appID: number; className?: string }) {
+export function Explanation({ q, appID, className, children }: { q: { explanation: string; points: string[] }; appID: number; className?: string; children?: ReactNode }) {
   return (
     <section className={className ?? styles.explainBox} aria-label="解析">
       <h3 className={styles.explainTitle}>解析</h3>
@@ -114,8 +115,7 @@ export function Explanation({ q, appID, className }: { q: { explanation: string;
         <RichText text={q.explanation || '暂无解析'} appID={appID} />
       </p>
       <PointLinks points={q.points} />
-      {q.allTestID !== undefined && q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
-      {q.allTestID !== undefined ? <DiscussionLink appID={appID} kind="question" id={q.allTestID} /> : null}
+      {children}
     </section>
   );
 }

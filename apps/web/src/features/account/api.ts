@@ -1,68 +1,44 @@
-import {
-  AGREEMENT_VERSION,
-  bindPhone,
-  captchaNew,
-  changePassword,
-  changePasswordnew,
-  changePasswordweakusers,
-  checkcode,
-  codelogin,
-  freeFegist,
-  logout,
-  restorePassword,
-  sendcode,
-  userlogin,
-  type SmsOp,
-} from '@kaoshi/contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { accountDeletionCode, accountDeletionInfo, accountDevices, accountRequestDeletion, accountSignOutDevice, accountSignOutOthers, captchaNew } from '@kaoshi/contract';
 import { call } from '../../api/client';
-import { currentAgentCode } from '../../lib/agent';
-import { hhmmss } from '../../lib/format';
-import { hashPassword } from '../../lib/password';
 import { getGuid } from '../../lib/session';
-import { loginOrigin } from './use-finish-login';
 
 /**
- * The account calls. Each takes what the learner typed (trimmed here); a password leaves the device
- * only as its MD5, and logins carry where they came from (agent, client kind, user agent).
+ * Data of /accountKeys and /cancelAccount (docs/account-deletion.md): the learner's devices, signing them out, what
+ * deletion would erase and the deletion request with its SMS code.
  */
+
 const silent = { silent: true } as const;
 
-/** Sends an SMS code; past the network's burst with the answered picture challenge (captcha). */
-export const sendCode = (phone: string, op: SmsOp, captcha?: { captchaId: string; validate: string }) =>
-  call(sendcode, { phone, op, agentCode: currentAgentCode(), ...captcha }, silent);
+export const accountKeys = {
+  all: ['account'] as const,
+  devices: (guid: string | null) => ['account', 'devices', guid] as const,
+  deletion: (guid: string | null) => ['account', 'deletion', guid] as const,
+};
 
-/** A new picture challenge (图形验证码). */
-export const newCaptcha = () => call(captchaNew, {}, silent);
+export const devicesQuery = () => queryOptions({ queryKey: accountKeys.devices(getGuid()), queryFn: () => call(accountDevices, {}, silent), staleTime: 0, retry: false });
 
-export const checkCode = (phone: string, code: string) => call(checkcode, { phone: phone.trim(), code: code.trim(), op: 'reset' }, silent);
+export const deletionInfoQuery = () =>
+  queryOptions({ queryKey: accountKeys.deletion(getGuid()), queryFn: () => call(accountDeletionInfo, {}, silent), staleTime: 0, retry: false });
 
-export const resetPassword = (phone: string, code: string, password: string) =>
-  call(restorePassword, { phone: phone.trim(), verifyCode: code.trim(), password: hashPassword(password) }, silent);
+const refreshDevices = (client: QueryClient) => client.invalidateQueries({ queryKey: accountKeys.devices(getGuid()) });
 
-export const passwordLogin = (account: string, password: string) =>
-  call(userlogin, { username: account.trim(), password: hashPassword(password), timestamp: Date.now(), ...loginOrigin() }, silent);
-
-/** Called only once the learner ticked the agreement (the form checks it): the version accepted goes along. */
-export const codeLogin = (phone: string, code: string) => call(codelogin, { userName: phone.trim(), verifyCode: code.trim(), agreed: AGREEMENT_VERSION, ...loginOrigin() }, silent);
-
-export const register = (phone: string, code: string, password: string) =>
-  call(freeFegist, { phone: phone.trim(), verifyCode: code.trim(), password: hashPassword(password), agreed: AGREEMENT_VERSION, ...loginOrigin() }, silent);
-
-/** Sets a first password, or changes it when `old` is given (the server may then end every session). */
-export const setPassword = (password: string, old?: string) =>
-  call(changePassword, { guid: getGuid() ?? '', ...(old !== undefined ? { oldPassword: hashPassword(old) } : {}), password: hashPassword(password), time: hhmmss() }, silent);
-
-/** changePasswordweakusers: right after a login that found the password weak; this session stays. */
-export const changeWeakPassword = (password: string) => call(changePasswordweakusers, { password: hashPassword(password), time: hhmmss() }, silent);
-
-/** changePasswordnew: without the old password, by a code (op reset) sent to the bound phone; this session stays. */
-export const changePasswordByCode = (code: string, password: string) =>
-  call(changePasswordnew, { verifyCode: code.trim(), password: hashPassword(password), time: hhmmss() }, silent);
-
-export const bindNewPhone = (phone: string, code: string) => call(bindPhone, { guid: getGuid() ?? '', phone: phone.trim(), verifyCode: code.trim() }, silent);
-
-/** Ends the session on the server; best effort, since the device forgets it either way. */
-export async function endSession(): Promise<void> {
-  const guid = getGuid();
-  if (guid) await call(logout, { guid }, { quiet: true }).catch(() => undefined);
+export async function signOutDevice(client: QueryClient, id: string): Promise<void> {
+  try {
+    await call(accountSignOutDevice, { id }, silent);
+  } finally {
+    await refreshDevices(client);
+  }
 }
+
+export async function signOutOthers(client: QueryClient): Promise<number> {
+  try {
+    return (await call(accountSignOutOthers, {}, silent)).ended;
+  } finally {
+    await refreshDevices(client);
+  }
+}
+
+export const sendDeletionCode = (captcha?: { captchaId: string; validate: string }) => call(accountDeletionCode, { ...captcha }, silent);
+export const newCaptcha = () => call(captchaNew, {}, silent);
+export const requestDeletion = (code: string) => call(accountRequestDeletion, { code: code.trim(), confirm: '1' }, silent);

@@ -11,7 +11,7 @@ export type VersionItem = VipinfoData['list'][number];
  */
 export const subjectVersionsQuery = (appID: number) =>
   queryOptions({
-    queryKey: ['buy', 'vipinfo', appID] as const,
+    queryKey: ['shop', 'vipinfo', appID] as const,
     queryFn: () => call(vipinfo, { appID }, { silent: true }),
     initialData: () => cachedVipinfo(appID) ?? undefined,
     initialDataUpdatedAt: 0,

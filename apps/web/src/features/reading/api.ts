@@ -26,7 +26,7 @@ import { getUserID } from '../../lib/session';
 import { forgetPositions, itemWithLocalPosition, rememberPosition, withLocalPositions } from './local-positions';
 
 /**
- * Data of the reading screens (docs/reading.md): query options of calls/reading.ts and calls/knowledge.ts. Lists are
+ * Data of the reading screens (docs/reading.md): query options of calls/reading.ts and calls/reading-knowledge.ts. Lists are
  * silent (the screens show errors inline); an item's 403 is the buy prompt. Saves of positions, marks and grades go
  * through the reading outbox (lib/outbox/reading.ts).
  */

@@ -9,6 +9,8 @@ import { errorText } from '../../lib/error-text';
 import { formatTime, typeName } from '../../entities/study/format';
 import { reciteQuery, studyKeys, summaryQuery, type QuestionPage } from '../../entities/study/api';
 import { Explanation, QuestionWithAnswer } from '../../entities/study/question-answer';
+import { ExplainLesson } from '../../entities/video/explain-lesson';
+import { DiscussionLink } from '../../entities/discussion/discussion-link';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import styles from './study.module.css';
@@ -140,7 +142,10 @@ function Session({ subject, data, mode, onAgain }: { subject: SelectedSubject; d
       </div>
       <div className={styles.card}>
         <QuestionWithAnswer q={q} group={groups.get(q.childTableID)} appID={appID} />
-        <Explanation q={q} appID={appID} />
+        <Explanation q={q} appID={appID}>
+          {q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
+          <DiscussionLink appID={appID} kind="question" id={q.allTestID} />
+        </Explanation>
         {q.book ? <p className={styles.muted}>已答错 {q.book.wrongCount} 次</p> : null}
       </div>
       <div className={styles.rateBar} role="group" aria-label="掌握情况">

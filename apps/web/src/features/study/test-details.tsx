@@ -5,6 +5,8 @@ import { toast } from '../../ui/dialogs';
 import { errorText } from '../../lib/error-text';
 import { percent } from '../../lib/format';
 import { Explanation, QuestionWithAnswer, type Share } from '../../entities/study/question-answer';
+import { ExplainLesson } from '../../entities/video/explain-lesson';
+import { DiscussionLink } from '../../entities/discussion/discussion-link';
 import { queryState, StateMessage } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import { answerOf, typeName } from '../../entities/study/format';
@@ -91,7 +93,10 @@ function TestDetails({ subject, allTestID, layout }: { subject: SelectedSubject;
         <span className={styles.muted}>{d.chapterName}</span>
       </p>
       <QuestionWithAnswer q={q} group={d.group} appID={appID} shares={q.childTableName === 'FILL' ? undefined : shares} />
-      <Explanation q={q} appID={appID} />
+      <Explanation q={q} appID={appID}>
+        {q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
+        <DiscussionLink appID={appID} kind="question" id={q.allTestID} />
+      </Explanation>
     </section>
   );
 

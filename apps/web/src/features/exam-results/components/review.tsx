@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { RichText } from '../../../ui/rich-text';
 import { Explanation } from '../../../entities/study/question-answer';
+import { ExplainLesson } from '../../../entities/video/explain-lesson';
+import { DiscussionLink } from '../../../entities/discussion/discussion-link';
 import { StateMessage } from '../../../ui/states';
 import { REVIEW_FILTERS, answerText, filterCounts, inFilter, isReviewFilter, replyText, reviewOptions, type ReviewFilter } from '../../../entities/exam/review-filters';
 import { marks, typeName } from '../../../entities/exam/format';
@@ -95,7 +97,10 @@ function ReviewItem({ q, no, group, appID }: { q: ReviewQuestion; no: number; gr
         </span>
         <span>{`得分：${marks(q.mine.score)}/${marks(q.mine.full)}`}</span>
       </p>
-      <Explanation q={q} appID={appID} className={styles.explainBox} />
+      <Explanation q={q} appID={appID} className={styles.explainBox}>
+        {q.points.length > 0 ? <ExplainLesson appID={appID} allTestID={q.allTestID} /> : null}
+        <DiscussionLink appID={appID} kind="question" id={q.allTestID} />
+      </Explanation>
     </article>
   );
 }

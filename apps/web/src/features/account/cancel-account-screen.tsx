@@ -9,7 +9,7 @@ import { Page } from '../../ui/page';
 import { StateMessage } from '../../ui/states';
 import { deletionInfoQuery, requestDeletion } from './api';
 import { DeletionCode } from './components/deletion-code';
-import styles from './account-life.module.css';
+import styles from './account.module.css';
 
 const ERASED = ['手机号与登录账号', '昵称、头像、QQ、学历、职业', '试题笔记、视频笔记、阅读标注', '收货地址、消息、登录设备记录', `讨论与意见反馈的内容（显示为“${ERASED_TEXT}”）`];
 const KEPT = ['答题与考试记录：不再关联到任何个人信息，仅用于题目统计', '订单与支付记录：去除收货信息后依法保留，用于财务核算'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
-import { appID, choice, guid, hbfqnum, optDbId, optText, page, requestKey, text } from '../fields.ts';
+import { defineCall } from '../../call.ts';
+import { appID, choice, guid, hbfqnum, optDbId, optText, page, requestKey, text } from '../../fields.ts';
 import { orderStates, paymentStates } from './order-states.ts';
 
 export * from './order-states.ts';

@@ -43,7 +43,7 @@ export default function SettingsScreen() {
           <LinkRow to="/bindphone" label="绑定手机" extra={maskPhone(user?.phone)} />
           <LinkRow to="/chooseUser" label="切换账号" />
           <LinkRow to="/agreementList" label="用户协议与隐私政策" />
-          {/* The account's life (features/account-life, docs/account-deletion.md). */}
+          {/* The account's life (features/account, docs/account-deletion.md). */}
           <LinkRow to="/accountKeys" label="登录设备管理" />
           <LinkRow to="/cancelAccount" label="注销账号" />
         </Group>

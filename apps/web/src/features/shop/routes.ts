@@ -1,7 +1,7 @@
 import type { RouteEntry } from '../../lib/route-entry';
 
 /** The routes of this feature, each screen loaded lazily (app/routes.tsx lists every feature's). */
-export const buyRoutes: RouteEntry[] = [
+export const shopRoutes: RouteEntry[] = [
   // The shop (docs/shop.md): versions with prices and the activation-code form, the pay page, the wait for the payment
   { path: '/buyapp', load: () => import('./buy-app-screen') },
   { path: '/payPage', load: () => import('./pay-page-screen') },

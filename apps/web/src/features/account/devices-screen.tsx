@@ -7,7 +7,7 @@ import { confirm, toast } from '../../ui/dialogs';
 import { Page } from '../../ui/page';
 import { StateMessage } from '../../ui/states';
 import { devicesQuery, signOutDevice, signOutOthers } from './api';
-import styles from './account-life.module.css';
+import styles from './account.module.css';
 
 /** '手机 · iOS 17 · 微信': the kind, then what is known of the system and the browser. */
 const deviceName = (d: DeviceItem) => [DEVICE_KIND_NAMES[d.kind], d.os, d.browser].filter(Boolean).join(' · ');

@@ -33,26 +33,26 @@ import {
 } from '@kaoshi/contract';
 import { baseUrl, call } from '../../api/client';
 import { clientKind } from '../../lib/client-kind';
-import { payEquipment, pricesKey, pricesQuery } from '../../entities/buy/api';
+import { payEquipment, pricesKey, pricesQuery } from '../../entities/shop/api';
 import { getUserName } from '../../lib/session';
 
 export const buyKeys = {
-  all: () => ['buy'] as const,
-  purchases: () => ['buy', 'myPurchases'] as const,
+  all: () => ['shop'] as const,
+  purchases: () => ['shop', 'myPurchases'] as const,
   prices: pricesKey,
-  order: (orderID: string) => ['buy', 'order', orderID] as const,
-  orders: () => ['buy', 'orders'] as const,
-  quote: (w: Wanted) => ['buy', 'quote', w] as const,
-  huabei: (w: Wanted) => ['buy', 'huabei', w] as const,
-  discounts: (appID: number) => ['buy', 'discounts', appID] as const,
-  claimable: () => ['buy', 'coupons', 'claimable'] as const,
-  mine: (status: CouponStatus) => ['buy', 'coupons', 'mine', status] as const,
-  addresses: () => ['buy', 'addresses'] as const,
-  groups: (appID: number) => ['buy', 'groups', appID] as const,
-  myGroups: () => ['buy', 'groups', 'mine'] as const,
-  buyers: (appID: number) => ['buy', 'buyers', appID] as const,
-  shared: (orderID: string, token: string) => ['buy', 'shared', orderID, token] as const,
-  delivery: (orderID: string) => ['buy', 'delivery', orderID] as const,
+  order: (orderID: string) => ['shop', 'order', orderID] as const,
+  orders: () => ['shop', 'orders'] as const,
+  quote: (w: Wanted) => ['shop', 'quote', w] as const,
+  huabei: (w: Wanted) => ['shop', 'huabei', w] as const,
+  discounts: (appID: number) => ['shop', 'discounts', appID] as const,
+  claimable: () => ['shop', 'coupons', 'claimable'] as const,
+  mine: (status: CouponStatus) => ['shop', 'coupons', 'mine', status] as const,
+  addresses: () => ['shop', 'addresses'] as const,
+  groups: (appID: number) => ['shop', 'groups', appID] as const,
+  myGroups: () => ['shop', 'groups', 'mine'] as const,
+  buyers: (appID: number) => ['shop', 'buyers', appID] as const,
+  shared: (orderID: string, token: string) => ['shop', 'shared', orderID, token] as const,
+  delivery: (orderID: string) => ['shop', 'delivery', orderID] as const,
 };
 
 /** What /payPage buys: a version, or an upgrade from a held one; with a coupon, or none (null), or the best (undefined). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
-import { guid, optAppID, text } from '../fields.ts';
+import { defineCall } from '../../call.ts';
+import { guid, optAppID, text } from '../../fields.ts';
 import { couponKinds } from './coupon.ts';
-import { wantedOrder } from './shop.ts';
+import { wantedOrder } from './orders.ts';
 
 /**
  * Discount codes and promotion links (docs/shop.md): a code typed on /payPage, a listed one (限时优惠), or a

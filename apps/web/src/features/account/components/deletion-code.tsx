@@ -3,7 +3,7 @@ import { CAPTCHA_MSG } from '@kaoshi/contract';
 import { isApiError } from '../../../api/errors';
 import { errorText } from '../../../lib/error-text';
 import { newCaptcha, sendDeletionCode } from '../api';
-import styles from '../account-life.module.css';
+import styles from '../account.module.css';
 
 /** Seconds left before another code may be asked for; `start(n)` begins again. */
 function useCountdown(): [number, (seconds: number) => void] {

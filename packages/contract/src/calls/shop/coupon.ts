@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
-import { choice, dbId, guid, optAppID } from '../fields.ts';
+import { defineCall } from '../../call.ts';
+import { choice, dbId, guid, optAppID } from '../../fields.ts';
 
 /** Coupons (docs/shop.md, "Coupons"): claimed by learners, used once by a paid order, returned when it closes. */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
-import { optText } from '../fields.ts';
-import { wantedOrder, type PayType } from './shop.ts';
+import { defineCall } from '../../call.ts';
+import { optText } from '../../fields.ts';
+import { wantedOrder, type PayType } from './orders.ts';
 
 /** The methods that take Huabei: Alipay's, and the sandbox, which stands in for every provider in development. */
 export const HUABEI_PAY_TYPES: readonly PayType[] = ['alipay', 'sandbox'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
-import { appID, guid, optInt, page } from '../fields.ts';
-import { priceItem } from './shop.ts';
+import { defineCall } from '../../call.ts';
+import { appID, guid, optInt, page } from '../../fields.ts';
+import { priceItem } from './orders.ts';
 
 /**
  * Sale lists (docs/shop.md, "Sale lists"): the spec §9 group values tag each price row; the lists filter by them.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
-import { appID, choice, dbId, guid, optText, requestKey, text } from '../fields.ts';
-import { orderView, payTypes } from './shop.ts';
+import { defineCall } from '../../call.ts';
+import { appID, choice, dbId, guid, optText, requestKey, text } from '../../fields.ts';
+import { orderView, payTypes } from './orders.ts';
 
 /** Group buys (docs/shop.md, "Group buys"): a version at a group price when enough learners pay in time. */
 

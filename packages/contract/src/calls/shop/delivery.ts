@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
-import { dbId, flag, guid, mobile, text } from '../fields.ts';
+import { defineCall } from '../../call.ts';
+import { dbId, flag, guid, mobile, text } from '../../fields.ts';
 
 /** The address book and the delivery of printed books (docs/shop.md, "Printed books and delivery"). */
 
