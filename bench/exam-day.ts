@@ -18,14 +18,14 @@
 //      answered the same result. Learners whose start or hand-in the client gave up on are counted apart.
 // Printed: start p50/p99 (and when the last start was answered), autosave p50/p99, lockSection, hand-in p50/p99,
 // errors by kind (transport, HTTP status, body status + message), the check. Exit 1 on an integrity violation.
-import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/index.ts';
-import { COMMON, FORM, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
+import { httpRequest } from './exam-day-http.ts';
+import { COMMON, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
 import { check } from './exam-day-check.ts';
 import { APP_ID, PAPER_NAME, setup, writePaper, type Learner } from './exam-day-setup.ts';
 
@@ -55,48 +55,17 @@ const TIMEOUT_MS = 180_000;
 
 // ------------------------------------------------------------------------------------------------ the client
 
-type Kind = 'start' | 'autosave' | 'lockSection' | 'handIn';
-const latencies: Record<Kind, number[]> = { start: [], autosave: [], lockSection: [], handIn: [] };
+type Kind = 'start' | 'autosave' | 'lockSection' | 'handIn' | 'result';
+const latencies: Record<Kind, number[]> = { start: [], autosave: [], lockSection: [], handIn: [], result: [] };
 const errors = new Map<string, number>();
 const fail = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
-
-/**
- * One connection per request (no keep-alive): N learners are N devices, and a device's connection would not stay
- * open for the 30 s between autosaves anyway (a reused idle socket that the server closes at that moment makes
- * the POST fail with ECONNRESET, which says nothing about the server).
- */
-const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-
-function httpPost(path: string, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path: `${path}?${COMMON}`,
-        method: 'POST',
-        agent,
-        headers: { ...FORM, 'content-length': Buffer.byteLength(body) },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** POST a call; answers the body text when the body status is 200, else counts the error by kind and answers null. */
 async function post(kind: Kind, path: string, params: Record<string, string | number>): Promise<string | null> {
   const body = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   const t0 = performance.now();
   try {
-    const r = await httpPost(path, body);
+    const r = await httpRequest(PORT, `${path}?${COMMON}`, body, TIMEOUT_MS);
     latencies[kind].push(performance.now() - t0);
     if (r.status < 200 || r.status >= 300) return (fail(`${kind}: HTTP ${r.status}`), null);
     if (!r.text.startsWith('{"status":200,')) {
@@ -107,6 +76,21 @@ async function post(kind: Kind, path: string, params: Record<string, string | nu
   } catch (err) {
     const e = err as Error & { code?: string };
     fail(`${kind}: transport ${e.name === 'AbortError' || e.name === 'TimeoutError' ? `timeout ${TIMEOUT_MS / 1000} s` : (e.code ?? e.message)}`);
+    return null;
+  }
+}
+
+async function get(kind: Kind, path: string, params: Record<string, string | number>): Promise<string | null> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const t0 = performance.now();
+  try {
+    const r = await httpRequest(PORT, `${path}?${COMMON}&${query}`, null, TIMEOUT_MS);
+    latencies[kind].push(performance.now() - t0);
+    if (r.status !== 200 || !r.text.startsWith('{"status":200,')) return (fail(`${kind}: ${r.status} ${r.text.slice(0, 80)}`), null);
+    return r.text;
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    fail(`${kind}: transport ${e.code ?? e.name}`);
     return null;
   }
 }
@@ -154,6 +138,29 @@ async function handIn(l: Learner) {
   const devices = [l.guid, ...(l.guid2 ? [l.guid2] : [])];
   const texts = await Promise.all(devices.map((guid) => post('handIn', '/api/simulationTest/handIn', { guid, examHistoryID: l.examHistoryID! })));
   for (const t of texts) if (t) l.handIns.push(t);
+}
+
+const isGrading = (text: string) => text.includes('"grading":true');
+
+/** Sheets acknowledged as being graded are asked for as the result screen does until graded; answers when the last came. */
+async function awaitGrades(learners: Learner[]): Promise<number> {
+  let last = performance.now();
+  await Promise.all(
+    learners.map(async (l) => {
+      if (!l.examHistoryID || !l.handIns.some(isGrading)) return;
+      for (let asked = 1; asked < 60; asked++) {
+        await sleep(Math.min(1000 * 2 ** (asked - 1), 5000));
+        const text = await get('result', `/api/simulationTest/result`, { guid: l.guid, examHistoryID: l.examHistoryID });
+        if (text && !isGrading(text)) {
+          l.handIns = l.handIns.map((t) => (isGrading(t) ? text : t));
+          last = Math.max(last, performance.now());
+          return;
+        }
+      }
+      fail('result: still being graded after 60 asks');
+    }),
+  );
+  return last;
 }
 
 /** Runs `fn` for every learner at its own offset from `base`, spread uniformly over SPREAD_MS; waits for all. */
@@ -260,6 +267,12 @@ async function main() {
       console.log(
         `  every hand-in answered ${((performance.now() - handBase) / 1000).toFixed(1)} s after the first was sent; ${learners.filter((l) => l.guid2).length} learners handed in twice at once (two devices)`,
       );
+      const acknowledged = learners.filter((l) => l.handIns.some(isGrading)).length;
+      const lastGraded = await awaitGrades(learners);
+      console.log(
+        `  ${acknowledged} hand-ins acknowledged as being graded (成绩计算中); the last result was graded ${((lastGraded - handBase) / 1000).toFixed(1)} s after the first hand-in was sent (as the screen asks: 1 s, 2 s, 4 s, then every 5 s)`,
+      );
+      console.log(line('result'));
     } finally {
       await stopServer(server);
     }

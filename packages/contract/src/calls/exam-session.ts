@@ -10,6 +10,8 @@ export const EXAM_MODULE = 'paper';
 export const DAILY_MODULE = 'daily';
 /** Seconds after the deadline during which replies in transit are still accepted (docs/test-modes.md §1.4). */
 export const EXAM_GRACE_SECONDS = 30;
+/** How long a hand-in waits for its grade before answering that the sheet is being graded (docs/exams.md). */
+export const EXAM_ACK_WAIT_MS = 250;
 /** Most replies in one addSimulationReplys batch. */
 export const EXAM_REPLIES_MAX = 200;
 /** Attempts per history page. */
@@ -34,6 +36,7 @@ export const EXAM_MSG = {
   badReply: '答案格式不正确',
   replyIdReused: '答题编号已用于其他试题',
   notHanded: '交卷后才能查看答案',
+  grading: '已交卷，正在计算成绩…',
   badReplies: '答案列表格式不正确',
   badTestMode: '考试类型不正确',
   modeFixed: '该考试的作答方式不能更改',

@@ -138,6 +138,17 @@ const reviewedResult = examResult.extend({
   review: z.object({ groups: z.array(practiceGroup), list: z.array(examReviewQuestion) }),
 });
 
+/**
+ * A sheet handed in whose grade is not in yet (an exam evening's rush: the hand-in is acknowledged at once and
+ * graded in a batch behind it, docs/exams.md): the client shows EXAM_MSG.grading and asks `exam.result` again.
+ */
+export const gradingSheet = examResult.pick({ examHistoryID: true, appID: true, paperID: true, name: true, mode: true, startedAt: true, handedAt: true, handedBy: true }).extend({
+  grading: z.literal(true),
+});
+
+/** A hand-in's or a result's answer: the graded result with its review, or the sheet still being graded. */
+const resultOrGrading = z.union([reviewedResult, gradingSheet]);
+
 export const simulationHandIn = defineCall({
   id: 'exam.handIn',
   method: 'POST',
@@ -146,9 +157,9 @@ export const simulationHandIn = defineCall({
   needsSession: true,
   allowedRepeat: true,
   summary:
-    'Hand in: scored once (replays and parallel duplicates answer the same result, with the review, so the client shows it without asking again); wrong answers enter the wrong-answer book.',
+    'Hand in: the sheet is sealed once (replays, parallel duplicates and other devices answer the same) and graded once; the answer is the result with the review when the grade is in within EXAM_ACK_WAIT_MS, else the sheet being graded ({grading: true}); wrong answers enter the wrong-answer book.',
   request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
-  data: reviewedResult,
+  data: resultOrGrading,
 });
 
 export const simulationResult = defineCall({
@@ -157,9 +168,10 @@ export const simulationResult = defineCall({
   path: '/api/simulationTest/result',
   group: 'general',
   needsSession: true,
-  summary: 'The result of a handed-in session with the review (every question with key, explanation and the learner’s reply); refused before hand-in.',
+  summary:
+    'The result of a handed-in session with the review (every question with key, explanation and the learner’s reply), or the sheet still being graded ({grading: true}: ask again); refused before hand-in.',
   request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
-  data: reviewedResult,
+  data: resultOrGrading,
 });
 
 export const simulationHistory = defineCall({

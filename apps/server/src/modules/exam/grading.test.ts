@@ -1,6 +1,6 @@
-import { EXAM_GRACE_SECONDS, simulationHandIn, simulationResult } from '@kaoshi/contract';
+import { EXAM_ACK_WAIT_MS, EXAM_GRACE_SECONDS, simulationHandIn, simulationResult } from '@kaoshi/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answers, examSessions } from '../../db/schema/index.ts';
 import type { BookHooks } from '../book/index.ts';
 import { A1, keyOf, makePaper, reply, save, start, t, useSetup, wrongOf } from './exam-setup.ts';
@@ -8,10 +8,16 @@ import { A1, keyOf, makePaper, reply, save, start, t, useSetup, wrongOf } from '
 useSetup();
 
 /** The exam service on the test app's database, with a book of the test's own (the app's sweep runs every few seconds). */
-async function service(book: BookHooks = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false }) {
+async function service(book: BookHooks = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false }, keysFirst?: Promise<void>) {
   const { createExamService } = await import('./service.ts');
   const { createExamStore } = await import('./store.ts');
-  return createExamService({ store: createExamStore(t.db), entitlements: {} as never, clock: () => t.clock.now, book });
+  const store = createExamStore(t.db);
+  // A grade that waits for `keysFirst` before its transaction (the keys are read outside it).
+  const keys: typeof store.keys = async (ids) => {
+    await keysFirst;
+    return store.keys(ids);
+  };
+  return createExamService({ store: { ...store, keys }, entitlements: {} as never, clock: () => t.clock.now, book });
 }
 
 const rowOf = async (id: number) => (await t.db.select().from(examSessions).where(eq(examSessions.id, id)))[0]!;
@@ -110,5 +116,28 @@ describe('seal, then grade (docs/exams.md)', () => {
     // Once the book is back, the next sweep grades the one left sealed.
     await (await service()).sweep();
     expect(await rowOf(ids[2]!)).toMatchObject({ status: 'handed', score: 0 });
+  });
+
+  it('a hand-in whose grade takes longer than EXAM_ACK_WAIT_MS is acknowledged at once as being graded; the result follows', async () => {
+    const guid = await t.newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    await save(guid, id, [reply(A1[0]!, keyOf(A1[0]!))]);
+    const userId = (await rowOf(id)).userId;
+    // The grade's keys come only when released: the grade takes as long as the test wants.
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const svc = await service(undefined, slow);
+    const began = Date.now();
+    const ack = await svc.handIn(userId, id);
+    expect(Date.now() - began).toBeLessThan(EXAM_ACK_WAIT_MS + 1_000);
+    expect(ack).toMatchObject({ examHistoryID: id, grading: true, handedBy: 'learner' });
+    expect(await rowOf(id)).toMatchObject({ status: 'sealed', score: null });
+    // A second device's hand-in and a result asked meanwhile answer the same: being graded.
+    expect(await svc.handIn(userId, id)).toMatchObject({ grading: true });
+    expect(await svc.result(userId, id)).toMatchObject({ grading: true });
+    release();
+    await vi.waitFor(async () => expect((await rowOf(id)).status).toBe('handed'));
+    expect(await svc.result(userId, id)).toMatchObject({ score: 1, right: 1 });
+    expect(await t.db.select().from(answers).where(eq(answers.examHistoryId, id))).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BookHooks } from '../book/index.ts';
 import { createGrader } from './grading.ts';
 import type { ExamStore, HandedBy } from './store.ts';
@@ -42,7 +43,12 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
    * grader then grades it with the hand-ins that arrived with it. A parallel duplicate waits on the row, finds
    * it sealed or handed, and waits for the same grade. Answers the graded row.
    */
-  async function handInRow(userId: number, id: number, by: HandedBy): Promise<ExamSessionRow> {
+  async function handInRow(userId: number, id: number, by: HandedBy, waitMs = Infinity): Promise<ExamSessionRow> {
+    return graded(userId, await seal(userId, id, by), waitMs);
+  }
+
+  /** Seals the learner's session (once); answers the row as it is after: sealed, or as it was when not open. */
+  async function seal(userId: number, id: number, by: HandedBy): Promise<ExamSessionRow> {
     const at = now();
     const row = await store.transaction(async (tx) => {
       const current = await store.lockSession(tx, userId, id);
@@ -51,25 +57,37 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
       return (await store.seal(tx, id, when.at, when.by)) ?? current;
     });
     if (!row) throw notFound(EXAM_MSG.unknownSession);
-    return graded(userId, row);
+    return row;
   }
 
-  /** A sealed session graded (by this process's next batch, or by whichever grader holds it): the handed row. */
-  async function graded(userId: number, row: ExamSessionRow): Promise<ExamSessionRow> {
+  /**
+   * A sealed session graded (by this process's next batch, or by whichever grader holds it): the handed row; or,
+   * when the grade is not in within `waitMs`, the sealed row (its grade goes on behind the reply).
+   */
+  async function graded(userId: number, row: ExamSessionRow, waitMs = Infinity): Promise<ExamSessionRow> {
     if (row.status !== 'sealed') return row;
-    const done = await grader.grade(row.id);
+    const grading = grader.grade(row.id);
+    const done = await (Number.isFinite(waitMs) ? Promise.race([grading, sleep(waitMs).then(() => row)]) : grading);
+    if (done === row) {
+      // The grade goes on; a failure is the grader's to log, and the sweep grades what is left sealed.
+      grading.catch(() => {});
+      return row;
+    }
     if (done) return done;
     const fresh = await store.session(userId, row.id);
     if (!fresh) throw notFound(EXAM_MSG.unknownSession);
     return fresh;
   }
 
-  /** The learner's session; one past its deadline (and the grace) is handed in first, at the deadline; a sealed one graded. */
-  async function ownSession(userId: number, id: number): Promise<ExamSessionRow> {
+  /**
+   * The learner's session; one past its deadline (and the grace) is handed in first, at the deadline; a sealed one
+   * graded (waiting at most `waitMs` for its grade).
+   */
+  async function ownSession(userId: number, id: number, waitMs = Infinity): Promise<ExamSessionRow> {
     const s = await store.session(userId, id);
     if (!s) throw notFound(EXAM_MSG.unknownSession);
-    if (overdue(s, now())) return handInRow(userId, id, 'deadline');
-    return graded(userId, s);
+    if (overdue(s, now())) return handInRow(userId, id, 'deadline', waitMs);
+    return graded(userId, s, waitMs);
   }
 
   /**

@@ -1,4 +1,5 @@
 import {
+  EXAM_ACK_WAIT_MS,
   EXAM_HISTORY_PAGE,
   EXAM_MODULE,
   EXAM_MSG,
@@ -46,9 +47,9 @@ export function createExamService(deps: {
   const answering = createAnswering({ store, clock, ownSession });
 
   /** The learner's session handed in (by the learner now, if it was open): for modules that rank a hand-in (every-day). */
-  async function handedRow(userId: number, id: number) {
-    const s = await ownSession(userId, id);
-    return s.status === 'open' ? handInRow(userId, id, 'learner') : s;
+  async function handedRow(userId: number, id: number, waitMs = Infinity) {
+    const s = await ownSession(userId, id, waitMs);
+    return s.status === 'open' ? handInRow(userId, id, 'learner', waitMs) : s;
   }
 
   /**
@@ -216,16 +217,19 @@ export function createExamService(deps: {
       return sessionView(await ownSession(userId, id));
     },
 
-    /** Hands in (idempotent, safe under parallel duplicates) and answers the result with its review. */
+    /**
+     * Hands in (idempotent, safe under parallel duplicates) and answers the result with its review, or the sheet
+     * being graded when its grade is not in within EXAM_ACK_WAIT_MS (an exam evening's rush).
+     */
     async handIn(userId: number, id: number) {
-      return views.result(await handedRow(userId, id));
+      return views.resultOrGrading(await handedRow(userId, id, EXAM_ACK_WAIT_MS));
     },
 
     handedRow,
 
-    /** The result with the review; refused before hand-in. */
+    /** The result with the review, or the sheet still being graded; refused before hand-in. */
     async result(userId: number, id: number) {
-      return views.result(await ownSession(userId, id));
+      return views.resultOrGrading(await ownSession(userId, id, EXAM_ACK_WAIT_MS));
     },
 
     /** Handed-in attempts newest first, and the trend of the newest EXAM_TREND_MAX oldest first. */

@@ -14,6 +14,9 @@ export const iso = (d: Date) => d.toISOString();
 export const remaining = (s: ExamSessionRow, at: Date) =>
   s.deadlineAt === null ? null : s.status !== 'open' ? 0 : Math.max(0, Math.ceil((s.deadlineAt.getTime() - at.getTime()) / 1000));
 
+/** Who handed a session in, as the contract names it. */
+const handedByOf = (s: ExamSessionRow): ExamResult['handedBy'] => (s.handedBy === 'deadline' || s.handedBy === 'abandoned' ? s.handedBy : 'learner');
+
 /** The head of a handed-in session's result; refused (400) before the hand-in. */
 export function resultOf(s: ExamSessionRow): ExamResult {
   const r = s.result;
@@ -33,7 +36,7 @@ export function resultOf(s: ExamSessionRow): ExamResult {
     passed: r.passed,
     startedAt: iso(s.startedAt),
     handedAt: iso(s.handedAt),
-    handedBy: s.handedBy === 'deadline' || s.handedBy === 'abandoned' ? s.handedBy : 'learner',
+    handedBy: handedByOf(s),
     testMode: s.testMode,
     counted: s.counted,
     usedSeconds: r.usedSeconds,
@@ -104,30 +107,47 @@ export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
     };
   }
 
+  /** The result with the review of every question (keys, explanations, the learner's replies and flags). */
+  async function result(s: ExamSessionRow) {
+    const head = resultOf(s);
+    const [shown, replies] = await Promise.all([display(s), store.replies(s.id)]);
+    const flagged = new Set(replies.filter((r) => r.flagged).map((r) => r.questionId));
+    const items = new Map((s.result?.items ?? []).map((it) => [it.id, it]));
+    return {
+      ...head,
+      review: {
+        groups: shown.groups,
+        list: shown.rows.map((r, i) => {
+          const it = items.get(r.id);
+          return {
+            ...shown.list[i]!,
+            answer: r.answer,
+            explanation: r.explanation,
+            points: shown.pointsOf.get(r.id) ?? [],
+            mine: { lastUserReply: it?.reply ?? '', answered: it?.answered ?? false, right: it?.right ?? false, score: it?.score ?? 0, full: it?.full ?? 0 },
+            flagged: flagged.has(r.id),
+          };
+        }),
+      },
+    };
+  }
+
   return {
     sessionView,
-    /** The result with the review of every question (keys, explanations, the learner's replies and flags). */
-    async result(s: ExamSessionRow) {
-      const head = resultOf(s);
-      const [shown, replies] = await Promise.all([display(s), store.replies(s.id)]);
-      const flagged = new Set(replies.filter((r) => r.flagged).map((r) => r.questionId));
-      const items = new Map((s.result?.items ?? []).map((it) => [it.id, it]));
+    result,
+    /** The result of a graded session; of one sealed and not graded yet, the sheet being graded (docs/exams.md). */
+    async resultOrGrading(s: ExamSessionRow) {
+      if (s.status !== 'sealed' || s.handedAt === null) return result(s);
       return {
-        ...head,
-        review: {
-          groups: shown.groups,
-          list: shown.rows.map((r, i) => {
-            const it = items.get(r.id);
-            return {
-              ...shown.list[i]!,
-              answer: r.answer,
-              explanation: r.explanation,
-              points: shown.pointsOf.get(r.id) ?? [],
-              mine: { lastUserReply: it?.reply ?? '', answered: it?.answered ?? false, right: it?.right ?? false, score: it?.score ?? 0, full: it?.full ?? 0 },
-              flagged: flagged.has(r.id),
-            };
-          }),
-        },
+        examHistoryID: s.id,
+        appID: s.appId,
+        paperID: s.paperId,
+        name: s.name,
+        mode: s.mode as ExamMode,
+        startedAt: iso(s.startedAt),
+        handedAt: iso(s.handedAt),
+        handedBy: handedByOf(s),
+        grading: true as const,
       };
     },
   };

@@ -8,7 +8,14 @@ import { call } from '../../api/client';
  * other errors inline.
  */
 
-export type ExamResultData = DataOf<typeof simulationResult>;
+/** `exam.result`'s answer: the graded result with its review, or the sheet still being graded ({grading: true}). */
+export type ResultReply = DataOf<typeof simulationResult>;
+export type GradingSheet = Extract<ResultReply, { grading: true }>;
+export type ExamResultData = Exclude<ResultReply, GradingSheet>;
+export const isGrading = (r: ResultReply): r is GradingSheet => 'grading' in r;
+
+/** While a sheet is being graded the result is asked again after 1 s, 2 s, 4 s, then every 5 s. */
+export const gradingRetryMs = (asked: number) => Math.min(1000 * 2 ** Math.max(0, asked - 1), 5000);
 export type ReviewQuestion = ExamResultData['review']['list'][number];
 export type ReviewGroup = ExamResultData['review']['groups'][number];
 export type HistoryData = DataOf<typeof simulationHistory>;
@@ -27,8 +34,10 @@ export const resultQuery = (examHistoryID: number) =>
   queryOptions({
     queryKey: examKeys.result(examHistoryID),
     queryFn: () => call(simulationResult, { examHistoryID }, { silent: true }),
-    // A handed-in result never changes (the hand-in puts its reply here; entities/exam/session.ts).
+    // A graded result never changes (the hand-in puts its reply here; entities/exam/session.ts); a sheet being
+    // graded (an exam evening's rush) is asked again with backoff until its grade is in.
     staleTime: Infinity,
+    refetchInterval: (q) => (q.state.data && isGrading(q.state.data) ? gradingRetryMs(q.state.dataUpdateCount) : false),
     retry: false,
   });
 

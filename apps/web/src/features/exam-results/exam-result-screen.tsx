@@ -13,7 +13,7 @@ import { studyQuery } from '../../entities/plan/api';
 import { againPath } from '../../entities/exam/paths';
 import { formatDate, formatUsed, marks, typeName } from '../../entities/exam/format';
 import { positiveInt } from '../../lib/url-params';
-import { resultQuery, type ExamResultData } from '../../entities/exam/api';
+import { isGrading, resultQuery, type ExamResultData } from '../../entities/exam/api';
 import { Review } from './components/review';
 import styles from './exam-results.module.css';
 
@@ -44,6 +44,14 @@ function ResultBody({ id }: { id: number }) {
   const state = queryState(result, getSelectedSubject(), { feature: '模拟考试' });
   if (state) return state;
   const r = result.data!;
+  if (isGrading(r)) {
+    return (
+      <div className={styles.state} role="status" aria-live="polite" data-testid="grading">
+        <p>{EXAM_MSG.grading}</p>
+        <p>成绩出来后会自动显示</p>
+      </div>
+    );
+  }
   return (
     <div className={styles.screen}>
       <ScoreCard r={r} />

@@ -7,7 +7,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
 import ExamResultScreen from './exam-result-screen';
-import { result, rq } from '../../test/fixtures/exam-results';
+import { gradingSheet, result, rq } from '../../test/fixtures/exam-results';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
 vi.mock('../../ui/dialogs');
@@ -38,6 +38,17 @@ describe('/examResult', () => {
     expect(card.textContent).toContain('未答1 题');
     expect(within(card).getByRole('img').getAttribute('aria-label')).toBe('得分 3 / 5，及格线 3');
     expect(callsTo(callMock, 'exam.result')).toEqual([{ examHistoryID: 42 }]);
+  });
+
+  it('says 已交卷，正在计算成绩… while the sheet is graded, and shows the score by itself once it is in', async () => {
+    let asked = 0;
+    fakeApi(callMock, { 'exam.result': () => (++asked < 3 ? gradingSheet() : result()) });
+    open();
+    expect((await screen.findByTestId('grading')).textContent).toContain('已交卷，正在计算成绩…');
+    expect(screen.queryByTestId('score')).toBeNull();
+    // Asked again after 1 s and 2 s, without the learner doing anything.
+    expect((await screen.findByTestId('score', {}, { timeout: 5_000 })).textContent).toBe('3分');
+    expect(callsTo(callMock, 'exam.result')).toHaveLength(3);
   });
 
   it('不合格 and an automatic hand-in are said so', async () => {
