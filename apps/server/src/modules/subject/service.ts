@@ -16,6 +16,7 @@ import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { jsonBytes, withJsonField } from '../../platform/json-bytes.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import { toVipApp, type EntitlementService } from '../entitlement/index.ts';
 import type { SubjectStore } from './store.ts';
@@ -61,7 +62,8 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
   const { store, catalog, entitlements, clock, bus } = deps;
   // A home grid depends only on the subject's versions, the version shown and which versions the learner holds
   // (valid, and at all): learners holding the same share it. Dropped with the catalog (docs/caching.md).
-  const grids = createMemo<string, HomeModule[]>(bus, { max: 5_000, ttlMs: 5 * 60_000 });
+  // Each grid is kept with its JSON, made once (the call's reply splices the bytes in: docs/server.md, "Hot replies").
+  const grids = createMemo<string, { modules: HomeModule[]; json: Buffer }>(bus, { max: 5_000, ttlMs: 5 * 60_000 });
   bus.on('catalog', () => grids.clear());
 
   async function knownSubject(appId: number): Promise<SubjectRow> {
@@ -84,27 +86,28 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
 
       const h = await entitlements.holdings(userId, appId);
       const vns = (list: { vn: string }[]) => [...new Set(list.map((p) => p.vn))].sort().join(',');
-      const modules = await grids.get(`${appId}|${version.vn}|${vns(h.valid)}|${vns(h.all)}`, async () => {
-        const grid = [...version.vnjson];
-        const seen = new Set(grid.map((m) => m.id));
+      const grid = await grids.get(`${appId}|${version.vn}|${vns(h.valid)}|${vns(h.all)}`, async () => {
+        const tiles = [...version.vnjson];
+        const seen = new Set(tiles.map((m) => m.id));
         for (const p of h.valid) {
           for (const m of versions.find((v) => v.vn === p.vn)?.vnjson ?? []) {
             if (seen.has(m.id)) continue;
             seen.add(m.id);
-            grid.push(m);
+            tiles.push(m);
           }
         }
         const decisions = await entitlements.decideAll(
           userId,
           appId,
-          grid.map((m) => ({ moduleId: m.id })),
+          tiles.map((m) => ({ moduleId: m.id })),
         );
-        return grid.map((m, i): HomeModule => {
+        const modules = tiles.map((m, i): HomeModule => {
           const d = decisions[i]!;
           return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions, opensHub: HUB_ROUTES.has(m.route) };
         });
+        return { modules, json: jsonBytes(modules) };
       });
-      return {
+      const head = {
         AppID: subject.appId,
         AppEName: subject.appEName,
         AppName: subject.appName,
@@ -112,8 +115,8 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
         vn: version.vn,
         vname: version.vname,
         current: h.current ? toVipApp(h.current, versions) : null,
-        modules,
       };
+      return withJsonField(head, 'modules', grid.modules, grid.json);
     },
 
     async sprintClassType(appId: number) {
