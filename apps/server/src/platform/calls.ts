@@ -127,7 +127,7 @@ export function forbiddenInput(call: Pick<CallDef, 'request'>, input: Record<str
  */
 function sendBytes(call: CallDef, out: JsonBytes, reply: FastifyReply, check: boolean): Buffer {
   if (check) {
-    const checked = call.data.nullable().safeParse(out.value);
+    const checked = call.data.nullable().safeParse(out.value());
     if (!checked.success) throw new Error(`Reply data of ${call.id} does not match the contract: ${checked.error.message}`);
     if (!sameJson(out)) throw new Error(`Reply bytes of ${call.id} do not say its data`);
   }

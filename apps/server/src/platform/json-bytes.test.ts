@@ -4,31 +4,36 @@ import { describe, expect, it } from 'vitest';
 import { defineCall } from '@kaoshi/contract';
 import { handle, registerCalls, type RegistrarOptions } from './calls.ts';
 import { installErrorHandler } from './error-handler.ts';
-import { envelopeOf, jsonBytes, JsonBytes, sameJson, withJsonField } from './json-bytes.ts';
+import { envelopeOf, fill, JsonBytes, jsonWithHole, sameJson } from './json-bytes.ts';
 import type { SessionService } from './session/service.ts';
 
 /** Replies whose data is already JSON (docs/server.md, "Hot replies"): the bytes, and the registrar's part. */
 
 const tiles = [{ id: 'chapter', name: '章节练习', unlocking: [{ vn: '2', vname: 'VIP班' }] }];
+const text = (data: JsonBytes) => Buffer.concat(data.chunks).toString('utf8');
 
 describe('already made JSON', () => {
-  it('splices a field made once into a head serialized per call, as JSON.stringify of the whole would say it', () => {
-    const head = { AppID: 1001, AppName: '护士执业资格', current: null, quote: 'a "b" \\ c\n' };
-    const data = withJsonField(head, 'modules', tiles, jsonBytes(tiles));
-    expect(Buffer.concat(data.chunks).toString('utf8')).toBe(JSON.stringify({ ...head, modules: tiles }));
-    expect(data.value).toEqual({ ...head, modules: tiles });
-    expect(sameJson(data)).toBe(true);
-    // An empty head: the field alone.
-    expect(Buffer.concat(withJsonField({}, 'modules', tiles, jsonBytes(tiles)).chunks).toString()).toBe(JSON.stringify({ modules: tiles }));
+  it('fills the one open field of JSON made once, as JSON.stringify of the whole object would say it', () => {
+    const names = { AppID: 1001, AppName: '护士执业资格', quote: 'a "b" \\ c\n' };
+    const made = jsonWithHole(names, 'current', { modules: tiles });
+    for (const current of [null, { AppVn: '3', AppVnName: '至尊班', EndTime: '2027-11-28T09:08:04.553Z' }]) {
+      const data = fill(made, current);
+      expect(text(data)).toBe(JSON.stringify({ ...names, current, modules: tiles }));
+      expect(data.value()).toEqual({ ...names, current, modules: tiles });
+      expect(sameJson(data)).toBe(true);
+    }
+    // Nothing before or after the hole.
+    expect(text(fill(jsonWithHole({}, 'current', {}), 7))).toBe('{"current":7}');
   });
 
   it('wraps the bytes in the success envelope of every call', () => {
-    const data = withJsonField({ vn: '3' }, 'modules', tiles, jsonBytes(tiles));
-    expect(JSON.parse(envelopeOf(data).toString('utf8'))).toEqual({ status: 200, msg: '', data: { vn: '3', modules: tiles } });
+    const data = fill(jsonWithHole({ vn: '3' }, 'current', { modules: tiles }), null);
+    expect(JSON.parse(envelopeOf(data).toString('utf8'))).toEqual({ status: 200, msg: '', data: { vn: '3', current: null, modules: tiles } });
   });
 
   it('tells bytes that do not say the value', () => {
-    const stale = withJsonField({ vn: '3' }, 'modules', [{ ...tiles[0]!, name: '新名字' }], jsonBytes(tiles));
+    const made = jsonWithHole({ vn: '3' }, 'current', { modules: tiles });
+    const stale = new JsonBytes(() => ({ vn: '3', current: null, modules: [{ ...tiles[0]!, name: '新名字' }] }), fill(made, null).chunks);
     expect(sameJson(stale)).toBe(false);
   });
 });
@@ -41,7 +46,11 @@ const gridCall = defineCall({
   needsSession: false,
   summary: 'A test call answering already made JSON.',
   request: z.object({ bad: z.enum(['bytes', 'data']).optional() }),
-  data: z.object({ vn: z.string(), modules: z.array(z.object({ id: z.string(), name: z.string(), unlocking: z.array(z.object({ vn: z.string(), vname: z.string() })) })) }),
+  data: z.object({
+    vn: z.string(),
+    current: z.string().nullable(),
+    modules: z.array(z.object({ id: z.string(), name: z.string(), unlocking: z.array(z.object({ vn: z.string(), vname: z.string() })) })),
+  }),
 });
 
 async function server(checkReplies: boolean) {
@@ -58,11 +67,12 @@ async function server(checkReplies: boolean) {
     maintenance: false,
     checkReplies,
   };
-  const bytes = jsonBytes(tiles);
+  const made = jsonWithHole({ vn: '3' }, 'current', { modules: tiles });
   const handler = handle(gridCall, async ({ input }) => {
-    if (input.bad === 'bytes') return withJsonField({ vn: '3' }, 'modules', [{ ...tiles[0]!, name: '别的' }], bytes);
-    if (input.bad === 'data') return new JsonBytes({ vn: 3 } as never, [jsonBytes({ vn: 3 })]);
-    return withJsonField({ vn: '3' }, 'modules', tiles, bytes);
+    const good = fill(made, '3');
+    if (input.bad === 'bytes') return new JsonBytes(() => ({ ...good.value(), current: '2' }), good.chunks);
+    if (input.bad === 'data') return fill(jsonWithHole({ vn: 3 }, 'current', { modules: tiles }), '3') as never;
+    return good;
   });
   registerCalls(app, [gridCall], [handler], opts);
   return app;
@@ -75,7 +85,7 @@ describe('the registrar answering already made JSON', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
-    expect(res.body).toBe(JSON.stringify({ status: 200, msg: '', data: { vn: '3', modules: tiles } }));
+    expect(res.body).toBe(JSON.stringify({ status: 200, msg: '', data: { vn: '3', current: '3', modules: tiles } }));
     await app.close();
   });
 
@@ -88,7 +98,7 @@ describe('the registrar answering already made JSON', () => {
     await app.close();
     // Production trusts them (the check parses the whole reply).
     const prod = await server(false);
-    expect((await prod.inject({ url: '/api/test/grid?bad=bytes' })).json().data.modules[0].name).toBe('章节练习');
+    expect((await prod.inject({ url: '/api/test/grid?bad=bytes' })).json().data.current).toBe('3');
     await prod.close();
   });
 });

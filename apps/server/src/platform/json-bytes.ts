@@ -2,29 +2,45 @@ import { isDeepStrictEqual } from 'node:util';
 
 /**
  * A call's data whose JSON is already made, in whole or in part (docs/server.md, "Hot replies"): a hot call keeps
- * the shared part of its reply as UTF-8 bytes beside the cached value (moduleInfoX's module grid) and splices
- * them into each reply, so the shared part is neither serialized nor transcoded per request. `value` is the data
- * itself: what development and test check against the contract, and against the bytes (sameJson).
+ * the shared part of its reply as UTF-8 bytes beside the cached value (moduleInfoX's module grid) and fills in only
+ * what differs per call, so the shared part is neither serialized nor transcoded per request. `value()` is the data
+ * itself, built only when development and test check it against the contract and against the bytes (sameJson).
  */
 export class JsonBytes<D = unknown> {
   constructor(
-    readonly value: D,
+    readonly value: () => D,
     /** The data's JSON, as UTF-8 chunks in order. */
     readonly chunks: readonly Buffer[],
   ) {}
 }
 
-/** The UTF-8 bytes of a value's JSON: made once, kept with a cached value, spliced by withJsonField. */
-export const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
-
 /**
- * `{...head, [key]: value}` as JsonBytes, where `json` is `value`'s JSON (jsonBytes, made once): only the small
- * head is serialized per call. The field comes last, as it would in the object; head must not hold `key`.
+ * An object's JSON made once with one field left open: `{...before, [hole]: …, ...after}` as the bytes before the
+ * hole's value and the bytes after it. `fill` completes it per call.
  */
-export function withJsonField<H extends object, K extends string, V>(head: H, key: K, value: V, json: Buffer): JsonBytes<H & Record<K, V>> {
-  const text = JSON.stringify(head);
-  const open = text.length > 2 ? `${text.slice(0, -1)},${JSON.stringify(key)}:` : `{${JSON.stringify(key)}:`;
-  return new JsonBytes({ ...head, [key]: value } as H & Record<K, V>, [Buffer.from(open), json, CLOSE]);
+export interface JsonWithHole<B extends object, K extends string, A extends object> {
+  before: B;
+  hole: K;
+  after: A;
+  open: Buffer;
+  close: Buffer;
+}
+
+/** Makes the bytes of `{...before, [hole]: …, ...after}` around the hole (the keys of `before`, `hole` and `after` differ). */
+export function jsonWithHole<B extends object, K extends string, A extends object>(before: B, hole: K, after: A): JsonWithHole<B, K, A> {
+  const head = JSON.stringify(before);
+  const tail = JSON.stringify(after);
+  const open = `${head === '{}' ? '{' : `${head.slice(0, -1)},`}${JSON.stringify(hole)}:`;
+  const close = tail === '{}' ? '}' : `,${tail.slice(1)}`;
+  return { before, hole, after, open: Buffer.from(open), close: Buffer.from(close) };
+}
+
+const NULL = Buffer.from('null');
+
+/** The object with the hole filled by `value` (JSON-serializable): only `value` is serialized. */
+export function fill<B extends object, K extends string, A extends object, V>(made: JsonWithHole<B, K, A>, value: V): JsonBytes<B & Record<K, V> & A> {
+  const json = value === null ? NULL : Buffer.from(JSON.stringify(value));
+  return new JsonBytes(() => ({ ...made.before, [made.hole]: value, ...made.after }) as B & Record<K, V> & A, [made.open, json, made.close]);
 }
 
 const CLOSE = Buffer.from('}');
@@ -34,4 +50,4 @@ const ENVELOPE_OPEN = Buffer.from('{"status":200,"msg":"","data":');
 export const envelopeOf = (data: JsonBytes): Buffer => Buffer.concat([ENVELOPE_OPEN, ...data.chunks, CLOSE]);
 
 /** Whether the bytes say exactly the value (parsed, compared with the value's own JSON). For development and test. */
-export const sameJson = (data: JsonBytes): boolean => isDeepStrictEqual(JSON.parse(Buffer.concat(data.chunks).toString('utf8')), JSON.parse(JSON.stringify(data.value)));
+export const sameJson = (data: JsonBytes): boolean => isDeepStrictEqual(JSON.parse(Buffer.concat(data.chunks).toString('utf8')), JSON.parse(JSON.stringify(data.value())));

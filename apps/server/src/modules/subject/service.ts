@@ -16,7 +16,7 @@ import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { jsonBytes, withJsonField } from '../../platform/json-bytes.ts';
+import { fill, jsonWithHole, type JsonWithHole } from '../../platform/json-bytes.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import { toVipApp, type EntitlementService } from '../entitlement/index.ts';
 import type { SubjectStore } from './store.ts';
@@ -57,13 +57,17 @@ const toBanner = (b: BannerRow): Banner => ({
   Color: b.color,
 });
 
+/** A home grid's reply made once: the subject's and version's names, the learner's current version left open, the modules. */
+type GridReply = JsonWithHole<{ AppID: number; AppEName: string; AppName: string; CName: string; vn: string; vname: string }, 'current', { modules: HomeModule[] }>;
+
 /** The app-info calls of a chosen subject (docs/catalog.md). Learner data is read by the session's user id only. */
 export function createSubjectService(deps: { store: SubjectStore; catalog: CatalogStore; entitlements: EntitlementService; clock: Clock; bus: CacheBus }) {
   const { store, catalog, entitlements, clock, bus } = deps;
   // A home grid depends only on the subject's versions, the version shown and which versions the learner holds
   // (valid, and at all): learners holding the same share it. Dropped with the catalog (docs/caching.md).
-  // Each grid is kept with its JSON, made once (the call's reply splices the bytes in: docs/server.md, "Hot replies").
-  const grids = createMemo<string, { modules: HomeModule[]; json: Buffer }>(bus, { max: 5_000, ttlMs: 5 * 60_000 });
+  // Each grid is kept with its reply's JSON, made once around the learner's current version, which each call fills
+  // in (docs/server.md, "Hot replies"): the subject's and version's names are of the key's subject and version.
+  const grids = createMemo<string, GridReply>(bus, { max: 5_000, ttlMs: 5 * 60_000 });
   bus.on('catalog', () => grids.clear());
 
   async function knownSubject(appId: number): Promise<SubjectRow> {
@@ -105,18 +109,10 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
           const d = decisions[i]!;
           return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions, opensHub: HUB_ROUTES.has(m.route) };
         });
-        return { modules, json: jsonBytes(modules) };
+        const names = { AppID: subject.appId, AppEName: subject.appEName, AppName: subject.appName, CName: subject.cName, vn: version.vn, vname: version.vname };
+        return jsonWithHole(names, 'current', { modules });
       });
-      const head = {
-        AppID: subject.appId,
-        AppEName: subject.appEName,
-        AppName: subject.appName,
-        CName: subject.cName,
-        vn: version.vn,
-        vname: version.vname,
-        current: h.current ? toVipApp(h.current, versions) : null,
-      };
-      return withJsonField(head, 'modules', grid.modules, grid.json);
+      return fill(grid, h.current ? toVipApp(h.current, versions) : null);
     },
 
     async sprintClassType(appId: number) {
