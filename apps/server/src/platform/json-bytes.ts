@@ -37,9 +37,14 @@ export function jsonWithHole<B extends object, K extends string, A extends objec
 
 const NULL = Buffer.from('null');
 
-/** The object with the hole filled by `value` (JSON-serializable): only `value` is serialized. */
-export function fill<B extends object, K extends string, A extends object, V>(made: JsonWithHole<B, K, A>, value: V): JsonBytes<B & Record<K, V> & A> {
-  const json = value === null ? NULL : Buffer.from(JSON.stringify(value));
+/** The UTF-8 bytes of a value's JSON. */
+export const jsonBytes = (value: unknown): Buffer => (value === null ? NULL : Buffer.from(JSON.stringify(value)));
+
+/**
+ * The object with the hole filled by `value`: only `value` is serialized, unless its bytes are given (`json`, made
+ * once with jsonBytes and kept beside it).
+ */
+export function fill<B extends object, K extends string, A extends object, V>(made: JsonWithHole<B, K, A>, value: V, json = jsonBytes(value)): JsonBytes<B & Record<K, V> & A> {
   return new JsonBytes(() => ({ ...made.before, [made.hole]: value, ...made.after }) as B & Record<K, V> & A, [made.open, json, made.close]);
 }
 

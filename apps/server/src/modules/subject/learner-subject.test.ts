@@ -161,6 +161,18 @@ describe('moduleInfoX', () => {
     const [a, b] = [await t.call(moduleInfoX, { guid: one.guid, appID: 1001 }), await t.call(moduleInfoX, { guid: two.guid, appID: 1001 })];
     expect(b.data.modules).toEqual(a.data.modules);
     expect([a.data.current.EndTime, b.data.current.EndTime]).toEqual([new Date(t.clock.now + 10 * DAY).toISOString(), new Date(t.clock.now + 20 * DAY).toISOString()]);
+    // Each learner's current version is made into JSON once, and made again when the purchase or the version changes
+    // (the database's notifications drop the purchases and the catalog: no cache reset here).
+    const current = async () => (await t.call(moduleInfoX, { guid: one.guid, appID: 1001 })).data.current;
+    await t.db
+      .update(purchases)
+      .set({ endTime: new Date(t.clock.now + 40 * DAY) })
+      .where(eq(purchases.userId, one.userID));
+    expect((await current()).EndTime).toBe(new Date(t.clock.now + 40 * DAY).toISOString());
+    await t.db.execute(sql`update versions set vname = 'VIP班（新）' where app_id = 1001 and vn = '2'`);
+    expect((await current()).AppVnName).toBe('VIP班（新）');
+    await t.db.execute(sql`update versions set vname = ${a.data.current.AppVnName} where app_id = 1001 and vn = '2'`);
+    expect((await current()).AppVnName).toBe(a.data.current.AppVnName);
   });
 
   it('answers a tile renamed in the catalog at once: the grid’s bytes, made once, are dropped with the grid', async () => {

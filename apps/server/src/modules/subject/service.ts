@@ -11,12 +11,12 @@ import {
   type PurchaseDetail,
   type VipAppRecord,
 } from '@kaoshi/contract';
-import type { AgentRow, BannerRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
+import type { AgentRow, BannerRow, PurchaseRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { fill, jsonWithHole, type JsonWithHole } from '../../platform/json-bytes.ts';
+import { fill, jsonBytes, jsonWithHole, type JsonWithHole } from '../../platform/json-bytes.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import { toVipApp, type EntitlementService } from '../entitlement/index.ts';
 import type { SubjectStore } from './store.ts';
@@ -70,6 +70,18 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
   const grids = createMemo<string, GridReply>(bus, { max: 5_000, ttlMs: 5 * 60_000 });
   bus.on('catalog', () => grids.clear());
 
+  // The learner's current version as JSON, made once per purchase row and the versions naming it: the rows are held
+  // (frozen) by the entitlements' cache, which replaces them on any change to the learner's purchases.
+  const currents = new WeakMap<PurchaseRow, { versions: VersionRow[]; value: VipAppRecord; json: Buffer }>();
+  const currentOf = (purchase: PurchaseRow, versions: VersionRow[]) => {
+    let held = currents.get(purchase);
+    if (held?.versions !== versions) {
+      const value = toVipApp(purchase, versions);
+      currents.set(purchase, (held = { versions, value, json: jsonBytes(value) }));
+    }
+    return held;
+  };
+
   async function knownSubject(appId: number): Promise<SubjectRow> {
     const subject = await catalog.subject(appId);
     if (!subject) throw notFound(CATALOG_MSG.unknownSubject);
@@ -112,7 +124,9 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
         const names = { AppID: subject.appId, AppEName: subject.appEName, AppName: subject.appName, CName: subject.cName, vn: version.vn, vname: version.vname };
         return jsonWithHole(names, 'current', { modules });
       });
-      return fill(grid, h.current ? toVipApp(h.current, versions) : null);
+      if (!h.current) return fill(grid, null);
+      const current = currentOf(h.current, versions);
+      return fill(grid, current.value, current.json);
     },
 
     async sprintClassType(appId: number) {
