@@ -84,12 +84,20 @@ export interface RegistrarOptions {
 function rawInput(request: FastifyRequest, method: string): Record<string, unknown> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = method === 'POST' && request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
-  const input: Record<string, unknown> = { ...query, ...(body as Record<string, unknown>) };
-  for (const key of COMMON_PARAMS) delete input[key];
-  // A blank field is a missing field: optional ones fall back to their default, required ones say '请填写…'.
-  for (const [key, value] of Object.entries(input)) if (typeof value === 'string' && value.trim() === '') delete input[key];
+  const merged: Record<string, unknown> = { ...query, ...(body as Record<string, unknown>) };
+  // Copied without the common parameters and blank fields rather than deleted from the copy (a deletion turns the
+  // object into a slow dictionary for the validation after it). A blank field is a missing field: optional ones fall
+  // back to their default, required ones say '请填写…'. '__proto__' is no field of any call (an assignment would set
+  // the object's prototype).
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(merged)) {
+    const value = merged[key];
+    if (COMMON.has(key) || key === '__proto__' || (typeof value === 'string' && value.trim() === '')) continue;
+    input[key] = value;
+  }
   return input;
 }
+const COMMON = new Set<string>(COMMON_PARAMS);
 
 /** Whether a value (a string, or the strings and keys of a JSON body down to a few levels) holds a forbidden character. */
 function holdsForbidden(value: unknown, depth = 0): boolean {
