@@ -12,7 +12,9 @@ import { api, COMMON, login, serverArgs, serverEnv, stopServer, waitReady, type 
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const [APP_PORT, BARE_PORT, PLAIN_PORT] = [3330, 3331, 3332];
+// LOG_PORT: the first of the three ports (the app, the bare route, plain Fastify).
+const BASE_PORT = Number(process.env.LOG_PORT ?? 3330);
+const [APP_PORT, BARE_PORT, PLAIN_PORT] = [BASE_PORT, BASE_PORT + 1, BASE_PORT + 2];
 const TARGET = 0.3;
 
 interface Row {

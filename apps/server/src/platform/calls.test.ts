@@ -51,6 +51,18 @@ describe('the call registrar', () => {
     expect(await t.call(userlogin, { username: '', password: md5('x') })).toMatchObject({ status: 400, msg: '请填写账号' });
   });
 
+  it('drops the common parameters, and a __proto__ parameter, before validation; a blank form field overrides the query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${getAgentInfo.path}?__proto__=x&client=h5&terminalType=3&agentCode=888` });
+    expect(res.json()).toMatchObject({ status: 200, data: { AgentCode: '888' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${userlogin.path}?username=${DEMO.learner}`,
+      remoteAddress: freshIp(),
+      payload: { username: ' ', password: md5('x') },
+    });
+    expect(login.json()).toMatchObject({ status: 400, msg: '请填写账号' });
+  });
+
   it('answers an unknown /api path with body status 404 and HTTP 200', async () => {
     for (const url of ['/api/nothing/here', '/ksbao/nothing']) {
       const res = await t.app.inject({ method: 'POST', url });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentRow } from '../db/schema/index.ts';
 import { badInput, maintenance, notLoggedIn } from './errors.ts';
+import { envelopeOf, JsonBytes, sameJson } from './json-bytes.ts';
 import type { ItemLoader, ItemPolicy, LoadedItem } from './items.ts';
 import type { Session, SessionService } from './session/service.ts';
 import { tenantHint, type TenantHint } from './tenancy.ts';
@@ -42,7 +43,8 @@ export class CallResult<D> {
   ) {}
 }
 
-export type HandlerOutput<C extends CallDef> = DataOf<C> | CallResult<DataOf<C>>;
+/** What a handler answers: its data (status 200), a CallResult, or data already made into JSON (json-bytes.ts). */
+export type HandlerOutput<C extends CallDef> = DataOf<C> | CallResult<DataOf<C>> | JsonBytes<DataOf<C>>;
 
 export interface CallHandler {
   call: CallDef;
@@ -82,12 +84,20 @@ export interface RegistrarOptions {
 function rawInput(request: FastifyRequest, method: string): Record<string, unknown> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = method === 'POST' && request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
-  const input: Record<string, unknown> = { ...query, ...(body as Record<string, unknown>) };
-  for (const key of COMMON_PARAMS) delete input[key];
-  // A blank field is a missing field: optional ones fall back to their default, required ones say '请填写…'.
-  for (const [key, value] of Object.entries(input)) if (typeof value === 'string' && value.trim() === '') delete input[key];
+  const merged: Record<string, unknown> = { ...query, ...(body as Record<string, unknown>) };
+  // Copied without the common parameters and blank fields rather than deleted from the copy (a deletion turns the
+  // object into a slow dictionary for the validation after it). A blank field is a missing field: optional ones fall
+  // back to their default, required ones say '请填写…'. '__proto__' is no field of any call (an assignment would set
+  // the object's prototype).
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(merged)) {
+    const value = merged[key];
+    if (COMMON.has(key) || key === '__proto__' || (typeof value === 'string' && value.trim() === '')) continue;
+    input[key] = value;
+  }
   return input;
 }
+const COMMON = new Set<string>(COMMON_PARAMS);
 
 /** Whether a value (a string, or the strings and keys of a JSON body down to a few levels) holds a forbidden character. */
 function holdsForbidden(value: unknown, depth = 0): boolean {
@@ -117,6 +127,22 @@ export function forbiddenInput(call: Pick<CallDef, 'request'>, input: Record<str
   }
   return null;
 }
+
+/**
+ * A success whose data is already JSON (JsonBytes): the envelope is written around the bytes, as one buffer, with
+ * the headers of every call's reply. Development and test check the data against the contract and the bytes
+ * against the data.
+ */
+function sendBytes(call: CallDef, out: JsonBytes, reply: FastifyReply, check: boolean): Buffer {
+  if (check) {
+    const checked = call.data.nullable().safeParse(out.value());
+    if (!checked.success) throw new Error(`Reply data of ${call.id} does not match the contract: ${checked.error.message}`);
+    if (!sameJson(out)) throw new Error(`Reply bytes of ${call.id} do not say its data`);
+  }
+  reply.header('cache-control', 'no-store').type(JSON_TYPE);
+  return envelopeOf(out);
+}
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function guidOf(request: FastifyRequest, input: Record<string, unknown>): string | undefined {
   if (typeof input.guid === 'string' && input.guid.trim()) return input.guid.trim();
@@ -187,6 +213,7 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
           item,
         };
         const out = await handler.run(ctx);
+        if (out instanceof JsonBytes) return sendBytes(call, out, reply, opts.checkReplies);
         const result = out instanceof CallResult ? out : new CallResult(200, '', out ?? null);
         if (opts.checkReplies) {
           const checked = call.data.nullable().safeParse(result.data);

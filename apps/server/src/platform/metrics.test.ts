@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAgentInfo, sendcode } from '@kaoshi/contract';
-import { createTestApp, freshIp, nextPhone, type TestApp } from '../test/helpers.ts';
+import { getAgentInfo, moduleInfoX, sendcode } from '@kaoshi/contract';
+import { createTestApp, DEMO, freshIp, nextPhone, type TestApp } from '../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +39,16 @@ describe('/metrics (docs/operations.md, "Metrics")', () => {
     for (const kind of ['orders_open', 'orders_unreconciled', 'payment_flags_open', 'live_replays_pending'])
       expect(after).toMatch(new RegExp(`^kaoshi_backlog\\{kind="${kind}"\\} \\d+$`, 'm'));
     expect(after).toMatch(/^kaoshi_live\{what="sockets"\} 0$/m);
+  });
+
+  it('reads the status of a reply whose data was already JSON (the grid bytes of moduleInfoX) as of any other', async () => {
+    const guid = await t.login(DEMO.learner, DEMO.password);
+    const before = (await scrape()).body;
+    expect((await t.call(moduleInfoX, { guid, appID: 1001 })).status).toBe(200);
+    expect((await t.call(moduleInfoX, { guid, appID: 999 })).status).toBe(404);
+    const after = (await scrape()).body;
+    const delta = (labels: string) => sample(after, 'kaoshi_calls_total', labels) - sample(before, 'kaoshi_calls_total', labels);
+    expect([delta(`route="${moduleInfoX.id}",status="200"`), delta(`route="${moduleInfoX.id}",status="404"`)]).toEqual([1, 1]);
   });
 
   it('without METRICS_TOKEN answers only loopback connections that came through no proxy; others get 404', async () => {

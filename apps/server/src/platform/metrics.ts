@@ -72,8 +72,10 @@ export function createMetrics() {
     install(app: FastifyInstance) {
       // Callback hooks, not async ones: they run on every reply, and an async hook costs a promise each time.
       app.addHook('onSend', (request, reply, payload, done) => {
-        if ((request.routeOptions.config as { callId?: string } | undefined)?.callId && typeof payload === 'string') {
-          (reply as unknown as { callStatus?: string }).callStatus = STATUS.exec(payload)?.[1];
+        if ((request.routeOptions.config as { callId?: string } | undefined)?.callId) {
+          // A reply is a string, or a buffer when its data was already JSON (platform/json-bytes.ts).
+          const head = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('latin1', 0, 13) : '';
+          (reply as unknown as { callStatus?: string }).callStatus = STATUS.exec(head)?.[1];
         }
         done(null, payload);
       });

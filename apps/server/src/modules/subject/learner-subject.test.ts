@@ -1,5 +1,5 @@
 import { TEST_MODES, checkUserModulesDown, getLastApp, moduleInfoX, myPurchases, redDotList, redDotRead, setLastApp, subjectCalls } from '@kaoshi/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleUpdates, purchases } from '../../db/schema/index.ts';
 import { createTestApp, DEMO, TEST_EPOCH, NOT_LOGGED_IN, type TestApp } from '../../test/helpers.ts';
@@ -154,6 +154,38 @@ describe('moduleInfoX', () => {
     // 模拟考场 is also in 至尊班, so it stays buyable there; 考前冲刺 likewise; the hidden variant is never offered.
     expect(mock).toMatchObject({ allowed: false, reason: 'not-purchased', unlocking: [{ vn: '3', vname: '至尊班' }] });
     expect(decisions(body.data.modules).chapter).toEqual([true, 'purchase']);
+  });
+
+  it('splices each learner’s own current version into a grid shared by learners holding the same versions', async () => {
+    const [one, two] = [await learnerWith([{ vn: '2', vnOrder: 2, ms: 10 * DAY }]), await learnerWith([{ vn: '2', vnOrder: 2, ms: 20 * DAY }])];
+    const [a, b] = [await t.call(moduleInfoX, { guid: one.guid, appID: 1001 }), await t.call(moduleInfoX, { guid: two.guid, appID: 1001 })];
+    expect(b.data.modules).toEqual(a.data.modules);
+    expect([a.data.current.EndTime, b.data.current.EndTime]).toEqual([new Date(t.clock.now + 10 * DAY).toISOString(), new Date(t.clock.now + 20 * DAY).toISOString()]);
+    // Each learner's current version is made into JSON once, and made again when the purchase or the version changes
+    // (the database's notifications drop the purchases and the catalog: no cache reset here).
+    const current = async () => (await t.call(moduleInfoX, { guid: one.guid, appID: 1001 })).data.current;
+    await t.db
+      .update(purchases)
+      .set({ endTime: new Date(t.clock.now + 40 * DAY) })
+      .where(eq(purchases.userId, one.userID));
+    expect((await current()).EndTime).toBe(new Date(t.clock.now + 40 * DAY).toISOString());
+    await t.db.execute(sql`update versions set vname = 'VIP班（新）' where app_id = 1001 and vn = '2'`);
+    expect((await current()).AppVnName).toBe('VIP班（新）');
+    await t.db.execute(sql`update versions set vname = ${a.data.current.AppVnName} where app_id = 1001 and vn = '2'`);
+    expect((await current()).AppVnName).toBe(a.data.current.AppVnName);
+  });
+
+  it('answers a tile renamed in the catalog at once: the grid’s bytes, made once, are dropped with the grid', async () => {
+    const tileName = async () => ((await t.call(moduleInfoX, { guid: owner, appID: 1002 })).data.modules as { id: string; name: string }[]).find((m) => m.id === 'daily')!.name;
+    const before = await tileName();
+    const rename = (name: string) =>
+      t.db.execute(sql`update versions set vnjson = (select jsonb_agg(case when m->>'id' = 'daily' then jsonb_set(m, '{name}', to_jsonb(${name}::text)) else m end order by i)
+        from jsonb_array_elements(vnjson) with ordinality as e(m, i)) where app_id = 1002`);
+    // No cache reset here: the database's notification of the change drops the grid (docs/caching.md).
+    await rename('每日一练（新）');
+    expect(await tileName()).toBe('每日一练（新）');
+    await rename(before);
+    expect(await tileName()).toBe(before);
   });
 
   it('answers the spec’s refusals: unknown subject, off shelf, unknown version, bad fields', async () => {

@@ -11,11 +11,12 @@ import {
   type PurchaseDetail,
   type VipAppRecord,
 } from '@kaoshi/contract';
-import type { AgentRow, BannerRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
+import type { AgentRow, BannerRow, PurchaseRow, SubjectRow, VersionRow } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { createMemo } from '../../platform/cache/memo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { fill, jsonBytes, jsonWithHole, type JsonWithHole } from '../../platform/json-bytes.ts';
 import type { CatalogFacts } from '../catalog/index.ts';
 import { toVipApp, type EntitlementService } from '../entitlement/index.ts';
 import type { SubjectStore } from './store.ts';
@@ -56,13 +57,30 @@ const toBanner = (b: BannerRow): Banner => ({
   Color: b.color,
 });
 
+/** A home grid's reply made once: the subject's and version's names, the learner's current version left open, the modules. */
+type GridReply = JsonWithHole<{ AppID: number; AppEName: string; AppName: string; CName: string; vn: string; vname: string }, 'current', { modules: HomeModule[] }>;
+
 /** The app-info calls of a chosen subject (docs/catalog.md). Learner data is read by the session's user id only. */
 export function createSubjectService(deps: { store: SubjectStore; catalog: CatalogFacts; entitlements: EntitlementService; clock: Clock; bus: CacheBus }) {
   const { store, catalog, entitlements, clock, bus } = deps;
   // A home grid depends only on the subject's versions, the version shown and which versions the learner holds
   // (valid, and at all): learners holding the same share it. Dropped with the catalog (docs/caching.md).
-  const grids = createMemo<string, HomeModule[]>(bus, { max: 5_000, ttlMs: 5 * 60_000 });
+  // Each grid is kept with its reply's JSON, made once around the learner's current version, which each call fills
+  // in (docs/server.md, "Hot replies"): the subject's and version's names are of the key's subject and version.
+  const grids = createMemo<string, GridReply>(bus, { max: 5_000, ttlMs: 5 * 60_000 });
   bus.on('catalog', () => grids.clear());
+
+  // The learner's current version as JSON, made once per purchase row and the versions naming it: the rows are held
+  // (frozen) by the entitlements' cache, which replaces them on any change to the learner's purchases.
+  const currents = new WeakMap<PurchaseRow, { versions: VersionRow[]; value: VipAppRecord; json: Buffer }>();
+  const currentOf = (purchase: PurchaseRow, versions: VersionRow[]) => {
+    let held = currents.get(purchase);
+    if (held?.versions !== versions) {
+      const value = toVipApp(purchase, versions);
+      currents.set(purchase, (held = { versions, value, json: jsonBytes(value) }));
+    }
+    return held;
+  };
 
   async function knownSubject(appId: number): Promise<SubjectRow> {
     const subject = await catalog.subject(appId);
@@ -84,36 +102,31 @@ export function createSubjectService(deps: { store: SubjectStore; catalog: Catal
 
       const h = await entitlements.holdings(userId, appId);
       const vns = (list: { vn: string }[]) => [...new Set(list.map((p) => p.vn))].sort().join(',');
-      const modules = await grids.get(`${appId}|${version.vn}|${vns(h.valid)}|${vns(h.all)}`, async () => {
-        const grid = [...version.vnjson];
-        const seen = new Set(grid.map((m) => m.id));
+      const grid = await grids.get(`${appId}|${version.vn}|${vns(h.valid)}|${vns(h.all)}`, async () => {
+        const tiles = [...version.vnjson];
+        const seen = new Set(tiles.map((m) => m.id));
         for (const p of h.valid) {
           for (const m of versions.find((v) => v.vn === p.vn)?.vnjson ?? []) {
             if (seen.has(m.id)) continue;
             seen.add(m.id);
-            grid.push(m);
+            tiles.push(m);
           }
         }
         const decisions = await entitlements.decideAll(
           userId,
           appId,
-          grid.map((m) => ({ moduleId: m.id })),
+          tiles.map((m) => ({ moduleId: m.id })),
         );
-        return grid.map((m, i): HomeModule => {
+        const modules = tiles.map((m, i): HomeModule => {
           const d = decisions[i]!;
           return { ...m, allowed: d.allowed, reason: d.reason, unlocking: d.unlockingVersions, opensHub: HUB_ROUTES.has(m.route) };
         });
+        const names = { AppID: subject.appId, AppEName: subject.appEName, AppName: subject.appName, CName: subject.cName, vn: version.vn, vname: version.vname };
+        return jsonWithHole(names, 'current', { modules });
       });
-      return {
-        AppID: subject.appId,
-        AppEName: subject.appEName,
-        AppName: subject.appName,
-        CName: subject.cName,
-        vn: version.vn,
-        vname: version.vname,
-        current: h.current ? toVipApp(h.current, versions) : null,
-        modules,
-      };
+      if (!h.current) return fill(grid, null);
+      const current = currentOf(h.current, versions);
+      return fill(grid, current.value, current.json);
     },
 
     async sprintClassType(appId: number) {
