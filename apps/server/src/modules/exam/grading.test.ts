@@ -140,4 +140,25 @@ describe('seal, then grade (docs/exams.md)', () => {
     expect(await svc.result(userId, id)).toMatchObject({ score: 1, right: 1 });
     expect(await t.db.select().from(answers).where(eq(answers.examHistoryId, id))).toHaveLength(1);
   });
+
+  it('a hand-in whose grade fails is still handed in: acknowledged as being graded, sealed for the sweep; autosaves are refused at once', async () => {
+    const guid = await t.newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    await save(guid, id, [reply(A1[0]!, keyOf(A1[0]!))]);
+    const userId = (await rowOf(id)).userId;
+    const failing = await service({
+      onAnswerStored: async () => false,
+      inBook: async () => false,
+      onAnswersStored: async () => {
+        throw new Error('book unavailable');
+      },
+    });
+    expect(await failing.handIn(userId, id)).toMatchObject({ examHistoryID: id, grading: true });
+    expect(await rowOf(id)).toMatchObject({ status: 'sealed' });
+    await expect(failing.saveReplies(userId, id, [{ replyID: 'late-reply-0000000001', allTestID: A1[1]!.id, lastUserReply: 'A' }])).rejects.toMatchObject({
+      message: '考试已交卷，答案未保存',
+    });
+    await (await service()).sweep();
+    expect(await rowOf(id)).toMatchObject({ status: 'handed', score: 1 });
+  });
 });

@@ -132,7 +132,10 @@ export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pi
     try {
       return await gradeBatch(ids);
     } catch (e) {
-      if (ids.length === 1) throw e;
+      if (ids.length === 1) {
+        deps.log?.error({ error: failureClass(e), session: ids[0] }, 'exam grading failed; the session stays sealed for the next sweep');
+        throw e;
+      }
       const done: ExamSessionRow[] = [];
       for (const id of ids) {
         try {

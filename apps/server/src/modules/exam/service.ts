@@ -44,7 +44,8 @@ export function createExamService(deps: {
   const { handInRow, ownSession, sweep } = createHandIn({ store, clock, book, log });
   const views = createViews(store, clock, bus);
   const { sessionView } = views;
-  const answering = createAnswering({ store, clock, ownSession });
+  // Autosave and section locks only need to know a sheet is handed in, not its grade.
+  const answering = createAnswering({ store, clock, ownSession: (userId, id) => ownSession(userId, id, 0) });
 
   /** The learner's session handed in (by the learner now, if it was open): for modules that rank a hand-in (every-day). */
   async function handedRow(userId: number, id: number, waitMs = Infinity) {
