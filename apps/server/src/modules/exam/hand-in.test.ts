@@ -1,6 +1,6 @@
 import { EXAM_GRACE_SECONDS, getErrorTest, simulationHandIn, simulationHistory, simulationList, simulationLockSection, simulationResult, simulationResume } from '@kaoshi/contract';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answers, examSessions } from '../../db/schema/index.ts';
 import { makeModulePaid } from '../../test/helpers.ts';
 import { A1, A3, APP, LIMIT, X, keyOf, makeModuleFree, makePaper, paperId, reply, save, start, t, wrongOf, useSetup } from './exam-setup.ts';
@@ -18,9 +18,13 @@ describe('the deadline', () => {
     expect(inGrace.data).toMatchObject({ saved: 1, remainingSeconds: 0 });
     t.clock.advance(EXAM_GRACE_SECONDS * 1000);
     expect(await save(guid, s.examHistoryID, [reply(A1[2]!, 'A')])).toMatchObject({ status: 400, msg: '考试时间已到，答案未保存' });
-    const [row] = await t.db.select().from(examSessions).where(eq(examSessions.id, s.examHistoryID));
+    // The refusal answered at once; the sheet, sealed at the deadline, is graded behind it.
+    const rowNow = async () => (await t.db.select().from(examSessions).where(eq(examSessions.id, s.examHistoryID)))[0]!;
+    expect((await rowNow()).handedBy).toBe('deadline');
+    await vi.waitFor(async () => expect((await rowNow()).status).toBe('handed'), { timeout: 10_000 });
+    const row = await rowNow();
     expect(row).toMatchObject({ status: 'handed', handedBy: 'deadline', score: 1 });
-    expect(row!.handedAt!.toISOString()).toBe(s.deadline);
+    expect(row.handedAt!.toISOString()).toBe(s.deadline);
     const result = (await t.call(simulationResult, { guid, examHistoryID: s.examHistoryID })).data;
     expect(result).toMatchObject({ handedBy: 'deadline', usedSeconds: LIMIT, score: 1, right: 1, wrong: 1, handedAt: s.deadline });
     // Starting the paper again opens a new attempt.
