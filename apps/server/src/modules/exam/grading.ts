@@ -2,11 +2,9 @@ import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { BookHooks } from '../book/index.ts';
 import type { Tx } from '../../db/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { failureClass } from '../../platform/error-class.ts';
 import { scoreSession } from './scoring.ts';
 import type { ExamStore } from './store.ts';
-
-/** A failure named by its code or class, never its message (which may carry values). */
-const failureClass = (e: unknown) => (e && typeof e === 'object' && 'code' in e && typeof e.code === 'string' ? e.code : e instanceof Error ? e.name : typeof e);
 
 /** Sealed sessions graded in one transaction, at most. */
 export const GRADE_BATCH = 100;
