@@ -270,6 +270,8 @@ describe('logging', () => {
       const calls = lines.map((l) => JSON.parse(l) as { msg: string; method?: string; path?: string; status?: number; ms?: number });
       expect(calls).toHaveLength(1);
       expect(calls[0]).toMatchObject({ msg: 'call', method: 'GET', path: '/api/user/getUserInfo', ip: '127.0.0.1', status: 200 });
+      // The fields every pino line of the app carries: level, time, the process, the request's id.
+      expect(calls[0]).toMatchObject({ level: 30, time: expect.any(Number), pid: process.pid, reqId: expect.any(String) });
       expect(lines[0]).not.toContain('not-a-session');
       expect(calls[0]!.ms).toBeGreaterThanOrEqual(0);
     } finally {

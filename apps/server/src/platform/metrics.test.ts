@@ -32,6 +32,17 @@ describe('/metrics (docs/operations.md, "Metrics")', () => {
     expect(delta('kaoshi_calls_total', `route="${getAgentInfo.id}",status="200"`)).toBe(2);
     expect(delta('kaoshi_calls_total', `route="${sendcode.id}",status="400"`)).toBe(1);
     expect(delta('kaoshi_call_duration_seconds_count', `route="${getAgentInfo.id}"`)).toBe(2);
+    // A Prometheus histogram: typed, its buckets cumulative and ending in +Inf, which counts every answer.
+    expect(after).toMatch(/^# TYPE kaoshi_call_duration_seconds histogram$/m);
+    expect(after).toMatch(/^# TYPE kaoshi_calls_total counter$/m);
+    const buckets = after
+      .split('\n')
+      .filter((l) => l.startsWith('kaoshi_call_duration_seconds_bucket{') && l.includes(`route="${getAgentInfo.id}"`))
+      .map((l) => Number(l.split(' ').at(-1)));
+    expect(buckets.length).toBeGreaterThan(2);
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    expect(sample(after, 'kaoshi_call_duration_seconds_bucket', `le="+Inf",route="${getAgentInfo.id}"`)).toBe(sample(after, 'kaoshi_call_duration_seconds_count', `route="${getAgentInfo.id}"`));
+    expect(sample(after, 'kaoshi_call_duration_seconds_sum', `route="${getAgentInfo.id}"`)).toBeGreaterThan(0);
     expect(delta('kaoshi_sms_total', 'provider="dev",kind="code",result="sent"')).toBe(1);
     // The process and the gauges read at scrape time.
     expect(after).toMatch(/^kaoshi_process_cpu_seconds_total /m);
