@@ -11,15 +11,16 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The service worker (src/sw.ts, docs/reading.md "Offline"): Workbox in injectManifest mode; the page and the app's
- * code are precached, so every screen opens offline; content is kept as it is read. Registered by a small script of
- * its own (registerSW.js), so the entry route's code does not grow.
+ * code are precached, so every screen opens offline; content is kept as it is read. Registered by main.tsx once the
+ * first screen is shown (app/after-first-screen.ts): the plugin's registerSW.js was a parser-blocking script in the
+ * page's head, one more file competing with the first screen's on a slow line.
  */
 const pwa = () =>
   VitePWA({
     strategies: 'injectManifest',
     srcDir: 'src',
     filename: 'sw.ts',
-    injectRegister: 'script',
+    injectRegister: false,
     registerType: 'autoUpdate',
     manifest: false,
     // The app's code (~350 KB brotli), without the video and PDF libraries (they come with their screens).
@@ -41,6 +42,16 @@ const routerProduction = join(routerDist, '../production');
  * the entry moves into it. bench/README.md, "First paint in production".
  */
 const QUERY_CHUNK = /node_modules[\\/]@tanstack[\\/]|src[\\/]api[\\/]query-client\.ts$|src[\\/]app[\\/]query-layout\.tsx$/;
+
+/**
+ * The sign-in and account forms (the login screen, its forms, the account calls, the picture challenge) in one chunk:
+ * /login needed nine files for them, and under the mobile profile each file in flight takes a share of the line
+ * while it waits out its latency, so the entry arrived 350 ms later than on / (bench/README.md, "First paint").
+ * The other account screens (settings, password, phone, information, agreements) load it too: they use all but the
+ * login screen's 2 KiB.
+ */
+const USER_FORMS_CHUNK =
+  /src[\\/]features[\\/]user[\\/](login-screen|login-tabs|code-login-form|password-login-form|register-form|use-form|validate|form-fields|code-field|use-countdown|use-finish-login|api)\.tsx?$|src[\\/]features[\\/]user[\\/](form|login)\.module\.css$|src[\\/]lib[\\/]password\.ts$|node_modules[\\/]js-md5[\\/]|contract[\\/]src[\\/]rules[\\/]mobile\.ts$|kaoshi-contract-meta:(data\/CAPTCHA_MSG|call\/user\.captcha)/;
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -84,7 +95,16 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'query', test: QUERY_CHUNK, includeDependenciesRecursively: false }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'query', test: QUERY_CHUNK, includeDependenciesRecursively: false },
+            { name: 'user-forms', test: USER_FORMS_CHUNK, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

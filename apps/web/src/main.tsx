@@ -40,7 +40,11 @@ if (reloadTarget && reloadTarget !== here) void router.navigate(reloadTarget);
 // thread is idle (at most 3 s later): its work and chunks must not compete with the first screen's on a slow phone
 // (app/after-first-screen.ts, bench/load-bench.ts). An entry queued before then is sent by its channel at once
 // (nudgeOutbox), without the schedule.
-afterFirstScreen(router, () => void import('./lib/outbox/start').then((m) => m.startOutboxes()).catch(() => undefined));
+// The service worker (src/sw.ts) is registered at the same moment: nothing of the first screen needs it.
+afterFirstScreen(router, () => {
+  void import('./lib/outbox/start').then((m) => m.startOutboxes()).catch(() => undefined);
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

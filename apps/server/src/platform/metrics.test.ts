@@ -41,7 +41,9 @@ describe('/metrics (docs/operations.md, "Metrics")', () => {
       .map((l) => Number(l.split(' ').at(-1)));
     expect(buckets.length).toBeGreaterThan(2);
     expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
-    expect(sample(after, 'kaoshi_call_duration_seconds_bucket', `le="+Inf",route="${getAgentInfo.id}"`)).toBe(sample(after, 'kaoshi_call_duration_seconds_count', `route="${getAgentInfo.id}"`));
+    expect(sample(after, 'kaoshi_call_duration_seconds_bucket', `le="+Inf",route="${getAgentInfo.id}"`)).toBe(
+      sample(after, 'kaoshi_call_duration_seconds_count', `route="${getAgentInfo.id}"`),
+    );
     expect(sample(after, 'kaoshi_call_duration_seconds_sum', `route="${getAgentInfo.id}"`)).toBeGreaterThan(0);
     expect(delta('kaoshi_sms_total', 'provider="dev",kind="code",result="sent"')).toBe(1);
     // The process and the gauges read at scrape time.

@@ -67,7 +67,12 @@ class CallTally {
   }
 
   counter(): Metric {
-    const meta = { name: 'kaoshi_calls_total', help: 'Answered requests by route (a contract call id, else the route pattern) and status (the contract status of a call, else HTTP)', type: 'counter', aggregator: 'sum' } as const;
+    const meta = {
+      name: 'kaoshi_calls_total',
+      help: 'Answered requests by route (a contract call id, else the route pattern) and status (the contract status of a call, else HTTP)',
+      type: 'counter',
+      aggregator: 'sum',
+    } as const;
     return this.metric(meta, () => {
       const values: MetricValue[] = [];
       for (const [route, t] of this.routes) for (const [status, n] of t.byStatus) values.push({ labels: { route, status }, value: n });

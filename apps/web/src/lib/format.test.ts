@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeInternalPath, safeTargetPath } from './safe-path';
-import { hhmmss, initialOf, maskPhone, shortTime } from './format';
+import { initialOf, maskPhone, shortTime } from './format';
 
 describe('safeInternalPath', () => {
   it('keeps paths inside the app', () => {
@@ -47,11 +47,6 @@ describe('format', () => {
     expect(initialOf('amy')).toBe('A');
     expect(initialOf('')).toBe('学');
     expect(initialOf('13800000000')).toBe('学');
-  });
-
-  it('formats the six-character time', () => {
-    expect(hhmmss(new Date(2026, 0, 2, 9, 5, 7))).toBe('090507');
-    expect(hhmmss()).toMatch(/^\d{6}$/);
   });
 
   it('formats a list time in China time, relative to today', () => {

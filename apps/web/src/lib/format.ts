@@ -18,12 +18,6 @@ export function initialOf(name: string | null | undefined): string {
   return first && !/\d/.test(first) ? first.toUpperCase() : '学';
 }
 
-/** The current local time as HHmmss: the six-character `time` of the password-change call (spec §5). */
-export function hhmmss(date: Date = new Date()): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
-}
-
 /** A second of a lesson, as players show it: 75 → '1:15', 3725 → '1:02:05'. */
 export function clock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

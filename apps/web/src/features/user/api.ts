@@ -16,10 +16,16 @@ import {
 } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { currentAgentCode } from '../../lib/agent';
-import { hhmmss } from '../../lib/format';
 import { hashPassword } from '../../lib/password';
 import { getGuid } from '../../lib/session';
 import { loginOrigin } from './use-finish-login';
+
+/** The current local time as HHmmss: the six-character `time` of the password-change call (spec §5). Here, not in
+ * lib/format: only these calls use it, and the sign-in screens would load all of lib/format for it. */
+export function hhmmss(date: Date = new Date()): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
+}
 
 /**
  * The account calls. Each takes what the learner typed (trimmed here); a password leaves the device

@@ -33,7 +33,7 @@ describe('password login', () => {
     expect(sent.password).toBe(hashPassword('Demo@2026'));
     expect(sent.password).not.toContain('Demo');
     expect(getGuid()).toBe(demoLogin.guid);
-    expect(callsTo(callMock, 'tracking.login')).toHaveLength(1);
+    await waitFor(() => expect(callsTo(callMock, 'tracking.login')).toHaveLength(1));
   });
 
   it('goes on to an internal redirect, and ignores an external one', async () => {

@@ -4,7 +4,6 @@ import { currentAgentCode } from '../../lib/agent';
 import { clientKind } from '../../lib/client-kind';
 import { saveLogin } from '../../lib/session';
 import { cookies } from '../../lib/storage';
-import { track } from '../../lib/tracking';
 import { safeTargetPath } from '../../lib/safe-path';
 import { takeLoginTarget } from '../../lib/login-target';
 import { toast } from '../../ui/dialogs';
@@ -57,7 +56,8 @@ export function useFinishLogin(): (data: LoginData) => void {
     saveLogin(data);
     // A learner who logs in is no longer a free-try tourist (tracking would prefix them as a guest).
     cookies.remove('freeTry');
-    track.login();
+    // Loaded when needed: the sign-in screens paint without the tracker (bench/README.md, "First paint").
+    void import('../../lib/tracking').then(({ track }) => track.login());
     if (data.deletionCancelled) toast(DELETION_CANCELLED, 2500);
     // The link's own redirect, else where the learner was going when sent to log in (taken either way).
     const remembered = takeLoginTarget();
