@@ -151,14 +151,21 @@ const resultOrGrading = z.union([reviewedResult, gradingSheet]);
 
 export const simulationHandIn = defineCall({
   id: 'exam.handIn',
+  // The device's last unsaved replies may come with it (as addSimulationReplys's).
+  maxBodyBytes: 512 * 1024,
   method: 'POST',
   path: '/api/simulationTest/handIn',
   group: 'general',
   needsSession: true,
   allowedRepeat: true,
   summary:
-    'Hand in: the sheet is sealed once (replays, parallel duplicates and other devices answer the same) and graded once; the answer is the result with the review when the grade is in within EXAM_ACK_WAIT_MS, else the sheet being graded ({grading: true}); wrong answers enter the wrong-answer book.',
-  request: z.object({ guid: guid(), examHistoryID: examHistoryID() }),
+    "Hand in: the sheet is sealed once (replays, parallel duplicates and other devices answer the same) and graded once; the answer is the result with the review when the grade is in within EXAM_ACK_WAIT_MS, else the sheet being graded ({grading: true}); wrong answers enter the wrong-answer book. `replies` (optional, as addSimulationReplys): the device's last unsaved replies, written in the seal's transaction when the sheet is still open; one that autosave would refuse is left out.",
+  request: z.object({
+    guid: guid(),
+    examHistoryID: examHistoryID(),
+    /** The device's last unsaved replies (a JSON list, as addSimulationReplys's), saved with the hand-in. */
+    replies: examReplies.optional(),
+  }),
   data: resultOrGrading,
 });
 

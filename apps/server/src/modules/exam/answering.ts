@@ -15,17 +15,12 @@ export function createAnswering(deps: { store: ExamStore; clock: Clock; ownSessi
   const { store, clock, ownSession } = deps;
   const now = () => new Date(clock());
 
-  /** A batch autosave: checked per reply, written in one transaction that holds the session. */
-  async function saveReplies(userId: number, id: number, input: ExamReplyInput[]) {
-    const s = await ownSession(userId, id);
-    const at = now();
-    const refusedMsg = (row: ExamSessionRow) => {
-      if (row.status !== 'open') return row.handedBy === 'deadline' ? EXAM_MSG.timeUp : EXAM_MSG.handedIn;
-      if (row.deadlineAt && at.getTime() > row.deadlineAt.getTime() + GRACE_MS) return EXAM_MSG.timeUp;
-      return null;
-    };
-    const early = refusedMsg(s);
-    if (early) throw badInput(early);
+  /**
+   * A batch's replies checked against the session as it is (per reply: in the paper, its section open, a reply
+   * its type allows): what to write, and what is refused with its reason. The autosave and the hand-in's carried
+   * replies (service.ts) share it.
+   */
+  async function checkReplies(s: ExamSessionRow, input: ExamReplyInput[]): Promise<{ writes: ReplyWrite[]; refused: { replyID: string; msg: string }[] }> {
     const where = sectionOf(s);
     const keys = new Map((await store.keys([...new Set(input.map((r) => r.allTestID))].filter((q) => where.has(q)))).map((k) => [k.id, k]));
     const refused: { replyID: string; msg: string }[] = [];
@@ -43,6 +38,21 @@ export function createAnswering(deps: { store: ExamStore; clock: Clock; ownSessi
         else writes.push({ replyId: r.replyID, questionId: r.allTestID, reply, flagged: r.flagged ?? false, spentSeconds: r.spendTime ?? 0 });
       }
     }
+    return { writes, refused };
+  }
+
+  /** A batch autosave: checked per reply, written in one transaction that holds the session. */
+  async function saveReplies(userId: number, id: number, input: ExamReplyInput[]) {
+    const s = await ownSession(userId, id);
+    const at = now();
+    const refusedMsg = (row: ExamSessionRow) => {
+      if (row.status !== 'open') return row.handedBy === 'deadline' ? EXAM_MSG.timeUp : EXAM_MSG.handedIn;
+      if (row.deadlineAt && at.getTime() > row.deadlineAt.getTime() + GRACE_MS) return EXAM_MSG.timeUp;
+      return null;
+    };
+    const early = refusedMsg(s);
+    if (early) throw badInput(early);
+    const { writes, refused } = await checkReplies(s, input);
     let saved = 0;
     if (writes.length) {
       // Checked again on the locked row: a hand-in or a section lock (another device) may have come first.
@@ -79,5 +89,5 @@ export function createAnswering(deps: { store: ExamStore; clock: Clock; ownSessi
     return { sectionIndex: row.sectionIndex, serverNow: iso(at), remainingSeconds: remaining(row, at) };
   }
 
-  return { saveReplies, lockSection };
+  return { saveReplies, lockSection, checkReplies };
 }

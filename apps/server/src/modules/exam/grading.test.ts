@@ -74,7 +74,21 @@ describe('seal, then grade (docs/exams.md)', () => {
     const replies = await Promise.all(learners.flatMap((guid, i) => [0, 1].map(() => t.call(simulationHandIn, { guid, examHistoryID: ids[i]! }))));
     for (const [n, b] of replies.entries()) {
       expect(b.status).toBe(200);
-      expect(b.data.score).toBe(Math.min(Math.floor(n / 2) % 4, A1.length));
+      // On a loaded machine a grade may take longer than EXAM_ACK_WAIT_MS: the sheet is acknowledged as being
+      // graded, and its result follows.
+      const guid = learners[Math.floor(n / 2)]!;
+      const examHistoryID = ids[Math.floor(n / 2)]!;
+      const graded = b.data.grading
+        ? await vi.waitFor(
+            async () => {
+              const r = (await t.call(simulationResult, { guid, examHistoryID })).data;
+              expect(r.grading).toBeUndefined();
+              return r;
+            },
+            { timeout: 10_000 },
+          )
+        : b.data;
+      expect(graded.score).toBe(Math.min(Math.floor(n / 2) % 4, A1.length));
     }
     const rows = await t.db.select().from(examSessions).where(inArray(examSessions.id, ids));
     expect(rows.every((r) => r.status === 'handed')).toBe(true);

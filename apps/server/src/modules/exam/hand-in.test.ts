@@ -161,6 +161,62 @@ describe('hand-in', () => {
   });
 });
 
+describe("replies carried by the hand-in (the device's last unsaved ones)", () => {
+  const handIn = (guid: string, examHistoryID: number, replies?: object[]) =>
+    t.call(simulationHandIn, { guid, examHistoryID, ...(replies && { replies: JSON.stringify(replies) }) });
+
+  it('writes them with the seal and grades them; a replay and a second device answer the same, stored once', async () => {
+    const guid = await t.newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    await save(guid, id, [reply(A1[0]!, keyOf(A1[0]!))]);
+    // Two more answers never autosaved (the network dropped), one of them changing an earlier answer.
+    const carried = [reply(A1[1]!, keyOf(A1[1]!)), reply(A1[0]!, wrongOf(A1[0]!), { flagged: true })];
+    t.clock.advance(60_000);
+    const [first, replay] = await Promise.all([handIn(guid, id, carried), handIn(guid, id, carried)]);
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({ score: 1, right: 1, wrong: 1, handedBy: 'learner' });
+    expect(replay.data).toEqual(first.data);
+    // Another device hands in afterwards with replies of its own: the sheet was sealed, they change nothing.
+    expect((await handIn(guid, id, [reply(A1[2]!, keyOf(A1[2]!))])).data).toEqual(first.data);
+    const rows = await t.db.select().from(answers).where(eq(answers.examHistoryId, id));
+    expect(rows.map((r) => [r.questionId, r.right]).sort()).toEqual(
+      [
+        [A1[0]!.id, false],
+        [A1[1]!.id, true],
+      ].sort(),
+    );
+  });
+
+  it('leaves out a reply autosave would refuse (a locked section, not in the paper) and hands in all the same', async () => {
+    const guid = await t.newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    await t.call(simulationLockSection, { guid, examHistoryID: id, sectionIndex: 0 });
+    const r = await handIn(guid, id, [reply(A1[0]!, keyOf(A1[0]!)), reply(X[0]!, keyOf(X[0]!)), { ...reply(X[0]!, 'A'), allTestID: 999_999 }]);
+    expect(r.status).toBe(200);
+    // Only the X answer (the open section) counts: A1's section was locked before.
+    expect(r.data).toMatchObject({ score: 2, right: 1, wrong: 0 });
+  });
+
+  it('after the deadline and the grace, carried replies are not saved; the sheet is handed in at the deadline', async () => {
+    const guid = await t.newLearner();
+    const s = (await start(guid)).data;
+    t.clock.advance(LIMIT * 1000 + EXAM_GRACE_SECONDS * 1000 + 1000);
+    const r = await handIn(guid, s.examHistoryID, [reply(A1[0]!, keyOf(A1[0]!))]);
+    expect(r.status).toBe(200);
+    await vi.waitFor(async () => expect((await t.call(simulationResult, { guid, examHistoryID: s.examHistoryID })).data).toMatchObject({ score: 0, handedBy: 'deadline' }), {
+      timeout: 10_000,
+    });
+  });
+
+  it("refuses a malformed list with the autosave's message and seals nothing", async () => {
+    const guid = await t.newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    expect(await t.call(simulationHandIn, { guid, examHistoryID: id, replies: '[{"replyID":1}]' })).toMatchObject({ status: 400, data: null });
+    const [row] = await t.db.select().from(examSessions).where(eq(examSessions.id, id));
+    expect(row!.status).toBe('open');
+  });
+});
+
 describe('ownership and entitlement', () => {
   it('another learner gets 404 for my session on every session call', async () => {
     const me = await t.newLearner();

@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BookHooks } from '../book/index.ts';
 import { createGrader } from './grading.ts';
-import type { ExamStore, HandedBy } from './store.ts';
+import type { ExamStore, HandedBy, ReplyWrite } from './store.ts';
 
 export const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
 /** A learner's hand-in this close to the deadline (or later) is the countdown's automatic one. */
@@ -31,6 +31,16 @@ export function handing(s: ExamSessionRow, at: Date, by: HandedBy): { at: Date; 
   return { at: s.deadlineAt < at ? s.deadlineAt : at, by: by === 'learner' && timeUp ? 'deadline' : by };
 }
 
+/**
+ * Replies a hand-in carries (the device's last unsaved ones), checked against the session as it was read
+ * (`sectionIndex`): written in the seal's transaction when the session is still open in that section and within
+ * its deadline and the grace; dropped otherwise (another device moved on or handed in first: its sheet counts).
+ */
+export interface CarriedReplies {
+  writes: ReplyWrite[];
+  sectionIndex: number;
+}
+
 /** The hand-in of the exam engine, its deadline rules and the sweep: a hand-in seals, the grader grades (grading.ts). */
 export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'> }) {
   const { store, clock } = deps;
@@ -43,16 +53,21 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
    * grader then grades it with the hand-ins that arrived with it. A parallel duplicate waits on the row, finds
    * it sealed or handed, and waits for the same grade. Answers the graded row.
    */
-  async function handInRow(userId: number, id: number, by: HandedBy, waitMs = Infinity): Promise<ExamSessionRow> {
-    return graded(userId, await seal(userId, id, by), waitMs);
+  async function handInRow(userId: number, id: number, by: HandedBy, waitMs = Infinity, carried?: CarriedReplies): Promise<ExamSessionRow> {
+    return graded(userId, await seal(userId, id, by, carried), waitMs);
   }
 
-  /** Seals the learner's session (once); answers the row as it is after: sealed, or as it was when not open. */
-  async function seal(userId: number, id: number, by: HandedBy): Promise<ExamSessionRow> {
+  /**
+   * Seals the learner's session (once), with the replies it carries; answers the row as it is after: sealed, or as
+   * it was when not open.
+   */
+  async function seal(userId: number, id: number, by: HandedBy, carried?: CarriedReplies): Promise<ExamSessionRow> {
     const at = now();
     const row = await store.transaction(async (tx) => {
       const current = await store.lockSession(tx, userId, id);
       if (!current || current.status !== 'open') return current;
+      const inTime = !current.deadlineAt || at.getTime() <= current.deadlineAt.getTime() + GRACE_MS;
+      if (carried?.writes.length && inTime && current.sectionIndex === carried.sectionIndex) await store.writeReplies(tx, userId, id, at, carried.writes);
       const when = handing(current, at, by);
       return (await store.seal(tx, id, when.at, when.by)) ?? current;
     });

@@ -19,7 +19,7 @@ export const examRoutes = (exams: ExamService) => [
   handle(c.simulationResume, async (ctx) => exams.resume(ctx.session.userId, ctx.input.examHistoryID)),
   handle(c.addSimulationReplys, async (ctx) => exams.saveReplies(ctx.session.userId, ctx.input.examHistoryID, ctx.input.replies)),
   handle(c.simulationLockSection, async (ctx) => exams.lockSection(ctx.session.userId, ctx.input.examHistoryID, ctx.input.sectionIndex)),
-  handle(c.simulationHandIn, async (ctx) => exams.handIn(ctx.session.userId, ctx.input.examHistoryID)),
+  handle(c.simulationHandIn, async (ctx) => exams.handIn(ctx.session.userId, ctx.input.examHistoryID, ctx.input.replies)),
   handle(c.simulationResult, async (ctx) => exams.result(ctx.session.userId, ctx.input.examHistoryID)),
   handle(c.simulationHistory, async (ctx) => exams.history(ctx.session.userId, ctx.input.appID, { paperId: ctx.input.paperID, testMode: ctx.input.testMode }, ctx.input.page ?? 1)),
 ];

@@ -5,6 +5,7 @@ import {
   EXAM_MSG,
   EXAM_TREND_MAX,
   type ExamMode,
+  type ExamReplyInput,
   type ExamSession,
   paperTotal,
   PAPER_MODULES,
@@ -222,8 +223,14 @@ export function createExamService(deps: {
      * Hands in (idempotent, safe under parallel duplicates) and answers the result with its review, or the sheet
      * being graded when its grade is not in within EXAM_ACK_WAIT_MS (an exam evening's rush).
      */
-    async handIn(userId: number, id: number) {
-      return views.resultOrGrading(await handedRow(userId, id, EXAM_ACK_WAIT_MS));
+    async handIn(userId: number, id: number, replies?: ExamReplyInput[]) {
+      if (!replies?.length) return views.resultOrGrading(await handedRow(userId, id, EXAM_ACK_WAIT_MS));
+      // The device's last unsaved replies come with the hand-in: checked as an autosave's are, written in the
+      // seal's transaction; one refused (a locked section …) is left out and the sheet is handed in all the same.
+      const s = await ownSession(userId, id, 0);
+      if (s.status !== 'open') return views.resultOrGrading(await handedRow(userId, id, EXAM_ACK_WAIT_MS));
+      const { writes } = await answering.checkReplies(s, replies);
+      return views.resultOrGrading(await handInRow(userId, id, 'learner', EXAM_ACK_WAIT_MS, { writes, sectionIndex: s.sectionIndex }));
     },
 
     handedRow,
