@@ -1,6 +1,7 @@
 import { simulationHandIn, type DataOf } from '@kaoshi/contract';
 import { call, isApiError } from '../../api/client';
 import { errorText } from '../../lib/error-text';
+import { repliesForHandIn } from '../../lib/outbox/exam';
 
 /** What a hand-in answers: the result with its review (the result screen shows it as it is). */
 export type HandedResult = DataOf<typeof simulationHandIn>;
@@ -11,36 +12,48 @@ export interface HandInOutcome {
   result: HandedResult | null;
 }
 
-/**
- * Hands a session in once its replies are flushed (the 机考 screen and the player's scored sessions share it).
- * No problem when the result is on the server — handed now (with the result), or a refusal such as "already
- * handed in" that means it holds the result — and also when an automatic hand-in at the deadline ran out of
- * retries (the server hands in by itself then); otherwise the Chinese text of the failure for the learner.
- */
-export async function sendHandIn(examHistoryID: number, auto: boolean): Promise<HandInOutcome> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const result = await call(simulationHandIn, { examHistoryID }, { silent: true, allowedRepeat: true });
-      return { problem: null, result };
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'reply' && err.status !== 401 && err.status !== 408) return { problem: null, result: null };
-      if (!auto) return { problem: errorText(err), result: null };
-      await new Promise((r) => setTimeout(r, 2_000));
-    }
-  }
-  return { problem: null, result: null };
-}
-
 /** The learner's own hand-in waits for every answer to reach the server first. */
 export const UNSAVED_BEFORE_HAND_IN = '网络异常，还有答案未保存，请检查网络后再交卷';
 
+/** A refusal of the server (not the network, a timeout or a 5xx): the sheet's fate is decided there. */
+const decided = (err: unknown) => isApiError(err) && err.kind === 'reply' && err.status !== 401 && err.status !== 408;
+
 /**
- * Flushes the session's queued replies, then hands in: the learner's own hand-in is refused (answering
- * UNSAVED_BEFORE_HAND_IN) while replies are left unsent; the automatic one at the deadline goes anyway: the
- * time is up, and what reached the server (within the grace) is what counts.
+ * Hands a session in with `replies` (the device's unsent ones; the 机考 screen and the player's scored sessions
+ * share it). `delivered`: the server has the sheet and what was carried — handed now (with the result), or a
+ * refusal such as "already handed in" that means it holds the result. No problem then, and none when an automatic
+ * hand-in at the deadline ran out of retries (the server hands in by itself); otherwise the Chinese text of the
+ * failure for the learner (UNSAVED_BEFORE_HAND_IN when answers were carried and the network failed).
+ */
+export async function sendHandIn(examHistoryID: number, auto: boolean, replies?: string): Promise<HandInOutcome & { delivered: boolean }> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const result = await call(simulationHandIn, { examHistoryID, ...(replies !== undefined && { replies }) }, { silent: true, allowedRepeat: true });
+      return { problem: null, result, delivered: true };
+    } catch (err) {
+      if (decided(err)) return { problem: null, result: null, delivered: true };
+      if (!auto) return { problem: replies !== undefined && !(isApiError(err) && err.status === 401) ? UNSAVED_BEFORE_HAND_IN : errorText(err), result: null, delivered: false };
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
+  return { problem: null, result: null, delivered: false };
+}
+
+/**
+ * Hands in with the session's waiting replies carried by the hand-in itself (one request at the minute a whole
+ * cohort hands in; the server writes them in the seal's transaction), dropped from the outbox once delivered.
+ * More than one batch waiting: they are flushed first, and the learner's own hand-in is refused
+ * (UNSAVED_BEFORE_HAND_IN) while some are left unsent. The automatic one at the deadline goes anyway: the time is
+ * up, and what reaches the server within the grace is what counts.
  */
 export async function flushAndHandIn(examHistoryID: number, auto: boolean, flush: () => Promise<{ left: number }>): Promise<HandInOutcome> {
-  const flushed = await flush();
-  if (!auto && flushed.left > 0) return { problem: UNSAVED_BEFORE_HAND_IN, result: null };
-  return sendHandIn(examHistoryID, auto);
+  let carried = await repliesForHandIn(examHistoryID);
+  if (!carried) {
+    const flushed = await flush();
+    if (!auto && flushed.left > 0) return { problem: UNSAVED_BEFORE_HAND_IN, result: null };
+    carried = await repliesForHandIn(examHistoryID);
+  }
+  const out = await sendHandIn(examHistoryID, auto, carried?.replies);
+  if (out.delivered) await carried?.delivered().catch(() => undefined);
+  return { problem: out.problem, result: out.result };
 }

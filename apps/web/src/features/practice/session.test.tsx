@@ -231,13 +231,15 @@ describe('/answerTest?source=session: a practice session in the player', () => {
     expect(callsTo(callMock, 'exam.handIn')).toHaveLength(0);
     await user().click(screen.getByRole('button', { name: '交卷' }));
     await waitFor(() => expect(where()).toBe(`/examResult?examHistoryID=${s.examHistoryID}`));
-    expect(callsTo(callMock, 'exam.handIn')).toEqual([{ examHistoryID: s.examHistoryID }]);
-    // The answer reached the server before the hand-in.
+    const handIns = callsTo(callMock, 'exam.handIn');
+    expect(handIns).toHaveLength(1);
+    // The answer reached the server with the hand-in (it carries what is unsent) or in a batch before it, never after.
     const order = callMock.mock.calls
       .filter(([def, p]) => ['exam.addSimulationReplys', 'exam.handIn'].includes((def as { id: string }).id) && (p as { examHistoryID: number }).examHistoryID === s.examHistoryID)
       .map(([def]) => (def as { id: string }).id);
-    expect(order).toEqual(['exam.addSimulationReplys', 'exam.handIn']);
-    expect(sent()[0]!.map((r) => r.allTestID)).toEqual([1]);
+    expect(order.at(-1)).toBe('exam.handIn');
+    const carried = handIns[0]!.replies ? (JSON.parse(handIns[0]!.replies as string) as { allTestID: number }[]) : [];
+    expect([...sent().flat(), ...carried].map((r) => r.allTestID)).toContain(1);
   });
 
   it('the last question offers 交卷 instead of 下一题, and the answer sheet has 交卷 too', async () => {

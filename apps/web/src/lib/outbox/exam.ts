@@ -85,6 +85,44 @@ export async function queueExamReply(examHistoryID: number, r: { allTestID: numb
 
 const running = new Map<number, Promise<FlushResult>>();
 
+/**
+ * The next batch of an exam's waiting entries: the latest per question (≤ EXAM_REPLIES_MAX), everything they
+ * supersede (acknowledging the batch removes those too), and the batch as the calls send it (a JSON list).
+ */
+function batchOf(entries: readonly ExamReplyEntry[]): { latest: ExamReplyEntry[]; covered: ExamReplyEntry[]; replies: string } {
+  const latest = latestPerQuestion(entries).slice(0, EXAM_REPLIES_MAX);
+  const sending = new Set(latest.map((e) => e.allTestID));
+  const maxSeqOf = new Map(latest.map((e) => [e.allTestID, e]));
+  const covered = entries.filter((e) => {
+    const top = maxSeqOf.get(e.allTestID);
+    return sending.has(e.allTestID) && top !== undefined && (e.queuedAt < top.queuedAt || (e.queuedAt === top.queuedAt && e.seq <= top.seq));
+  });
+  const replies = latest.map((e) => ({ replyID: e.replyID, allTestID: e.allTestID, lastUserReply: e.lastUserReply, spendTime: e.spendTime, flagged: e.flagged }));
+  return { latest, covered, replies: JSON.stringify(replies) };
+}
+
+/** What a hand-in carries (exam.handIn's `replies`), and how to drop it from the outbox once the hand-in is in. */
+export interface CarriedReplies {
+  /** The JSON list; undefined when nothing waits. */
+  replies: string | undefined;
+  /** Removes the carried entries (and what they supersede) from the outbox. */
+  delivered: () => Promise<void>;
+}
+
+/**
+ * The exam's waiting entries for its hand-in to carry (one request instead of a batch and then the hand-in, at
+ * the minute a whole cohort hands in), once any flush under way has finished; null when more wait than one batch
+ * holds (the caller flushes first).
+ */
+export async function repliesForHandIn(examHistoryID: number): Promise<CarriedReplies | null> {
+  await running.get(examHistoryID)?.catch(() => undefined);
+  const entries = await pendingExamReplies(examHistoryID);
+  if (entries.length === 0) return { replies: undefined, delivered: async () => undefined };
+  if (latestPerQuestion(entries).length > EXAM_REPLIES_MAX) return null;
+  const { covered, replies } = batchOf(entries);
+  return { replies, delivered: () => queue.remove(covered.map((e) => e.replyID)) };
+}
+
 type FlushListener = (examHistoryID: number, r: FlushResult, askedAt: number) => void;
 const flushListeners = new Set<FlushListener>();
 
@@ -108,24 +146,10 @@ async function runFlush(examHistoryID: number): Promise<FlushResult> {
   for (let round = 0; round < 50; round += 1) {
     const entries = await pendingExamReplies(examHistoryID);
     if (entries.length === 0) break;
-    const latest = latestPerQuestion(entries).slice(0, EXAM_REPLIES_MAX);
-    const sending = new Set(latest.map((e) => e.allTestID));
-    const maxSeqOf = new Map(latest.map((e) => [e.allTestID, e]));
-    // Everything superseded by what this batch sends goes with it.
-    const covered = entries.filter((e) => {
-      const top = maxSeqOf.get(e.allTestID);
-      return sending.has(e.allTestID) && top !== undefined && (e.queuedAt < top.queuedAt || (e.queuedAt === top.queuedAt && e.seq <= top.seq));
-    });
-    const replies = latest.map((e) => ({
-      replyID: e.replyID,
-      allTestID: e.allTestID,
-      lastUserReply: e.lastUserReply,
-      spendTime: e.spendTime,
-      flagged: e.flagged,
-    }));
+    const { latest, covered, replies } = batchOf(entries);
     try {
       const sentAt = Date.now();
-      const data = await call(addSimulationReplys, { examHistoryID, replies: JSON.stringify(replies) }, { silent: true, allowedRepeat: true });
+      const data = await call(addSimulationReplys, { examHistoryID, replies }, { silent: true, allowedRepeat: true });
       askedAt = sentAt;
       out.server = data;
       out.sent += latest.length - data.refused.length;
