@@ -12,7 +12,8 @@
 //   2. autosave: every learner, `--period` seconds after its start and then every period, sends the next ~15 replies of
 //      its open section with /api/answer/addSimulationReplys (one batch), `--rounds` times; when the batch finished a
 //      section the learner leaves it (/api/simulationTest/lockSection), as the 机考 screen does;
-//   3. hand-in: all N within `--spread` seconds; 10 % of them twice at once, from their two devices (two guids);
+//   3. hand-in: all N within `--spread` seconds, each carrying its last 3 unsent replies (as the app's hand-in carries
+//      what its outbox holds); 10 % of them twice at once, from their two devices (two guids);
 //   4. the check, with SQL after the server stopped: no learner has two sessions; a handed session has a score and
 //      exactly one `answers` row per question answered (no duplicate, none missing); both hand-ins of a learner
 //      answered the same result. Learners whose start or hand-in the client gave up on are counted apart.
@@ -27,6 +28,7 @@ import { openDatabase } from '../apps/server/src/db/index.ts';
 import { httpRequest } from './exam-day-http.ts';
 import { COMMON, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
 import { check } from './exam-day-check.ts';
+import { latencyLine, spreadOver } from './exam-day-timing.ts';
 import { APP_ID, PAPER_NAME, setup, writePaper, type Learner } from './exam-day-setup.ts';
 
 const { values: args } = parseArgs({
@@ -133,11 +135,25 @@ async function autosave(l: Learner, round: number) {
   }
 }
 
+/** Replies a hand-in carries: answers given since the last autosave (the app sends what its outbox holds). */
+const CARRIED = 3;
+
 async function handIn(l: Learner) {
   if (!l.examHistoryID) return;
+  const section = paperSections?.[l.sectionIndex] ?? [];
+  const done = new Set(l.answered);
+  const last = section.filter((q) => !done.has(q)).slice(0, CARRIED);
+  const replies = last.map((q, k) => ({ replyID: `bench-${l.i}-hand-${k}-${q}`.padEnd(16, '0'), allTestID: q, lastUserReply: KEYS[(q + l.i) % 4]!, spendTime: 20 }));
   const devices = [l.guid, ...(l.guid2 ? [l.guid2] : [])];
-  const texts = await Promise.all(devices.map((guid) => post('handIn', '/api/simulationTest/handIn', { guid, examHistoryID: l.examHistoryID! })));
+  // The first device carries its unsent replies; the second (if any) hands in what it has: nothing unsent.
+  const texts = await Promise.all(
+    devices.map((guid, d) =>
+      post('handIn', '/api/simulationTest/handIn', { guid, examHistoryID: l.examHistoryID!, ...(d === 0 && replies.length > 0 && { replies: JSON.stringify(replies) }) }),
+    ),
+  );
   for (const t of texts) if (t) l.handIns.push(t);
+  // Acknowledged: the carried answers must be in the sheet (the integrity check counts them).
+  if (texts[0]) l.answered.push(...last);
 }
 
 const isGrading = (text: string) => text.includes('"grading":true');
@@ -163,33 +179,9 @@ async function awaitGrades(learners: Learner[]): Promise<number> {
   return last;
 }
 
-/** Runs `fn` for every learner at its own offset from `base`, spread uniformly over SPREAD_MS; waits for all. */
-async function spread(learners: Learner[], base: number, fn: (l: Learner) => Promise<void>): Promise<number> {
-  let late = 0;
-  await Promise.all(
-    learners.map(async (l, k) => {
-      const at = base + (k * SPREAD_MS) / learners.length;
-      const wait = at - performance.now();
-      if (wait > 0) await sleep(wait);
-      late = Math.max(late, performance.now() - at);
-      await fn(l);
-    }),
-  );
-  return late;
-}
-
 // ------------------------------------------------------------------------------------------------ run
 
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const ms = (x: number) => (Number.isNaN(x) ? '—' : `${Math.round(x)} ms`);
-/** The web client gives up after REQUEST_TIMEOUT_MS (60 s): how many replies came later than that. */
-const WEB_TIMEOUT_MS = 60_000;
-const line = (kind: Kind) =>
-  `${kind.padEnd(12)} n=${String(latencies[kind].length).padStart(5)}  p50 ${ms(pct(latencies[kind], 50)).padStart(9)}  p99 ${ms(pct(latencies[kind], 99)).padStart(9)}  max ${ms(pct(latencies[kind], 100)).padStart(9)}  over 60 s (the web client's timeout): ${latencies[kind].filter((x) => x > WEB_TIMEOUT_MS).length}`;
+const line = (kind: Kind) => latencyLine(kind, latencies[kind]);
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'kaoshi-exam-day-'));
@@ -237,7 +229,7 @@ async function main() {
 
       // 1. start
       const base = performance.now() + 200;
-      const lateStart = await spread(learners, base, (l) => start(l, paperId));
+      const lateStart = await spreadOver(SPREAD_MS, learners, base, (l) => start(l, paperId));
       const allStarted = (performance.now() - base) / 1000;
       console.log(line('start'));
       console.log(
@@ -262,7 +254,7 @@ async function main() {
 
       // 3. hand-in
       const handBase = performance.now() + 200;
-      await spread(learners, handBase, handIn);
+      await spreadOver(SPREAD_MS, learners, handBase, handIn);
       console.log(line('handIn'));
       console.log(
         `  every hand-in answered ${((performance.now() - handBase) / 1000).toFixed(1)} s after the first was sent; ${learners.filter((l) => l.guid2).length} learners handed in twice at once (two devices)`,
