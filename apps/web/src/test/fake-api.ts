@@ -6,8 +6,9 @@ import type { CallOptions, ParamsOf } from '../api/client';
  * The fake API of the web tests (docs/web-shell.md "Tests"): the mocked `call` of api/client answers through
  * handlers keyed by the contract's call ids, each typed by its call (the request's parameters in, the reply's
  * `data` out). What the contract does not allow fails the test, with a message naming the call:
- * - a call the test gave no handler for (except the fire-and-forget tracking and bug reports, whose replies
- *   the app never reads, and the shell's calls in SHELL_CALLS: they answer null unless a handler is given);
+ * - a call the test gave no handler for, the shell's calls too (a screen test spreads `shellHandlers()` of
+ *   test/shell-handlers.ts into its handlers), except the fire-and-forget tracking and bug reports, whose replies
+ *   the app never reads (they answer null);
  * - a handler's answer that fails the call's reply schema (`def.data`, nullable as the server checks it).
  * A handler may throw an ApiError (`fail` in test/screens.tsx) to answer with an error status.
  */
@@ -25,27 +26,6 @@ const byId = new Map<string, CallDef>(allCalls.map((def) => [def.id, def]));
 
 /** Call groups answered with null when a test gives no handler: fire-and-forget reports whose replies are never read. */
 const FIRE_AND_FORGET = new Set(['tracking', 'bug']);
-
-/**
- * Calls of the shared shell and widgets, made around whatever screen a test is about: the subject's module grid
- * (moduleInfoX, which screens consult before their own call), the buy prompt's price list, the tab bar's unread count, the player's tools (discussion count, 看讲解), the last subject, the notice window,
- * the red dots, logout. Unless a test gives a handler, they answer null (an empty reply, which the contract's
- * nullable data allows and every one of these widgets shows as "nothing"), as the fake did before it was typed.
- * Any other call without a handler fails the test.
- */
-const SHELL_CALLS: readonly CallId[] = [
-  'subject.moduleInfoX',
-  'shop.pricelist',
-  'message.unread',
-  'profile.get',
-  'discussion.count',
-  'video.explain',
-  'subject.getLastApp',
-  'subject.messWindow',
-  'subject.redDotRead',
-  'catalog.setLastApp',
-  'user.logout',
-];
 
 /** What went against the contract since the last `takeFakeApiProblems` (test/setup.ts fails the test with them). */
 let problems: string[] = [];
@@ -79,7 +59,7 @@ export function checkReply(def: CallDef, data: unknown): string | null {
 async function answer(def: CallDef, handlers: Handlers, params: unknown, opts: CallOptions | undefined): Promise<unknown> {
   const handler = handlers[def.id as CallId] as ((p: unknown, o: CallOptions | undefined) => unknown) | undefined;
   if (!handler) {
-    if (FIRE_AND_FORGET.has(def.group) || SHELL_CALLS.includes(def.id as CallId)) return null;
+    if (FIRE_AND_FORGET.has(def.group)) return null;
     if (!byId.has(def.id)) throw violation(`fake API: '${def.id}' (${def.path}) is not a call of the contract`);
     throw violation(`fake API: no handler for the call '${def.id}' (${def.path}); give one to fakeApi in this test`);
   }

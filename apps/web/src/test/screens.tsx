@@ -17,6 +17,7 @@ import type { ReplyData } from './fake-api';
  */
 
 export { callsTo, fakeApi, optionsOf, type Handlers, type ReplyData } from './fake-api';
+export { shellHandlers } from './shell-handlers';
 
 // Screens ask the registry whether a link has a screen (lib/navigation.hasScreen), as in the app.
 setScreenFinder((pathname) => findRoute(routes, pathname) !== undefined);

@@ -4,7 +4,7 @@ import { saveLogin } from '../../lib/session';
 import { cookies, local } from '../../lib/storage';
 import { getSelectedSubject, onHomeIndexCleared, takeSubjectChosen } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, optionsOf, resetStorage } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, optionsOf, resetStorage, shellHandlers } from '../../test/screens';
 import { versionListOf, vipinfoOf, vipVersion } from '../../test/fixtures/catalog';
 import { chooseSubject, currentPurchase, pickVersion } from './choose-subject';
 import { recentSubjects } from '../../lib/recent-subjects';
@@ -114,7 +114,7 @@ describe('chooseSubject', () => {
     beforeEach(() => saveLogin(demoLogin));
 
     it('a non-200 version list goes to /switchSub, silently', async () => {
-      fakeApi(callMock, { 'catalog.versionList': () => fail(404, '科目不存在') });
+      fakeApi(callMock, { ...shellHandlers(), 'catalog.versionList': () => fail(404, '科目不存在') });
       const navigate = vi.fn();
       expect(await chooseSubject(pick, { navigate })).toEqual({ kind: 'noData' });
       expect(navigate).toHaveBeenCalledWith('/switchSub');
@@ -125,7 +125,7 @@ describe('chooseSubject', () => {
 
     it("an off-shelf subject ({ar: []}) says '该科目已下架，请使用其他科目' and keeps the old selection", async () => {
       cookies.setJSON('SELECTEDAPPNEW', { AppID: 2001, AppEName: 'ZYYS_XY', AppName: '执业药师(西药)', AppVn: '1', curAppvn: '-1' });
-      fakeApi(callMock, { 'catalog.versionList': () => versionListOf({}, []) });
+      fakeApi(callMock, { ...shellHandlers(), 'catalog.versionList': () => versionListOf({}, []) });
       const navigate = vi.fn();
       expect(await chooseSubject(pick, { navigate })).toEqual({ kind: 'offShelf' });
       expect(alertMsg).toHaveBeenCalledWith('该科目已下架，请使用其他科目');
@@ -143,6 +143,7 @@ describe('chooseSubject', () => {
         { AppID: 1001, AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: later },
       ];
       fakeApi(callMock, {
+        ...shellHandlers(),
         'catalog.versionList': () => versions,
         'catalog.vipApp': () => purchases,
         'catalog.vipinfo': () => vipData,
@@ -179,6 +180,7 @@ describe('chooseSubject', () => {
 
     it("no valid purchase → trial: curAppvn '-1', '试用版'", async () => {
       fakeApi(callMock, {
+        ...shellHandlers(),
         'catalog.versionList': () => versions,
         'catalog.vipApp': () => [{ AppID: 1001, AppVn: '3', AppVnName: '至尊班', VnOrder: 3, EndTime: '2020-01-01T00:00:00Z' }],
         'catalog.vipinfo': () => vipData,
@@ -191,6 +193,7 @@ describe('chooseSubject', () => {
     it('non-200 on vipApp and vipinfo → trial, and no tiers of the previous subject are left behind', async () => {
       local.setJSON('curVipData', { appInfo: { AppID: 2001 }, list: [{ isVip: 1 }] });
       fakeApi(callMock, {
+        ...shellHandlers(),
         'catalog.versionList': () => versions,
         'catalog.vipApp': () => fail(500, '服务器开小差了，请稍后重试'),
         'catalog.vipinfo': () => fail(500, '服务器开小差了，请稍后重试'),
@@ -205,7 +208,7 @@ describe('chooseSubject', () => {
     });
 
     it('keeps at most six recent subjects, newest first, without duplicates', async () => {
-      fakeApi(callMock, { 'catalog.versionList': () => versions, 'catalog.vipApp': () => [], 'catalog.vipinfo': () => vipData });
+      fakeApi(callMock, { ...shellHandlers(), 'catalog.versionList': () => versions, 'catalog.vipApp': () => [], 'catalog.vipinfo': () => vipData });
       for (const id of [1, 2, 3, 4, 5, 6, 7, 3]) {
         await chooseSubject({ ...pick, AppID: id, AppName: `科目${id}` }, { navigate: vi.fn() });
       }

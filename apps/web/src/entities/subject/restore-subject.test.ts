@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
-import { callsTo, demoLogin, fakeApi, resetStorage, type ReplyData } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, resetStorage, type ReplyData, shellHandlers } from '../../test/screens';
 import { versionListOf, vipinfoOf } from '../../test/fixtures/catalog';
 import { needsSubject, resetRestoreSubject, restoreSubject } from './restore-subject';
 import { saveLogin } from '../../lib/session';
@@ -27,6 +27,7 @@ describe('the subject of a deep link (a new device, a link from a message)', () 
     saveLogin(demoLogin);
     window.history.replaceState(null, '', '/videoList?ac=888');
     fakeApi(callMock, {
+      ...shellHandlers(),
       'subject.getLastApp': () => ({ AppID: 1001, AppVn: '2', AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '护理学类' }),
       'catalog.getKsbClass': () => ({ classes: [], subjects }),
       'catalog.versionList': (p) => (p.appID === 3001 ? versions(3001, 'YSZYZG') : versions(1001, 'HSZYZG')),
@@ -51,7 +52,7 @@ describe('the subject of a deep link (a new device, a link from a message)', () 
   });
 
   it('asks once when the learner has no subject at all, and leaves the screen to offer 选择科目', async () => {
-    fakeApi(callMock, { 'subject.getLastApp': () => null });
+    fakeApi(callMock, { ...shellHandlers(), 'subject.getLastApp': () => null });
     await restoreSubject(null);
     expect(getSelectedSubject()).toBeNull();
     expect(needsSubject(null)).toBe(false);

@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { examSession } from '../../test/fixtures/exam';
 import AiCardScreen from './ai-card-screen';
 import AiCoreExamTestScreen from './ai-core-exam-test-screen';
@@ -56,7 +56,7 @@ async function deny(): Promise<never> {
 
 describe('/AICoreExamTest', () => {
   it('shows the round, why each question was chosen, and 开始本轮 opens the player on the session', async () => {
-    fakeApi(callMock, { 'ai.next': () => round(), 'ai.last': () => ({ last: null }) });
+    fakeApi(callMock, { ...shellHandlers(), 'ai.next': () => round(), 'ai.last': () => ({ last: null }) });
     const view = renderScreen(<AiCoreExamTestScreen />, { path: '/AICoreExamTest' });
     expect(await screen.findByRole('heading', { name: '第3轮 · 智能选题' })).toBeTruthy();
     const list = screen.getByRole('list', { name: '为什么选这道题' });
@@ -74,6 +74,7 @@ describe('/AICoreExamTest', () => {
 
   it('says 继续本轮 for a round with replies and shows the last round with each point before → after', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'ai.next': () => round({ replies: { '1': 'A' } }),
       'ai.last': () => ({
         last: {
@@ -99,12 +100,12 @@ describe('/AICoreExamTest', () => {
   });
 
   it('shows the buy prompt naming the feature on 403 and the server message otherwise', async () => {
-    fakeApi(callMock, { 'ai.next': deny, 'ai.last': deny });
+    fakeApi(callMock, { ...shellHandlers(), 'ai.next': deny, 'ai.last': deny });
     const view = renderScreen(<AiCoreExamTestScreen />, { path: '/AICoreExamTest' });
     expect(await screen.findByText('开通以下任一班次可使用AI核心考点')).toBeTruthy();
     expect(screen.getByTestId('buy-prompt').textContent).toContain('至尊班');
     view.unmount();
-    fakeApi(callMock, { 'ai.next': () => fail(404, '暂无可推荐的题目'), 'ai.last': () => ({ last: null }) });
+    fakeApi(callMock, { ...shellHandlers(), 'ai.next': () => fail(404, '暂无可推荐的题目'), 'ai.last': () => ({ last: null }) });
     renderScreen(<AiCoreExamTestScreen />, { path: '/AICoreExamTest' });
     expect(await screen.findByText('暂无可推荐的题目')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
@@ -125,6 +126,7 @@ const card = (point: number, name: string, over: Partial<CardRow> = {}): CardRow
 describe('/AIcard', () => {
   it('turns a card, stores each grade and moves on; 不认识 offers 练一练 on the point', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'ai.tipsPoints': () => ({ cards: [card(1, '体温'), card(2, '心力衰竭 & 护理', { grade: 'vague', seenAt: '2026-11-20T00:00:00.000Z' })] }),
       'ai.gradeCard': (p) => ({ point: Number(p.point), grade: p.grade, seenAt: '2026-11-21T00:00:00.000Z' }),
     });
@@ -153,6 +155,7 @@ describe('/AIcard', () => {
     let asked = 0;
     let refuse = true;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'ai.tipsPoints': () => {
         asked += 1;
         return { cards: [card(1, '体温')] };
@@ -178,13 +181,13 @@ const grid = nursingGrid;
 
 describe('/AICorePay', () => {
   it('sends a holder to /AICoreExamTest', async () => {
-    fakeApi(callMock, { 'subject.moduleInfoX': () => grid([mod(true)]), 'ai.next': () => round(), 'ai.last': () => ({ last: null }) });
+    fakeApi(callMock, { ...shellHandlers(), 'subject.moduleInfoX': () => grid([mod(true)]), 'ai.next': () => round(), 'ai.last': () => ({ last: null }) });
     const view = renderScreen(<AiCorePayScreen />, { path: '/AICorePay' });
     await waitFor(() => expect(view.where()).toBe('/AICoreExamTest'));
   });
 
   it('shows what AI offers, the unlocking versions and 去开通 → /buyApp?moduleType=dialog', async () => {
-    fakeApi(callMock, { 'subject.moduleInfoX': () => grid([mod(false)]) });
+    fakeApi(callMock, { ...shellHandlers(), 'subject.moduleInfoX': () => grid([mod(false)]) });
     const view = renderScreen(<AiCorePayScreen />, { path: '/AICorePay' });
     const offers = await screen.findByRole('list', { name: '包含内容' });
     expect(
@@ -212,6 +215,7 @@ const tip = (point: number, name: string, over: Partial<TipsPointRow> = {}): Tip
 describe('/focalPointTest', () => {
   it('lists the hot points with mastery and folded tips; 开始测试 starts the point as an exam → /computerPaper', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'ai.tipsPoints': () => ({ list: [tip(5, '抑郁症'), tip(6, '甲状腺', { total: 30, tips: [] })] }),
       'exam.start': () => examSession({ examHistoryID: 91, testMode: 'focalPointTest' }),
     });
@@ -232,7 +236,7 @@ describe('/focalPointTest', () => {
   });
 
   it('passes ?cptID= on and shows the buy prompt on 403', async () => {
-    fakeApi(callMock, { 'ai.tipsPoints': deny });
+    fakeApi(callMock, { ...shellHandlers(), 'ai.tipsPoints': deny });
     renderScreen(<FocalPointTestScreen />, { path: '/focalPointTest', url: '/focalPointTest?cptID=42' });
     expect(await screen.findByText('开通以下任一班次可使用重点考点测试')).toBeTruthy();
     expect(callsTo(callMock, 'ai.tipsPoints')).toEqual([{ appID: 1001, examType: 40, cptID: 42 }]);

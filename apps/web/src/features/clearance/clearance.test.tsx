@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { examSession } from '../../test/fixtures/exam';
 import ExamResultScreen from '../exam-results/exam-result-screen';
 import { result } from '../../test/fixtures/exam-results';
@@ -58,7 +58,7 @@ describe('level map data', () => {
 
 describe('/tifenGuoguan', () => {
   it('shows the ladder: states, stars, best, the totals; a locked level says 请先通过上一关 and starts nothing', async () => {
-    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
+    fakeApi(callMock, { ...shellHandlers(), 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
     renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
     const map = await screen.findByRole('list', { name: '关卡' });
     expect(callsTo(callMock, 'clearance.levels')[0]).toEqual({ appID: 1001, kind: 'chapter' });
@@ -77,6 +77,7 @@ describe('/tifenGuoguan', () => {
 
   it('挑战第N关 starts an attempt of the open level and opens it in the player', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }),
       'clearance.start': () => examSession({ examHistoryID: 77, mode: 'practice', testMode: 'tifenGuoguan' }),
     });
@@ -88,6 +89,7 @@ describe('/tifenGuoguan', () => {
 
   it('a passed level can be played again', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }),
       'clearance.start': () => examSession({ examHistoryID: 78, mode: 'practice' }),
     });
@@ -99,7 +101,7 @@ describe('/tifenGuoguan', () => {
 
   it('a level with an open attempt continues it without a new start', async () => {
     const list = [chapterLadder[0]!, { ...chapterLadder[1]!, open: 55 }, chapterLadder[2]!];
-    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'chapter', list }) });
+    fakeApi(callMock, { ...shellHandlers(), 'clearance.levels': () => ({ kind: 'chapter', list }) });
     const view = renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
     const tile = await screen.findByRole('button', { name: /^第2关/ });
     expect(tile.textContent).toContain('继续挑战');
@@ -111,6 +113,7 @@ describe('/tifenGuoguan', () => {
 
   it('a start refused otherwise (400) is shown in a dialog', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }),
       'clearance.start': () => {
         throw new ApiError(400, '请先通过上一关', null, 'reply');
@@ -124,6 +127,7 @@ describe('/tifenGuoguan', () => {
 
   it('a learner without module clearance meets the buy prompt (403)', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'clearance.levels': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
       },
@@ -136,6 +140,7 @@ describe('/tifenGuoguan', () => {
   it('other errors offer 重试', async () => {
     let fail = true;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'clearance.levels': () => {
         if (fail) throw new ApiError(500, '服务器繁忙', null, 'reply');
         return { kind: 'chapter', list: chapterLadder };
@@ -156,7 +161,7 @@ describe('/randomPassCheck', () => {
       level(2, { title: '第2关', cptID: null, band: '进阶' }),
       level(3, { title: '第3关', cptID: null, band: '冲刺' }),
     ];
-    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'random', list }) });
+    fakeApi(callMock, { ...shellHandlers(), 'clearance.levels': () => ({ kind: 'random', list }) });
     const view = renderScreen(<RandomPassCheckScreen />, { path: '/randomPassCheck' });
     const map = await screen.findByRole('list', { name: '关卡' });
     expect(callsTo(callMock, 'clearance.levels')[0]).toEqual({ appID: 1001, kind: 'random' });
@@ -167,7 +172,7 @@ describe('/randomPassCheck', () => {
     ).toEqual(['第1关 基础 可挑战', '第2关 进阶 未解锁', '第3关 冲刺 未解锁']);
     view.unmount();
 
-    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'random', list: [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'clearance.levels': () => ({ kind: 'random', list: [] }) });
     renderScreen(<RandomPassCheckScreen />, { path: '/randomPassCheck' });
     expect(await screen.findByText('题库不足10题，暂无随机关卡')).toBeTruthy();
   });
@@ -175,12 +180,12 @@ describe('/randomPassCheck', () => {
 
 describe('the result of a level (/examResult)', () => {
   it('shows the stars earned, or what passing takes', async () => {
-    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'tifenGuoguan', mode: 'practice', right: 4, wrong: 0, unanswered: 0 }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result({ testMode: 'tifenGuoguan', mode: 'practice', right: 4, wrong: 0, unanswered: 0 }) });
     const view = renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
     expect((await screen.findByTestId('mode-line')).textContent).toBe('闯关成功 ★★★');
     expect(screen.getByRole('button', { name: '返回闯关提分' })).toBeTruthy();
     view.unmount();
-    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'randomPassCheck', mode: 'practice' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result({ testMode: 'randomPassCheck', mode: 'practice' }) });
     renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
     expect((await screen.findByTestId('mode-line')).textContent).toBe('未过关：答对80%即可过关');
   });
@@ -188,7 +193,7 @@ describe('the result of a level (/examResult)', () => {
 
 describe('ladder tabs', () => {
   it('switch between 闯关提分 and 随机闯关 (the current one marked)', async () => {
-    fakeApi(callMock, { 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
+    fakeApi(callMock, { ...shellHandlers(), 'clearance.levels': () => ({ kind: 'chapter', list: chapterLadder }) });
     const view = renderScreen(<TifenGuoguanScreen />, { path: '/tifenGuoguan' });
     const tabs = await screen.findByRole('navigation', { name: '闯关方式' });
     expect(within(tabs).getByRole('button', { name: '闯关提分' }).getAttribute('aria-current')).toBe('page');

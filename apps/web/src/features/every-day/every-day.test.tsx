@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData, shellHandlers } from '../../test/screens';
 import { examSession } from '../../test/fixtures/exam';
 import { afterHandInPath } from '../exam/exam-runner';
 import DailyMockTestScreen from './daily-mock-test-screen';
@@ -85,7 +85,7 @@ describe('helpers', () => {
 
 describe('/dailyMockTest', () => {
   it('not started: the row’s texts; 开始 starts the daily test by testMode and opens the simulator', async () => {
-    fakeApi(callMock, { 'everyDay.submission': () => state(), 'exam.start': () => examSession({ examHistoryID: 12 }) });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.submission': () => state(), 'exam.start': () => examSession({ examHistoryID: 12 }) });
     const view = renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
     const card = await screen.findByRole('region', { name: '今日测试' });
     expect(within(card).getByRole('heading').textContent).toBe('今日测试 · 2026-11-21');
@@ -97,7 +97,7 @@ describe('/dailyMockTest', () => {
   });
 
   it('an open session: 继续作答 resumes it', async () => {
-    fakeApi(callMock, { 'everyDay.submission': () => state({ session: 33 }) });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.submission': () => state({ session: 33 }) });
     const view = renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
     await user().click(await screen.findByRole('button', { name: '继续作答' }));
     expect(view.where()).toBe('/computerPaper?examHistoryID=33');
@@ -105,7 +105,7 @@ describe('/dailyMockTest', () => {
   });
 
   it('submitted today: the figures and my place, 查看解析, 再练一次 and the ranking link', async () => {
-    fakeApi(callMock, { 'everyDay.submission': () => state({ submitted: { ...figures(), place: 3 }, attempts: 2 }) });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.submission': () => state({ submitted: { ...figures(), place: 3 }, attempts: 2 }) });
     const view = renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
     expect((await screen.findByTestId('period-done')).textContent).toBe('今日已交卷 · 第3名');
     const f = screen.getByTestId('period-figures');
@@ -121,6 +121,7 @@ describe('/dailyMockTest', () => {
 
   it('back from the simulator: submits the handed-in attempt and shows the server’s figures and place', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'everyDay.submit': () => ({ ...figures({ examHistoryID: 5 }), period: 'day', key: '2026-11-21', counted: true, place: 2 }),
       'everyDay.submission': () => state({ submitted: { ...figures({ examHistoryID: 5 }), place: 2 }, attempts: 1 }),
     });
@@ -142,6 +143,7 @@ describe('/dailyMockTest', () => {
 
   it('a second attempt of the day is not counted', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'everyDay.submit': () => ({ ...figures({ examHistoryID: 6, correctNumber: 10 }), period: 'day', key: '2026-11-21', counted: false, place: 4 }),
       'everyDay.submission': () => state({ submitted: { ...figures(), place: 4 }, attempts: 2 }),
     });
@@ -150,14 +152,14 @@ describe('/dailyMockTest', () => {
   });
 
   it('a refused submission shows the reason, the day’s card stays', async () => {
-    fakeApi(callMock, { 'everyDay.submit': () => fail(404, '考试记录不存在'), 'everyDay.submission': () => state() });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.submit': () => fail(404, '考试记录不存在'), 'everyDay.submission': () => state() });
     renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest', url: '/dailyMockTest?examHistoryID=9' });
     expect(await screen.findByText('考试记录不存在')).toBeTruthy();
     expect(screen.getByRole('button', { name: '开始今日测试' })).toBeTruthy();
   });
 
   it('module daily not open: the buy prompt', async () => {
-    fakeApi(callMock, { 'everyDay.submission': denied });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.submission': denied });
     renderScreen(<DailyMockTestScreen />, { path: '/dailyMockTest' });
     expect(await screen.findByText('开通以下任一班次可使用每日一练')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '开始今日测试' })).toBeNull();
@@ -167,6 +169,7 @@ describe('/dailyMockTest', () => {
 describe('/weekTest', () => {
   it('this week’s card: 50 questions, 60 minutes; starts the weekly test', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'everyDay.submission': () => state({ period: 'week', key: '2026-W47', testMode: 'weekTest' }),
       'exam.start': () => examSession({ examHistoryID: 77 }),
     });
@@ -182,7 +185,7 @@ describe('/weekTest', () => {
   });
 
   it('a start refused with 403 shows the buy prompt', async () => {
-    fakeApi(callMock, { 'everyDay.submission': () => state({ period: 'week', key: '2026-W47', testMode: 'weekTest' }), 'exam.start': denied });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.submission': () => state({ period: 'week', key: '2026-W47', testMode: 'weekTest' }), 'exam.start': denied });
     renderScreen(<WeekTestScreen />, { path: '/weekTest' });
     await user().click(await screen.findByRole('button', { name: '开始本周测试' }));
     expect(await screen.findByText('开通以下任一班次可使用每周一测')).toBeTruthy();
@@ -201,6 +204,7 @@ describe('/ranking', () => {
 
   it('today: the list with my row marked and 我的排名 pinned; 本周 switches the tab', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'everyDay.ranking': (p) => (p.period === 'week' ? board({ period: 'week', key: '2026-W47', total: 1, list: [entry(1, { score: 88.5 })], mine: null }) : board()),
     });
     const view = renderScreen(<RankingScreen />, { path: '/ranking' });
@@ -224,20 +228,20 @@ describe('/ranking', () => {
   });
 
   it('nobody yet: the invitation', async () => {
-    fakeApi(callMock, { 'everyDay.ranking': () => board({ total: 0, list: [], mine: null }) });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.ranking': () => board({ total: 0, list: [], mine: null }) });
     renderScreen(<RankingScreen />, { path: '/ranking' });
     expect(await screen.findByText('今日还没有人交卷，快来做第一个吧')).toBeTruthy();
     expect(screen.getByRole('link', { name: '去参加每日一练' }).getAttribute('href')).toBe('/dailyMockTest');
   });
 
   it('a name is text, never markup', async () => {
-    fakeApi(callMock, { 'everyDay.ranking': () => board({ list: [entry(1, { name: '<b>x</b>' })], total: 1, mine: null }) });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.ranking': () => board({ list: [entry(1, { name: '<b>x</b>' })], total: 1, mine: null }) });
     renderScreen(<RankingScreen />, { path: '/ranking' });
     expect(await screen.findByText('<b>x</b>')).toBeTruthy();
   });
 
   it('403: the buy prompt', async () => {
-    fakeApi(callMock, { 'everyDay.ranking': denied });
+    fakeApi(callMock, { ...shellHandlers(), 'everyDay.ranking': denied });
     renderScreen(<RankingScreen />, { path: '/ranking', url: '/ranking?period=week' });
     expect(await screen.findByText('开通以下任一班次可使用排行榜')).toBeTruthy();
   });

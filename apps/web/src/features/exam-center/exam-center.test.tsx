@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, confirm } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers, shellHandlers } from '../../test/screens';
 import { examSession } from '../../test/fixtures/exam';
 import { history, paper, trendPoint } from '../../test/fixtures/exam-results';
 import { chapter } from '../../test/fixtures/practice';
@@ -70,6 +70,7 @@ const openSession = (over: Partial<OpenSession> = {}): OpenSession => ({
 describe('/exam (考试中心)', () => {
   it('lists the rows the version offers by group, locks closed ones (buy prompt), links open ones', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('chapter', true), mod('daily', true), mod('paper', true), mod('sprint', false)]),
       'exam.open': () => ({ list: [] }),
@@ -90,6 +91,7 @@ describe('/exam (考试中心)', () => {
 
   it('继续考试 lists the open sessions with the remaining time; 考试记录 opens the history', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
       'exam.open': () => ({
@@ -104,6 +106,7 @@ describe('/exam (考试中心)', () => {
     expect(view.where()).toBe('/answerTest?source=session&examHistoryID=56');
     view.unmount();
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
       'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 80)]),
@@ -117,6 +120,7 @@ describe('/exam (考试中心)', () => {
 
   it('no 继续考试 block when the open call fails', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', true)]),
       'exam.open': () => {
@@ -132,6 +136,7 @@ describe('/exam (考试中心)', () => {
 describe('/mockTest (随机组卷)', () => {
   it('shows the blueprint as a drawn set (1 point each, pass 60 %) and 开始组卷 starts the row → /computerPaper', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'exam.blueprint': () => blueprint,
       'exam.open': () => ({ list: [] }),
@@ -154,6 +159,7 @@ describe('/mockTest (随机组卷)', () => {
 
   it('an open drawn paper: 继续作答, or 重新组卷 after a confirmation (restart)', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'exam.blueprint': () => blueprint,
       'exam.open': () => ({ list: [openSession({ examHistoryID: 77, testMode: 'mockTest', name: '随机组卷' })] }),
@@ -176,6 +182,7 @@ describe('/mockTest (随机组卷)', () => {
 
   it('a 403 of the start → the buy prompt; another error → a dialog; no blueprint → still startable', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'exam.blueprint': () => {
         throw new ApiError(404, '接口不存在', null, 'http');
@@ -190,6 +197,7 @@ describe('/mockTest (随机组卷)', () => {
     await user().click(screen.getByRole('button', { name: '开始组卷' }));
     expect((await screen.findAllByText('VIP班')).length).toBeGreaterThan(0);
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'exam.open': () => ({ list: [] }),
       'exam.start': () => {
@@ -202,6 +210,7 @@ describe('/mockTest (随机组卷)', () => {
 
   it('module paper closed in the home grid → the buy prompt instead of the screen', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('paper', false)]),
       'exam.blueprint': () => blueprint,
@@ -224,6 +233,7 @@ describe('/evaluationChapter (章节测评)', () => {
     const h = history([trendPoint(1, 40), trendPoint(2, 85)]);
     h.list = h.list.map((x) => ({ ...x, name: '章节测评·基础护理', testMode: 'evaluationChapter', total: 20, score: x.score / 5 }));
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => menu,
       'exam.history': () => h,
@@ -243,6 +253,7 @@ describe('/evaluationChapter (章节测评)', () => {
 
   it('a chapter beyond the trial says 需开通 and opens the buy prompt without starting', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => ({ ...menu, list: menu.list.map((c) => (c.cptID === 2 ? { ...c, locked: true } : c)), unlocking: [{ vn: '2', vname: 'VIP班' }] }),
       'exam.history': () => history([]),
@@ -256,6 +267,7 @@ describe('/evaluationChapter (章节测评)', () => {
 
   it('a chapter with an open 测评 continues it', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => menu,
       'exam.history': () => history([]),
@@ -271,6 +283,7 @@ describe('/evaluationChapter (章节测评)', () => {
 describe('/examinationGuide (考试指南)', () => {
   it('the structure with the template’s marks, the guide texts, and 机考体验 → the simulator', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'exam.blueprint': () => ({ ...blueprint, sections: [{ type: 'A1', title: 'A1型题', count: 50, score: 2 }], totalScore: 100, passScore: 72 }),
       'exam.open': () => ({ list: [] }),
@@ -297,6 +310,7 @@ describe('/mnkcNew (模拟考场)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     saveLogin({ ...demoLogin });
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'exam.list': list,
       'exam.start': () => examSession({ examHistoryID: 120345, name: '模拟试卷二', remainingSeconds: 5400 }),
@@ -329,6 +343,7 @@ describe('/mnkcNew (模拟考场)', () => {
 
   it('a paper with its session open goes straight to the ticket (继续考试); the module closed → the buy prompt', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'exam.list': () => ({ list: [paper(1, { name: '模拟试卷一', open: 88 })] }),
       'exam.start': () => examSession({ examHistoryID: 88, replies: { '1': 'A' } }),
@@ -341,6 +356,7 @@ describe('/mnkcNew (模拟考场)', () => {
     expect(view.where()).toBe('/computerPaper?examHistoryID=88');
     view.unmount();
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'subject.moduleInfoX': () => moduleInfo([mod('mock', false)]),
       'exam.list': list,

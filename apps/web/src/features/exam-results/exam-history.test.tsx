@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { trendSummary } from '../../entities/exam/chart';
 import { charts, liveChart } from '../../test/chart-mock';
 import ExamHistoryScreen from './exam-history-screen';
@@ -48,7 +48,7 @@ describe('trend chart', () => {
 
 describe('/examHistory', () => {
   it('lists every attempt newest first; a tap opens its result', async () => {
-    fakeApi(callMock, { 'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 75)]) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 75)]) });
     const view = open();
     const list = await screen.findByRole('region', { name: '历次考试' });
     const rows = within(list).getAllByRole('button');
@@ -64,7 +64,7 @@ describe('/examHistory', () => {
   });
 
   it('draws the trend: one point per attempt, coloured by pass, the pass line, a summary and a table', async () => {
-    fakeApi(callMock, { 'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 75), trendPoint(3, 90)]) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 75), trendPoint(3, 90)]) });
     open();
     const chart = await screen.findByRole('img');
     expect(chart.getAttribute('aria-label')).toBe('成绩趋势：共3次，第一次40%，最近一次90%，总体上升；最高90%，合格2次');
@@ -83,6 +83,7 @@ describe('/examHistory', () => {
 
   it('one paper (paperID): its pass line from the paper list', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.history': () => history([trendPoint(1, 40), trendPoint(2, 75)]),
       'exam.list': () => ({ list: [paper(7, { name: '模拟试卷一', passScore: 72, totalScore: 120 })] }),
     });
@@ -94,6 +95,7 @@ describe('/examHistory', () => {
   it('loads more pages', async () => {
     const trend = Array.from({ length: 3 }, (_, i) => trendPoint(i + 1, 50 + i));
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.history': (p) => (p.page === 2 ? history([trendPoint(9, 30)], { total: 21, page: 2 }) : history(trend, { total: 21 })),
     });
     open();
@@ -103,7 +105,7 @@ describe('/examHistory', () => {
   });
 
   it('no attempts yet', async () => {
-    fakeApi(callMock, { 'exam.history': () => history([]) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.history': () => history([]) });
     const view = open();
     expect(await screen.findByText('还没有考试记录')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '去考试中心' }));
@@ -113,7 +115,7 @@ describe('/examHistory', () => {
   it('考试类型 filter: one mode’s attempts (kept in the URL), its own empty state; abandoned attempts say 已放弃', async () => {
     const h = history([trendPoint(5, 80), trendPoint(6, 20)]);
     h.list[1]!.handedBy = 'abandoned';
-    fakeApi(callMock, { 'exam.history': (p) => (p.testMode === 'mockTest' ? history([]) : h) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.history': (p) => (p.testMode === 'mockTest' ? history([]) : h) });
     const view = open();
     expect(await screen.findByText('已放弃')).toBeTruthy();
     await user().selectOptions(screen.getByRole('combobox', { name: '考试类型' }), 'mockTest');
@@ -128,11 +130,12 @@ describe('/examHistory', () => {
   });
 
   it('errors: inline with 重试; a 403 shows the buy prompt; a bad appID is refused', async () => {
-    fakeApi(callMock, { 'exam.history': () => fail(500, '服务器开小差了，请稍后重试') });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.history': () => fail(500, '服务器开小差了，请稍后重试') });
     const v1 = open();
     expect((await screen.findByRole('alert')).textContent).toContain('服务器开小差了');
     v1.unmount();
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.history': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
       },

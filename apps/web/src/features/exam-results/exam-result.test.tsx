@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import ExamResultScreen from './exam-result-screen';
 import { gradingSheet, result, rq } from '../../test/fixtures/exam-results';
 
@@ -25,7 +25,7 @@ const open = (url = '/examResult?examHistoryID=42') => renderScreen(<ExamResultS
 
 describe('/examResult', () => {
   it('shows the score against the pass line, the counts and the time used', async () => {
-    fakeApi(callMock, { 'exam.result': () => result() });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result() });
     open();
     const card = await screen.findByRole('region', { name: '成绩' });
     expect(screen.getByTestId('score').textContent).toBe('3分');
@@ -42,7 +42,7 @@ describe('/examResult', () => {
 
   it('says 已交卷，正在计算成绩… while the sheet is graded, and shows the score by itself once it is in', async () => {
     let asked = 0;
-    fakeApi(callMock, { 'exam.result': () => (++asked < 3 ? gradingSheet() : result()) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => (++asked < 3 ? gradingSheet() : result()) });
     open();
     expect((await screen.findByTestId('grading')).textContent).toContain('已交卷，正在计算成绩…');
     expect(screen.queryByTestId('score')).toBeNull();
@@ -52,7 +52,7 @@ describe('/examResult', () => {
   }, 20_000);
 
   it('不合格 and an automatic hand-in are said so', async () => {
-    fakeApi(callMock, { 'exam.result': () => result({ score: 2.3333, passed: false, handedBy: 'deadline' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result({ score: 2.3333, passed: false, handedBy: 'deadline' }) });
     open();
     expect((await screen.findByTestId('verdict')).textContent).toBe('不合格');
     expect(screen.getByTestId('score').textContent).toBe('2.33分');
@@ -60,7 +60,7 @@ describe('/examResult', () => {
   });
 
   it('breaks the score down by question type and by chapter', async () => {
-    fakeApi(callMock, { 'exam.result': () => result() });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result() });
     open();
     const bySection = await screen.findByRole('region', { name: '按题型' });
     const rows = within(bySection)
@@ -80,7 +80,7 @@ describe('/examResult', () => {
   });
 
   it('reviews every question with my reply, the key, the explanation with key points and the knowledge points', async () => {
-    fakeApi(callMock, { 'exam.result': () => result() });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result() });
     open();
     const items = await screen.findAllByTestId('review-item');
     expect(items).toHaveLength(4);
@@ -99,7 +99,7 @@ describe('/examResult', () => {
   });
 
   it('filters 全部/错题/未答/标疑 with counts, kept in the URL', async () => {
-    fakeApi(callMock, { 'exam.result': () => result() });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result() });
     const view = open();
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['全部（4）', '错题（1）', '未答（1）', '标疑（1）']);
@@ -116,7 +116,7 @@ describe('/examResult', () => {
   });
 
   it('an empty filter says so', async () => {
-    fakeApi(callMock, { 'exam.result': () => result({ review: { groups: [], list: [rq(1)] } }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result({ review: { groups: [], list: [rq(1)] } }) });
     open('/examResult?examHistoryID=42&filter=wrong');
     expect(await screen.findByText('没有错题')).toBeTruthy();
   });
@@ -133,6 +133,7 @@ describe('/examResult', () => {
       ],
     };
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.result': () =>
         result({
           review: {
@@ -148,7 +149,7 @@ describe('/examResult', () => {
   });
 
   it('再考一次 opens the simulator on the same paper; 查看错题本 the wrong-answer book', async () => {
-    fakeApi(callMock, { 'exam.result': () => result() });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result() });
     const view = open();
     await user().click(await screen.findByRole('button', { name: '再考一次' }));
     expect(view.where()).toBe('/computerPaper?paperID=7');
@@ -159,26 +160,26 @@ describe('/examResult', () => {
   });
 
   it('an attempt of a mode row: 再考一次 goes back to the row’s screen (a drawn set has no paper to reopen)', async () => {
-    fakeApi(callMock, { 'exam.result': () => result({ paperID: null, testMode: 'mockTest' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result({ paperID: null, testMode: 'mockTest' }) });
     const view = open();
     await user().click(await screen.findByRole('button', { name: '再考一次' }));
     expect(view.where()).toBe('/mockTest');
     view.unmount();
-    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'ytmj' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result({ testMode: 'ytmj' }) });
     const v2 = open();
     await user().click(await screen.findByRole('button', { name: '再考一次' }));
     expect(v2.where()).toBe('/ytmj');
   });
 
   it('a daily test: 再考一次 opens today’s daily test', async () => {
-    fakeApi(callMock, { 'exam.result': () => result({ paperID: null }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result({ paperID: null }) });
     const view = open();
     await user().click(await screen.findByRole('button', { name: '再考一次' }));
     expect(view.where()).toBe('/computerPaper?daily=1');
   });
 
   it('before hand-in shows the server’s 交卷后才能查看答案', async () => {
-    fakeApi(callMock, { 'exam.result': () => fail(400, '交卷后才能查看答案') });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => fail(400, '交卷后才能查看答案') });
     open();
     expect((await screen.findByRole('alert')).textContent).toContain('交卷后才能查看答案');
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
@@ -187,7 +188,7 @@ describe('/examResult', () => {
 
   it('another error is shown with 重试', async () => {
     let n = 0;
-    fakeApi(callMock, { 'exam.result': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : result()) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : result()) });
     open();
     expect((await screen.findByRole('alert')).textContent).toContain('服务器开小差了');
     await user().click(screen.getByRole('button', { name: '重试' }));
@@ -195,7 +196,7 @@ describe('/examResult', () => {
   });
 
   it('another learner’s or an unknown record: 考试记录不存在, no 重试', async () => {
-    fakeApi(callMock, { 'exam.result': () => fail(404, '考试记录不存在') });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => fail(404, '考试记录不存在') });
     open();
     expect((await screen.findByRole('alert')).textContent).toContain('考试记录不存在');
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
@@ -203,6 +204,7 @@ describe('/examResult', () => {
 
   it('a 403 shows the buy prompt', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.result': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
       },
@@ -212,7 +214,7 @@ describe('/examResult', () => {
   });
 
   it('a bad examHistoryID is refused without a call', async () => {
-    fakeApi(callMock, { 'exam.result': () => result() });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result() });
     open('/examResult?examHistoryID=abc');
     expect(screen.getByText('考试记录编号不正确')).toBeTruthy();
     open('/examResult');

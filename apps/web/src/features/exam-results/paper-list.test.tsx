@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { testMode } from '@kaoshi/contract';
 import { examSession } from '../../test/fixtures/exam';
 import { PAPER_LISTS, paperListOf } from '../../entities/exam/papers';
@@ -45,6 +45,7 @@ describe('paper lists', () => {
 
   it('/mockExam: each untagged mock paper with its figures and my attempts; start by testMode, continue, history', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.list': () => ({
         list: [
           paper(1, { name: '模拟试卷一', attempts: 2, best: 71.5 }),
@@ -82,6 +83,7 @@ describe('paper lists', () => {
 
   it('/realPapertest: past papers grouped by year, newest first', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.list': () => ({
         list: [
           paper(5, { kind: 'past', year: 2024, name: '2024年真题' }),
@@ -100,6 +102,7 @@ describe('paper lists', () => {
 
   it('/renjilist: every untagged mock and past paper, by kind, with 机考操作说明', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.list': () => ({
         list: [
           paper(1, { name: '模拟试卷一' }),
@@ -128,6 +131,7 @@ describe('paper lists', () => {
 
   it('tagged rows list their collection only; none yet → 内容更新中，敬请期待～', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.list': () => ({
         list: [paper(1, { name: '模拟试卷一' }), paper(3, { name: '押题密卷一', tag: 'ytmj' }), paper(4, { name: '燃卷一', tag: 'burning' })],
       }),
@@ -142,6 +146,7 @@ describe('paper lists', () => {
 
   it('the row’s module closed in the home grid → the buy prompt; a 403 of the start → the buy prompt too', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'subject.moduleInfoX': () => ({
         ...moduleInfo(true),
         modules: [homeModule('sprint', '考前冲刺', '/sprintList', false, [{ vn: '3', vname: '至尊班' }])],
@@ -152,6 +157,7 @@ describe('paper lists', () => {
     expect(await screen.findByText('开通以下任一班次可使用押题密卷')).toBeTruthy();
     v1.unmount();
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.list': () => ({ list: [paper(1)] }),
       'exam.start': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
@@ -164,7 +170,7 @@ describe('paper lists', () => {
   });
 
   it('a session in practice display opens in the player', async () => {
-    fakeApi(callMock, { 'exam.list': () => ({ list: [paper(1)] }), 'exam.start': () => examSession({ examHistoryID: 8, mode: 'practice' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.list': () => ({ list: [paper(1)] }), 'exam.start': () => examSession({ examHistoryID: 8, mode: 'practice' }) });
     const view = openList('/mockExam');
     await user().click(await screen.findByRole('button', { name: '开始考试' }));
     await waitFor(() => expect(view.where()).toBe('/answerTest?source=session&examHistoryID=8'));
@@ -172,6 +178,7 @@ describe('paper lists', () => {
 
   it('a 403 shows the buy prompt; another error 重试', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.list': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
       },
@@ -181,7 +188,7 @@ describe('paper lists', () => {
     expect((await screen.findAllByText('至尊班')).length).toBeGreaterThan(0);
     v1.unmount();
     let n = 0;
-    fakeApi(callMock, { 'exam.list': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : { list: [paper(1)] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.list': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : { list: [paper(1)] }) });
     openList('/mockExam');
     await user().click(await screen.findByRole('button', { name: '重试' }));
     expect(await screen.findByText('试卷1')).toBeTruthy();

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import ExamResultScreen from './exam-result-screen';
 import { examSession } from '../../test/fixtures/exam';
 import { result } from '../../test/fixtures/exam-results';
@@ -28,7 +28,7 @@ const open = () => renderScreen(<ExamResultScreen />, { path: '/examResult', url
 
 describe('/examResult of a practice session', () => {
   it('reads as practice: 练习结果, 通过/未通过, no 再考一次 into the exam hall', async () => {
-    fakeApi(callMock, { 'exam.result': () => ({ ...result({ mode: 'practice', passed: false }), testMode: null, counted: false }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => ({ ...result({ mode: 'practice', passed: false }), testMode: null, counted: false }) });
     open();
     expect((await screen.findByTestId('verdict')).textContent).toBe('未通过');
     expect(screen.getByText('练习结果')).toBeTruthy();
@@ -39,6 +39,7 @@ describe('/examResult of a practice session', () => {
 
   it('再练一次 starts a new practice session of the paper and opens it in the player', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.result': () => ({ ...result({ mode: 'practice' }), testMode: null, counted: false }),
       'exam.start': () => examSession({ examHistoryID: 77, mode: 'practice' }),
     });
@@ -50,7 +51,7 @@ describe('/examResult of a practice session', () => {
   });
 
   it("a session of a mode row goes back to the mode's screen", async () => {
-    fakeApi(callMock, { 'exam.result': () => ({ ...result({ mode: 'practice', paperID: null }), testMode: 'tifenGuoguan', counted: false }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => ({ ...result({ mode: 'practice', paperID: null }), testMode: 'tifenGuoguan', counted: false }) });
     const { where } = open();
     await user().click(await screen.findByRole('button', { name: '返回闯关提分' }));
     expect(where()).toBe('/tifenGuoguan');
@@ -59,6 +60,7 @@ describe('/examResult of a practice session', () => {
   it('the study plan’s entrance evaluation, passed or not, goes on with 继续制定计划 (issue 32)', async () => {
     const evaluation = { ...result({ mode: 'practice', paperID: null, score: 4, passed: false, name: '学习计划·入学测评' }), testMode: null, counted: false };
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.result': () => evaluation,
       'plan.study': () => planViewOf({ plan: null, evaluation: { state: 'done', examHistoryID: 42, right: 4, total: 10 } }),
     });
@@ -71,6 +73,7 @@ describe('/examResult of a practice session', () => {
 
   it('another drawn practice set (not the plan’s evaluation) offers no 继续制定计划', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.result': () => ({ ...result({ mode: 'practice', paperID: null }), testMode: null, counted: false }),
       'plan.study': () => planViewOf({ evaluation: { state: 'done', examHistoryID: 41, right: 6, total: 10 } }),
     });
@@ -82,7 +85,7 @@ describe('/examResult of a practice session', () => {
   });
 
   it('an exam keeps 考试成绩, 合格 and 再考一次', async () => {
-    fakeApi(callMock, { 'exam.result': () => ({ ...result(), testMode: null, counted: false }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => ({ ...result(), testMode: null, counted: false }) });
     open();
     expect((await screen.findByTestId('verdict')).textContent).toBe('合格');
     expect(screen.getByText('考试成绩')).toBeTruthy();

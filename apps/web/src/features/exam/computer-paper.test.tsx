@@ -10,7 +10,7 @@ import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg, confirm } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import ComputerPaperScreen from './computer-paper-screen';
 import type { Session } from '../../lib/exam-model';
 import { pendingExamReplies, queueExamReply } from '../../lib/outbox/exam';
@@ -46,6 +46,7 @@ function open(
 ) {
   const s = examSession({ examHistoryID: (nextID += 1), ...over }, clock);
   fakeApi(callMock, {
+    ...shellHandlers(),
     'exam.start': () => s,
     'exam.addSimulationReplys': (p) => ({ ...saveReply, deadline: s.deadline, saved: (JSON.parse(p.replies as string) as unknown[]).length }),
     'exam.lockSection': (p) => ({ sectionIndex: (p.sectionIndex as number) + 1, serverNow: new Date().toISOString(), remainingSeconds: 500 }),
@@ -80,14 +81,14 @@ describe('/computerPaper: the 机考 screen', () => {
   });
 
   it("opens today's daily test with ?daily=1 and refuses a bad query in Chinese", async () => {
-    fakeApi(callMock, { 'exam.start': () => examSession({ name: '每日一练' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.start': () => examSession({ name: '每日一练' }) });
     renderScreen(<ComputerPaperScreen />, { path: '/computerPaper', url: '/computerPaper?daily=1' });
     expect(await screen.findByText('每日一练')).toBeTruthy();
     expect(callsTo(callMock, 'exam.start')).toEqual([{ appID: 1001, daily: true }]);
   });
 
   it('opens a session a mode screen started (?examHistoryID=N) by resuming it, without a new start', async () => {
-    fakeApi(callMock, { 'exam.resume': () => examSession({ examHistoryID: 77, name: '随机组卷' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.resume': () => examSession({ examHistoryID: 77, name: '随机组卷' }) });
     renderScreen(<ComputerPaperScreen />, { path: '/computerPaper', url: '/computerPaper?examHistoryID=77' });
     expect(await screen.findByText('随机组卷')).toBeTruthy();
     expect(callsTo(callMock, 'exam.resume')).toEqual([{ examHistoryID: 77 }]);
@@ -102,6 +103,7 @@ describe('/computerPaper: the 机考 screen', () => {
 
   it('a 403 shows the versions that open 机考', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'exam.start': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
       },
@@ -286,7 +288,7 @@ describe('/computerPaper: the 机考 screen', () => {
   it("resumes: the server's replies and flags merged with unsent replies kept on this device", async () => {
     const id = (nextID += 1);
     await queueExamReply(id, { allTestID: 2, lastUserReply: 'D', flagged: true });
-    fakeApi(callMock, { 'exam.start': () => examSession({ examHistoryID: id, replies: { '1': 'A', '2': 'B' }, flags: [1] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.start': () => examSession({ examHistoryID: id, replies: { '1': 'A', '2': 'B' }, flags: [1] }) });
     renderScreen(<ComputerPaperScreen />, { path: '/computerPaper', url: '/computerPaper?paperID=3' });
     // Every question of the open section is answered: it opens at the section's first.
     await screen.findByText('关于护理的说法');

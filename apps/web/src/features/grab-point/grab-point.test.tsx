@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { alertMsg } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { examSession } from '../../test/fixtures/exam';
 import ExamResultScreen from '../exam-results/exam-result-screen';
 import { result } from '../../test/fixtures/exam-results';
@@ -46,6 +46,7 @@ const info = (over: Partial<GrabInfo> = {}): GrabInfo => ({
 describe('/grabPoint for a holder', () => {
   it('lists the missing hot points weakest first with their mastery; 开始抢分 starts a round in the player', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'grabPoint.info': () => info(),
       'grabPoint.start': () => examSession({ examHistoryID: 90, mode: 'practice', testMode: 'grabPoint' }),
     });
@@ -73,6 +74,7 @@ describe('/grabPoint for a holder', () => {
 
   it('shows the last round: 本轮抢回 x 分 with right/total and a link to its review; 继续本轮 opens the open round', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'grabPoint.info': () => info({ rounds: 2, open: 95, last: { examHistoryID: 93, gained: 3.5, right: 4, total: 10, handedAt: '2026-11-21T02:00:00.000Z' } }),
     });
     const view = renderScreen(<GrabPointScreen />, { path: '/grabPoint' });
@@ -90,7 +92,7 @@ describe('/grabPoint for a holder', () => {
   });
 
   it('nothing left to grab: says so instead of 开始抢分', async () => {
-    fakeApi(callMock, { 'grabPoint.info': () => info({ points: [], missingTotal: 0 }) });
+    fakeApi(callMock, { ...shellHandlers(), 'grabPoint.info': () => info({ points: [], missingTotal: 0 }) });
     renderScreen(<GrabPointScreen />, { path: '/grabPoint' });
     expect(await screen.findByText('高频考点的题目你已全部答对，暂无可抢的分')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '开始抢分' })).toBeNull();
@@ -98,6 +100,7 @@ describe('/grabPoint for a holder', () => {
 
   it('a refused start is shown in a dialog', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'grabPoint.info': () => info(),
       'grabPoint.start': () => {
         throw new ApiError(404, '高频考点的题目你已全部答对，暂无可抢的分', null, 'reply');
@@ -111,7 +114,7 @@ describe('/grabPoint for a holder', () => {
 
 describe('/grabPoint for a non-holder: the product page', () => {
   it('what it gives, the learner’s own missing points as a taste, the unlocking versions and 去开通', async () => {
-    fakeApi(callMock, { 'grabPoint.info': () => info({ allowed: false, unlocking: [{ vn: '3', vname: '至尊班' }] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'grabPoint.info': () => info({ allowed: false, unlocking: [{ vn: '3', vname: '至尊班' }] }) });
     const view = renderScreen(<GrabPointScreen />, { path: '/grabPoint' });
     expect(await screen.findByText('考前最后冲刺，把丢掉的分抢回来')).toBeTruthy();
     expect(screen.getByRole('list', { name: '包含内容' }).textContent).toContain('只练高频考点');
@@ -126,6 +129,7 @@ describe('/grabPoint for a non-holder: the product page', () => {
 
   it('an error of the info call offers 重试', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'grabPoint.info': () => {
         throw new ApiError(500, '服务器繁忙', null, 'reply');
       },
@@ -137,7 +141,7 @@ describe('/grabPoint for a non-holder: the product page', () => {
 
 describe('the result of a round (/examResult)', () => {
   it('says 本轮抢回 x 分: the marks of the questions answered right', async () => {
-    fakeApi(callMock, { 'exam.result': () => result({ testMode: 'grabPoint', mode: 'practice', name: '考前抢分·第1轮' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'exam.result': () => result({ testMode: 'grabPoint', mode: 'practice', name: '考前抢分·第1轮' }) });
     renderScreen(<ExamResultScreen />, { path: '/examResult', url: '/examResult?examHistoryID=42' });
     expect((await screen.findByTestId('mode-line')).textContent).toBe('本轮抢回 3 分');
     expect(screen.getByRole('button', { name: '返回考前抢分' })).toBeTruthy();

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { agentStore, DEFAULT_AGENT } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
-import { callsTo, demoLogin, demoUser, fail, fakeApi, renderScreen, resetStorage } from '../../test/screens';
+import { callsTo, demoLogin, demoUser, fail, fakeApi, renderScreen, resetStorage, shellHandlers, type Handlers } from '../../test/screens';
 import { agentContacts, parseWeChat } from '../../ui/contact-card';
 import HomeScreen from './home-screen';
 
@@ -25,7 +25,7 @@ beforeEach(() => {
 
 describe('/homePage', () => {
   it("shows the learner's header with the masked phone and the agent, and an honest empty subject area", async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser });
     agentStore.set({ ...DEFAULT_AGENT, AgentName: '考试宝典官方' });
     renderScreen(<HomeScreen />, { path: '/homePage' });
     expect(await screen.findByRole('heading', { name: '小明' })).toBeTruthy();
@@ -39,7 +39,7 @@ describe('/homePage', () => {
 
   it('gives a new learner the welcome on the home page before a subject is chosen (notices for every subject: no appID)', async () => {
     const welcome: NoticeData = { ID: 3, Title: '欢迎加入考试宝典', Content: '选好要考的科目后，可以从章节练习开始。', Link: '/Guidance', ButtonText: '看看新手指南' };
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'subject.messWindow': () => ({ window: welcome }) });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser, 'subject.messWindow': () => ({ window: welcome }) });
     const { where } = renderScreen(<HomeScreen />, { path: '/homePage' });
     const dialog = await screen.findByRole('dialog', { name: '欢迎加入考试宝典' });
     expect(screen.getByRole('heading', { name: '还没有选择科目' })).toBeTruthy();
@@ -49,7 +49,7 @@ describe('/homePage', () => {
   });
 
   it("shows the tenant's contacts: telephone, QQ and WeChat (official account)", async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser });
     agentStore.set({
       ...DEFAULT_AGENT,
       QQ: '800012345',
@@ -65,13 +65,13 @@ describe('/homePage', () => {
   });
 
   it('offers a retry when the learner cannot be loaded', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => fail(500, '服务器开小差了，请稍后重试') });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => fail(500, '服务器开小差了，请稍后重试') });
     renderScreen(<HomeScreen />, { path: '/homePage' });
     expect(await screen.findByText('账号信息加载失败')).toBeTruthy();
   });
 
   it('reads fromUrl=mainJS harmlessly: reloads the learner and drops the parameter', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser });
     const { where } = renderScreen(<HomeScreen />, { path: '/homePage', url: '/homePage?fromUrl=mainJS' });
     await waitFor(() => expect(where()).toBe('/homePage'));
     expect(await screen.findByRole('heading', { name: '小明' })).toBeTruthy();
@@ -80,7 +80,7 @@ describe('/homePage', () => {
 });
 
 describe('/homePage 消息', () => {
-  const unread = (total: number) => ({ 'user.getUserInfo': () => demoUser, 'message.unread': () => ({ total, byTab: { all: total } }) });
+  const unread = (total: number): Handlers => ({ ...shellHandlers(), 'user.getUserInfo': () => demoUser, 'message.unread': () => ({ total, byTab: { all: total } }) });
 
   it('shows the unread count on the 消息 entry, which opens /myMessage', async () => {
     fakeApi(callMock, unread(3));
@@ -106,7 +106,7 @@ describe('/homePage 消息', () => {
     await waitFor(() => expect(callsTo(callMock, 'message.unread')).toHaveLength(1));
     expect(screen.queryByTestId('message-badge')).toBeNull();
     first.unmount();
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'message.unread': () => fail(500, '服务器开小差了，请稍后重试') });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser, 'message.unread': () => fail(500, '服务器开小差了，请稍后重试') });
     renderScreen(<HomeScreen />, { path: '/homePage' });
     await waitFor(() => expect(callsTo(callMock, 'message.unread')).toHaveLength(2));
     expect(await screen.findByRole('link', { name: '我的消息' })).toBeTruthy();

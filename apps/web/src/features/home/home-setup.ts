@@ -2,7 +2,7 @@ import type { Mock } from 'vitest';
 import type { HomeModule } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import type { SelectedSubject } from '../../lib/subject';
-import { demoUser, fakeApi, trialNursing } from '../../test/screens';
+import { demoUser, fakeApi, trialNursing, shellHandlers } from '../../test/screens';
 import { homeModule, nursingGrid } from '../../test/fixtures/home';
 
 /** What the home page tests share: the subject, its grid and the calls the page makes (the client is mocked by each test file). */
@@ -33,6 +33,7 @@ type Handlers = Parameters<typeof fakeApi>[1];
 
 export function api(extra: Handlers = {}) {
   fakeApi(callMock, {
+    ...shellHandlers(),
     'user.getUserInfo': () => demoUser,
     'subject.moduleInfoX': () => gridData(),
     'subject.redDotList': () => ({ modules: ['chapter'] }),

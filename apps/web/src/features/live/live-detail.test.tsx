@@ -9,7 +9,7 @@ import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
 import { liveDetail, liveItem } from '../../test/fixtures/live';
 import { dayName, hm } from './live-format';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { CczbScreen } from './cczb-screen';
 import { LiveCourseListScreen } from './course-screen';
 import { LiveDetailScreen, LiveIntroductionScreen } from './detail-screen';
@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 const showDetail = (item: LiveItem, over: Parameters<typeof liveDetail>[1] = {}) => {
-  fakeApi(callMock, { 'live.detail': () => liveDetail(item, over) });
+  fakeApi(callMock, { ...shellHandlers(), 'live.detail': () => liveDetail(item, over) });
   return renderScreen(<LiveDetailScreen />, { path: '/livedetail', url: `/livedetail?liveID=${item.id}` });
 };
 
@@ -54,6 +54,7 @@ describe('/livedetail', () => {
   it('scheduled later: 预约 is the main button, then 取消预约; 添加到日历 downloads the .ics', async () => {
     let reserved = false;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'live.detail': () => liveDetail(liveItem(1, { startsIn: 600, reserved })),
       'video.appoint': (p) => ((reserved = Number(p.status) === 1), { videoID: 1, status: Number(p.status), appointedAt: null }),
     });
@@ -96,6 +97,7 @@ describe('/livedetail', () => {
     let collected = false;
     const item = () => liveItem(1, { startsIn: 600, collected, title: '体温专题' });
     fakeApi(callMock, {
+      ...shellHandlers(),
       'live.detail': () => liveDetail(item()),
       'live.collections': () => ({ list: collected ? [item()] : [] }),
       'live.collect': (p) => ((collected = p.status === 1), { liveID: 1, collected }),
@@ -117,7 +119,7 @@ describe('/livedetail', () => {
 
 describe('/liveIntroduction and /liveCourseList', () => {
   it("/liveIntroduction: the teacher's profile and the course's Markdown introduction, with the course's sessions", async () => {
-    fakeApi(callMock, { 'live.detail': () => liveDetail(liveItem(1)) });
+    fakeApi(callMock, { ...shellHandlers(), 'live.detail': () => liveDetail(liveItem(1)) });
     renderScreen(<LiveIntroductionScreen />, { path: '/liveIntroduction', url: '/liveIntroduction?liveID=1' });
     const teacher = await screen.findByRole('region', { name: '讲师介绍' });
     expect(within(teacher).getByText('十年护考辅导经验。')).toBeTruthy();
@@ -130,6 +132,7 @@ describe('/liveIntroduction and /liveCourseList', () => {
 
   it('/liveCourseList: the course header and its sessions in order', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'live.course': () => ({
         course: { id: 1, appID: 1001, title: '护考冲刺直播课', summary: '串讲', teacher: null, sessions: 2, next: null, introduction: '**重点**' },
         sessions: [liveItem(1, { status: 3, startsIn: -3000, title: '一' }), liveItem(2, { title: '二' })],
@@ -152,7 +155,7 @@ describe('/cczbPage', () => {
 
   it("plays the provider's player in a sandboxed frame, with 在浏览器中打开; the visit is recorded", async () => {
     const url = 'https://view.csslcloud.net/api/view/index?roomid=R1';
-    fakeApi(callMock, { 'live.room': () => room(liveItem(9, { provider: 'cc', status: 1, startsIn: -5, title: '合作直播' }), url) });
+    fakeApi(callMock, { ...shellHandlers(), 'live.room': () => room(liveItem(9, { provider: 'cc', status: 1, startsIn: -5, title: '合作直播' }), url) });
     renderScreen(<CczbScreen />, { path: '/cczbPage', url: '/cczbPage?liveID=9' });
     const frame = await screen.findByTitle('合作直播（合作平台播放器）');
     expect(frame.getAttribute('src')).toBe(url);
@@ -164,6 +167,7 @@ describe('/cczbPage', () => {
 
   it('403: the buy prompt', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'live.room': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking }, 'reply');
       },

@@ -7,7 +7,7 @@ import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers, shellHandlers } from '../../test/screens';
 import ChapterMenuScreen, { RESET_CONFIRM } from './chapter-menu-screen';
 import { chapter } from '../../test/fixtures/practice';
 
@@ -38,6 +38,7 @@ const menuList = () => [
 describe('/chapterMenu', () => {
   it('shows the chapter tree with progress and opens a chapter', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
     });
@@ -56,6 +57,7 @@ describe('/chapterMenu', () => {
 
   it('a 403 shows the buy prompt with the versions that open chapter practice', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
@@ -70,6 +72,7 @@ describe('/chapterMenu', () => {
   it('重做 asks first, resets the chapter and reloads the menu', async () => {
     let reset = false;
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => ({ AppID: 1001, list: reset ? menuList().map((c) => ({ ...c, done: 0, right: 0, accuracy: 0 })) : menuList(), unlocking: [] }),
       'practice.resetTestInfo': () => {
@@ -96,6 +99,7 @@ describe('/chapterMenu', () => {
   it('a trial learner sees the chapters beyond the trial marked 需开通; a tap opens the buy prompt, not the chapter', async () => {
     const list = menuList().map((c) => (c.cptID === 12 || c.cptID === 1 ? { ...c, locked: true } : c));
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => ({
         AppID: 1001,
@@ -123,6 +127,7 @@ describe('/chapterMenu', () => {
   it('a failed load offers a retry', async () => {
     let n = 0;
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => {
         n += 1;
@@ -154,6 +159,7 @@ describe('/chapterMenu statistics header and study tools', () => {
 
   it('shows done, accuracy, time, active days and today from bookLLzs', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
       'study.bookLLzs': () => stats,
@@ -173,6 +179,7 @@ describe('/chapterMenu statistics header and study tools', () => {
 
   it('a failed statistics call leaves the chapter tree alone', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
       'study.bookLLzs': () => {
@@ -196,6 +203,7 @@ describe('/chapterMenu statistics header and study tools', () => {
       ['搜题', '/searchExam'],
     ];
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'practice.chapterMenuList': () => ({ AppID: 1001, list: menuList(), unlocking: [] }),
       'study.bookLLzs': () => stats,

@@ -9,7 +9,7 @@ import { onOutboxChange, onReplySent, pendingCount, queueReply, type SentReply }
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
 import { mixedChapter, question } from '../../test/fixtures/practice';
 import { RECITE_DEBOUNCE_MS, REMOVE_CONFIRM } from './components/player-state';
@@ -43,7 +43,7 @@ beforeEach(() => {
 
 /** The wrong-answer book's summary (its clearing hint) is nothing unless a test gives one. */
 const open = (url: string, handlers: Parameters<typeof fakeApi>[1]) => {
-  fakeApi(callMock, { 'study.reviewSummary': () => null, ...handlers });
+  fakeApi(callMock, { ...shellHandlers(), 'study.reviewSummary': () => null, ...handlers });
   return renderScreen(<AnswerTestScreen />, { path: '/answerTest', url });
 };
 

@@ -7,7 +7,7 @@ import { agentStore } from '../../lib/agent';
 import { onOutboxChange, pendingCount, queueReply } from '../../lib/outbox/practice';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import AnswerTestScreen, { otherSubjectChapter } from './answer-test-screen';
 import { mixedChapter, question } from '../../test/fixtures/practice';
 import type { ChapterTest } from '../../entities/practice/api';
@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 
 function openPlayer(test: ChapterTest = mixedChapter()) {
-  fakeApi(callMock, { 'practice.getChapterTestEx': () => test });
+  fakeApi(callMock, { ...shellHandlers(), 'practice.getChapterTestEx': () => test });
   return renderScreen(<AnswerTestScreen />, { path: '/answerTest', url: '/answerTest?cptID=11' });
 }
 
@@ -146,7 +146,7 @@ describe('/answerTest: the player', () => {
   });
 
   it('a chapter the current subject does not have (switched subject meanwhile) leads back to the chapter menu, not to a useless 重试', async () => {
-    fakeApi(callMock, { 'practice.getChapterTestEx': () => fail(404, '章节不存在') });
+    fakeApi(callMock, { ...shellHandlers(), 'practice.getChapterTestEx': () => fail(404, '章节不存在') });
     const view = renderScreen(<AnswerTestScreen />, { path: '/answerTest', url: '/answerTest?cptID=999' });
     expect(await screen.findByText(otherSubjectChapter(trialNursing))).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
@@ -267,6 +267,7 @@ describe('/answerTest: the player', () => {
 
   it('a 403 shows the buy prompt', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'practice.getChapterTestEx': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '3', vname: '至尊班' }] }, 'reply');
       },

@@ -6,7 +6,7 @@ import { agentStore } from '../../lib/agent';
 import { onOutboxChange, onReplySent, pendingCount } from '../../lib/outbox/practice';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import AnswerTestScreen from './answer-test-screen';
 import { question } from '../../test/fixtures/practice';
 import type { SetQuestion } from '../../entities/practice/sources';
@@ -45,6 +45,7 @@ const items = (from: number, n: number): SetQuestion[] => Array.from({ length: n
 /** A fake book: `due` is what getErrorTest {due: true} serves now, `summary` what reviewSummary says. */
 function fakeBook(state: { due: SetQuestion[]; summary: { due: number; nextDueAt: string | null } }) {
   fakeApi(callMock, {
+    ...shellHandlers(),
     'study.getErrorTest': () => ({ AppID: 1001, page: 1, pageSize: 50, total: state.due.length, groups: [], list: state.due.map((q) => ({ ...q, book: q.book ?? null })) }),
     'study.reviewSummary': () => ({ AppID: 1001, items: 20, cleared: 0, clearAfter: 3, ...state.summary }),
   });

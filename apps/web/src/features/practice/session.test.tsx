@@ -10,7 +10,7 @@ import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers, shellHandlers } from '../../test/screens';
 import type { Session } from '../../lib/exam-model';
 import { pendingExamReplies, queueExamReply } from '../../lib/outbox/exam';
 import { examSession } from '../../test/fixtures/exam';
@@ -57,6 +57,7 @@ const saveReply = (p: Record<string, unknown>, s: Session) => ({
 function open(s: Session, handlers: Handlers = {}) {
   current = s.examHistoryID;
   fakeApi(callMock, {
+    ...shellHandlers(),
     'exam.resume': () => s,
     'exam.addSimulationReplys': (p) => saveReply(p, s),
     'exam.handIn': () => result({ examHistoryID: s.examHistoryID, mode: 'practice' }),

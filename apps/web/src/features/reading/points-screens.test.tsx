@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { point, pointDetail, pointsData } from '../../test/fixtures/reading';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import type { ShorthandCard } from './api';
 import { PointScreen } from './point-screen';
 import { PointsScreen } from './points-screen';
@@ -41,6 +41,7 @@ describe('知识点: the list', () => {
 
   it('/knowledgePoint: 高频考点 (top 5, 查看全部 / 收起), chapters with 高频, weight stars and my mastery', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'knowledge.list': () => pointsData(chapters(), { unlocking: VIP }),
       'knowledge.hotspots': () => ({ AppID: 1001, year: 2026, list: hot(7) }),
     });
@@ -74,7 +75,7 @@ describe('知识点: the list', () => {
   });
 
   it('/knowledgePoint: a locked point opens the buy prompt; an open one opens its page', async () => {
-    fakeApi(callMock, { 'knowledge.list': () => pointsData(chapters(), { unlocking: VIP }), 'knowledge.hotspots': () => fail(500, '服务器繁忙') });
+    fakeApi(callMock, { ...shellHandlers(), 'knowledge.list': () => pointsData(chapters(), { unlocking: VIP }), 'knowledge.hotspots': () => fail(500, '服务器繁忙') });
     const view = renderScreen(<PointsScreen />, { path: '/knowledgePoint' });
     const locked = await screen.findByRole('region', { name: '心力衰竭' });
     // Without hot points the list still shows.
@@ -90,7 +91,7 @@ describe('知识点: the list', () => {
   });
 
   it('/knowledgePoint: no points yet is the empty text; five hot points need no 查看全部', async () => {
-    fakeApi(callMock, { 'knowledge.list': () => pointsData([]), 'knowledge.hotspots': () => ({ AppID: 1001, year: 2026, list: hot(5) }) });
+    fakeApi(callMock, { ...shellHandlers(), 'knowledge.list': () => pointsData([]), 'knowledge.hotspots': () => ({ AppID: 1001, year: 2026, list: hot(5) }) });
     renderScreen(<PointsScreen />, { path: '/knowledgePoint' });
     expect(await screen.findByText('知识点更新中，敬请期待～')).toBeTruthy();
     const top = await screen.findByRole('region', { name: '高频考点' });
@@ -124,7 +125,7 @@ describe('知识点: one point', () => {
     });
 
   it('/knowlegeInContent?pointID: summary, 阅读讲义, questions with 练一练, lessons at their second, cards and their links', async () => {
-    fakeApi(callMock, { 'knowledge.detail': () => full() });
+    fakeApi(callMock, { ...shellHandlers(), 'knowledge.detail': () => full() });
     renderScreen(<PointScreen />, { path: '/knowlegeInContent', url: '/knowlegeInContent?pointID=5' });
     const head = await screen.findByRole('region', { name: '知识点' });
     expect(within(head).getByRole('heading').textContent).toBe('生命体征高频');
@@ -162,6 +163,7 @@ describe('知识点: one point', () => {
 
   it('/knowlegeInContent?point=名称 (a question names its point): the call carries the name; bare sections say so', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'knowledge.detail': () => pointDetail({ point: point(8, '体温过高的护理', { questions: 0 }), summary: '' }),
     });
     renderScreen(<PointScreen />, { path: '/knowlegeInContent', url: `/knowlegeInContent?point=${encodeURIComponent(' 体温过高的护理 ')}` });
@@ -179,7 +181,7 @@ describe('知识点: one point', () => {
   });
 
   it('/knowlegeInContent: no pointID nor point is 知识点不存在 without a call; a locked point is the buy state', async () => {
-    fakeApi(callMock, { 'knowledge.detail': () => fail(403, '开通后可查看') });
+    fakeApi(callMock, { ...shellHandlers(), 'knowledge.detail': () => fail(403, '开通后可查看') });
     const view = renderScreen(<PointScreen />, { path: '/knowlegeInContent' });
     expect(screen.getByText('知识点不存在')).toBeTruthy();
     view.unmount();

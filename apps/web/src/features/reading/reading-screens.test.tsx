@@ -9,7 +9,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { track } from '../../lib/tracking';
 import { catalog, chapter, entry, mark, position, readingItem } from '../../test/fixtures/reading';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { HandoutList, PocketMenu, TheoryList } from './catalog-screen';
 import { forgetPositions } from './local-positions';
 import { HandoutPage, PocketPage } from './reader-screen';
@@ -62,7 +62,7 @@ const rowTexts = (region: HTMLElement) =>
 
 describe('电子讲义 / 理论知识 / 口袋书: the catalog', () => {
   it('/handoutList: one card per part, 读到 / 已读完 / 未读, 继续阅读, 知识导航, and a row opens its page', async () => {
-    fakeApi(callMock, { 'reading.catalog': () => handouts() });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.catalog': () => handouts() });
     const view = renderScreen(<HandoutList />, { path: '/handoutList' });
     const basic = await screen.findByRole('region', { name: '基础护理知识和技能' });
     expect(within(basic).getByRole('heading').textContent).toBe('基础护理知识和技能');
@@ -94,7 +94,7 @@ describe('电子讲义 / 理论知识 / 口袋书: the catalog', () => {
   });
 
   it('/handoutList: a locked row opens the buy prompt naming the chapter and the versions, and stays', async () => {
-    fakeApi(callMock, { 'reading.catalog': () => handouts() });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.catalog': () => handouts() });
     const view = renderScreen(<HandoutList />, { path: '/handoutList' });
     const internal = await screen.findByRole('region', { name: '内科护理学' });
     await user().click(within(internal).getByRole('button', { name: /^心衰的护理/ }));
@@ -117,7 +117,7 @@ describe('电子讲义 / 理论知识 / 口袋书: the catalog', () => {
       ],
       { kind: 'pocket', unlocking: VIP },
     );
-    fakeApi(callMock, { 'reading.pocketMenu': () => pocket });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.pocketMenu': () => pocket });
     const view = renderScreen(<PocketMenu />, { path: '/pocketMenu' });
     await screen.findByRole('region', { name: '外科护理学' });
     // The first two parts share a card; a part with its own chapters breaks the run; the next starts a new one.
@@ -137,7 +137,7 @@ describe('电子讲义 / 理论知识 / 口袋书: the catalog', () => {
   });
 
   it('/theoryKnowledgelist and /handoutList: nothing yet is the empty text, without 继续阅读', async () => {
-    fakeApi(callMock, { 'reading.catalog': (p) => catalog([], { kind: p.kind as 'theory' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.catalog': (p) => catalog([], { kind: p.kind as 'theory' }) });
     const view = renderScreen(<TheoryList />, { path: '/theoryKnowledgelist' });
     expect(await screen.findByText('理论知识更新中，敬请期待～')).toBeTruthy();
     expect(screen.queryByRole('region', { name: '继续阅读' })).toBeNull();
@@ -154,7 +154,7 @@ describe('电子讲义: the reader', () => {
   it('/handoutPage: title, Markdown with 【】 marks and section anchors, 上一篇 / 下一篇, 纠错; tracked once', async () => {
     const article = vi.spyOn(track, 'article');
     const item = readingItem({ prev: { id: 2, title: '体温' }, next: { id: 4, title: '给药' }, marks: [mark('m1', '口服给药')] });
-    fakeApi(callMock, { 'reading.content': () => item });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.content': () => item });
     const view = renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=3' });
     expect(await screen.findByRole('heading', { level: 2, name: '生命体征的评估' })).toBeTruthy();
     expect(screen.getByText('基础护理知识和技能')).toBeTruthy();
@@ -184,7 +184,7 @@ describe('电子讲义: the reader', () => {
 
   it('/handoutPage: Aa cycles the font scale and keeps it on the device', async () => {
     localStorage.setItem('readingScale', '1.25');
-    fakeApi(callMock, { 'reading.content': () => readingItem() });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.content': () => readingItem() });
     const view = renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=3' });
     await screen.findByRole('article');
     const reader = () => screen.getByRole('article').parentElement!;
@@ -210,7 +210,7 @@ describe('电子讲义: the reader', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     Element.prototype.scrollIntoView = intoView;
     try {
-      fakeApi(callMock, { 'reading.content': () => readingItem({ position: position('vital', 40) }) });
+      fakeApi(callMock, { ...shellHandlers(), 'reading.content': () => readingItem({ position: position('vital', 40) }) });
       // The app's router keeps the address bar in step, where the reader reads it.
       window.history.replaceState(null, '', '/handoutPage?id=3&anchor=drugs');
       const view = renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=3&anchor=drugs' });
@@ -243,7 +243,7 @@ describe('电子讲义: the reader', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     // jsdom lays nothing out: a range has no box of its own there.
     Range.prototype.getBoundingClientRect = () => new DOMRect(0, 900, 40, 20);
-    fakeApi(callMock, { 'reading.content': () => readingItem({ position: position('vital', 40), next: { id: 4, title: '给药' } }) });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.content': () => readingItem({ position: position('vital', 40), next: { id: 4, title: '给药' } }) });
     const url = `/handoutPage?id=3&hit=${encodeURIComponent('给药 脉搏')}`;
     window.history.replaceState(null, '', url);
     const view = renderScreen(<HandoutPage />, { path: '/handoutPage', url });
@@ -260,6 +260,7 @@ describe('电子讲义: the reader', () => {
 
   it('/handoutPage: a locked chapter (403) is the buy state with its versions; a bad id is 内容不存在', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'reading.content': () => {
         throw new ApiError(403, '开通后可阅读', { unlocking: VIP }, 'reply');
       },
@@ -280,12 +281,13 @@ describe('电子讲义: the reader', () => {
     onlineManager.setOnline(false);
     try {
       // The worker's copy answers although the browser said it went offline.
-      fakeApi(callMock, { 'reading.content': () => readingItem() });
+      fakeApi(callMock, { ...shellHandlers(), 'reading.content': () => readingItem() });
       const view = renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=3' });
       expect(await screen.findByRole('article')).toBeTruthy();
       view.unmount();
       // No copy: the call fails for want of a network.
       fakeApi(callMock, {
+        ...shellHandlers(),
         'reading.content': () => {
           throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network');
         },
@@ -306,7 +308,7 @@ describe('电子讲义: the reader', () => {
 
   it('/handoutPage: a PDF handout is the lazy PDF view of its URL, without the Markdown article', async () => {
     const pdf = readingItem({ id: 5, title: '给药图解', format: 'pdf', pdfUrl: '/media/reading/jc.pdf', body: '可搜索的文字' });
-    fakeApi(callMock, { 'reading.content': () => pdf });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.content': () => pdf });
     renderScreen(<HandoutPage />, { path: '/handoutPage', url: '/handoutPage?id=5' });
     expect((await screen.findByTestId('pdf-view')).textContent).toBe('给药图解:/media/reading/jc.pdf');
     expect(screen.queryByRole('article')).toBeNull();
@@ -315,7 +317,7 @@ describe('电子讲义: the reader', () => {
 
   it('/pocketContent: a pocket page is read with pocketContent and reported as a pocket page', async () => {
     const page = readingItem({ id: 31, kind: 'pocket', title: '基础护理知识和技能', chapterName: '基础护理知识和技能' });
-    fakeApi(callMock, { 'reading.pocketContent': () => page });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.pocketContent': () => page });
     renderScreen(<PocketPage />, { path: '/pocketContent', url: '/pocketContent?id=31' });
     expect(await screen.findByRole('heading', { level: 2, name: '基础护理知识和技能' })).toBeTruthy();
     // The chapter is not repeated above a title that says it.

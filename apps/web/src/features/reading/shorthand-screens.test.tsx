@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { toast } from '../../ui/dialogs';
 import { readingKeys, type ShorthandCard } from './api';
 import { DailyNoteScreen } from './daily-note-screen';
@@ -62,7 +62,7 @@ const statOf = (label: string) => screen.getByText(label).parentElement!.textCon
 
 describe('速记: the decks', () => {
   it("/siteShorthand: today's counts, the decks by chapter, a locked deck's buy prompt and 开始复习", async () => {
-    fakeApi(callMock, { 'shorthand.decks': () => decksData() });
+    fakeApi(callMock, { ...shellHandlers(), 'shorthand.decks': () => decksData() });
     const view = renderScreen(<DecksScreen />, { path: '/siteShorthand' });
     await screen.findByRole('region', { name: '今日复习' });
     // 新卡片 is what I may still start today: min(fresh, newLeft).
@@ -88,12 +88,12 @@ describe('速记: the decks', () => {
   });
 
   it('/siteShorthand: an open deck opens its session; nothing due and no new left → 今日已完成', async () => {
-    fakeApi(callMock, { 'shorthand.decks': () => decksData() });
+    fakeApi(callMock, { ...shellHandlers(), 'shorthand.decks': () => decksData() });
     const view = renderScreen(<DecksScreen />, { path: '/siteShorthand' });
     await user().click(await screen.findByRole('button', { name: /^生命体征的评估与护理/ }));
     expect(view.where()).toBe('/newsiteShorthand?cptID=11');
     view.unmount();
-    fakeApi(callMock, { 'shorthand.decks': () => decksData({ due: 0, fresh: 12, newLeft: 0, reviewedToday: 20 }) });
+    fakeApi(callMock, { ...shellHandlers(), 'shorthand.decks': () => decksData({ due: 0, fresh: 12, newLeft: 0, reviewedToday: 20 }) });
     renderScreen(<DecksScreen />, { path: '/siteShorthand' });
     const done = await screen.findByRole('button', { name: '今日已完成' });
     expect((done as HTMLButtonElement).disabled).toBe(true);
@@ -106,6 +106,7 @@ describe('速记: a review session', () => {
     const cards = [card(1, { front: '成人正常呼吸频率？', back: '【16～20次/分】', mnemonic: '十六到二十' }), card(2)];
     let sessions = 0;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'shorthand.session': () => ({ AppID: 1001, cards: sessions++ === 0 ? cards : [], due: 1, fresh: 1 }),
       'shorthand.grade': (p) => ({ card: card(p.cardID as number), dueToday: 0 }),
     });
@@ -163,6 +164,7 @@ describe('速记: a review session', () => {
 
   it('/newsiteShorthand: a 模糊 card does not come back; a locked session is the buy prompt', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'shorthand.session': () => ({ AppID: 1001, cards: [card(7)], due: 1, fresh: 0 }),
       'shorthand.grade': (p) => ({ card: card(p.cardID as number), dueToday: 0 }),
     });
@@ -179,13 +181,14 @@ describe('速记: a review session', () => {
     expect(callsTo(callMock, 'shorthand.session')).toEqual([{ appID: 1001, cptID: undefined, pointID: 5 }]);
     view.unmount();
 
-    fakeApi(callMock, { 'shorthand.session': () => fail(403, '开通后可使用') });
+    fakeApi(callMock, { ...shellHandlers(), 'shorthand.session': () => fail(403, '开通后可使用') });
     renderScreen(<ReviewScreen />, { path: '/newsiteShorthand' });
     expect(await screen.findByText('开通以下任一班次可使用速记')).toBeTruthy();
   });
   it('/newsiteShorthand: a grade the server did not take no longer counts, and its card is asked again', async () => {
     let tries = 0;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'shorthand.session': () => ({ AppID: 1001, cards: [card(7)], due: 1, fresh: 0 }),
       'shorthand.grade': (p) => (tries++ === 0 ? fail(500, '服务器繁忙') : { card: card(p.cardID as number), dueToday: 0 }),
     });
@@ -211,7 +214,7 @@ describe("速记: a point's cards", () => {
   it("/knowlegeShorthand: the point's cards with their schedule, tap to reveal, 加入今日复习 and 查看知识点", async () => {
     const cards = [card(1, { back: '口服、注射' }), card(2, { state: { due: '2026-11-27T20:00:00.000Z', state: 'review', reps: 3, lapses: 0 } })];
     const reply: DataOf<typeof shorthandCards> = { AppID: 1001, point: { id: 5, name: '给药途径与首过效应' }, cards };
-    fakeApi(callMock, { 'shorthand.cards': () => reply });
+    fakeApi(callMock, { ...shellHandlers(), 'shorthand.cards': () => reply });
     const view = renderScreen(<PointCardsScreen />, { path: '/knowlegeShorthand', url: '/knowlegeShorthand?pointID=5' });
     const head = await screen.findByRole('region', { name: '知识点' });
     expect(within(head).getByRole('heading').textContent).toBe('给药途径与首过效应');
@@ -236,6 +239,7 @@ describe("速记: a point's cards", () => {
 
   it('/knowlegeShorthand: a locked point (403) is the buy state with the versions of the refusal, no cards, no decks call; a bad pointID is refused', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'shorthand.cards': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
       },
@@ -258,6 +262,7 @@ describe('每日一记', () => {
 
   it("/everyDayNote: today's note, the archive a page at a time, a note opened in place", async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'dailyNote.list': (p) => {
         const page = (p.page as number | undefined) ?? 1;
         return {
@@ -294,7 +299,7 @@ describe('每日一记', () => {
   });
 
   it('/everyDayNote: no note today says so', async () => {
-    fakeApi(callMock, { 'dailyNote.list': () => ({ AppID: 1001, today: null, list: [], page: 1, total: 0 }) });
+    fakeApi(callMock, { ...shellHandlers(), 'dailyNote.list': () => ({ AppID: 1001, today: null, list: [], page: 1, total: 0 }) });
     renderScreen(<DailyNoteScreen />, { path: '/everyDayNote' });
     expect(await screen.findByText('今日暂无每日一记')).toBeTruthy();
     expect(screen.getByText('暂无往期内容')).toBeTruthy();
@@ -303,7 +308,7 @@ describe('每日一记', () => {
 
 describe('纠错', () => {
   it('/knowledgeFeedback: a kind is needed; the report goes with the kinds in order and the text, then back', async () => {
-    fakeApi(callMock, { 'reading.feedback': () => ({ id: 3, msg: '感谢反馈，我们会尽快处理' }) });
+    fakeApi(callMock, { ...shellHandlers(), 'reading.feedback': () => ({ id: 3, msg: '感谢反馈，我们会尽快处理' }) });
     const view = renderScreen(<FeedbackScreen />, {
       path: '/knowledgeFeedback',
       url: `/knowledgeFeedback?target=daily&id=100&title=${encodeURIComponent('今天的一记')}`,

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { itemPath, keywordProblem } from './api';
 import { recentSearches, RECENT_MAX, rememberSearch } from './recent';
 import { SearchScreen } from './search-screen';
@@ -53,7 +53,7 @@ describe('/search_result', () => {
   it('without a keyword shows the hint and the recent searches; a recent one searches again', async () => {
     rememberSearch('糖尿病');
     rememberSearch('休克');
-    fakeApi(callMock, { 'search.all': () => everything });
+    fakeApi(callMock, { ...shellHandlers(), 'search.all': () => everything });
     const { where } = renderScreen(<SearchScreen />, { path: '/search_result' });
     expect(screen.getByRole('heading', { name: '搜索' })).toBeTruthy();
     expect(screen.getByText(/在「护士执业资格」中搜索/)).toBeTruthy();
@@ -75,7 +75,7 @@ describe('/search_result', () => {
   });
 
   it('shows each group with its count, the keyword marked, access tags and the hidden questions', async () => {
-    fakeApi(callMock, { 'search.all': () => everything });
+    fakeApi(callMock, { ...shellHandlers(), 'search.all': () => everything });
     renderScreen(<SearchScreen />, { path: '/search_result', url: '/search_result?keyword=休克' });
     const questions = within(await screen.findByTestId('group-question'));
     expect(questions.getByRole('heading', { name: /^试题\s?12$/ })).toBeTruthy();
@@ -93,7 +93,7 @@ describe('/search_result', () => {
   });
 
   it('opens each kind on its own screen; a locked item opens the buy sheet instead', async () => {
-    fakeApi(callMock, { 'search.all': () => everything });
+    fakeApi(callMock, { ...shellHandlers(), 'search.all': () => everything });
     const { where } = renderScreen(<SearchScreen />, { path: '/search_result', url: '/search_result?keyword=休克' });
     await user().click(await screen.findByRole('button', { name: /休克的补液/ }));
     expect(await screen.findByText('「休克的补液」需开通后使用')).toBeTruthy();
@@ -103,7 +103,7 @@ describe('/search_result', () => {
   });
 
   it('a handout found by its text opens at the hit: the words searched go with it', async () => {
-    fakeApi(callMock, { 'search.all': () => everything });
+    fakeApi(callMock, { ...shellHandlers(), 'search.all': () => everything });
     const { where } = renderScreen(<SearchScreen />, { path: '/search_result', url: '/search_result?keyword=休克' });
     await user().click(await screen.findByRole('button', { name: /急危重症病人的抢救/ }));
     await waitFor(() => expect(where()).toBe(`/handoutPage?id=31&hit=${encodeURIComponent('休克')}`));
@@ -118,7 +118,7 @@ describe('/search_result', () => {
           { total: 25 },
         ),
       ]);
-    fakeApi(callMock, { 'search.all': (p) => (p.kind ? page(Number(p.page)) : everything) });
+    fakeApi(callMock, { ...shellHandlers(), 'search.all': (p) => (p.kind ? page(Number(p.page)) : everything) });
     const { where } = renderScreen(<SearchScreen />, { path: '/search_result', url: '/search_result?keyword=休克' });
     await user().click(await screen.findByRole('button', { name: '查看全部12个试题' }));
     await waitFor(() => expect(where()).toContain('kind=question'));
@@ -136,7 +136,7 @@ describe('/search_result', () => {
 
   it('says when the keyword was searched as its Chinese words, marks each, and pages with them', async () => {
     const split = reply([group('lesson', [item(23, { title: '休克的补液' }), ...[24, 25, 26, 27, 28].map((id) => item(id))], { total: 7 })], [], ['休克', '补液']);
-    fakeApi(callMock, { 'search.all': (p) => (p.kind ? reply([group('lesson', [], { total: 7 })], [], ['休克', '补液']) : split) });
+    fakeApi(callMock, { ...shellHandlers(), 'search.all': (p) => (p.kind ? reply([group('lesson', [], { total: 7 })], [], ['休克', '补液']) : split) });
     const { where } = renderScreen(<SearchScreen />, { path: '/search_result', url: '/search_result?keyword=休克补液' });
     expect(await screen.findByText('没有找到“休克补液”，以下是“休克 补液”的 7 条结果')).toBeTruthy();
     const first = within(screen.getByTestId('group-lesson')).getAllByRole('listitem')[0]!;
@@ -148,6 +148,7 @@ describe('/search_result', () => {
 
   it('says so when nothing matches', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'search.all': () =>
         reply(
           SEARCH_KINDS.map((k) => group(k, [])),

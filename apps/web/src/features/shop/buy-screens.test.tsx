@@ -8,7 +8,7 @@ import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject, storeModuleInfo, type SelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
 import { chooseSubject } from '../../entities/subject/choose-subject';
-import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData, type Handlers } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData, type Handlers, shellHandlers } from '../../test/screens';
 import { vipVersion, type VipVersion } from '../../test/fixtures/catalog';
 import { priceData } from '../../test/fixtures/shop';
 import BuyAppScreen from './buy-app-screen';
@@ -65,6 +65,7 @@ describe('/buyapp', () => {
 
   it('lists the versions on sale with prices and what each opens, highlights posSlide, buys or upgrades through /payPage, and shows the contacts', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'shop.pricelist': () => priceData(),
     });
@@ -88,6 +89,7 @@ describe('/buyapp', () => {
     const data = priceData();
     data.items[1] = { ...data.items[1]!, group: 1 };
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'shop.pricelist': () => data,
       'sale.purchasedUserList': () => ({ list: [{ user: '138****0001', vname: 'VIP班', at: new Date(Date.now() - 5 * 60_000).toISOString() }], hasMore: false }),
@@ -99,6 +101,7 @@ describe('/buyapp', () => {
 
   it('shows prices without a buy button when the agent sells nothing online', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'shop.pricelist': () => ({ ...priceData(), payTypes: [], buyDisabled: true }),
     });
@@ -110,6 +113,7 @@ describe('/buyapp', () => {
   it("redeems a code: '激活成功', the subject is chosen again, home (replace)", async () => {
     storeModuleInfo({ AppID: 1001, AppEName: 'HSZYZG', AppName: '护士执业资格', CName: '', vn: '3', vname: '至尊班', current: null, modules: [] });
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'catalog.vipinfo': () => vipinfoData,
       'catalog.useCode': () => ({ AppID: 1001, AppVn: '2', AppVnName: 'VIP班', VnOrder: 2, EndTime: '2027-11-21T00:00:00.000Z' }),
@@ -129,6 +133,7 @@ describe('/buyapp', () => {
     "shows '%s' under the field, silently",
     async (msg) => {
       fakeApi(callMock, {
+        ...shellHandlers(),
         ...around,
         'catalog.vipinfo': () => vipinfoData,
         'catalog.useCode': () => fail(msg === CATALOG_MSG.codeTooMany ? 429 : 400, msg),
@@ -146,6 +151,7 @@ describe('/buyapp', () => {
 
   it('asks for a code before calling', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'catalog.vipinfo': () => vipinfoData,
     });
@@ -191,6 +197,7 @@ describe('/buyapp: what a learner is offered for what they hold', () => {
   it('names a version’s real validity on its buy button (90 天, not 一年) and offers no upgrade into a product that lacks the held one (考前模拟)', async () => {
     const sprint = item('5', '冲刺班', 5, ['chapter', 'paper', 'mock'], { validityDays: 90 });
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'shop.pricelist': () => prices([basic(held('2027-06-01T12:00:00.000Z')), vip(), mock, sprint]),
     });
@@ -212,6 +219,7 @@ describe('/buyapp: what a learner is offered for what they hold', () => {
   it('a 至尊班 holder sees 基础班, VIP班 and 考前模拟 as 已包含 and is asked before buying one; 续费 only for what they hold', async () => {
     const until = '2027-06-01T12:00:00.000Z';
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'shop.pricelist': () => prices([basic(), vip(held('2027-01-10T12:00:00.000Z')), top(held(until)), mock]),
     });
@@ -247,6 +255,7 @@ describe('/buyapp: what a learner is offered for what they hold', () => {
 
   it('a VIP班 holder is not warned about 至尊班 (it adds to what they hold) and may upgrade into it', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'shop.pricelist': () => prices([basic(), vip(held('2027-06-01T12:00:00.000Z')), top()]),
     });
@@ -263,6 +272,7 @@ describe('/buyapp: what a learner is offered for what they hold', () => {
 describe('/buyapp without a subject', () => {
   it('asks to choose one first', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
     });
     const { where } = renderScreen(<BuyAppScreen />, { path: '/buyapp' });
@@ -275,6 +285,7 @@ describe('/buyapp without a subject', () => {
 describe('/memberCenter', () => {
   it("lists purchases: subject, version, '有效期至' or '已过期', and the modules", async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'shop.userOrderList': () => ({ list: [], hasMore: false }),
       'subject.myPurchases': () => ({
@@ -319,6 +330,7 @@ describe('/memberCenter', () => {
   it("empty: '您还没有开通任何班次' and a way to /buyapp", async () => {
     saveSelectedSubject(nursing);
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'subject.myPurchases': () => ({ list: [] }),
       'shop.userOrderList': () => ({ list: [], hasMore: false }),
@@ -331,6 +343,7 @@ describe('/memberCenter', () => {
 
   it('empty without a subject: the button leads to /switchSub', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'subject.myPurchases': () => ({ list: [] }),
       'shop.userOrderList': () => ({ list: [], hasMore: false }),

@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { cachedSprintConfig, saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { loadSource, SOURCES, type Source, sourceTitle } from '../../entities/practice/sources';
 import { deniedFeature, parseSource, sourceKey, sourceUrl } from '../../entities/practice/source-url';
 import { question } from '../../test/fixtures/practice';
@@ -50,7 +50,7 @@ const denied = () => {
 
 describe('/sprintList', () => {
   it('newClassType 1: three stages; chapters → the player, 必做500题 → /fivehundredTest, 考前60分 → /md60f, papers → the exam', async () => {
-    fakeApi(callMock, { 'sprint.list': () => staged });
+    fakeApi(callMock, { ...shellHandlers(), 'sprint.list': () => staged });
     const view = renderScreen(<SprintListScreen />, { path: '/sprintList' });
     const base = await screen.findByRole('region', { name: '基础巩固' }, { timeout: 5000 });
     expect(screen.getByRole('heading', { name: '一、基础巩固' })).toBeTruthy();
@@ -88,19 +88,20 @@ describe('/sprintList', () => {
 
   it('newClassType 0: one list without stage headings; ClassType 0: 内容更新中，敬请期待～', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'sprint.list': () => ({ AppID: 1001, ClassType: 2, newClassType: 0, stages: [{ title: '考前冲刺', items: [paperItem(5, '冲刺卷一')] }], sets }),
     });
     const view = renderScreen(<SprintListScreen />, { path: '/sprintList' });
     expect(await screen.findByRole('button', { name: '冲刺卷一' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
     view.unmount();
-    fakeApi(callMock, { 'sprint.list': () => ({ AppID: 1001, ClassType: 0, newClassType: 0, stages: [], sets }) });
+    fakeApi(callMock, { ...shellHandlers(), 'sprint.list': () => ({ AppID: 1001, ClassType: 0, newClassType: 0, stages: [], sets }) });
     renderScreen(<SprintListScreen />, { path: '/sprintList' });
     expect(await screen.findByText('内容更新中，敬请期待～')).toBeTruthy();
   });
 
   it('a 403 shows the buy prompt', async () => {
-    fakeApi(callMock, { 'sprint.list': denied });
+    fakeApi(callMock, { ...shellHandlers(), 'sprint.list': denied });
     renderScreen(<SprintListScreen />, { path: '/sprintList' });
     expect(await screen.findByText('开通以下任一班次可使用考前冲刺')).toBeTruthy();
   });
@@ -108,7 +109,7 @@ describe('/sprintList', () => {
 
 describe('/fivehundredTest and /md60f', () => {
   it('rounds with progress; 继续 opens the first unfinished round; a round opens the player', async () => {
-    fakeApi(callMock, { 'sprint.list': () => staged });
+    fakeApi(callMock, { ...shellHandlers(), 'sprint.list': () => staged });
     const view = renderScreen(<FiveHundredScreen />, { path: '/fivehundredTest' });
     expect((await screen.findByRole('button', { name: '第1组 已做50/50' })).textContent).toContain('已完成');
     expect(screen.getByText('共3组 · 120题 · 已做 60/120')).toBeTruthy();
@@ -121,17 +122,17 @@ describe('/fivehundredTest and /md60f', () => {
   }, 20_000);
 
   it('no rounds → 内容更新中; 403 → the buy prompt', async () => {
-    fakeApi(callMock, { 'sprint.list': () => ({ ...staged, sets: { hot500: [], pass60: null } }) });
+    fakeApi(callMock, { ...shellHandlers(), 'sprint.list': () => ({ ...staged, sets: { hot500: [], pass60: null } }) });
     const view = renderScreen(<FiveHundredScreen />, { path: '/fivehundredTest' });
     expect(await screen.findByText('内容更新中，敬请期待～')).toBeTruthy();
     view.unmount();
-    fakeApi(callMock, { 'sprint.list': denied });
+    fakeApi(callMock, { ...shellHandlers(), 'sprint.list': denied });
     renderScreen(<Md60fScreen />, { path: '/md60f' });
     expect(await screen.findByText('开通以下任一班次可使用考前60分')).toBeTruthy();
   });
 
   it('/md60f: the intro, progress and 继续练习 → the player', async () => {
-    fakeApi(callMock, { 'sprint.list': () => staged });
+    fakeApi(callMock, { ...shellHandlers(), 'sprint.list': () => staged });
     const view = renderScreen(<Md60fScreen />, { path: '/md60f' });
     expect(await screen.findByText('共120题，按考点重要程度排列')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: '考前60分 完成度' }).getAttribute('aria-valuenow')).toBe('25');
@@ -181,7 +182,7 @@ describe('player sources year, case and sprint', () => {
   it('loadSource calls the set’s call and keeps the learner’s last replies', async () => {
     const q = question({ allTestID: 5, last: { lastUserReply: 'A', right: true, score: 1, spendTime: 3, answeredAt: '2026-11-20T00:00:00.000Z' } });
     const reply = (name: string) => () => ({ AppID: 1001, name, total: 1, groups: [], list: [q] });
-    fakeApi(callMock, { 'sprint.questions': reply('必做500题·第2组'), 'zhiye.yearTest': reply('2024年真题回顾'), 'zhiye.caseTest': reply('案例分析·内科') });
+    fakeApi(callMock, { ...shellHandlers(), 'sprint.questions': reply('必做500题·第2组'), 'zhiye.yearTest': reply('2024年真题回顾'), 'zhiye.caseTest': reply('案例分析·内科') });
     const s = await loadSource(1001, { kind: 'sprint', set: 'hot500', round: 2 });
     expect(s.name).toBe('必做500题·第2组');
     expect(s.list[0]!.last).not.toBeNull();

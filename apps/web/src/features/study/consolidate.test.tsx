@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData, shellHandlers } from '../../test/screens';
 import ConsolidateScreen, { EMPTY_TEXT } from './consolidate-screen';
 import { catalogChapter, summary } from '../../test/fixtures/study';
 
@@ -35,6 +35,7 @@ const catalog = (kind: BookCatalog['kind'], list: ReturnType<typeof catalogChapt
 describe('/consolidate', () => {
   it('错题本: the review summary, its buttons and the chapters with counts and due items', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.reviewSummary': () => summary({ items: 7, due: 3 }),
       'study.getCataloglist': (p) => catalog(p.kind, [catalogChapter(12, '原发性高血压', 2), catalogChapter(11, '心力衰竭', 5, 3)]),
     });
@@ -54,7 +55,7 @@ describe('/consolidate', () => {
   });
 
   it('开始复习 opens the review session; 背题复习 and 全部错题练习 their screens', async () => {
-    fakeApi(callMock, { 'study.reviewSummary': () => summary(), 'study.getCataloglist': () => catalog('error', [catalogChapter(11, '心力衰竭', 5, 2)]) });
+    fakeApi(callMock, { ...shellHandlers(), 'study.reviewSummary': () => summary(), 'study.getCataloglist': () => catalog('error', [catalogChapter(11, '心力衰竭', 5, 2)]) });
     const view = renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     await user().click(await screen.findByRole('button', { name: '开始复习（2）' }));
     expect(view.where()).toBe('/answerTest?source=review');
@@ -72,6 +73,7 @@ describe('/consolidate', () => {
     const next = new Date(Date.now() + 86_400_000);
     next.setHours(9, 5, 0, 0);
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.reviewSummary': () => summary({ items: 4, due: 0, nextDueAt: next.toISOString() }),
       'study.getCataloglist': () => catalog('error', [catalogChapter(11, '心力衰竭', 4)]),
     });
@@ -84,6 +86,7 @@ describe('/consolidate', () => {
   it('the clear-after setting is saved with reviewSettings (selector and stepper)', async () => {
     let clearAfter = 3;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.reviewSummary': () => summary({ clearAfter }),
       'study.getCataloglist': () => catalog('error', []),
       'study.reviewSettings': (p) => {
@@ -102,7 +105,7 @@ describe('/consolidate', () => {
   });
 
   it('an empty book says so', async () => {
-    fakeApi(callMock, { 'study.reviewSummary': () => summary({ items: 0, due: 0, cleared: 0 }), 'study.getCataloglist': () => catalog('error', []) });
+    fakeApi(callMock, { ...shellHandlers(), 'study.reviewSummary': () => summary({ items: 0, due: 0, cleared: 0 }), 'study.getCataloglist': () => catalog('error', []) });
     renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     expect(await screen.findByText(EMPTY_TEXT.error)).toBeTruthy();
     expect((await screen.findByRole('note')).textContent).toBe('错题本里还没有题目');
@@ -111,6 +114,7 @@ describe('/consolidate', () => {
 
   it('?tab=fav lists the favourite chapters; the tabs change the URL', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.reviewSummary': () => summary(),
       'study.getCataloglist': (p) => (p.kind === 'fav' ? catalog('fav', [catalogChapter(11, '心力衰竭', 2)]) : catalog(p.kind, [])),
     });
@@ -128,7 +132,7 @@ describe('/consolidate', () => {
   });
 
   it('练习全部收藏 opens the favourites practice', async () => {
-    fakeApi(callMock, { 'study.getCataloglist': () => catalog('fav', [catalogChapter(11, '心力衰竭', 2)]) });
+    fakeApi(callMock, { ...shellHandlers(), 'study.getCataloglist': () => catalog('fav', [catalogChapter(11, '心力衰竭', 2)]) });
     const view = renderScreen(<ConsolidateScreen />, { path: '/consolidate', url: '/consolidate?tab=fav' });
     await user().click(await screen.findByRole('button', { name: '练习全部收藏' }));
     expect(view.where()).toBe('/answerTest?source=fav');
@@ -138,7 +142,7 @@ describe('/consolidate', () => {
     const denied = () => {
       throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
     };
-    fakeApi(callMock, { 'study.reviewSummary': denied, 'study.getCataloglist': denied });
+    fakeApi(callMock, { ...shellHandlers(), 'study.reviewSummary': denied, 'study.getCataloglist': denied });
     renderScreen(<ConsolidateScreen />, { path: '/consolidate' });
     const prompt = await screen.findByTestId('buy-prompt');
     expect(within(prompt).getByText('VIP班')).toBeTruthy();
@@ -149,6 +153,7 @@ describe('/consolidate', () => {
   it('a failed load shows the message and retries', async () => {
     let n = 0;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.reviewSummary': () => {
         n += 1;
         if (n === 1) throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network');

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers, type ReplyData } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type Handlers, type ReplyData, shellHandlers } from '../../test/screens';
 import Consolidate2Screen, { REMOVE_CONFIRM } from './consolidate2-screen';
 import { book, catalogChapter, page, sq } from '../../test/fixtures/study';
 
@@ -31,6 +31,7 @@ const catalog: ReplyData<'study.getCataloglist'> = { AppID: 1001, kind: 'error',
 describe('/consolidate2', () => {
   it("kind=error: the chapter's book items with type, stem, wrong count and due; tap opens the details", async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'study.getCataloglist': () => catalog,
       'study.getErrorTest': () =>
@@ -58,6 +59,7 @@ describe('/consolidate2', () => {
   it('移出 asks, removes the item from the book and reloads', async () => {
     let removed = false;
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'study.getCataloglist': () => catalog,
       'study.getErrorTest': () => page(removed ? [sq({ allTestID: 2, book: book() })] : [sq({ allTestID: 1, book: book() }), sq({ allTestID: 2, book: book() })]),
@@ -77,6 +79,7 @@ describe('/consolidate2', () => {
   it('declining the confirmation removes nothing', async () => {
     (confirm as Mock).mockResolvedValueOnce(false);
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'study.getErrorTest': () => page([sq({ allTestID: 1, book: book() })]),
     });
@@ -89,6 +92,7 @@ describe('/consolidate2', () => {
   it('kind=note: a long note folds to three lines with 展开/收起, and 删除笔记 stays on the card, outside the note', async () => {
     const long = '心衰病人端坐位的原因：'.repeat(100);
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'study.chapterlist': () => page([sq({ allTestID: 3, note: long })]),
     });
@@ -105,6 +109,7 @@ describe('/consolidate2', () => {
 
   it('kind=note: notes shown, search keeps the keyword in the URL, 删除笔记 saves an empty note, 练习本章 passes the words', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'study.chapterlist': (p) =>
         page(p.keyword ? [sq({ allTestID: 3, note: '记住：端坐位' })] : [sq({ allTestID: 3, note: '记住：端坐位' }), sq({ allTestID: 4, note: '易混' })], {
@@ -127,6 +132,7 @@ describe('/consolidate2', () => {
 
   it('kind=fav: 取消收藏 calls deleteUserFav; 加载更多 reads the next page', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'study.chapterlist': (p) =>
         p.page === 1
@@ -145,6 +151,7 @@ describe('/consolidate2', () => {
 
   it('empty states: no items, and no match for the words', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'study.getErrorTest': () => page([]),
       'study.chapterlist': () => page([]),
@@ -165,6 +172,7 @@ describe('/consolidate2', () => {
 
   it('a 403 shows the buy prompt', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       ...around,
       'study.getErrorTest': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, type ReplyData, shellHandlers } from '../../test/screens';
 import MemoryAnswerScreen from './memory-answer-screen';
 import { book, page, sq, summary } from '../../test/fixtures/study';
 
@@ -33,6 +33,7 @@ describe('/memoryAnswer', () => {
   it('shows the due items one at a time with answer and explanation; 记得/模糊/忘了 go on at once; a summary at the end', async () => {
     const pending: ((v: ReplyData<'study.evaluate'>) => void)[] = [];
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.getErrorTest': () => deck(),
       // The server never answers during the session: the cards must not wait for it.
       'study.evaluate': () => new Promise((resolve) => pending.push(resolve)),
@@ -67,6 +68,7 @@ describe('/memoryAnswer', () => {
 
   it('a failed evaluation shows a toast and the session goes on', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.getErrorTest': () => deck(),
       'study.evaluate': () => {
         throw new ApiError(0, '网络加载异常，请稍后重试', null, 'network');
@@ -80,6 +82,7 @@ describe('/memoryAnswer', () => {
 
   it('nothing due: offers the whole book, which is then recited', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.getErrorTest': (p) => (p.due ? page([]) : deck()),
       'study.reviewSummary': () => summary({ items: 3, due: 0 }),
     });
@@ -92,7 +95,7 @@ describe('/memoryAnswer', () => {
   });
 
   it('an empty book says so', async () => {
-    fakeApi(callMock, { 'study.getErrorTest': () => page([]), 'study.reviewSummary': () => summary({ items: 0, due: 0 }) });
+    fakeApi(callMock, { ...shellHandlers(), 'study.getErrorTest': () => page([]), 'study.reviewSummary': () => summary({ items: 0, due: 0 }) });
     const view = renderScreen(<MemoryAnswerScreen />, { path: '/memoryAnswer' });
     expect(await screen.findByText('错题本是空的：练习中答错的题会自动收进来')).toBeTruthy();
     expect(screen.queryByText('今天没有要复习的错题')).toBeNull();
@@ -104,6 +107,7 @@ describe('/memoryAnswer', () => {
   it('more due than one deck: 继续复习 loads the next one', async () => {
     let round = 0;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.getErrorTest': () => {
         round += 1;
         return round === 1 ? page([sq({ allTestID: 1, stem: '第一轮' })], { total: 2 }) : page([sq({ allTestID: 2, stem: '第二轮' })], { total: 1 });
@@ -119,6 +123,7 @@ describe('/memoryAnswer', () => {
 
   it('a 403 shows the buy prompt', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.getErrorTest': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
       },

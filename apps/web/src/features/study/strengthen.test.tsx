@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import StrengthenScreen from './strengthen-screen';
 
 vi.mock('../../api/client', async () => (await import('../../test/client-mock')).clientMock());
@@ -34,6 +34,7 @@ const point = (over: Partial<PointMastery> & Pick<PointMastery, 'point'>): Point
 describe('/strengthen', () => {
   it('lists the points in the server order (weakest first) with mastery, accuracy, done/total and 考频; a tap practises the point', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.pointsMastery': () => ({
         AppID: 1001,
         list: [
@@ -59,7 +60,7 @@ describe('/strengthen', () => {
   });
 
   it('强化最薄弱的知识点 and 高频易错题 open their practice', async () => {
-    fakeApi(callMock, { 'study.pointsMastery': () => ({ AppID: 1001, list: [point({ point: '高血压' })] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'study.pointsMastery': () => ({ AppID: 1001, list: [point({ point: '高血压' })] }) });
     const view = renderScreen(<StrengthenScreen />, { path: '/strengthen' });
     await user().click(await screen.findByRole('button', { name: '强化最薄弱的知识点' }));
     expect(view.where()).toBe('/answerTest?source=points');
@@ -70,7 +71,7 @@ describe('/strengthen', () => {
   });
 
   it('no knowledge points: says so and disables the weakest-point practice', async () => {
-    fakeApi(callMock, { 'study.pointsMastery': () => ({ AppID: 1001, list: [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'study.pointsMastery': () => ({ AppID: 1001, list: [] }) });
     renderScreen(<StrengthenScreen />, { path: '/strengthen' });
     expect(await screen.findByText('本科目的试题还没有标注知识点')).toBeTruthy();
     expect((screen.getByRole('button', { name: '强化最薄弱的知识点' }) as HTMLButtonElement).disabled).toBe(true);
@@ -79,6 +80,7 @@ describe('/strengthen', () => {
   it('403 → buy prompt; other errors → message and 重试', async () => {
     let n = 0;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.pointsMastery': () => {
         n += 1;
         if (n === 1) throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');

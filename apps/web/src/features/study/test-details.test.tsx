@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
 import { toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import NewTestDetailsScreen from './new-test-details-screen';
 import TestDetailsClassicScreen from './test-details-screen';
 import { sq } from '../../test/fixtures/study';
@@ -53,7 +53,7 @@ const details = (over: Partial<Details> = {}): Details => ({
 
 describe('/testdetails', () => {
   it('shows the case stem, stem, options with their share, the right answer, explanation, points and both records', async () => {
-    fakeApi(callMock, { 'study.cptcontent': () => details() });
+    fakeApi(callMock, { ...shellHandlers(), 'study.cptcontent': () => details() });
     renderScreen(<TestDetailsClassicScreen />, { path: '/testdetails', url: '/testdetails?allTestID=42' });
     expect(await screen.findByText('首选的体位是')).toBeTruthy();
     expect(callsTo(callMock, 'study.cptcontent')).toEqual([{ appID: 1001, allTestID: 42 }]);
@@ -75,6 +75,7 @@ describe('/testdetails', () => {
 
   it('收藏 and 取消收藏 toggle the favourite; 纠错 opens the report form', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.cptcontent': () => details(),
       'study.addUserFav': () => ({ allTestID: 42, favourite: true }),
       'study.deleteUserFav': () => ({ allTestID: 42, favourite: false }),
@@ -92,6 +93,7 @@ describe('/testdetails', () => {
 
   it('a question never answered, a B1 question (shared options) and a FILL question (common replies)', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.cptcontent': (p) =>
         p.allTestID === 1
           ? details({
@@ -137,6 +139,7 @@ describe('/testdetails', () => {
     expect(screen.getByText('链接参数不正确：缺少试题编号')).toBeTruthy();
     v.unmount();
     fakeApi(callMock, {
+      ...shellHandlers(),
       'study.cptcontent': () => {
         throw new ApiError(403, '开通以下任一班次可使用该功能', { unlocking: [{ vn: '2', vname: 'VIP班' }] }, 'reply');
       },
@@ -148,7 +151,7 @@ describe('/testdetails', () => {
 
 describe('/newTestdetails', () => {
   it('shows the same data with the statistics first', async () => {
-    fakeApi(callMock, { 'study.cptcontent': () => details() });
+    fakeApi(callMock, { ...shellHandlers(), 'study.cptcontent': () => details() });
     renderScreen(<NewTestDetailsScreen />, { path: '/newTestdetails', url: '/newTestdetails?allTestID=42' });
     const hero = await screen.findByRole('region', { name: '本题概况' });
     expect(hero.textContent).toContain('200全站作答（人次）');

@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { saveLogin } from '../../lib/session';
 import { cookies, local } from '../../lib/storage';
 import { alertMsg } from '../../ui/dialogs';
-import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage, type ReplyData } from '../../test/screens';
+import { callsTo, demoLogin, fail, fakeApi, optionsOf, renderScreen, resetStorage, type ReplyData, shellHandlers } from '../../test/screens';
 import { versionListOf, vipinfoOf } from '../../test/fixtures/catalog';
 import AppointSubScreen from './appoint-sub-screen';
 import { classGroups } from './class-tree';
@@ -96,7 +96,7 @@ describe('/switchSub', () => {
   it("shows the tenant's classes and the current subject's class, marked '当前'", async () => {
     saveLogin(demoLogin);
     selectSubject(2001);
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => catalog });
     renderScreen(<SwitchSubScreen />, { path: '/switchSub' });
 
     expect(await screen.findByRole('button', { name: /执业药师\(西药\)/ })).toBeTruthy();
@@ -117,7 +117,7 @@ describe('/switchSub', () => {
 
   it('switches class, and a tapped subject is chosen (§4) and leads to /homePage', async () => {
     saveLogin(demoLogin);
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, ...choosing });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => catalog, ...choosing });
     const { where } = renderScreen(<SwitchSubScreen />, { path: '/switchSub' });
     const u = user();
     // No subject selected yet: the first class is open.
@@ -133,7 +133,7 @@ describe('/switchSub', () => {
   });
 
   it('a guest may browse; tapping a subject asks to log in and keeps it as temporaryAppinfo', async () => {
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => catalog });
     const { where } = renderScreen(<SwitchSubScreen />, { path: '/switchSub', url: '/switchSub?ac=888' });
     await user().click(await screen.findByRole('button', { name: /护士执业资格/ }));
 
@@ -145,7 +145,7 @@ describe('/switchSub', () => {
 
   it('an off-shelf subject stays on the list with the message', async () => {
     saveLogin(demoLogin);
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, 'catalog.versionList': () => versionListOf({}, []) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => catalog, 'catalog.versionList': () => versionListOf({}, []) });
     const { where } = renderScreen(<SwitchSubScreen />, { path: '/switchSub' });
     await user().click(await screen.findByRole('button', { name: /护士执业资格/ }));
     await waitFor(() => expect(alertMsg).toHaveBeenCalledWith('该科目已下架，请使用其他科目'));
@@ -154,7 +154,7 @@ describe('/switchSub', () => {
 
   it('shows a failed load with a retry, silently (no alert)', async () => {
     let n = 0;
-    fakeApi(callMock, { 'catalog.getKsbClass': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : catalog) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : catalog) });
     renderScreen(<SwitchSubScreen />, { path: '/switchSub' });
     expect(await screen.findByText('服务器开小差了，请稍后重试')).toBeTruthy();
     expect(optionsOf(callMock, 'catalog.getKsbClass')).toMatchObject({ silent: true });
@@ -163,13 +163,13 @@ describe('/switchSub', () => {
   });
 
   it('says so when the tenant sells no subject', async () => {
-    fakeApi(callMock, { 'catalog.getKsbClass': () => ({ classes: [], subjects: [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => ({ classes: [], subjects: [] }) });
     renderScreen(<SwitchSubScreen />, { path: '/switchSub' });
     expect(await screen.findByText('暂无可选科目')).toBeTruthy();
   });
 
   it('the search box opens /searchClass', async () => {
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => catalog });
     const { where } = renderScreen(<SwitchSubScreen />, { path: '/switchSub' });
     await user().click(screen.getByRole('button', { name: '搜索科目名称' }));
     expect(where()).toBe('/searchClass');
@@ -179,7 +179,7 @@ describe('/switchSub', () => {
 describe('/searchClass', () => {
   it('hints before typing, searches after a pause and keeps the keyword in the URL', async () => {
     saveLogin(demoLogin);
-    fakeApi(callMock, { 'catalog.searchAppEName': ({ keyword }) => ({ list: keyword === '护' ? [HS, ZGHS] : [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.searchAppEName': ({ keyword }) => ({ list: keyword === '护' ? [HS, ZGHS] : [] }) });
     const { where } = renderScreen(<SearchClassScreen />, { path: '/searchClass', url: '/searchClass?ac=888' });
     expect(screen.getByText(/输入科目名称、类别或代码搜索/)).toBeTruthy();
     const input = screen.getByRole('searchbox');
@@ -193,7 +193,7 @@ describe('/searchClass', () => {
   });
 
   it('debounces: fast typing makes one search', async () => {
-    fakeApi(callMock, { 'catalog.searchAppEName': () => ({ list: [YS] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.searchAppEName': () => ({ list: [YS] }) });
     renderScreen(<SearchClassScreen />, { path: '/searchClass' });
     await user().type(screen.getByRole('searchbox'), 'zyys');
     expect(await screen.findByRole('button', { name: /执业药师/ })).toBeTruthy();
@@ -201,7 +201,7 @@ describe('/searchClass', () => {
   });
 
   it('clearing the input drops the keyword from the URL and shows the hint again', async () => {
-    fakeApi(callMock, { 'catalog.searchAppEName': () => ({ list: [HS] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.searchAppEName': () => ({ list: [HS] }) });
     const { where } = renderScreen(<SearchClassScreen />, { path: '/searchClass', url: '/searchClass?ac=888&keyword=hs' });
     expect(await screen.findByRole('button', { name: /护士执业资格/ })).toBeTruthy();
     await user().clear(screen.getByRole('searchbox'));
@@ -210,7 +210,7 @@ describe('/searchClass', () => {
   });
 
   it('searches the keyword of the URL at once (back, refresh) and says when nothing matches', async () => {
-    fakeApi(callMock, { 'catalog.searchAppEName': () => ({ list: [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.searchAppEName': () => ({ list: [] }) });
     renderScreen(<SearchClassScreen />, { path: '/searchClass', url: '/searchClass?keyword=%E8%8D%AF' });
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('药');
     expect(await screen.findByText('没有找到相关科目')).toBeTruthy();
@@ -219,7 +219,7 @@ describe('/searchClass', () => {
 
   it('shows a failed search with a retry', async () => {
     let n = 0;
-    fakeApi(callMock, { 'catalog.searchAppEName': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : { list: [LC] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.searchAppEName': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : { list: [LC] }) });
     renderScreen(<SearchClassScreen />, { path: '/searchClass', url: '/searchClass?keyword=lc' });
     expect(await screen.findByText('服务器开小差了，请稍后重试')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '重试' }));
@@ -228,7 +228,7 @@ describe('/searchClass', () => {
 
   it('a tapped result is chosen and leads to /homePage', async () => {
     saveLogin(demoLogin);
-    fakeApi(callMock, { 'catalog.searchAppEName': () => ({ list: [HS] }), ...choosing });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.searchAppEName': () => ({ list: [HS] }), ...choosing });
     const { where } = renderScreen(<SearchClassScreen />, { path: '/searchClass', url: '/searchClass?keyword=hs' });
     await user().click(await screen.findByRole('button', { name: /护士执业资格/ }));
     await waitFor(() => expect(where()).toBe('/homePage'));
@@ -236,7 +236,7 @@ describe('/searchClass', () => {
   });
 
   it('a guest tapping a result is asked to log in', async () => {
-    fakeApi(callMock, { 'catalog.searchAppEName': () => ({ list: [HS] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.searchAppEName': () => ({ list: [HS] }) });
     const { where } = renderScreen(<SearchClassScreen />, { path: '/searchClass', url: '/searchClass?keyword=hs' });
     await user().click(await screen.findByRole('button', { name: /护士执业资格/ }));
     await waitFor(() => expect(where()).toMatch(/^\/login/));
@@ -254,7 +254,7 @@ describe('/switchBanner', () => {
 
   it('draws the banners; a tap is counted and opens only an in-app link', async () => {
     selectSubject(1001);
-    fakeApi(callMock, { 'subject.publish': () => ({ list: banners }) });
+    fakeApi(callMock, { ...shellHandlers(), 'subject.publish': () => ({ list: banners }) });
     const { where } = renderScreen(<SwitchBannerScreen />, { path: '/switchBanner' });
     expect(await screen.findByText('护考冲刺季')).toBeTruthy();
     expect(screen.getByText('至尊班限时优惠')).toBeTruthy();
@@ -278,7 +278,7 @@ describe('/switchBanner', () => {
     rememberSubject(YS);
     rememberSubject(HS);
     selectSubject(1001);
-    fakeApi(callMock, { 'subject.publish': () => fail(404, 'Not Found'), ...choosing });
+    fakeApi(callMock, { ...shellHandlers(), 'subject.publish': () => fail(404, 'Not Found'), ...choosing });
     const { where } = renderScreen(<SwitchBannerScreen />, { path: '/switchBanner' });
     const recent = screen.getByRole('list');
     expect(
@@ -296,7 +296,7 @@ describe('/switchBanner', () => {
   });
 
   it("says when nothing was used yet, and '全部科目' opens /switchSub", async () => {
-    fakeApi(callMock, { 'subject.publish': () => ({ list: [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'subject.publish': () => ({ list: [] }) });
     const { where } = renderScreen(<SwitchBannerScreen />, { path: '/switchBanner' });
     expect(screen.getByText('还没有最近使用的科目')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '全部科目' }));
@@ -310,7 +310,7 @@ describe('/appointSub', () => {
   it('?appID= finds the subject, shows it and chooses it with the given vn, then /homePage', async () => {
     // The contract's versionList always has `ar`: vn 2 (VIP班) is the subject's highest version, as asked.
     const both = versionListOf({ chapter: chapterModule, daily: chapterModule }, versions.ar);
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, ...choosing, 'catalog.versionList': () => both });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => catalog, ...choosing, 'catalog.versionList': () => both });
     const { where } = renderScreen(<AppointSubScreen />, { path: '/appointSub', url: '/appointSub?appID=1002&vn=2' });
     expect(await screen.findByRole('heading', { name: '主管护师' })).toBeTruthy();
     expect(screen.getByText('护理学类 · 高级职称')).toBeTruthy();
@@ -322,6 +322,7 @@ describe('/appointSub', () => {
   it('?appEName= not in the class list is looked up by search (exact code, any case)', async () => {
     const other = subj(4001, 'JKGLS', '健康管理师', '健康管理', 40, 'jkgls');
     fakeApi(callMock, {
+      ...shellHandlers(),
       'catalog.getKsbClass': () => catalog,
       'catalog.searchAppEName': () => ({ list: [subj(4002, 'JKGLS2', '健康管理师二级', '健康管理', 40), other] }),
       ...choosing,
@@ -333,7 +334,7 @@ describe('/appointSub', () => {
   });
 
   it("an unknown subject says '该科目已下架，请使用其他科目' and offers /switchSub", async () => {
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, 'catalog.searchAppEName': () => ({ list: [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => catalog, 'catalog.searchAppEName': () => ({ list: [] }) });
     const { where } = renderScreen(<AppointSubScreen />, { path: '/appointSub', url: '/appointSub?appID=999' });
     expect(await screen.findByText('该科目已下架，请使用其他科目')).toBeTruthy();
     expect(callsTo(callMock, 'catalog.versionList')).toHaveLength(0);
@@ -348,7 +349,7 @@ describe('/appointSub', () => {
   });
 
   it('a subject whose version list is empty (off shelf) shows its card and the message', async () => {
-    fakeApi(callMock, { 'catalog.getKsbClass': () => catalog, 'catalog.versionList': () => versionListOf({}, []) });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => catalog, 'catalog.versionList': () => versionListOf({}, []) });
     const { where } = renderScreen(<AppointSubScreen />, { path: '/appointSub', url: '/appointSub?appID=1001' });
     expect(await screen.findByText('该科目已下架，请使用其他科目')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '护士执业资格' })).toBeTruthy();
@@ -357,7 +358,7 @@ describe('/appointSub', () => {
 
   it('a failed catalog load offers a retry', async () => {
     let n = 0;
-    fakeApi(callMock, { 'catalog.getKsbClass': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : catalog), ...choosing });
+    fakeApi(callMock, { ...shellHandlers(), 'catalog.getKsbClass': () => (n++ === 0 ? fail(500, '服务器开小差了，请稍后重试') : catalog), ...choosing });
     const { where } = renderScreen(<AppointSubScreen />, { path: '/appointSub', url: '/appointSub?appID=1001' });
     await user().click(await screen.findByRole('button', { name: '重试' }));
     await waitFor(() => expect(where()).toBe('/homePage'));

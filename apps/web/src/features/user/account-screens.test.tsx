@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { hashPassword } from '../../lib/password';
 import { getGuid, recentAccounts, rememberAccount, saveLogin } from '../../lib/session';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, demoUser, fail, fakeApi, optionsOf, renderScreen, resetStorage } from '../../test/screens';
+import { callsTo, demoLogin, demoUser, fail, fakeApi, optionsOf, renderScreen, resetStorage, shellHandlers } from '../../test/screens';
 import BindPhoneScreen from './bind-phone-screen';
 import ChooseUserScreen from './choose-user-screen';
 import ForgetPasswordScreen from './forget-password-screen';
@@ -26,6 +26,7 @@ beforeEach(() => {
 describe('/setpassword', () => {
   it('changes the password with the old one and a six-character time, then asks to log in again', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'user.getUserInfo': () => demoUser,
       'user.changePassword': () => ({ sessionEnded: true }),
     });
@@ -47,6 +48,7 @@ describe('/setpassword', () => {
 
   it('sets a first password (no old one) and goes home while the session stays', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'user.getUserInfo': () => ({ ...demoUser, hasPassword: false }),
       'user.changePassword': () => ({ sessionEnded: false }),
     });
@@ -67,6 +69,7 @@ describe('/setpassword', () => {
 
   it('goes on to a safe redirect target after the first password, and ignores an external one', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'user.getUserInfo': () => ({ ...demoUser, hasPassword: false }),
       'user.changePassword': () => ({ sessionEnded: false }),
     });
@@ -85,7 +88,7 @@ describe('/setpassword', () => {
   });
 
   it('right after a code login, offers 跳过 and a back arrow that both go on to the target, not back to the login', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => ({ ...demoUser, hasPassword: false }) });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => ({ ...demoUser, hasPassword: false }) });
     const skip = renderScreen(<SetPasswordScreen />, { path: '/setpassword', url: '/setpassword?first=1&redirect=%2Fsettings' });
     const u = user();
     expect(await screen.findByText(SKIP_HINT)).toBeTruthy();
@@ -108,6 +111,7 @@ describe('/setpassword', () => {
 
   it('shows a wrong old password inline', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'user.getUserInfo': () => demoUser,
       'user.changePassword': () => fail(400, '原密码不正确'),
     });
@@ -124,7 +128,7 @@ describe('/setpassword', () => {
 
 describe('/settings', () => {
   it('logs out after the confirm: logout call, session cleared, → /login', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'user.logout': () => null });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser, 'user.logout': () => null });
     vi.mocked(confirm).mockResolvedValue(true);
     const { where } = renderScreen(<SettingsScreen />, { path: '/settings' });
     await user().click(screen.getByRole('button', { name: '退出登录' }));
@@ -138,7 +142,7 @@ describe('/settings', () => {
   });
 
   it('stays when the confirm is cancelled', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser });
     vi.mocked(confirm).mockResolvedValue(false);
     const { where } = renderScreen(<SettingsScreen />, { path: '/settings' });
     await user().click(screen.getByRole('button', { name: '退出登录' }));
@@ -149,7 +153,7 @@ describe('/settings', () => {
   });
 
   it('logs out on this device even when the server call fails', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'user.logout': () => fail(401, '登录已失效，请重新登录') });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser, 'user.logout': () => fail(401, '登录已失效，请重新登录') });
     vi.mocked(confirm).mockResolvedValue(true);
     const { where } = renderScreen(<SettingsScreen />, { path: '/settings' });
     await user().click(screen.getByRole('button', { name: '退出登录' }));
@@ -158,7 +162,7 @@ describe('/settings', () => {
   });
 
   it('links the account rows and switches night mode', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser });
     renderScreen(<SettingsScreen />, { path: '/settings' });
     expect(screen.getByRole('link', { name: /修改密码/ }).getAttribute('href')).toBe('/setpassword');
     expect(screen.getByRole('link', { name: /绑定手机/ }).getAttribute('href')).toBe('/bindphone');
@@ -171,7 +175,7 @@ describe('/settings', () => {
 
 describe('/settings 我的消息', () => {
   it('shows the row with the unread count and opens /myMessage; no count without unread messages', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'message.unread': () => ({ total: 3, byTab: { all: 3 } }) });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser, 'message.unread': () => ({ total: 3, byTab: { all: 3 } }) });
     const { where } = renderScreen(<SettingsScreen />, { path: '/settings' });
     const row = await screen.findByRole('link', { name: '我的消息，3条未读' });
     expect(within(row).getByTestId('row-badge').textContent).toBe('3');
@@ -180,7 +184,7 @@ describe('/settings 我的消息', () => {
   });
 
   it('shows the row without a count when the counts cannot be read', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser, 'message.unread': () => fail(500, '服务器开小差了，请稍后重试') });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser, 'message.unread': () => fail(500, '服务器开小差了，请稍后重试') });
     renderScreen(<SettingsScreen />, { path: '/settings' });
     await waitFor(() => expect(callsTo(callMock, 'message.unread')).toHaveLength(1));
     expect(screen.getByRole('link', { name: '我的消息' }).getAttribute('href')).toBe('/myMessage');
@@ -216,6 +220,7 @@ describe('/forgetpwd', () => {
   it('checks the code (op=reset), then resets the password with its hash and goes to /login', async () => {
     localStorage.clear();
     fakeApi(callMock, {
+      ...shellHandlers(),
       'user.sendcode': () => ({ expiresIn: 300, resendAfter: 60 }),
       'user.checkcode': () => ({ valid: true }),
       'user.restorePassword': () => null,
@@ -245,7 +250,7 @@ describe('/forgetpwd', () => {
   });
 
   it('stays on the first step when the code is wrong', async () => {
-    fakeApi(callMock, { 'user.checkcode': () => fail(400, '验证码不正确') });
+    fakeApi(callMock, { ...shellHandlers(), 'user.checkcode': () => fail(400, '验证码不正确') });
     renderScreen(<ForgetPasswordScreen />, { path: '/forgetpwd' });
     const u = user();
     await u.type(screen.getByPlaceholderText('请输入手机号'), '13800000000');
@@ -259,6 +264,7 @@ describe('/forgetpwd', () => {
 describe('/bindphone', () => {
   it('shows the current phone masked, binds a new one with its code (op=bind) and goes back', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'user.getUserInfo': () => demoUser,
       'user.sendcode': () => ({ expiresIn: 300, resendAfter: 60 }),
       'user.bindPhone': (p) => ({ phone: p.phone, userName: p.phone }),
@@ -280,7 +286,7 @@ describe('/bindphone', () => {
   });
 
   it('refuses the phone already bound', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser });
     renderScreen(<BindPhoneScreen />, { path: '/bindphone' });
     await screen.findByText('当前绑定手机：138****0000');
     const u = user();

@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { hashPassword } from '../../lib/password';
 import { getGuid, saveLogin } from '../../lib/session';
 import { confirm, toast } from '../../ui/dialogs';
-import { callsTo, demoLogin, demoUser, fail, fakeApi, renderScreen, resetStorage } from '../../test/screens';
+import { callsTo, demoLogin, demoUser, fail, fakeApi, renderScreen, resetStorage, shellHandlers } from '../../test/screens';
 import AgreementListScreen from './agreement-list-screen';
 import InformationScreen from './information-screen';
 import LoginScreen from './login-screen';
@@ -44,7 +44,7 @@ describe('after a login', () => {
   });
 
   async function loginWith(reply: object) {
-    fakeApi(callMock, { 'user.userlogin': () => ({ ...demoLogin, ...flags, ...reply }) });
+    fakeApi(callMock, { ...shellHandlers(), 'user.userlogin': () => ({ ...demoLogin, ...flags, ...reply }) });
     const view = renderScreen(<LoginScreen />, { path: '/login' });
     const u = user();
     await u.type(screen.getByPlaceholderText('请输入手机号'), '13700000000');
@@ -71,6 +71,7 @@ describe('/agreementList', () => {
   it('asks again after a login: 同意并继续 records the current version and goes on to the weak-password step', async () => {
     let accepted = false;
     fakeApi(callMock, {
+      ...shellHandlers(),
       'agreement.list': () => list(accepted),
       'agreement.accept': () => ((accepted = true), { version: AGREEMENT_VERSION, acceptedAt: '2026-11-26T02:00:00.000Z' }),
     });
@@ -83,7 +84,7 @@ describe('/agreementList', () => {
   });
 
   it('不同意 signs out after a confirmation', async () => {
-    fakeApi(callMock, { 'agreement.list': () => list(false) });
+    fakeApi(callMock, { ...shellHandlers(), 'agreement.list': () => list(false) });
     (confirm as Mock).mockResolvedValue(true);
     const { where } = renderScreen(<AgreementListScreen />, { path: '/agreementList', url: '/agreementList?consent=1' });
     await user().click(await screen.findByRole('button', { name: '不同意' }));
@@ -93,7 +94,7 @@ describe('/agreementList', () => {
   });
 
   it('shows the documents, the learner’s own consent records and the earlier versions', async () => {
-    fakeApi(callMock, { 'agreement.list': () => list(true) });
+    fakeApi(callMock, { ...shellHandlers(), 'agreement.list': () => list(true) });
     renderScreen(<AgreementListScreen />, { path: '/agreementList' });
     expect((await screen.findAllByRole('link', { name: '用户协议' }))[0]).toHaveProperty('href', expect.stringContaining('/information?kind=terms'));
     expect(screen.queryByRole('button', { name: '同意并继续' })).toBeNull();
@@ -110,6 +111,7 @@ describe('/agreementList', () => {
 describe('/information', () => {
   it('renders a document version as markdown, never as raw HTML, and marks an old one', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'agreement.document': (p) => ({
         kind: 'privacy',
         title: '隐私政策',
@@ -131,7 +133,7 @@ describe('/setpassword?weak=1', () => {
   beforeEach(() => saveLogin(demoLogin));
 
   it('sets a new password without the old one and goes on with the login', async () => {
-    fakeApi(callMock, { 'user.changePasswordweakusers': () => ({ sessionEnded: false }) });
+    fakeApi(callMock, { ...shellHandlers(), 'user.changePasswordweakusers': () => ({ sessionEnded: false }) });
     const { where } = renderScreen(<SetPasswordScreen />, { path: '/setpassword', url: '/setpassword?weak=1&redirect=%2FmyMessage' });
     expect(screen.getByRole('alert').textContent).toBe(WEAK_HINT);
     expect(screen.queryByPlaceholderText('请输入原密码')).toBeNull();
@@ -147,7 +149,7 @@ describe('/setpassword?weak=1', () => {
   });
 
   it('shows the server’s refusal (a weak new password)', async () => {
-    fakeApi(callMock, { 'user.changePasswordweakusers': () => fail(400, '新密码过于简单，请换一个更安全的密码') });
+    fakeApi(callMock, { ...shellHandlers(), 'user.changePasswordweakusers': () => fail(400, '新密码过于简单，请换一个更安全的密码') });
     renderScreen(<SetPasswordScreen />, { path: '/setpassword', url: '/setpassword?weak=1' });
     const u = user();
     await u.type(screen.getByPlaceholderText('请输入密码'), 'abc123');
@@ -162,6 +164,7 @@ describe('/setpassword?mode=code', () => {
 
   it('changes the password with a code sent to the bound phone, no old password, and stays logged in', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'user.getUserInfo': () => demoUser,
       'user.sendcode': () => ({ expiresIn: 300, resendAfter: 60 }),
       'user.changePasswordnew': () => ({ sessionEnded: false }),
@@ -181,7 +184,7 @@ describe('/setpassword?mode=code', () => {
   });
 
   it('the change screen links to it', async () => {
-    fakeApi(callMock, { 'user.getUserInfo': () => demoUser });
+    fakeApi(callMock, { ...shellHandlers(), 'user.getUserInfo': () => demoUser });
     renderScreen(<SetPasswordScreen />, { path: '/setpassword' });
     expect(await screen.findByRole('link', { name: '忘记原密码？用短信验证码修改' })).toHaveProperty('href', expect.stringContaining('/setpassword?mode=code'));
   });

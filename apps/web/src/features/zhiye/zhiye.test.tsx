@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing } from '../../test/screens';
+import { callsTo, demoLogin, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import { chapter } from '../../test/fixtures/practice';
 import ExamAnalyseScreen from './exam-analyse-screen';
 import LnztGatherScreen from './lnzt-gather-screen';
@@ -47,7 +47,7 @@ const years = (allowed: boolean) => ({
 
 describe('/lnztgather', () => {
   it('years newest first with counts → the player (source year); a stored paper → /realPapertest', async () => {
-    fakeApi(callMock, { 'zhiye.years': () => years(true) });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.years': () => years(true) });
     const view = renderScreen(<LnztGatherScreen />, { path: '/lnztgather' });
     const y2025 = await screen.findByRole('button', { name: '2025年真题回顾' }, { timeout: 5000 });
     expect(y2025.textContent).toContain('3题 · 已做 1/3');
@@ -63,11 +63,11 @@ describe('/lnztgather', () => {
   }, 20_000);
 
   it('not allowed → the buy prompt; no years → 内容更新中', async () => {
-    fakeApi(callMock, { 'zhiye.years': () => years(false) });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.years': () => years(false) });
     const view = renderScreen(<LnztGatherScreen />, { path: '/lnztgather' });
     expect(await screen.findByText('开通以下任一班次可使用历年真题')).toBeTruthy();
     view.unmount();
-    fakeApi(callMock, { 'zhiye.years': () => ({ AppID: 1001, allowed: true, unlocking: [], list: [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.years': () => ({ AppID: 1001, allowed: true, unlocking: [], list: [] }) });
     renderScreen(<LnztGatherScreen />, { path: '/lnztgather' });
     expect(await screen.findByText('内容更新中，敬请期待～')).toBeTruthy();
   });
@@ -75,7 +75,7 @@ describe('/lnztgather', () => {
 
 describe('/lnztjpay', () => {
   it('shows what the pack holds and the versions; 去开通 → /buyApp?moduleType=dialog', async () => {
-    fakeApi(callMock, { 'zhiye.years': () => years(false) });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.years': () => years(false) });
     const view = renderScreen(<LnztPayScreen />, { path: '/lnztjpay' });
     expect(await screen.findByText('2个年份 · 11道真题，每题附答案与解析')).toBeTruthy();
     expect(screen.getByText('整套真题试卷：2025年真题、2019年真题')).toBeTruthy();
@@ -87,7 +87,7 @@ describe('/lnztjpay', () => {
   });
 
   it('a holder is sent to /lnztgather', async () => {
-    fakeApi(callMock, { 'zhiye.years': () => years(true) });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.years': () => years(true) });
     const view = renderScreen(<LnztPayScreen />, { path: '/lnztjpay' });
     await vi.waitFor(() => expect(view.where()).toBe('/lnztgather'));
   });
@@ -96,6 +96,7 @@ describe('/lnztjpay', () => {
 describe('/examAnalyseMenu', () => {
   it('per chapter: share and per-year counts; a tap → the chapter’s past questions (source year&cptID)', async () => {
     fakeApi(callMock, {
+      ...shellHandlers(),
       'zhiye.analyse': () => ({
         AppID: 1001,
         years: [2023, 2024, 2025],
@@ -117,7 +118,7 @@ describe('/examAnalyseMenu', () => {
   });
 
   it('a 403 shows the buy prompt', async () => {
-    fakeApi(callMock, { 'zhiye.analyse': denied });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.analyse': denied });
     renderScreen(<ExamAnalyseScreen />, { path: '/examAnalyseMenu' });
     expect(await screen.findByText('开通以下任一班次可使用考情分析')).toBeTruthy();
   });
@@ -125,7 +126,7 @@ describe('/examAnalyseMenu', () => {
 
 describe('/pingshenChapter and /zyChapter', () => {
   it('case chapters → the player (source case)', async () => {
-    fakeApi(callMock, { 'zhiye.caseChapters': () => ({ AppID: 1001, list: [{ cptID: 4, name: '内科护理学', groups: 3, count: 9, done: 2 }] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.caseChapters': () => ({ AppID: 1001, list: [{ cptID: 4, name: '内科护理学', groups: 3, count: 9, done: 2 }] }) });
     const view = renderScreen(<PingshenChapterScreen />, { path: '/pingshenChapter' });
     const row = await screen.findByRole('button', { name: '内科护理学' });
     expect(row.textContent).toContain('3组案例 · 9题 · 已做 2/9');
@@ -134,11 +135,11 @@ describe('/pingshenChapter and /zyChapter', () => {
   });
 
   it('no case chapters → 内容更新中; 403 → the buy prompt', async () => {
-    fakeApi(callMock, { 'zhiye.caseChapters': () => ({ AppID: 1001, list: [] }) });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.caseChapters': () => ({ AppID: 1001, list: [] }) });
     const view = renderScreen(<PingshenChapterScreen />, { path: '/pingshenChapter' });
     expect(await screen.findByText('内容更新中，敬请期待～')).toBeTruthy();
     view.unmount();
-    fakeApi(callMock, { 'zhiye.units': denied });
+    fakeApi(callMock, { ...shellHandlers(), 'zhiye.units': denied });
     renderScreen(<ZyChapterScreen />, { path: '/zyChapter' });
     expect(await screen.findByText('开通以下任一班次可使用章节练习')).toBeTruthy();
   });
@@ -147,6 +148,7 @@ describe('/pingshenChapter and /zyChapter', () => {
     const top1 = chapter({ cptID: 1, name: '基础护理知识和技能', total: 40, done: 10, right: 8, accuracy: 0.8 });
     const top2 = chapter({ cptID: 2, name: '内科护理', total: 30 });
     fakeApi(callMock, {
+      ...shellHandlers(),
       'zhiye.units': () => ({
         AppID: 1001,
         list: [
@@ -168,6 +170,7 @@ describe('/pingshenChapter and /zyChapter', () => {
   it('a unit beyond the trial says 需开通 and opens the buy prompt instead of the unit', async () => {
     const top = chapter({ cptID: 1, name: '基础护理知识和技能', total: 40, locked: true });
     fakeApi(callMock, {
+      ...shellHandlers(),
       'zhiye.units': () => ({ AppID: 1001, list: [{ ...top, index: 1, label: '单元一', chapters: [] }], unlocking: [{ vn: '2', vname: 'VIP班' }] }),
     });
     const view = renderScreen(<ZyChapterScreen />, { path: '/zyChapter' });
