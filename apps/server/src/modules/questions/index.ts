@@ -5,6 +5,24 @@ import { installImageRoute } from './routes.ts';
 import { createQuestionStore } from './store.ts';
 
 export { addQuestionOnce, type MadeQuestion } from './add.ts';
+export {
+  chapterCodes,
+  liveBankSize,
+  liveCountsByChapter,
+  livePointChapterCounts,
+  livePointLinks,
+  livePointQuestions,
+  livePool,
+  pointIdsByCode,
+  pointList,
+  pointNames,
+  pointOf,
+  pointQuestionStems,
+  pointsOfQuestion,
+  type PointNode,
+  type PointQuestionRow,
+  type PoolQuestion,
+} from './bank-reads.ts';
 export { subtree } from './chapters.ts';
 export { chapterList, chapterNamed, chapterNames, chapterOf, questionFacts, sampleQuestions, type ChapterNode } from './readers.ts';
 export { hotCount, pointHeat, questionHeat } from './heat.ts';
