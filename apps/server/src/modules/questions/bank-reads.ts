@@ -168,3 +168,14 @@ export function livePointQuestions(db: Database, appId: number, { texts = true }
     .where(inUse(appId))
     .orderBy(asc(chapters.order), asc(chapters.id), asc(questions.id));
 }
+
+/** Per knowledge point of the subject: how many questions in use carry it (points without any left out). */
+export async function livePointCounts(db: Database, appId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ pointId: questionPoints.pointId, n: count() })
+    .from(questionPoints)
+    .innerJoin(questions, eq(questions.id, questionPoints.questionId))
+    .where(inUse(appId))
+    .groupBy(questionPoints.pointId);
+  return new Map(rows.map((r) => [r.pointId, r.n]));
+}

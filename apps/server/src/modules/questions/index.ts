@@ -10,6 +10,7 @@ export {
   liveBankSize,
   liveCountsByChapter,
   livePointChapterCounts,
+  livePointCounts,
   livePointLinks,
   livePointQuestions,
   livePool,
@@ -24,6 +25,7 @@ export {
   type PoolQuestion,
 } from './bank-reads.ts';
 export { subtree } from './chapters.ts';
+export { searchQuestions } from './search.ts';
 export { chapterList, chapterNamed, chapterNames, chapterOf, questionFacts, sampleQuestions, type ChapterNode } from './readers.ts';
 export { hotCount, pointHeat, questionHeat } from './heat.ts';
 export { pointNamesOf, questionColumns, shownGroup, shownQuestion } from './present.ts';
