@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { chapters, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
+import { chapters, knowledgePoints, questionGroups, questionPoints, questions } from '../../db/schema/index.ts';
 
 // The bank's reads by subject or by ids that other modules make (docs/tables.md: the bank's tables are this
 // module's): one statement each, however many rows. "In use" is a question not retired.
@@ -178,4 +178,29 @@ export async function livePointCounts(db: Database, appId: number): Promise<Map<
     .where(inUse(appId))
     .groupBy(questionPoints.pointId);
   return new Map(rows.map((r) => [r.pointId, r.n]));
+}
+
+/** Every question of a subject's bank, retired ones too, with its group's ext id (null for single items), by id. */
+export function bankQuestions(db: Database, appId: number) {
+  return db
+    .select({
+      id: questions.id,
+      extId: questions.extId,
+      type: questions.type,
+      chapterId: questions.chapterId,
+      groupId: questions.groupId,
+      groupExtId: questionGroups.extId,
+      groupOrder: questions.groupOrder,
+      retired: questions.retired,
+    })
+    .from(questions)
+    .leftJoin(questionGroups, eq(questionGroups.id, questions.groupId))
+    .where(eq(questions.appId, appId))
+    .orderBy(asc(questions.id));
+}
+
+/** The ext ids of the subject's question groups. */
+export async function groupExtIds(db: Database, appId: number): Promise<Set<string>> {
+  const rows = await db.select({ extId: questionGroups.extId }).from(questionGroups).where(eq(questionGroups.appId, appId));
+  return new Set(rows.map((r) => r.extId));
 }

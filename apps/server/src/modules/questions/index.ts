@@ -6,7 +6,9 @@ import { createQuestionStore } from './store.ts';
 
 export { addQuestionOnce, type MadeQuestion } from './add.ts';
 export {
+  bankQuestions,
   chapterCodes,
+  groupExtIds,
   liveBankSize,
   liveCountsByChapter,
   livePointChapterCounts,
