@@ -1,24 +1,12 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { aiRounds, answers, chapters, examSessions, knowledgePoints, pointCards, questionPoints, questions, type AiReasonJson } from '../../db/schema/index.ts';
-import { chapterList } from '../questions/index.ts';
+import { aiRounds, answers, examSessions, pointCards, type AiReasonJson } from '../../db/schema/index.ts';
+import { chapterList, livePointQuestions, pointOf } from '../questions/index.ts';
 
 /** The TEST_MODES row of the adaptive rounds (exam_sessions.test_mode). */
 export const AI_TEST_MODE = 'AICoreExamTest';
 
-/** A question of the subject carrying a knowledge point (one row per question and point). */
-export interface PointQuestionRow {
-  questionId: number;
-  pointId: number;
-  type: string;
-  groupId: number | null;
-  groupOrder: number;
-  chapterId: number;
-  chapterName: string;
-  chapterOrder: number;
-  year: number | null;
-  explanation: string;
-}
+export type { PointQuestionRow } from '../questions/index.ts';
 
 /** SQL of the AI module (docs/ai-practice.md); every read and write of a learner's rows takes the learner's id. */
 export function createAiStore(db: Database) {
@@ -27,38 +15,13 @@ export function createAiStore(db: Database) {
      * Questions (not retired) of the subject with their points, by chapter order and id. `texts: false` leaves
      * the explanations out ('') — the round needs none, and they are most of the bytes of a large bank.
      */
-    async pointQuestions(appId: number, { texts = true }: { texts?: boolean } = {}): Promise<PointQuestionRow[]> {
-      return db
-        .select({
-          questionId: questions.id,
-          pointId: questionPoints.pointId,
-          type: questions.type,
-          groupId: questions.groupId,
-          groupOrder: questions.groupOrder,
-          chapterId: questions.chapterId,
-          chapterName: chapters.name,
-          chapterOrder: chapters.order,
-          year: questions.year,
-          explanation: texts ? questions.explanation : sql<string>`''`,
-        })
-        .from(questionPoints)
-        .innerJoin(questions, eq(questions.id, questionPoints.questionId))
-        .innerJoin(chapters, eq(chapters.id, questions.chapterId))
-        .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
-        .orderBy(asc(chapters.order), asc(chapters.id), asc(questions.id));
-    },
+    pointQuestions: (appId: number, options: { texts?: boolean } = {}) => livePointQuestions(db, appId, options),
 
     /** The subject's chapters (id, parent) for a chapter's subtree. */
     chapters: (appId: number) => chapterList(db, appId),
 
     /** A knowledge point of the subject, or undefined. */
-    async point(appId: number, id: number) {
-      const [row] = await db
-        .select({ id: knowledgePoints.id, name: knowledgePoints.name })
-        .from(knowledgePoints)
-        .where(and(eq(knowledgePoints.appId, appId), eq(knowledgePoints.id, id)));
-      return row;
-    },
+    point: (appId: number, id: number) => pointOf(db, appId, id),
 
     /** Per question of the subject the learner answered: whether the latest counted (not reset) reply is right. */
     async latestRight(userId: number, appId: number): Promise<Map<number, boolean>> {

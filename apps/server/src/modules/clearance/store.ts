@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions, questions } from '../../db/schema/index.ts';
-import { chapterList } from '../questions/index.ts';
+import { answers, examSessions } from '../../db/schema/index.ts';
+import { chapterList, liveBankSize, liveCountsByChapter, livePool } from '../questions/index.ts';
 
 /** A bank question as a level draw sees it. */
 export interface LevelPoolRow {
@@ -17,34 +17,15 @@ export function createClearanceStore(db: Database) {
   return {
     /** The subject's chapters in file order, with how many questions in use each holds directly. */
     async chapters(appId: number) {
-      const [rows, counts] = await Promise.all([
-        chapterList(db, appId),
-        db
-          .select({ chapterId: questions.chapterId, n: count() })
-          .from(questions)
-          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
-          .groupBy(questions.chapterId),
-      ]);
-      const n = new Map(counts.map((c) => [c.chapterId, c.n]));
+      const [rows, n] = await Promise.all([chapterList(db, appId), liveCountsByChapter(db, appId)]);
       return rows.map(({ id, parentId, name }) => ({ id, parentId, name, questions: n.get(id) ?? 0 }));
     },
 
     /** Questions in use of the subject. */
-    async bankSize(appId: number) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(questions)
-        .where(and(eq(questions.appId, appId), eq(questions.retired, false)));
-      return row?.n ?? 0;
-    },
+    bankSize: (appId: number) => liveBankSize(db, appId),
 
     /** The questions in use of the subject, or of one chapter (directly in it). */
-    pool(appId: number, chapterId?: number): Promise<LevelPoolRow[]> {
-      return db
-        .select({ id: questions.id, type: questions.type, groupId: questions.groupId, groupOrder: questions.groupOrder, difficulty: questions.difficulty })
-        .from(questions)
-        .where(and(eq(questions.appId, appId), eq(questions.retired, false), chapterId === undefined ? undefined : eq(questions.chapterId, chapterId)));
-    },
+    pool: (appId: number, chapterId?: number): Promise<LevelPoolRow[]> => livePool(db, appId, chapterId),
 
     /** Of these questions, those whose latest counted answer by the learner (not reset) is right. */
     async rightIds(userId: number, ids: number[]) {

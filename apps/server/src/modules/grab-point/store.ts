@@ -1,59 +1,49 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
+import { answers, examSessions } from '../../db/schema/index.ts';
 import { templatePaper } from '../papers/index.ts';
+import { liveBankSize, livePointQuestions, pointList } from '../questions/index.ts';
 
 /** The only SQL of 考前抢分 (docs/clearance-grabpoint.md). Learner reads filter by the given user id. */
 export function createGrabPointStore(db: Database) {
-  /** The learner's latest counted answer (not reset) per question of a subject. */
-  const latest = (userId: number, appId: number) =>
-    db
-      .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
-      .from(answers)
-      .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)))
-      .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
-      .as('latest');
+  /** Per question of a subject the learner answered: whether the latest counted answer (not reset) is right. */
+  const latest = async (userId: number, appId: number) =>
+    new Map(
+      (
+        await db
+          .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
+          .from(answers)
+          .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)))
+          .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
+      ).map((r) => [r.questionId, r.right]),
+    );
 
   return {
     /** Per knowledge point with questions in use: its questions, those with a past-exam year, and those the learner answers right now. */
-    pointStats(userId: number, appId: number) {
-      const l = latest(userId, appId);
-      return db
-        .select({
-          id: knowledgePoints.id,
-          code: knowledgePoints.code,
-          name: knowledgePoints.name,
-          total: count(questions.id),
-          years: count(questions.year),
-          right: sql<number>`count(*) filter (where ${l.right})`.mapWith(Number),
-        })
-        .from(knowledgePoints)
-        .innerJoin(questionPoints, eq(questionPoints.pointId, knowledgePoints.id))
-        .innerJoin(questions, and(eq(questions.id, questionPoints.questionId), eq(questions.retired, false)))
-        .leftJoin(l, eq(l.questionId, questions.id))
-        .where(eq(knowledgePoints.appId, appId))
-        .groupBy(knowledgePoints.id);
+    async pointStats(userId: number, appId: number) {
+      const [points, links, right] = await Promise.all([pointList(db, appId), livePointQuestions(db, appId, { texts: false }), latest(userId, appId)]);
+      const per = new Map<number, { total: number; years: number; right: number }>();
+      for (const l of links) {
+        const s = per.get(l.pointId) ?? { total: 0, years: 0, right: 0 };
+        per.set(l.pointId, { total: s.total + 1, years: s.years + (l.year === null ? 0 : 1), right: s.right + (right.get(l.questionId) ? 1 : 0) });
+      }
+      return points.flatMap(({ id, code, name }) => {
+        const s = per.get(id);
+        return s ? [{ id, code, name, ...s }] : [];
+      });
     },
 
     /** Questions in use of the subject. */
-    async bankSize(appId: number) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(questions)
-        .where(and(eq(questions.appId, appId), eq(questions.retired, false)));
-      return row?.n ?? 0;
-    },
+    bankSize: (appId: number) => liveBankSize(db, appId),
 
     /** Questions in use carrying any of these points that the learner does not answer right now (never answered, or latest wrong). */
-    missing(userId: number, appId: number, pointIds: number[]) {
-      if (pointIds.length === 0) return Promise.resolve([]);
-      const l = latest(userId, appId);
-      return db
-        .select({ id: questions.id, type: questions.type, groupId: questions.groupId, groupOrder: questions.groupOrder, pointId: questionPoints.pointId })
-        .from(questions)
-        .innerJoin(questionPoints, eq(questionPoints.questionId, questions.id))
-        .leftJoin(l, eq(l.questionId, questions.id))
-        .where(and(eq(questions.appId, appId), eq(questions.retired, false), inArray(questionPoints.pointId, pointIds), sql`${l.right} is not true`));
+    async missing(userId: number, appId: number, pointIds: number[]) {
+      if (pointIds.length === 0) return [];
+      const wanted = new Set(pointIds);
+      const [links, right] = await Promise.all([livePointQuestions(db, appId, { texts: false }), latest(userId, appId)]);
+      return links
+        .filter((l) => wanted.has(l.pointId) && right.get(l.questionId) !== true)
+        .map((l) => ({ id: l.questionId, type: l.type, groupId: l.groupId, groupOrder: l.groupOrder, pointId: l.pointId }));
     },
 
     /** The learner's rounds (open and handed in), newest first. */

@@ -1,7 +1,8 @@
 import type { Paper, PaperKind, PaperSection, PaperTag } from '@kaoshi/contract';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { papers, questionBanks, questionGroups, questionPoints, questions, subjects, type PaperRow } from '../../db/schema/index.ts';
+import { papers, subjects, type PaperRow } from '../../db/schema/index.ts';
+import { bankOrigin, bankQuestions, groupExtIds, livePointLinks, livePool } from '../questions/index.ts';
 import type { PaperWrite, SetPoolRow } from './types.ts';
 
 export type { PaperWrite };
@@ -60,65 +61,24 @@ export function createPaperStore(db: Database) {
     },
 
     /** Where the subject's bank came from ('demo' seed or 'import'); undefined when it has none. */
-    async bankOrigin(appId: number): Promise<'demo' | 'import' | undefined> {
-      const [row] = await db.select({ origin: questionBanks.origin }).from(questionBanks).where(eq(questionBanks.appId, appId)).limit(1);
-      return row?.origin;
-    },
+    bankOrigin: (appId: number): Promise<'demo' | 'import' | undefined> => bankOrigin(db, appId),
 
     /** Every answerable question of a subject's bank, retired ones too, with its group's ext id, by id. */
-    async bank(appId: number): Promise<PaperBankRow[]> {
-      return db
-        .select({
-          id: questions.id,
-          extId: questions.extId,
-          type: questions.type,
-          chapterId: questions.chapterId,
-          groupId: questions.groupId,
-          groupExtId: questionGroups.extId,
-          groupOrder: questions.groupOrder,
-          retired: questions.retired,
-        })
-        .from(questions)
-        .leftJoin(questionGroups, eq(questionGroups.id, questions.groupId))
-        .where(eq(questions.appId, appId))
-        .orderBy(asc(questions.id));
-    },
+    bank: (appId: number): Promise<PaperBankRow[]> => bankQuestions(db, appId),
 
     /**
      * The subject's questions in use with difficulty, year and points: the pool of paper sets (sets.ts), in id order
      * (the draw is seeded: the same pool in the same order makes the same paper, so a re-seed leaves a set as it is).
      */
     async setPool(appId: number): Promise<SetPoolRow[]> {
-      const [rows, points] = await Promise.all([
-        db
-          .select({
-            id: questions.id,
-            type: questions.type,
-            groupId: questions.groupId,
-            groupOrder: questions.groupOrder,
-            difficulty: questions.difficulty,
-            year: questions.year,
-          })
-          .from(questions)
-          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
-          .orderBy(asc(questions.id)),
-        db
-          .select({ questionId: questionPoints.questionId, pointId: questionPoints.pointId })
-          .from(questionPoints)
-          .innerJoin(questions, eq(questions.id, questionPoints.questionId))
-          .where(eq(questions.appId, appId))
-          .orderBy(asc(questionPoints.questionId), asc(questionPoints.pointId)),
-      ]);
+      const [rows, points] = await Promise.all([livePool(db, appId), livePointLinks(db, appId)]);
       const of = new Map<number, number[]>();
       for (const p of points) of.set(p.questionId, [...(of.get(p.questionId) ?? []), p.pointId]);
-      return rows.map((r) => ({ ...r, points: of.get(r.id) ?? [] }));
+      return rows.map(({ id, type, groupId, groupOrder, difficulty, year }) => ({ id, type, groupId, groupOrder, difficulty, year, points: of.get(id) ?? [] }));
     },
 
     /** The ext ids of the subject's groups (so a paper naming a group instead of its sub-questions gets a clear message). */
-    async groupExtIds(appId: number): Promise<Set<string>> {
-      const rows = await db.select({ extId: questionGroups.extId }).from(questionGroups).where(eq(questionGroups.appId, appId));
-      return new Set(rows.map((r) => r.extId));
-    },
+    groupExtIds: (appId: number): Promise<Set<string>> => groupExtIds(db, appId),
 
     /** Inserts or updates a paper by (app, code); an identical paper is left alone (updated_at stays). */
     async upsert(p: PaperWrite, now: Date): Promise<PaperWriteResult> {

@@ -5,7 +5,29 @@ import { installImageRoute } from './routes.ts';
 import { createQuestionStore } from './store.ts';
 
 export { addQuestionOnce, type MadeQuestion } from './add.ts';
+export {
+  bankQuestions,
+  chapterCodes,
+  groupExtIds,
+  liveBankSize,
+  liveCountsByChapter,
+  livePointChapterCounts,
+  livePointCounts,
+  livePointLinks,
+  livePointQuestions,
+  livePool,
+  pointIdsByCode,
+  pointList,
+  pointNames,
+  pointOf,
+  pointQuestionStems,
+  pointsOfQuestion,
+  type PointNode,
+  type PointQuestionRow,
+  type PoolQuestion,
+} from './bank-reads.ts';
 export { subtree } from './chapters.ts';
+export { searchQuestions } from './search.ts';
 export { chapterList, chapterNamed, chapterNames, chapterOf, questionFacts, sampleQuestions, type ChapterNode } from './readers.ts';
 export { hotCount, pointHeat, questionHeat } from './heat.ts';
 export { pointNamesOf, questionColumns, shownGroup, shownQuestion } from './present.ts';

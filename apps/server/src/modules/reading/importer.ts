@@ -1,7 +1,8 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/index.ts';
-import { chapters, dailyNotes, hotspots, knowledgePoints, pointDetails, questionPoints, questions, readingFiles, readingItems, shorthandCards } from '../../db/schema/index.ts';
+import { dailyNotes, hotspots, pointDetails, readingFiles, readingItems, shorthandCards } from '../../db/schema/index.ts';
+import { chapterCodes, livePointChapterCounts, pointList } from '../questions/index.ts';
 import { addDays, chinaDay } from '../../platform/china-time.ts';
 import { contentHash, readReadingFolder, type ReadingBundle, type ReadingProblem } from './parse.ts';
 
@@ -14,20 +15,15 @@ export type ReadingImport =
 
 /** The bank's codes a reading folder refers to, and each point's chapter (where most of its questions are). */
 async function bankOf(db: Database, appId: number) {
-  const cpts = await db.select({ id: chapters.id, code: chapters.code }).from(chapters).where(eq(chapters.appId, appId));
-  const pts = await db.select({ id: knowledgePoints.id, code: knowledgePoints.code }).from(knowledgePoints).where(eq(knowledgePoints.appId, appId));
-  const counts = await db
-    .select({ pointId: questionPoints.pointId, chapterId: questions.chapterId, n: sql<number>`count(*)::int` })
-    .from(questionPoints)
-    .innerJoin(questions, eq(questions.id, questionPoints.questionId))
-    .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
-    .groupBy(questionPoints.pointId, questions.chapterId);
+  const cpts = await chapterCodes(db, appId);
+  const pts = await pointList(db, appId);
+  const counts = await livePointChapterCounts(db, appId);
   const chapterOfPoint = new Map<number, { chapterId: number; n: number }>();
   for (const c of counts) {
     const best = chapterOfPoint.get(c.pointId);
     if (!best || c.n > best.n || (c.n === best.n && c.chapterId < best.chapterId)) chapterOfPoint.set(c.pointId, { chapterId: c.chapterId, n: c.n });
   }
-  return { chapters: new Map(cpts.map((c) => [c.code, c.id])), points: new Map(pts.map((p) => [p.code, p.id])), chapterOfPoint };
+  return { chapters: cpts, points: new Map(pts.map((p) => [p.code, p.id])), chapterOfPoint };
 }
 
 /** Checks the bundle against the bank; every problem listed. */

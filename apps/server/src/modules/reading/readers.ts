@@ -1,6 +1,7 @@
-import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { chapters, knowledgePoints, pointDetails, readingItems } from '../../db/schema/index.ts';
+import { pointDetails, readingItems } from '../../db/schema/index.ts';
+import { chapterList, chapterNames, pointList } from '../questions/index.ts';
 
 /** A handout as the search's catalogue holds it (docs/search.md). */
 export interface SearchableHandout {
@@ -22,13 +23,18 @@ export interface SearchablePoint {
 
 /** The subject's shown handouts in chapter order, for the search's catalogue (docs/tables.md: reading's tables). */
 export async function searchableHandouts(db: Database, appId: number): Promise<SearchableHandout[]> {
-  const rows = await db
-    .select({ id: readingItems.id, title: readingItems.title, chapterId: readingItems.chapterId, chapter: chapters.name, sections: readingItems.sections })
-    .from(readingItems)
-    .innerJoin(chapters, eq(chapters.id, readingItems.chapterId))
-    .where(and(eq(readingItems.appId, appId), eq(readingItems.kind, 'handout'), eq(readingItems.hidden, false)))
-    .orderBy(asc(chapters.order), asc(readingItems.ordinal), asc(readingItems.id));
-  return rows.map(({ sections, ...r }) => ({ ...r, headings: sections.map((s) => s.heading) }));
+  const [cpts, rows] = await Promise.all([
+    chapterList(db, appId),
+    db
+      .select({ id: readingItems.id, title: readingItems.title, chapterId: readingItems.chapterId, ordinal: readingItems.ordinal, sections: readingItems.sections })
+      .from(readingItems)
+      .where(and(eq(readingItems.appId, appId), eq(readingItems.kind, 'handout'), eq(readingItems.hidden, false))),
+  ]);
+  const chapter = new Map(cpts.map((c, i) => [c.id, { name: c.name, at: i }]));
+  return rows
+    .filter((r) => chapter.has(r.chapterId))
+    .sort((a, b) => chapter.get(a.chapterId)!.at - chapter.get(b.chapterId)!.at || a.ordinal - b.ordinal || a.id - b.id)
+    .map(({ sections, ordinal: _, ...r }) => ({ ...r, chapter: chapter.get(r.chapterId)!.name, headings: sections.map((s) => s.heading) }));
 }
 
 /**
@@ -55,12 +61,18 @@ export async function handoutBodies(db: Database, appId: number, patterns: reado
 
 /** The subject's knowledge points with their reading summary and chapter, for the search's catalogue. */
 export async function searchablePoints(db: Database, appId: number): Promise<SearchablePoint[]> {
-  const rows = await db
-    .select({ id: knowledgePoints.id, name: knowledgePoints.name, summary: pointDetails.summary, chapterId: pointDetails.chapterId, chapter: chapters.name })
-    .from(knowledgePoints)
-    .leftJoin(pointDetails, eq(pointDetails.pointId, knowledgePoints.id))
-    .leftJoin(chapters, eq(chapters.id, pointDetails.chapterId))
-    .where(eq(knowledgePoints.appId, appId))
-    .orderBy(asc(knowledgePoints.id));
-  return rows.map((r) => ({ ...r, summary: r.summary ?? '', chapterId: r.chapterId ?? null, chapter: r.chapter ?? '' }));
+  const [points, details] = await Promise.all([
+    pointList(db, appId),
+    db.select({ pointId: pointDetails.pointId, summary: pointDetails.summary, chapterId: pointDetails.chapterId }).from(pointDetails).where(eq(pointDetails.appId, appId)),
+  ]);
+  const detailOf = new Map(details.map((d) => [d.pointId, d]));
+  const names = await chapterNames(
+    db,
+    details.flatMap((d) => (d.chapterId === null ? [] : [d.chapterId])),
+  );
+  return points.map(({ id, name }) => {
+    const d = detailOf.get(id);
+    const chapterId = d?.chapterId ?? null;
+    return { id, name, summary: d?.summary ?? '', chapterId, chapter: chapterId === null ? '' : (names.get(chapterId) ?? '') };
+  });
 }

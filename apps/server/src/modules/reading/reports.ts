@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { dailyNotes, knowledgePoints, readingItems, readingReports, shorthandCards } from '../../db/schema/index.ts';
+import { dailyNotes, readingItems, readingReports, shorthandCards } from '../../db/schema/index.ts';
+import { pointNames, pointOf } from '../questions/index.ts';
 import { withAccounts } from '../user/index.ts';
 
 /** What each report target is called in the operators' list. */
@@ -26,7 +27,11 @@ export async function listReadingReports(db: Database, filter: { status?: 'open'
   if (pages.length)
     put(['handout', 'theory', 'pocket'], await db.select({ id: readingItems.id, title: readingItems.title }).from(readingItems).where(inArray(readingItems.id, pages)));
   const points = ids(['point']);
-  if (points.length) put('point', await db.select({ id: knowledgePoints.id, title: knowledgePoints.name }).from(knowledgePoints).where(inArray(knowledgePoints.id, points)));
+  if (points.length)
+    put(
+      'point',
+      [...(await pointNames(db, points))].map(([id, title]) => ({ id, title })),
+    );
   const cards = ids(['card']);
   if (cards.length) put('card', await db.select({ id: shorthandCards.id, title: shorthandCards.front }).from(shorthandCards).where(inArray(shorthandCards.id, cards)));
   const notes = ids(['daily']);
@@ -43,13 +48,7 @@ export async function resolveReadingReport(db: Database, id: number, reply: stri
 /** Whether a report's target is an item of the subject (any learner may report what they can see). */
 export async function reportTargetExists(db: Database, appId: number, target: string, id: number): Promise<boolean> {
   const one = async (q: Promise<unknown[]>) => (await q).length > 0;
-  if (target === 'point')
-    return one(
-      db
-        .select({ id: knowledgePoints.id })
-        .from(knowledgePoints)
-        .where(and(eq(knowledgePoints.id, id), eq(knowledgePoints.appId, appId))),
-    );
+  if (target === 'point') return (await pointOf(db, appId, id)) !== undefined;
   if (target === 'card')
     return one(
       db

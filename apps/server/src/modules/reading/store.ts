@@ -5,10 +5,7 @@ import {
   cardStates,
   dailyNotes,
   hotspots,
-  knowledgePoints,
   pointDetails,
-  questionPoints,
-  questions,
   readingFiles,
   readingItems,
   readingMarks,
@@ -18,7 +15,7 @@ import {
   type CardStateRow,
   type ReadingItemRow,
 } from '../../db/schema/index.ts';
-import { chapterList } from '../questions/index.ts';
+import { chapterList, livePointCounts, pointList, pointQuestionStems } from '../questions/index.ts';
 import type { SrsCard } from '../../platform/srs.ts';
 
 /** A subject's reading content, held in memory by index.ts (an import drops it: migration 0029 notifies 'bank'). */
@@ -43,9 +40,29 @@ export interface ReadingShelf {
 }
 
 export function createReadingStore(db: Database) {
+  /** The subject's knowledge points (the bank's) by id, with their reading details (defaults where none were imported). */
+  async function detailedPoints(appId: number) {
+    const [points, details] = await Promise.all([pointList(db, appId), db.select().from(pointDetails).where(eq(pointDetails.appId, appId))]);
+    const detailOf = new Map(details.map((d) => [d.pointId, d]));
+    return points.map(({ id, code, name }) => {
+      const d = detailOf.get(id);
+      return {
+        id,
+        code,
+        name,
+        summary: d?.summary ?? '',
+        weight: d?.weight ?? 3,
+        hot: d?.hot ?? false,
+        chapterId: d?.chapterId ?? null,
+        handoutId: d?.handoutId ?? null,
+        anchor: d?.handoutAnchor ?? '',
+      };
+    });
+  }
+
   return {
     async shelf(appId: number): Promise<ReadingShelf> {
-      const [cpts, items, points, qcounts, cards, hots] = await Promise.all([
+      const [cpts, items, points, qn, cards, hots] = await Promise.all([
         chapterList(db, appId),
         db
           .select({
@@ -65,28 +82,8 @@ export function createReadingStore(db: Database) {
           })
           .from(readingItems)
           .where(and(eq(readingItems.appId, appId), eq(readingItems.hidden, false))),
-        db
-          .select({
-            id: knowledgePoints.id,
-            code: knowledgePoints.code,
-            name: knowledgePoints.name,
-            summary: sql<string>`coalesce(${pointDetails.summary}, '')`,
-            weight: sql<number>`coalesce(${pointDetails.weight}, 3)::int`,
-            hot: sql<boolean>`coalesce(${pointDetails.hot}, false)`,
-            chapterId: pointDetails.chapterId,
-            handoutId: pointDetails.handoutId,
-            anchor: sql<string>`coalesce(${pointDetails.handoutAnchor}, '')`,
-          })
-          .from(knowledgePoints)
-          .leftJoin(pointDetails, eq(pointDetails.pointId, knowledgePoints.id))
-          .where(eq(knowledgePoints.appId, appId))
-          .orderBy(asc(knowledgePoints.id)),
-        db
-          .select({ pointId: questionPoints.pointId, n: count() })
-          .from(questionPoints)
-          .innerJoin(questions, eq(questions.id, questionPoints.questionId))
-          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
-          .groupBy(questionPoints.pointId),
+        detailedPoints(appId),
+        livePointCounts(db, appId),
         db
           .select({ id: shorthandCards.id, pointId: shorthandCards.pointId, front: shorthandCards.front, back: shorthandCards.back, mnemonic: shorthandCards.mnemonic })
           .from(shorthandCards)
@@ -98,7 +95,6 @@ export function createReadingStore(db: Database) {
           .where(eq(hotspots.appId, appId))
           .orderBy(desc(hotspots.year), asc(hotspots.rank)),
       ]);
-      const qn = new Map(qcounts.map((q) => [q.pointId, q.n]));
       const order = new Map(cpts.map((c, i) => [c.id, i]));
       items.sort((a, b) => (order.get(a.chapterId) ?? 0) - (order.get(b.chapterId) ?? 0) || a.ordinal - b.ordinal || a.id - b.id);
       return { chapters: cpts, items, points: points.map((p) => ({ ...p, questions: qn.get(p.id) ?? 0 })), cards, hotspots: hots };
@@ -207,13 +203,7 @@ export function createReadingStore(db: Database) {
 
     /** The first questions of a point with my latest result of each (null: never answered). */
     async pointQuestions(userId: number, pointId: number, limit: number) {
-      const qs = await db
-        .select({ id: questions.id, stem: questions.stem })
-        .from(questionPoints)
-        .innerJoin(questions, eq(questions.id, questionPoints.questionId))
-        .where(and(eq(questionPoints.pointId, pointId), eq(questions.retired, false)))
-        .orderBy(asc(questions.id))
-        .limit(limit);
+      const qs = await pointQuestionStems(db, pointId, limit);
       const ids = qs.map((q) => q.id);
       const mine = ids.length
         ? await db

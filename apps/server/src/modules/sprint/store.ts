@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions, papers, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
-import { chapterList } from '../questions/index.ts';
+import { answers, examSessions, papers, sprintConfigs } from '../../db/schema/index.ts';
+import { chapterList, livePointLinks, livePool } from '../questions/index.ts';
 
 /** A bank question as the sprint and zhiye sets see it (no texts: those come from practice's questionsByIds). */
 export interface PoolRow {
@@ -40,27 +40,7 @@ export function createSprintStore(db: Database) {
 
     /** The subject's questions that are not retired, with their knowledge point ids, by id. */
     async pool(appId: number): Promise<PoolRow[]> {
-      const [rows, links] = await Promise.all([
-        db
-          .select({
-            id: questions.id,
-            chapterId: questions.chapterId,
-            groupId: questions.groupId,
-            groupOrder: questions.groupOrder,
-            type: questions.type,
-            difficulty: questions.difficulty,
-            year: questions.year,
-          })
-          .from(questions)
-          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
-          .orderBy(asc(questions.id)),
-        db
-          .select({ questionId: questionPoints.questionId, pointId: questionPoints.pointId })
-          .from(questionPoints)
-          .innerJoin(questions, eq(questions.id, questionPoints.questionId))
-          .where(and(eq(questions.appId, appId), eq(questions.retired, false)))
-          .orderBy(asc(questionPoints.questionId), asc(questionPoints.pointId)),
-      ]);
+      const [rows, links] = await Promise.all([livePool(db, appId), livePointLinks(db, appId)]);
       const pointsOf = new Map<number, number[]>();
       for (const l of links) {
         const list = pointsOf.get(l.questionId);

@@ -2,10 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
-import { knowledgePoints, lessonMarkers, lessonPoints, subjects, teachers, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
+import { lessonMarkers, lessonPoints, subjects, teachers, videoChapters, videoCourses, videoLessons } from '../../db/schema/index.ts';
+import { pointIdsByCode } from '../questions/index.ts';
 import type { MediaStore } from './media-store.ts';
 import { transcode, type Transcoded, type TranscodeOptions } from './transcode.ts';
 
@@ -65,16 +66,7 @@ export async function importVideoCourse(db: Database, store: MediaStore, folder:
   const known = new Set(manifest.teachers.map((t) => t.key));
   for (const t of [manifest.course.teacher, ...all.map((l) => l.teacher)]) if (t && !known.has(t)) throw new Error(`teacher ${t} is not in teachers`);
   const codes = [...new Set(all.flatMap((l) => l.points.map((p) => p.point)))];
-  const pointIds = new Map(
-    codes.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: knowledgePoints.id, code: knowledgePoints.code })
-            .from(knowledgePoints)
-            .where(and(eq(knowledgePoints.appId, manifest.appId), inArray(knowledgePoints.code, codes)))
-        ).map((r) => [r.code, r.id]),
-  );
+  const pointIds = await pointIdsByCode(db, manifest.appId, codes);
   const unknown = codes.filter((c) => !pointIds.has(c));
   if (unknown.length > 0) throw new Error(`knowledge points not in subject ${manifest.appId}: ${unknown.join(', ')}`);
 

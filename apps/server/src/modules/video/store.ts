@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import {
-  knowledgePoints,
   lessonMarkers,
   lessonPoints,
-  questionPoints,
   teacherFollows,
   teachers,
   videoAppointments,
@@ -14,6 +12,7 @@ import {
   videoProgress,
   videoReports,
 } from '../../db/schema/index.ts';
+import { pointNames, pointsOfQuestion } from '../questions/index.ts';
 import { accountCards } from '../user/index.ts';
 
 export type ProgressRow = typeof videoProgress.$inferSelect;
@@ -61,6 +60,23 @@ export interface LessonMedia {
 }
 
 export function createVideoStore(db: Database) {
+  /** The point ranges of these lessons by start, each with its point's name (a point gone from the bank left out). */
+  async function namedLessonPoints(lessonIds: number[]) {
+    const rows = await db
+      .select({ lessonId: lessonPoints.lessonId, pointId: lessonPoints.pointId, from: lessonPoints.fromS, to: lessonPoints.toS })
+      .from(lessonPoints)
+      .where(inArray(lessonPoints.lessonId, lessonIds))
+      .orderBy(asc(lessonPoints.fromS));
+    const names = await pointNames(
+      db,
+      rows.map((r) => r.pointId),
+    );
+    return rows.flatMap((r) => {
+      const name = names.get(r.pointId);
+      return name === undefined ? [] : [{ lessonId: r.lessonId, pointId: r.pointId, name, from: r.from, to: r.to }];
+    });
+  }
+
   return {
     /** Every course, chapter, lesson, marker and point range of a subject, in order. */
     async tree(appId: number): Promise<VideoTree> {
@@ -76,14 +92,7 @@ export function createVideoStore(db: Database) {
       const lessonIds = lessons.map((l) => l.id);
       const [markers, points, teacherRows] = await Promise.all([
         lessonIds.length === 0 ? [] : db.select().from(lessonMarkers).where(inArray(lessonMarkers.lessonId, lessonIds)).orderBy(asc(lessonMarkers.second)),
-        lessonIds.length === 0
-          ? []
-          : db
-              .select({ lessonId: lessonPoints.lessonId, pointId: lessonPoints.pointId, name: knowledgePoints.name, from: lessonPoints.fromS, to: lessonPoints.toS })
-              .from(lessonPoints)
-              .innerJoin(knowledgePoints, eq(knowledgePoints.id, lessonPoints.pointId))
-              .where(inArray(lessonPoints.lessonId, lessonIds))
-              .orderBy(asc(lessonPoints.fromS)),
+        lessonIds.length === 0 ? [] : namedLessonPoints(lessonIds),
         db
           .select()
           .from(teachers)
@@ -220,10 +229,7 @@ export function createVideoStore(db: Database) {
     },
 
     /** The knowledge points of a question (看讲解). */
-    async pointsOfQuestion(questionId: number): Promise<number[]> {
-      const rows = await db.select({ pointId: questionPoints.pointId }).from(questionPoints).where(eq(questionPoints.questionId, questionId));
-      return rows.map((r) => r.pointId);
-    },
+    pointsOfQuestion: (questionId: number): Promise<number[]> => pointsOfQuestion(db, questionId),
 
     phoneOf: async (userId: number): Promise<string | null> => (await accountCards(db, [userId])).get(userId)?.phone ?? null,
 
