@@ -23,7 +23,6 @@ export const KNOWN_OVER = {
   'features/mine/mine.module.css': 317,
   'features/plan/plan.module.css': 709,
   'features/plan/report.module.css': 350,
-  'features/practice/practice.module.css': 794,
   'features/reading/shorthand.module.css': 381,
   'features/study/study.module.css': 656,
   'features/subject/subject.module.css': 398,
