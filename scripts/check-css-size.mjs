@@ -21,7 +21,6 @@ export const KNOWN_OVER = {
   'features/live/live.module.css': 446,
   'features/live/room.module.css': 684,
   'features/mine/mine.module.css': 317,
-  'features/plan/plan.module.css': 709,
   'features/plan/report.module.css': 350,
   'features/reading/shorthand.module.css': 381,
   'features/study/study.module.css': 656,
