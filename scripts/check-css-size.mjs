@@ -23,7 +23,6 @@ export const KNOWN_OVER = {
   'features/mine/mine.module.css': 317,
   'features/plan/report.module.css': 350,
   'features/reading/shorthand.module.css': 381,
-  'features/study/study.module.css': 656,
   'features/subject/subject.module.css': 398,
   'features/video/video.module.css': 478,
 };
