@@ -16,7 +16,6 @@ export const KNOWN_OVER = {
   'features/every-day/every-day.module.css': 303,
   'features/exam-center/exam-center.module.css': 355,
   'features/exam-results/exam-results.module.css': 484,
-  'features/exam/exam.module.css': 614,
   'features/guest/guest.module.css': 366,
   'features/live/live.module.css': 446,
   'features/live/room.module.css': 684,
