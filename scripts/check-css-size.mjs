@@ -15,7 +15,6 @@ export const KNOWN_OVER = {
   'features/discussion/discussion.module.css': 378,
   'features/every-day/every-day.module.css': 303,
   'features/exam-center/exam-center.module.css': 355,
-  'features/exam-results/exam-results.module.css': 484,
   'features/guest/guest.module.css': 366,
   'features/live/live.module.css': 446,
   'features/live/room.module.css': 684,
