@@ -11,6 +11,7 @@ import { papersQuery } from '../../entities/exam/api';
 import { passPercent } from '../../entities/exam/chart';
 import { positiveInt } from '../../lib/url-params';
 import styles from './exam-results.module.css';
+import historyCss from './exam-history.module.css';
 
 /** The score trend, loaded when shown: chart.js stays out of this screen's chunk (docs/web-shell.md "Charts"). */
 const ScoreChart = lazy(() => import('../../entities/exam/score-chart').then((m) => ({ default: m.ScoreChart })));
@@ -50,7 +51,7 @@ export default function ExamHistoryScreen() {
 function ModeFilter({ mode }: { mode: string | null }) {
   const [params, setParams] = useSearchParams();
   return (
-    <label className={styles.modeFilter}>
+    <label className={historyCss.modeFilter}>
       <span>考试类型</span>
       <select
         value={mode ?? ''}

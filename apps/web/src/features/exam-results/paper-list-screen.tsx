@@ -10,6 +10,7 @@ import { formatLimit, marks } from '../../entities/exam/format';
 import { listKind, paperGroups, paperListOf, type PaperListRow } from '../../entities/exam/papers';
 import { papersQuery, type PaperRow } from '../../entities/exam/api';
 import styles from './exam-results.module.css';
+import papersCss from './paper-list.module.css';
 
 /**
  * The paper lists, one screen for every `paper` row of TEST_MODES: /mockExam, /renjilist (with 机考操作说明),
@@ -51,7 +52,7 @@ function PaperList({ subject, row }: { subject: SelectedSubject; row: PaperListR
       ) : null}
       {groups.length === 0 ? <StateMessage text={row.empty} /> : null}
       {groups.map((g) => (
-        <section key={g.title ?? 'all'} className={styles.group} aria-label={g.title ?? row.title}>
+        <section key={g.title ?? 'all'} className={papersCss.group} aria-label={g.title ?? row.title}>
           {g.title ? <h2 className={styles.sectionTitle}>{g.title}</h2> : null}
           <ul className={styles.list}>
             {g.papers.map((p) => (
@@ -68,13 +69,13 @@ function PaperList({ subject, row }: { subject: SelectedSubject; row: PaperListR
 export function PaperCard({ p, appID, busy, onStart, startText }: { p: PaperRow; appID: number; busy: boolean; onStart: () => void; startText?: string }) {
   const navigate = useNavigate();
   return (
-    <li className={styles.paperCard} aria-label={p.name}>
+    <li className={papersCss.paperCard} aria-label={p.name}>
       <h3 className={styles.rowTitle}>{p.name}</h3>
       <p className={styles.muted}>{`${p.questionCount}题 · 限时${formatLimit(p.timeLimitSeconds)} · 及格线${marks(p.passScore)}/${marks(p.totalScore)}分`}</p>
       <p className={styles.muted} data-testid="mine">
         {p.attempts > 0 ? `已考${p.attempts}次 · 最高${marks(p.best ?? 0)}分` : '还没有考过'}
       </p>
-      <div className={styles.cardActions}>
+      <div className={papersCss.cardActions}>
         {p.attempts > 0 ? (
           <button type="button" className={styles.secondarySmall} onClick={() => void navigate(`/examHistory?appID=${appID}&paperID=${p.paperID}`)}>
             成绩记录

@@ -2,7 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { QUESTION_TYPE_NAMES, TF_OPTIONS } from '@kaoshi/contract';
 import { RichText } from '../../ui/rich-text';
 import { isMultiType, type ExamGroup, type ExamQ, type SectionAccess } from '../../lib/exam-model';
-import styles from './exam.module.css';
+import styles from './exam-question.module.css';
 
 interface Props {
   q: ExamQ;

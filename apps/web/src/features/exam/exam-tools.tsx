@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styles from './exam.module.css';
+import toolsCss from './exam-tools.module.css';
 
 /** The 机考's tools: a four-function calculator (in a sheet) and a full-screen zoomable image viewer. */
 
@@ -68,16 +69,16 @@ export function Calculator({ onClose }: { onClose: () => void }) {
             关闭
           </button>
         </header>
-        <output className={styles.calcDisplay} data-testid="calc-display">
+        <output className={toolsCss.calcDisplay} data-testid="calc-display">
           {s.op && s.acc !== null ? <small>{`${show(s.acc)} ${s.op}`}</small> : null}
           {s.display}
         </output>
-        <div className={styles.calcKeys}>
+        <div className={toolsCss.calcKeys}>
           {KEYS.map((k) => (
             <button
               key={k}
               type="button"
-              className={`${styles.calcKey} ${/[+\-×÷=]/.test(k) ? styles.calcOp : ''} ${k === '0' ? styles.calcWide : ''}`}
+              className={`${toolsCss.calcKey} ${/[+\-×÷=]/.test(k) ? toolsCss.calcOp : ''} ${k === '0' ? toolsCss.calcWide : ''}`}
               aria-label={k === '⌫' ? '退格' : k === '±' ? '正负' : k}
               onClick={() => setS((x) => calcPress(x, k))}
             >
@@ -97,7 +98,7 @@ export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; o
   const [z, setZ] = useState(0);
   return (
     <div
-      className={styles.viewer}
+      className={toolsCss.viewer}
       role="dialog"
       aria-label="查看图片"
       tabIndex={-1}
@@ -105,7 +106,7 @@ export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; o
         if (e.key === 'Escape') onClose();
       }}
     >
-      <div className={styles.viewerBar}>
+      <div className={toolsCss.viewerBar}>
         <button type="button" onClick={() => setZ((v) => Math.max(0, v - 1))} disabled={z === 0}>
           缩小
         </button>
@@ -117,8 +118,8 @@ export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; o
           关闭
         </button>
       </div>
-      <div className={styles.viewerStage}>
-        <img src={src} alt={alt} style={{ width: `${ZOOMS[z]! * 100}%` }} className={styles.viewerImage} onDoubleClick={() => setZ((v) => (v === 0 ? 2 : 0))} />
+      <div className={toolsCss.viewerStage}>
+        <img src={src} alt={alt} style={{ width: `${ZOOMS[z]! * 100}%` }} className={toolsCss.viewerImage} onDoubleClick={() => setZ((v) => (v === 0 ? 2 : 0))} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Modal } from '../../ui/modal';
 import type { PracticeQuestion } from '../../entities/practice/api';
 import type { Answered } from './question-view';
-import styles from './practice.module.css';
+import styles from './player.module.css';
 
 interface Props {
   open: boolean;

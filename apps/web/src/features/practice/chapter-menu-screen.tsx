@@ -12,7 +12,7 @@ import { percent } from '../../lib/format';
 import { ChapterStatsHeader, StudyToolsRow } from './components/chapter-stats';
 import { Denied, NoSubject, StateMessage } from '../../ui/states';
 import { SheetBuyPrompt } from '../../ui/buy-prompt';
-import styles from './practice.module.css';
+import styles from './chapter-menu.module.css';
 
 export const RESET_CONFIRM = '确定清除本章的答题记录并重新开始吗？';
 

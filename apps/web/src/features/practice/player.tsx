@@ -29,7 +29,7 @@ import { PlayerTop } from './components/player-top';
 import { ReviewEnd } from './components/review-end';
 import { useSetCache } from './components/use-set-cache';
 import { usePlace } from './components/place';
-import styles from './practice.module.css';
+import styles from './player.module.css';
 
 /** The practice player over one loaded question set: everything is local, answers go to the outbox. */
 export function Player({ appID, source, set }: { appID: number; source: Source; set: QuestionSet }) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { NOTE_MAX } from '@kaoshi/contract';
 import { Modal } from '../../ui/modal';
 import buttons from '../../ui/buttons.module.css';
-import styles from './practice.module.css';
+import styles from './question-actions.module.css';
 
 interface Props {
   favourite: boolean;

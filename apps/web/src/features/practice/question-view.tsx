@@ -6,7 +6,7 @@ import { LongText } from '../../ui/long-text';
 import { ExplainLesson } from '../../entities/video/explain-lesson';
 import { PointLinks } from '../../ui/point-links';
 import { DiscussionLink } from '../../entities/discussion/discussion-link';
-import styles from './practice.module.css';
+import styles from './question.module.css';
 
 /** The learner's reply to one question, scored locally. */
 export interface Answered {

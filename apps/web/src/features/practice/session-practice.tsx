@@ -8,7 +8,7 @@ import { Player } from './player';
 import { sessionQuery, sessionResultPath } from '../../entities/practice/session-source';
 import { SOURCES, type Source, sourceTitle } from '../../entities/practice/sources';
 import { StateMessage } from '../../ui/states';
-import styles from './practice.module.css';
+import styles from './player.module.css';
 
 /**
  * /answerTest?source=session&examHistoryID=N: a practice-display exam session in the player (docs/practice-

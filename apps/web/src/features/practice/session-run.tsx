@@ -5,7 +5,7 @@ import { numberList } from '../../lib/exam-model';
 import { useExamSession } from '../../entities/exam/session';
 import { sessionResultPath } from '../../entities/practice/session-source';
 import type { SessionInfo } from '../../entities/practice/sources';
-import styles from './practice.module.css';
+import styles from './player.module.css';
 
 /**
  * The exam-session side of the player for the `session` source (docs/practice-screens.md "Practice

@@ -11,6 +11,7 @@ import { KIND_NAMES, isStudyKind, qs } from '../../entities/study/url';
 import { catalogQuery, studyKeys, summaryQuery } from '../../entities/study/api';
 import { formatTime } from '../../entities/study/format';
 import styles from './study.module.css';
+import consolidateCss from './consolidate.module.css';
 
 export const EMPTY_TEXT: Record<StudyKind, string> = {
   error: '错题本是空的：练习中答错的题会自动收进来',
@@ -27,14 +28,14 @@ export default function ConsolidateScreen() {
     <SubjectPage title="错题与收藏">
       {(subject) => (
         <div className={styles.screen}>
-          <div className={styles.tabs} role="tablist" aria-label="列表">
+          <div className={consolidateCss.tabs} role="tablist" aria-label="列表">
             {STUDY_KINDS.map((k) => (
               <button
                 key={k}
                 type="button"
                 role="tab"
                 aria-selected={tab === k}
-                className={tab === k ? `${styles.tab} ${styles.tabOn}` : styles.tab}
+                className={tab === k ? `${consolidateCss.tab} ${consolidateCss.tabOn}` : consolidateCss.tab}
                 onClick={() => setParams(k === 'error' ? {} : { tab: k }, { replace: true })}
               >
                 {KIND_NAMES[k]}
@@ -89,9 +90,9 @@ function ReviewCard({ subject }: { subject: SelectedSubject }) {
         </p>
       </div>
       {!noDue && s.nextDueAt ? <p className={`${styles.muted} ${styles.center}`}>{`复习完这些，下一题在${formatTime(s.nextDueAt)}再复习`}</p> : null}
-      <div className={styles.setting}>
+      <div className={consolidateCss.setting}>
         <span>连续答对</span>
-        <span className={styles.stepper}>
+        <span className={consolidateCss.stepper}>
           <button type="button" aria-label="减少一次" disabled={clearAfter <= 1 || settings.isPending} onClick={() => settings.mutate(clearAfter - 1)}>
             −
           </button>
@@ -121,7 +122,7 @@ function ReviewCard({ subject }: { subject: SelectedSubject }) {
         </button>
       </div>
       {noDue ? (
-        <p className={styles.reason} role="note">
+        <p className={consolidateCss.reason} role="note">
           {s.items === 0 ? '错题本里还没有题目' : `今天没有要复习的错题${s.nextDueAt ? `，下一题在${formatTime(s.nextDueAt)}再复习` : ''}`}
         </p>
       ) : null}
@@ -155,12 +156,12 @@ function Chapters({ subject, kind }: { subject: SelectedSubject; kind: StudyKind
       <ul className={styles.list}>
         {list.map((c) => (
           <li key={c.cptID}>
-            <button type="button" className={styles.chapterRow} onClick={() => void navigate(`/consolidate2${qs({ kind, cptID: c.cptID })}`)}>
-              <span className={styles.chapterName}>{c.name}</span>
-              <span className={styles.chapterCount}>
-                {c.count} 题{kind === 'error' && c.due > 0 ? <em className={styles.dueTag}>{` ${c.due} 题该复习`}</em> : null}
+            <button type="button" className={consolidateCss.chapterRow} onClick={() => void navigate(`/consolidate2${qs({ kind, cptID: c.cptID })}`)}>
+              <span className={consolidateCss.chapterName}>{c.name}</span>
+              <span className={consolidateCss.chapterCount}>
+                {c.count} 题{kind === 'error' && c.due > 0 ? <em className={consolidateCss.dueTag}>{` ${c.due} 题该复习`}</em> : null}
               </span>
-              <span className={styles.arrow} aria-hidden="true" />
+              <span className={consolidateCss.arrow} aria-hidden="true" />
             </button>
           </li>
         ))}

@@ -15,6 +15,7 @@ import { catalogQuery, removeFromList, studyKeys, studyListQuery, type StudyQues
 import { dueText, typeName } from '../../entities/study/format';
 import { LongText } from '../../ui/long-text';
 import styles from './study.module.css';
+import itemsCss from './item-list.module.css';
 
 export const REMOVE_CONFIRM: Record<StudyKind, string> = {
   error: '确定把这道题移出错题本吗？再次答错时会重新收入。',
@@ -87,9 +88,9 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
 
   return (
     <div className={styles.screen}>
-      <div className={styles.headRow}>
-        <div className={styles.headText}>
-          <p className={styles.chapterTitle}>{cptID === undefined ? `全部${KIND_NAMES[kind]}` : (chapterName ?? '本章')}</p>
+      <div className={itemsCss.headRow}>
+        <div className={itemsCss.headText}>
+          <p className={itemsCss.chapterTitle}>{cptID === undefined ? `全部${KIND_NAMES[kind]}` : (chapterName ?? '本章')}</p>
           {state ? null : <p className={styles.muted}>{keyword ? `找到 ${total} 题` : `共 ${total} 题`}</p>}
         </div>
         <button type="button" className={styles.primarySmall} disabled={!state && total === 0} onClick={practise}>
@@ -103,19 +104,19 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
         (items.length === 0 ? (
           <StateMessage text={keyword ? `没有找到包含“${keyword}”的题目` : (cptID === undefined ? EMPTY_ALL : EMPTY_CHAPTER)[kind]} />
         ) : (
-          <ul className={styles.items}>
+          <ul className={itemsCss.items}>
             {items.map((q) => (
-              <li key={q.allTestID} className={styles.item}>
-                <div className={styles.itemBody}>
-                  <button type="button" className={styles.itemMain} onClick={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}>
+              <li key={q.allTestID} className={itemsCss.item}>
+                <div className={itemsCss.itemBody}>
+                  <button type="button" className={itemsCss.itemMain} onClick={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}>
                     <span className={styles.typeTag}>{typeName(q)}</span>
-                    <span className={styles.clamp}>
+                    <span className={itemsCss.clamp}>
                       {q.childTableID > 0 && groups.get(q.childTableID)?.stem && q.childTableName !== 'B1' ? <span className={styles.muted}>[病例] </span> : null}
                       <RichText text={q.stem} appID={appID} />
                     </span>
                     {kind === 'error' && q.book ? (
-                      <span className={styles.itemMeta}>
-                        <span className={styles.wrongCount}>错 {q.book.wrongCount} 次</span>
+                      <span className={itemsCss.itemMeta}>
+                        <span className={itemsCss.wrongCount}>错 {q.book.wrongCount} 次</span>
                         <span>{dueText(q.book.due)}</span>
                         {q.book.rightStreak > 0 ? <span>已连续答对 {q.book.rightStreak} 次</span> : null}
                       </span>
@@ -124,13 +125,13 @@ function ChapterItems({ subject, kind, cptID }: { subject: SelectedSubject; kind
                   {kind === 'note' && q.note ? (
                     // Beside the card's button, not in it: a long note folds with 展开, so the card stays short and
                     // 删除笔记 within reach.
-                    <div className={styles.note}>
-                      <span className={styles.noteLabel}>笔记</span>
-                      <LongText text={q.note} lines={3} className={styles.noteText} />
+                    <div className={itemsCss.note}>
+                      <span className={itemsCss.noteLabel}>笔记</span>
+                      <LongText text={q.note} lines={3} className={itemsCss.noteText} />
                     </div>
                   ) : null}
                 </div>
-                <button type="button" className={styles.remove} aria-label={`${REMOVE_LABEL[kind]} 第${q.allTestID}题`} onClick={() => void askRemove(q)}>
+                <button type="button" className={itemsCss.remove} aria-label={`${REMOVE_LABEL[kind]} 第${q.allTestID}题`} onClick={() => void askRemove(q)}>
                   {REMOVE_LABEL[kind]}
                 </button>
               </li>

@@ -14,6 +14,7 @@ import { DiscussionLink } from '../../entities/discussion/discussion-link';
 import { queryState } from '../../ui/states';
 import { SubjectPage } from '../../ui/subject-page';
 import styles from './study.module.css';
+import reciteCss from './recite.module.css';
 
 export const EVALUATION_NAMES: Record<Evaluation, string> = { know: '记得', vague: '模糊', forgot: '忘了' };
 const ORDER: Evaluation[] = ['know', 'vague', 'forgot'];
@@ -130,10 +131,10 @@ function Session({ subject, data, mode, onAgain }: { subject: SelectedSubject; d
   const q = cards[index]!;
   return (
     <div className={styles.screen}>
-      <div className={styles.progressRow}>
+      <div className={reciteCss.progressRow}>
         <span className={styles.typeTag}>{typeName(q)}</span>
         <span className={styles.muted}>{mode === 'due' ? '今天该复习的' : '整本复习'}</span>
-        <span className={styles.progressText} aria-label="进度">
+        <span className={reciteCss.progressText} aria-label="进度">
           {index + 1}/{cards.length}
         </span>
       </div>
@@ -148,9 +149,9 @@ function Session({ subject, data, mode, onAgain }: { subject: SelectedSubject; d
         </Explanation>
         {q.book ? <p className={styles.muted}>已答错 {q.book.wrongCount} 次</p> : null}
       </div>
-      <div className={styles.rateBar} role="group" aria-label="掌握情况">
+      <div className={reciteCss.rateBar} role="group" aria-label="掌握情况">
         {ORDER.map((k) => (
-          <button key={k} type="button" className={`${styles.rate} ${styles[`rate_${k}`]}`} onClick={() => rate(k)}>
+          <button key={k} type="button" className={`${reciteCss.rate} ${reciteCss[`rate_${k}`]}`} onClick={() => rate(k)}>
             {EVALUATION_NAMES[k]}
           </button>
         ))}

@@ -10,6 +10,7 @@ import { matchExcerpt, typeName } from '../../entities/study/format';
 import { qs } from '../../entities/study/url';
 import { searchQuery } from '../../entities/study/api';
 import styles from './study.module.css';
+import itemsCss from './item-list.module.css';
 
 export const KEYWORD_MAX = 50;
 
@@ -52,21 +53,21 @@ function Search({ subject }: { subject: SelectedSubject }) {
           <StateMessage text={`没有找到包含“${keyword}”的题目，换个词试试`} />
         ) : (
           <>
-            <div className={styles.headRow}>
+            <div className={itemsCss.headRow}>
               <p className={styles.muted}>找到 {total} 题</p>
               <button type="button" className={styles.primarySmall} onClick={() => void navigate(`/answerTest${qs({ source: 'search', keyword })}`)}>
                 练习这些题
               </button>
             </div>
-            <ul className={styles.items} aria-label="搜索结果">
+            <ul className={itemsCss.items} aria-label="搜索结果">
               {items.map((q) => {
                 const ex = matchExcerpt(q, keyword);
                 return (
-                  <li key={q.allTestID} className={styles.item}>
-                    <button type="button" className={styles.itemMain} onClick={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}>
+                  <li key={q.allTestID} className={itemsCss.item}>
+                    <button type="button" className={itemsCss.itemMain} onClick={() => void navigate(`/testdetails?allTestID=${q.allTestID}`)}>
                       <span className={styles.typeTag}>{typeName(q)}</span>
-                      <span className={styles.clamp} data-testid="excerpt">
-                        {ex.where ? <span className={styles.where}>{ex.where}：</span> : null}
+                      <span className={itemsCss.clamp} data-testid="excerpt">
+                        {ex.where ? <span className={itemsCss.where}>{ex.where}：</span> : null}
                         <Highlighted text={ex.text} keyword={keyword} />
                       </span>
                     </button>

@@ -7,6 +7,7 @@ import { SubjectPage } from '../../ui/subject-page';
 import { masteryQuery } from '../../entities/study/api';
 import { qs } from '../../entities/study/url';
 import styles from './study.module.css';
+import itemsCss from './item-list.module.css';
 
 /** Mastery below this is shown as weak (red), below STRONG as fair (amber). */
 const WEAK = 0.6;
@@ -40,14 +41,14 @@ function Points({ subject }: { subject: SelectedSubject }) {
       {list.length === 0 ? (
         <StateMessage text="本科目的试题还没有标注知识点" />
       ) : (
-        <ul className={styles.items} aria-label="知识点">
+        <ul className={itemsCss.items} aria-label="知识点">
           {list.map((p) => {
             const level = p.done === 0 ? styles.levelNone : p.mastery < WEAK ? styles.levelWeak : p.mastery < STRONG ? styles.levelFair : styles.levelGood;
             return (
-              <li key={p.point} className={styles.item}>
+              <li key={p.point} className={itemsCss.item}>
                 <button
                   type="button"
-                  className={styles.itemMain}
+                  className={itemsCss.itemMain}
                   aria-label={`${p.point} 掌握度${percent(p.mastery)}`}
                   onClick={() => void navigate(`/answerTest${qs({ source: 'points', point: p.point })}`)}
                 >
@@ -65,7 +66,7 @@ function Points({ subject }: { subject: SelectedSubject }) {
                   >
                     <span className={`${styles.barFill} ${level}`} style={{ width: `${p.mastery * 100}%` }} />
                   </span>
-                  <span className={styles.itemMeta}>
+                  <span className={itemsCss.itemMeta}>
                     <span>正确率 {p.done > 0 ? percent(p.accuracy) : '—'}</span>
                     <span>
                       已做 {p.done}/{p.total}

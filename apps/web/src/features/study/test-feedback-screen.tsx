@@ -13,6 +13,8 @@ import { detailsQuery, reportsQuery, studyKeys } from '../../entities/study/api'
 import { formatTime, plainText } from '../../entities/study/format';
 import { idParam } from '../../entities/study/url';
 import styles from './study.module.css';
+import itemsCss from './item-list.module.css';
+import feedbackCss from './test-feedback.module.css';
 
 export const CONTENT_MAX = 500;
 export const THANKS = '感谢反馈，我们会尽快核实';
@@ -74,21 +76,27 @@ function ReportForm({ subject, allTestID }: { subject: SelectedSubject; allTestI
 
   return (
     <form className={styles.card} onSubmit={submit} noValidate aria-label="纠错">
-      <p className={styles.excerpt} data-testid="question-excerpt">
+      <p className={feedbackCss.excerpt} data-testid="question-excerpt">
         {plainText(q.stem)}
       </p>
       <h2 className={styles.cardTitle}>问题类型（可多选）</h2>
-      <div className={styles.chips} role="group" aria-label="问题类型">
+      <div className={feedbackCss.chips} role="group" aria-label="问题类型">
         {REPORT_KINDS.map((k) => (
-          <button key={k} type="button" aria-pressed={kinds.includes(k)} className={kinds.includes(k) ? `${styles.chip} ${styles.chipOn}` : styles.chip} onClick={() => toggle(k)}>
+          <button
+            key={k}
+            type="button"
+            aria-pressed={kinds.includes(k)}
+            className={kinds.includes(k) ? `${feedbackCss.chip} ${feedbackCss.chipOn}` : feedbackCss.chip}
+            onClick={() => toggle(k)}
+          >
             {k}
           </button>
         ))}
       </div>
-      <label className={styles.textareaLabel}>
+      <label className={feedbackCss.textareaLabel}>
         <span className={styles.cardTitle}>问题描述（选填）</span>
         <textarea
-          className={styles.textarea}
+          className={feedbackCss.textarea}
           value={content}
           maxLength={CONTENT_MAX}
           rows={5}
@@ -99,7 +107,7 @@ function ReportForm({ subject, allTestID }: { subject: SelectedSubject; allTestI
           }}
         />
       </label>
-      <p className={styles.counter}>
+      <p className={feedbackCss.counter}>
         {content.length}/{CONTENT_MAX}
       </p>
       {problem ? (
@@ -108,7 +116,7 @@ function ReportForm({ subject, allTestID }: { subject: SelectedSubject; allTestI
         </p>
       ) : null}
       {sent ? (
-        <p className={styles.thanks} role="status">
+        <p className={feedbackCss.thanks} role="status">
           {THANKS}
         </p>
       ) : null}
@@ -134,17 +142,17 @@ function MyReports({ subject }: { subject: SelectedSubject }) {
         ) : (
           <ul className={styles.list}>
             {list.map((r) => (
-              <li key={r.id} className={styles.report}>
+              <li key={r.id} className={feedbackCss.report}>
                 <p className={styles.reportHead}>
-                  <span className={r.status === 'resolved' ? styles.statusDone : styles.statusOpen}>{r.status === 'resolved' ? '已处理' : '处理中'}</span>
+                  <span className={r.status === 'resolved' ? feedbackCss.statusDone : feedbackCss.statusOpen}>{r.status === 'resolved' ? '已处理' : '处理中'}</span>
                   <span className={styles.muted}>{formatTime(r.createdAt)}</span>
                 </p>
-                <p className={styles.clamp}>{plainText(r.excerpt)}</p>
+                <p className={itemsCss.clamp}>{plainText(r.excerpt)}</p>
                 <p className={styles.muted}>
                   {r.kinds.join('、')}
                   {r.content ? `：${r.content}` : ''}
                 </p>
-                {r.reply ? <p className={styles.reply}>回复：{r.reply}</p> : null}
+                {r.reply ? <p className={feedbackCss.reply}>回复：{r.reply}</p> : null}
               </li>
             ))}
           </ul>

@@ -8,7 +8,8 @@ import { StateMessage } from '../../../ui/states';
 import { REVIEW_FILTERS, answerText, filterCounts, inFilter, isReviewFilter, replyText, reviewOptions, type ReviewFilter } from '../../../entities/exam/review-filters';
 import { marks, typeName } from '../../../entities/exam/format';
 import { type ExamResultData, type ReviewGroup, type ReviewQuestion } from '../../../entities/exam/api';
-import styles from '../exam-results.module.css';
+import shared from '../exam-results.module.css';
+import styles from '../review.module.css';
 
 export function Review({ r }: { r: ExamResultData }) {
   const [params, setParams] = useSearchParams();
@@ -26,7 +27,7 @@ export function Review({ r }: { r: ExamResultData }) {
   };
   return (
     <section className={styles.reviewSection} aria-label="试题解析">
-      <h2 className={styles.sectionTitle}>试题解析</h2>
+      <h2 className={shared.sectionTitle}>试题解析</h2>
       <div className={styles.tabs} role="tablist" aria-label="筛选">
         {REVIEW_FILTERS.map((x) => (
           <button

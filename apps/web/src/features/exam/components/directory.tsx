@@ -1,5 +1,5 @@
 import { numberList, type DirSection } from '../../../lib/exam-model';
-import styles from '../exam.module.css';
+import styles from '../directory.module.css';
 
 /** The hand-in confirmation: what is still unanswered or flagged, by question number. */
 export function handInLines({ unanswered, flagged }: { unanswered: number[]; flagged: number[] }): string[] {

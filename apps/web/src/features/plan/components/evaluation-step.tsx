@@ -5,7 +5,8 @@ import { sessionPlayerPath } from '../../../entities/practice/session-source';
 import { alertMsg } from '../../../ui/dialogs';
 import { errorText } from '../../../lib/error-text';
 import { entrance, refreshPlan } from '../api';
-import styles from '../plan.module.css';
+import shared from '../plan.module.css';
+import styles from '../plan-form.module.css';
 
 /**
  * Step 1 of /openStudy: the entrance evaluation, a short set across the chapters on the exam engine (its answers
@@ -26,7 +27,7 @@ export function EvaluationStep({ appID, evaluation }: { appID: number; evaluatio
   const open = state === 'none' || state === 'started';
 
   return (
-    <section className={styles.card} aria-labelledby="evaluation-title">
+    <section className={shared.card} aria-labelledby="evaluation-title">
       <h2 id="evaluation-title" className={styles.stepTitle}>
         <span className={styles.stepNo}>1</span>入学测评
       </h2>
@@ -35,16 +36,16 @@ export function EvaluationStep({ appID, evaluation }: { appID: number; evaluatio
           测评完成：答对 <strong>{right}</strong>/{total} 题
         </p>
       ) : state === 'skipped' ? (
-        <p className={styles.muted}>已跳过测评，计划将按题库的章节安排。</p>
+        <p className={shared.muted}>已跳过测评，计划将按题库的章节安排。</p>
       ) : (
-        <p className={styles.muted}>{`先做${PLAN_EVALUATION_SIZE}道覆盖各章节的小测评，了解你的掌握情况，计划会优先安排薄弱章节。`}</p>
+        <p className={shared.muted}>{`先做${PLAN_EVALUATION_SIZE}道覆盖各章节的小测评，了解你的掌握情况，计划会优先安排薄弱章节。`}</p>
       )}
       {open ? (
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => act.mutate('skip')}>
+        <div className={shared.actions}>
+          <button type="button" className={shared.secondary} disabled={act.isPending} onClick={() => act.mutate('skip')}>
             跳过测评
           </button>
-          <button type="button" className={styles.primary} disabled={act.isPending} onClick={() => act.mutate('start')}>
+          <button type="button" className={shared.primary} disabled={act.isPending} onClick={() => act.mutate('start')}>
             {state === 'started' ? '继续测评' : '开始测评'}
           </button>
         </div>

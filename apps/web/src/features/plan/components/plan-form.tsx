@@ -3,7 +3,8 @@ import { PLAN_DEFAULT_WARN_TIME, PLAN_MAX_DAYS, PLAN_MINUTES_CHOICES, PLAN_MINUT
 import { DateTimePicker } from '../../../ui/date-time-picker';
 import type { PlanForm as PlanFormValue } from '../api';
 import { addDays, chinaToday, dayAsDate, shortDay, timeAsDate } from '../plan-format';
-import styles from '../plan.module.css';
+import shared from '../plan.module.css';
+import styles from '../plan-form.module.css';
 
 /** Fewer days than this (one per stage) cannot be planned. */
 const MIN_DAYS = 3;
@@ -50,7 +51,7 @@ export function PlanForm({ plan, busy, serverError, onSubmit }: { plan: PlanInfo
   };
 
   return (
-    <section className={styles.card} aria-labelledby="form-title">
+    <section className={shared.card} aria-labelledby="form-title">
       <h2 id="form-title" className={styles.stepTitle}>
         <span className={styles.stepNo}>2</span>
         {plan ? '调整计划' : '制定计划'}
@@ -121,7 +122,7 @@ export function PlanForm({ plan, busy, serverError, onSubmit }: { plan: PlanInfo
           {serverError}
         </p>
       ) : null}
-      <button type="button" className={styles.primary} disabled={busy} onClick={submit}>
+      <button type="button" className={shared.primary} disabled={busy} onClick={submit}>
         {busy ? '正在生成计划…' : '生成学习计划'}
       </button>
       <DateTimePicker

@@ -1,6 +1,7 @@
 import type { PlanInfo, PlanStreak } from '@kaoshi/contract';
 import { shortDay } from '../plan-format';
-import styles from '../plan.module.css';
+import shared from '../plan.module.css';
+import styles from '../plan-header.module.css';
 
 /** A ring of 0–100 with the figure in its middle (an image for screen readers: its label says the figure). */
 export function ProgressRing({ percent, label, size = 88 }: { percent: number; label: string; size?: number }) {
@@ -50,7 +51,7 @@ export function PlanHeader({ plan, streak }: { plan: PlanInfo; streak: PlanStrea
           <p className={styles.countdown}>
             距离考试还有 <strong>{plan.daysLeft}</strong> 天
           </p>
-          <p className={styles.muted}>{`考试日期 ${shortDay(plan.mdate)} · 每天${plan.timesize}分钟`}</p>
+          <p className={shared.muted}>{`考试日期 ${shortDay(plan.mdate)} · 每天${plan.timesize}分钟`}</p>
           <p className={styles.stageNow}>{`当前阶段：${plan.stage}`}</p>
         </div>
         <ProgressRing percent={plan.totalProgress} label="总进度" />
@@ -62,7 +63,7 @@ export function PlanHeader({ plan, streak }: { plan: PlanInfo; streak: PlanStrea
         <span className={styles.freezes} role="img" title="清完当天的错题复习可获得冻结卡，漏学一天时自动使用" aria-label={`冻结卡 ${streak.freezes} 张`}>
           <span aria-hidden="true">❄</span> {streak.freezes}
         </span>
-        <span className={styles.muted}>{`最长 ${streak.best} 天`}</span>
+        <span className={shared.muted}>{`最长 ${streak.best} 天`}</span>
       </div>
       {streak.todayCounted ? <p className={styles.streakToday}>今天的打卡已完成</p> : null}
     </section>

@@ -5,7 +5,8 @@ import { alertMsg, toast } from '../../../ui/dialogs';
 import { errorText } from '../../../lib/error-text';
 import { refreshPlan, setWarn, type WarnReply } from '../api';
 import { timeAsDate } from '../plan-format';
-import styles from '../plan.module.css';
+import shared from '../plan.module.css';
+import styles from '../plan-form.module.css';
 
 /**
  * The reminder row of /studyMain (spec §4): tapping the row turns the daily reminder on or off ('学习提醒已开启' /
@@ -28,8 +29,8 @@ export function ReminderRow({ appID, warntime, warnopen }: { appID: number; warn
   });
 
   return (
-    <section className={styles.card} aria-labelledby="reminder-title">
-      <h2 id="reminder-title" className={styles.cardTitle}>
+    <section className={shared.card} aria-labelledby="reminder-title">
+      <h2 id="reminder-title" className={shared.cardTitle}>
         每日提醒
       </h2>
       <button
@@ -41,7 +42,7 @@ export function ReminderRow({ appID, warntime, warnopen }: { appID: number; warn
         onClick={() => save.mutate({ warnopen: state.on ? 0 : 1 })}
       >
         <span className={styles.switchLabel}>学习提醒</span>
-        <span className={styles.muted}>{state.on ? `每天 ${state.time} 提醒我学习` : '已关闭'}</span>
+        <span className={shared.muted}>{state.on ? `每天 ${state.time} 提醒我学习` : '已关闭'}</span>
         <span className={state.on ? styles.switchOn : styles.switchOff} aria-hidden="true" />
       </button>
       <button type="button" className={styles.row} aria-label={`提醒时间 ${state.time}`} onClick={() => setPicking(true)}>
@@ -63,7 +64,7 @@ export function ReminderRow({ appID, warntime, warnopen }: { appID: number; warn
           </button>
         )
       ) : null}
-      <p className={styles.muted}>到时会收到站内消息和短信提醒；添加到手机日历后，日历也会按时提醒。</p>
+      <p className={shared.muted}>到时会收到站内消息和短信提醒；添加到手机日历后，日历也会按时提醒。</p>
       <DateTimePicker
         type="time"
         visible={picking}

@@ -1,6 +1,7 @@
 import type { PlanStageSpan } from '@kaoshi/contract';
 import { slashDay } from '../plan-format';
-import styles from '../plan.module.css';
+import shared from '../plan.module.css';
+import styles from '../stage-map.module.css';
 
 const STATE_TEXT = { done: '已完成', current: '进行中', coming: '未开始' } as const;
 
@@ -8,8 +9,8 @@ const STATE_TEXT = { done: '已完成', current: '进行中', coming: '未开始
 export function StageMap({ stages }: { stages: readonly PlanStageSpan[] }) {
   if (stages.length === 0) return null;
   return (
-    <section className={styles.card} aria-labelledby="stage-map-title">
-      <h2 id="stage-map-title" className={styles.cardTitle}>
+    <section className={shared.card} aria-labelledby="stage-map-title">
+      <h2 id="stage-map-title" className={shared.cardTitle}>
         阶段安排
       </h2>
       <ol className={styles.stages}>

@@ -1,7 +1,8 @@
 import type { PlanTask } from '@kaoshi/contract';
 import { KIND } from '../plan-format';
 import { ProgressBar } from './plan-header';
-import styles from '../plan.module.css';
+import shared from '../plan.module.css';
+import styles from '../task-list.module.css';
 
 /**
  * A day's tasks. A task is ticked by doing its work (the server measures it): the tick is a mark, never a checkbox.
@@ -20,7 +21,7 @@ export function TaskList({
   onGo: (t: PlanTask) => void;
   onSkip: (t: PlanTask) => void;
 }) {
-  if (tasks.length === 0) return <p className={styles.empty}>这一天没有安排任务</p>;
+  if (tasks.length === 0) return <p className={shared.empty}>这一天没有安排任务</p>;
   return (
     <ul className={styles.tasks}>
       {tasks.map((t) => (
@@ -54,7 +55,7 @@ function TaskRow({ task: t, canSkip, busy, onGo, onSkip }: { task: PlanTask; can
         {t.skipped ? null : (
           <div className={styles.taskProgress}>
             <ProgressBar value={t.progress} max={t.target} label={`${t.title} 进度`} />
-            <span className={styles.taskFigure}>{`${Math.min(t.progress, t.target)}/${t.target}`}</span>
+            <span className={shared.taskFigure}>{`${Math.min(t.progress, t.target)}/${t.target}`}</span>
           </div>
         )}
         {open ? (

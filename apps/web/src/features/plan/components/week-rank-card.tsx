@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { weekRankQuery, type WeekRank } from '../api';
 import { shortDay } from '../plan-format';
-import styles from '../plan.module.css';
+import shared from '../plan.module.css';
+import styles from '../week-rank.module.css';
 
 type Row = WeekRank['list'][number];
 
@@ -20,15 +21,15 @@ export function WeekRankCard({ appID }: { appID: number }) {
   const shown = all ? list : list.slice(0, TOP);
   const pinned = me && !shown.some((r) => r.me) ? me : null;
   return (
-    <section className={styles.card} aria-labelledby="week-rank-title">
-      <div className={styles.cardHead}>
-        <h2 id="week-rank-title" className={styles.cardTitle}>
+    <section className={shared.card} aria-labelledby="week-rank-title">
+      <div className={shared.cardHead}>
+        <h2 id="week-rank-title" className={shared.cardTitle}>
           本周排行
         </h2>
-        <span className={styles.muted}>{`${shortDay(from)}–${shortDay(to)} · 新掌握题数`}</span>
+        <span className={shared.muted}>{`${shortDay(from)}–${shortDay(to)} · 新掌握题数`}</span>
       </div>
       {list.length === 0 ? (
-        <p className={styles.empty}>本周还没有人上榜，去做题抢第一吧</p>
+        <p className={shared.empty}>本周还没有人上榜，去做题抢第一吧</p>
       ) : (
         <ol className={styles.rank} aria-label="排行榜">
           {shown.map((r) => (
@@ -41,10 +42,10 @@ export function WeekRankCard({ appID }: { appID: number }) {
           <RankRow row={pinned} />
         </ol>
       ) : me === null ? (
-        <p className={styles.muted}>本周答对新题即可上榜</p>
+        <p className={shared.muted}>本周答对新题即可上榜</p>
       ) : null}
       {list.length > TOP ? (
-        <button type="button" className={styles.textButton} aria-expanded={all} onClick={() => setAll(!all)}>
+        <button type="button" className={shared.textButton} aria-expanded={all} onClick={() => setAll(!all)}>
           {all ? '收起榜单' : `查看完整榜单（前${list.length}名）`}
         </button>
       ) : null}

@@ -1,6 +1,6 @@
 import type { SessionRun } from '../session-run';
 import { clock, FONT_LABELS, FONT_ORDER, type FontSize } from './player-state';
-import styles from '../practice.module.css';
+import styles from '../player.module.css';
 
 /** The top of the player: position, type and time; font size and recite mode; a session's countdown and 交卷; notices. */
 export function PlayerTop(p: {

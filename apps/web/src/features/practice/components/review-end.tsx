@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { formatTime } from '../../../entities/study/format';
 import { summaryQuery } from '../../../entities/study/api';
 import { onReplySent } from '../../../lib/outbox/practice';
-import styles from '../practice.module.css';
+import styles from '../review-end.module.css';
 
 /**
  * The end of a review set (`source=review`, every question answered; docs/study-screens.md): the way on. Once the
