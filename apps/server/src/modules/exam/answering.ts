@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { GRACE_MS, locksSections } from './hand-in.ts';
 import { normalise } from './scoring.ts';
+import { createReplyBatcher } from './reply-batcher.ts';
 import type { ExamStore, ReplyWrite } from './store.ts';
 import { iso, remaining } from './views.ts';
 
@@ -13,6 +14,7 @@ const sectionOf = (s: ExamSessionRow) => new Map(s.sections.flatMap((sec, i) => 
 /** Autosave and section locks of an open session (docs/exams.md). */
 export function createAnswering(deps: { store: ExamStore; clock: Clock; ownSession: (userId: number, id: number) => Promise<ExamSessionRow> }) {
   const { store, clock, ownSession } = deps;
+  const batcher = createReplyBatcher(store);
   const now = () => new Date(clock());
 
   /**
@@ -55,16 +57,13 @@ export function createAnswering(deps: { store: ExamStore; clock: Clock; ownSessi
     const { writes, refused } = await checkReplies(s, input);
     let saved = 0;
     if (writes.length) {
-      // Checked again on the locked row: a hand-in or a section lock (another device) may have come first.
-      const out = await store.transaction(async (tx) => {
-        const row = await store.lockSession(tx, userId, id);
-        if (!row) throw notFound(EXAM_MSG.unknownSession);
-        const msg = refusedMsg(row);
-        if (msg) throw badInput(msg);
-        // A section locked since the checks above: refuse the batch, the client re-reads.
-        if (row.sectionIndex !== s.sectionIndex) throw badInput(EXAM_MSG.sectionLocked);
-        return store.writeReplies(tx, userId, id, at, writes);
-      });
+      // Written with the autosaves arriving with it (group commit), checked again on its locked row: a hand-in or
+      // a section lock (another device) may have come first; a section locked since the checks refuses the batch.
+      const out = await batcher.submit(
+        { userId, sessionId: id, writes, refuse: (row) => refusedMsg(row) ?? (row.sectionIndex !== s.sectionIndex ? EXAM_MSG.sectionLocked : null) },
+        at,
+      );
+      if (!out.ok) throw out.msg ? badInput(out.msg) : notFound(EXAM_MSG.unknownSession);
       saved = out.saved;
       for (const replyID of out.reused) refused.push({ replyID, msg: EXAM_MSG.replyIdReused });
     }

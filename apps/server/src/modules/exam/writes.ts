@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { bulk, columnNames, fromExcluded, unnestRows, type BulkColumn } from '../../db/bulk.ts';
 import type { Database, Tx } from '../../db/index.ts';
-import { examReplies, examReplyIds, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
+import { examReplies, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
 import { chapterNames } from '../questions/index.ts';
 import { storeHandedAnswers } from '../practice/index.ts';
 import type { HandedBy, HandInScore, ReplyWrite } from './rows.ts';
+import { writeReplyBatch, type RepliesWritten } from './reply-writes.ts';
 
 /**
  * The session writes that must see one locked row: autosave batches, the seal and grading. The service opens the
@@ -24,83 +24,22 @@ export function createSessionWrites(db: Database) {
       return s;
     },
 
-    /**
-     * Writes a batch of checked replies. Each replyID is recorded once per learner: a replay writes nothing; a
-     * replyID already used for another question or session is answered in `reused`.
-     */
-    async writeReplies(tx: Tx, userId: number, sessionId: number, at: Date, items: ReplyWrite[]): Promise<{ saved: number; reused: string[] }> {
-      const reused: string[] = [];
-      // A replyID twice in one batch: the first counts, the second is a replay (or reused for another question).
-      const firstOf = new Map<string, ReplyWrite>();
-      for (const it of items) {
-        const first = firstOf.get(it.replyId);
-        if (!first) firstOf.set(it.replyId, it);
-        else if (first.questionId !== it.questionId) reused.push(it.replyId);
-      }
-      const unique = [...firstOf.values()];
-      if (unique.length === 0) return { saved: 0, reused };
-      const idColumns: BulkColumn<ReplyWrite>[] = [
-        [examReplyIds.userId, () => userId],
-        [examReplyIds.replyId, (it) => it.replyId],
-        [examReplyIds.sessionId, () => sessionId],
-        [examReplyIds.questionId, (it) => it.questionId],
-        [examReplyIds.createdAt, () => at],
-      ];
-      const fresh = new Set(
-        (
-          await bulk<{ reply_id: string }>(
-            tx,
-            sql`insert into ${examReplyIds} ${unnestRows(idColumns, unique)} on conflict do nothing returning ${columnNames(examReplyIds.replyId)}`,
-          )
-        ).map((r) => r.reply_id),
-      );
-      const replays = unique.filter((it) => !fresh.has(it.replyId));
-      if (replays.length) {
-        const old = await tx
-          .select()
-          .from(examReplyIds)
-          .where(
-            and(
-              eq(examReplyIds.userId, userId),
-              inArray(
-                examReplyIds.replyId,
-                replays.map((it) => it.replyId),
-              ),
-            ),
-          );
-        const byId = new Map(old.map((o) => [o.replyId, o]));
-        for (const it of replays) {
-          const o = byId.get(it.replyId);
-          if (o && (o.sessionId !== sessionId || o.questionId !== it.questionId)) reused.push(it.replyId);
-        }
-      }
-      // One row per question, as the writes one after the other would leave it: the last reply and flag, the
-      // seconds added up.
-      const perQuestion = new Map<number, ReplyWrite>();
-      for (const it of unique) {
-        if (!fresh.has(it.replyId)) continue;
-        const before = perQuestion.get(it.questionId);
-        perQuestion.set(it.questionId, { ...it, spentSeconds: (before?.spentSeconds ?? 0) + it.spentSeconds });
-      }
-      if (perQuestion.size) {
-        const replyColumns: BulkColumn<ReplyWrite>[] = [
-          [examReplies.sessionId, () => sessionId],
-          [examReplies.questionId, (r) => r.questionId],
-          [examReplies.reply, (r) => r.reply],
-          [examReplies.flagged, (r) => r.flagged],
-          [examReplies.spentSeconds, (r) => r.spentSeconds],
-          [examReplies.replyId, (r) => r.replyId],
-          [examReplies.updatedAt, () => at],
-        ];
-        await bulk(
-          tx,
-          sql`insert into ${examReplies} ${unnestRows(replyColumns, [...perQuestion.values()])}
-              on conflict (${columnNames(examReplies.sessionId, examReplies.questionId)}) do update
-              set ${fromExcluded([examReplies.reply, examReplies.flagged, examReplies.replyId, examReplies.updatedAt])},
-                  ${columnNames(examReplies.spentSeconds)} = ${examReplies.spentSeconds} + excluded.${columnNames(examReplies.spentSeconds)}`,
-        );
-      }
-      return { saved: unique.filter((it) => fresh.has(it.replyId)).length, reused };
+    /** Writes a batch of checked replies of one session (reply-writes.ts, the group commit's writer, for one part). */
+    async writeReplies(tx: Tx, userId: number, sessionId: number, at: Date, items: ReplyWrite[]): Promise<RepliesWritten> {
+      return (await writeReplyBatch(tx, [{ userId, sessionId, writes: items }], at))[0]!;
+    },
+
+    writeReplyBatch,
+
+    /** These sessions, locked (FOR UPDATE) in id order until the transaction ends (the group commit's batch). */
+    lockSessions(tx: Tx, ids: readonly number[]): Promise<ExamSessionRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return tx
+        .select()
+        .from(examSessions)
+        .where(inArray(examSessions.id, [...ids]))
+        .orderBy(asc(examSessions.id))
+        .for('update');
     },
 
     /**
