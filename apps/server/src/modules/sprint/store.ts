@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions, papers, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
+import { answers, examSessions, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
+import { subjectPapers } from '../papers/index.ts';
 import { chapterList } from '../questions/index.ts';
 
 /** A bank question as the sprint and zhiye sets see it (no texts: those come from practice's questionsByIds). */
@@ -75,12 +76,8 @@ export function createSprintStore(db: Database) {
 
     /** The subject's papers (not retired) of these kinds, by id, with their question counts. */
     async papers(appId: number, kinds: string[]): Promise<PaperInfo[]> {
-      const rows = await db
-        .select({ id: papers.id, name: papers.name, kind: papers.kind, tag: papers.tag, year: papers.year, sections: papers.sections })
-        .from(papers)
-        .where(and(eq(papers.appId, appId), inArray(papers.kind, kinds), eq(papers.retired, false)))
-        .orderBy(asc(papers.id));
-      return rows.map(({ sections, ...p }) => ({ ...p, questionCount: sections.reduce((n, s) => n + s.questions.length, 0) }));
+      const rows = await subjectPapers(db, appId, { kinds, order: 'id' });
+      return rows.map((p) => ({ id: p.id, name: p.name, kind: p.kind, tag: p.tag, year: p.year, questionCount: p.sections.reduce((n, s) => n + s.questions.length, 0) }));
     },
 
     /** The learner's handed-in attempts per paper. */
