@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { aiRounds, answers, chapters, examSessions, knowledgePoints, pointCards, questionPoints, questions, type AiReasonJson } from '../../db/schema/index.ts';
+import { sessionCountOfMode } from '../exam/index.ts';
 import { chapterList } from '../questions/index.ts';
 
 /** The TEST_MODES row of the adaptive rounds (exam_sessions.test_mode). */
@@ -92,13 +93,7 @@ export function createAiStore(db: Database) {
     },
 
     /** How many adaptive rounds the learner ever started in the subject. */
-    async roundCount(userId: number, appId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(examSessions)
-        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, AI_TEST_MODE)));
-      return row?.n ?? 0;
-    },
+    roundCount: (userId: number, appId: number) => sessionCountOfMode(db, userId, appId, AI_TEST_MODE),
 
     /** Stores the reasons of a round once (a concurrent writer's row wins); answers the stored row. */
     async saveRound(row: { sessionId: number; userId: number; appId: number; round: number; reasons: AiReasonJson[]; createdAt: Date }) {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions, questions } from '../../db/schema/index.ts';
+import { answers, questions } from '../../db/schema/index.ts';
+import { sessionsOfMode } from '../exam/index.ts';
 import { chapterList } from '../questions/index.ts';
 
 /** A bank question as a level draw sees it. */
@@ -58,19 +59,7 @@ export function createClearanceStore(db: Database) {
     },
 
     /** The learner's sessions of one ladder (a TEST_MODES row), open and handed in. */
-    attempts(userId: number, appId: number, testMode: string) {
-      return db
-        .select({
-          id: examSessions.id,
-          sourceKey: examSessions.sourceKey,
-          status: examSessions.status,
-          handedBy: examSessions.handedBy,
-          sections: examSessions.sections,
-          result: examSessions.result,
-        })
-        .from(examSessions)
-        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, testMode)));
-    },
+    attempts: (userId: number, appId: number, testMode: string) => sessionsOfMode(db, userId, appId, testMode, 'oldest'),
   };
 }
 

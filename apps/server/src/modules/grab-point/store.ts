@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
+import { answers, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
+import { sessionsOfMode } from '../exam/index.ts';
 import { templatePaper } from '../papers/index.ts';
 
 /** The only SQL of 考前抢分 (docs/clearance-grabpoint.md). Learner reads filter by the given user id. */
@@ -57,20 +58,7 @@ export function createGrabPointStore(db: Database) {
     },
 
     /** The learner's rounds (open and handed in), newest first. */
-    rounds(userId: number, appId: number, testMode: string) {
-      return db
-        .select({
-          id: examSessions.id,
-          status: examSessions.status,
-          startedAt: examSessions.startedAt,
-          handedBy: examSessions.handedBy,
-          handedAt: examSessions.handedAt,
-          result: examSessions.result,
-        })
-        .from(examSessions)
-        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, testMode)))
-        .orderBy(desc(examSessions.id));
-    },
+    rounds: (userId: number, appId: number, testMode: string) => sessionsOfMode(db, userId, appId, testMode, 'newest'),
 
     /** The template paper (marks per question type come from it). */
     templatePaper: (appId: number) => templatePaper(db, appId),

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { chinaDayNoSql } from '../../platform/china-time.ts';
-import { answers, chapters, examSessions, questionPoints, questions, type ExamResultJson } from '../../db/schema/index.ts';
+import { answers, chapters, questionPoints, questions, type ExamResultJson } from '../../db/schema/index.ts';
 import { bookDueByDay, bookReviewsSince } from '../book/index.ts';
+import { handedOfKind, handedPerPaper, learnerSession } from '../exam/index.ts';
 import { subjectPapers } from '../papers/index.ts';
 import { planHandouts, readingPositionsOf } from '../reading/index.ts';
 import { lessonProgressOf, subjectLessonPoints, subjectLessons, watchedSince } from '../video/index.ts';
@@ -147,50 +148,18 @@ export function createFactsStore(db: Database) {
 
     /** The learner's handed-in sessions of these papers since `since`: the first hand-in per paper. */
     async handedSince(userId: number, appId: number, paperIds: readonly number[], since: Date): Promise<Map<number, Date>> {
-      if (paperIds.length === 0) return new Map();
-      const rows = await db
-        .select({ paperId: examSessions.paperId, at: sql<Date>`min(${examSessions.handedAt})`.mapWith((v: string | Date) => new Date(v)) })
-        .from(examSessions)
-        .where(
-          and(
-            eq(examSessions.userId, userId),
-            eq(examSessions.appId, appId),
-            eq(examSessions.status, 'handed'),
-            inArray(examSessions.paperId, [...paperIds]),
-            gte(examSessions.handedAt, since),
-          ),
-        )
-        .groupBy(examSessions.paperId);
-      return new Map(rows.flatMap((r) => (r.paperId === null ? [] : [[r.paperId, r.at] as const])));
+      return new Map([...(await handedPerPaper(db, userId, appId, paperIds, since))].map(([id, h]) => [id, h.first]));
     },
 
     /** The learner's handed-in mock-kind sessions of the subject, newest first. */
     async mockSessions(userId: number, appId: number): Promise<MockSession[]> {
-      const rows = await db
-        .select({
-          id: examSessions.id,
-          paperId: examSessions.paperId,
-          name: examSessions.name,
-          score: examSessions.score,
-          total: examSessions.totalScore,
-          handedAt: examSessions.handedAt,
-          result: examSessions.result,
-        })
-        .from(examSessions)
-        .where(
-          and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.kind, 'mock'), eq(examSessions.status, 'handed'), isNotNull(examSessions.handedAt)),
-        )
-        .orderBy(desc(examSessions.handedAt), desc(examSessions.id))
-        .limit(50);
+      const rows = await handedOfKind(db, userId, appId, 'mock', 50);
       return rows.map((r) => ({ id: r.id, paperId: r.paperId, name: r.name, score: r.score ?? 0, total: r.total, handedAt: r.handedAt!, byChapter: r.result?.byChapter ?? [] }));
     },
 
     /** One exam session of the learner: its state and, once handed in, right/total. */
     async session(userId: number, id: number) {
-      const [row] = await db
-        .select({ status: examSessions.status, result: examSessions.result, sections: examSessions.sections })
-        .from(examSessions)
-        .where(and(eq(examSessions.id, id), eq(examSessions.userId, userId)));
+      const row = await learnerSession(db, userId, id);
       return row && { status: row.status, right: row.result?.right ?? 0, total: row.result?.total ?? row.sections.reduce((n, s) => n + s.questions.length, 0) };
     },
 

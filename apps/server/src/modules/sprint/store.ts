@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
+import { answers, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
+import { handedPerPaper } from '../exam/index.ts';
 import { subjectPapers } from '../papers/index.ts';
 import { chapterList } from '../questions/index.ts';
 
@@ -82,13 +83,7 @@ export function createSprintStore(db: Database) {
 
     /** The learner's handed-in attempts per paper. */
     async attempts(userId: number, appId: number, paperIds: number[]): Promise<Map<number, number>> {
-      if (paperIds.length === 0) return new Map();
-      const rows = await db
-        .select({ paperId: examSessions.paperId, n: count() })
-        .from(examSessions)
-        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.status, 'handed'), inArray(examSessions.paperId, paperIds)))
-        .groupBy(examSessions.paperId);
-      return new Map(rows.map((r) => [r.paperId!, r.n]));
+      return new Map([...(await handedPerPaper(db, userId, appId, paperIds))].map(([id, h]) => [id, h.n]));
     },
 
     /** Question ids of the subject the learner has answered since the last reset. */
