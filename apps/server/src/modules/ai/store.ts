@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { aiRounds, answers, chapters, examSessions, knowledgePoints, pointCards, questionPoints, questions, type AiReasonJson } from '../../db/schema/index.ts';
+import { aiRounds, chapters, examSessions, knowledgePoints, pointCards, questionPoints, questions, type AiReasonJson } from '../../db/schema/index.ts';
 import { sessionCountOfMode } from '../exam/index.ts';
+import { answeredQuestions, latestRightOf } from '../practice/index.ts';
 import { chapterList } from '../questions/index.ts';
 
 /** The TEST_MODES row of the adaptive rounds (exam_sessions.test_mode). */
@@ -62,23 +63,10 @@ export function createAiStore(db: Database) {
     },
 
     /** Per question of the subject the learner answered: whether the latest counted (not reset) reply is right. */
-    async latestRight(userId: number, appId: number): Promise<Map<number, boolean>> {
-      const rows = await db
-        .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)))
-        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id));
-      return new Map(rows.map((r) => [r.questionId, r.right]));
-    },
+    latestRight: (userId: number, appId: number) => latestRightOf(db, userId, appId),
 
     /** Questions of the subject the learner answered (any reply, reset or not) after `since`. */
-    async answeredSince(userId: number, appId: number, since: Date): Promise<Set<number>> {
-      const rows = await db
-        .selectDistinct({ questionId: answers.questionId })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gt(answers.createdAt, since)));
-      return new Set(rows.map((r) => r.questionId));
-    },
+    answeredSince: (userId: number, appId: number, since: Date) => answeredQuestions(db, userId, { appId, after: since }),
 
     /** The learner's open adaptive round of the subject (newest), with its stored reasons when written. */
     async openRound(userId: number, appId: number) {

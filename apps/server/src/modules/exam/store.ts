@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { createSessionWrites } from './writes.ts';
-import { answers, examReplies, examSessions, knowledgePoints, questionGroups, questionPoints, questions, type ExamReplyRow, type ExamSessionRow } from '../../db/schema/index.ts';
+import { examReplies, examSessions, knowledgePoints, questionGroups, questionPoints, questions, type ExamReplyRow, type ExamSessionRow } from '../../db/schema/index.ts';
 import { paperInUse, subjectPapers, templatePaper } from '../papers/index.ts';
+import { answeredQuestions } from '../practice/index.ts';
 import { chapterList, questionColumns } from '../questions/index.ts';
 import type { KeyRow } from './rows.ts';
 
@@ -44,14 +45,7 @@ function createExamReads(db: Database) {
     },
 
     /** Which of these questions the learner has answered (in practice or handed-in exams). */
-    async answeredIds(userId: number, ids: number[]) {
-      if (ids.length === 0) return new Set<number>();
-      const rows = await db
-        .selectDistinct({ id: answers.questionId })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), inArray(answers.questionId, ids)));
-      return new Set(rows.map((r) => r.id));
-    },
+    answeredIds: (userId: number, ids: number[]) => answeredQuestions(db, userId, { ids }),
 
     /** The subject's answerable questions (id, type, retired) for the daily draw. */
     dailyBank(appId: number) {

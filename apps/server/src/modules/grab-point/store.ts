@@ -1,19 +1,14 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
+import { knowledgePoints, questionPoints, questions } from '../../db/schema/index.ts';
 import { sessionsOfMode } from '../exam/index.ts';
+import { latestCountedAnswers } from '../practice/index.ts';
 import { templatePaper } from '../papers/index.ts';
 
 /** The only SQL of 考前抢分 (docs/clearance-grabpoint.md). Learner reads filter by the given user id. */
 export function createGrabPointStore(db: Database) {
   /** The learner's latest counted answer (not reset) per question of a subject. */
-  const latest = (userId: number, appId: number) =>
-    db
-      .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
-      .from(answers)
-      .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)))
-      .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
-      .as('latest');
+  const latest = (userId: number, appId: number) => latestCountedAnswers(db, userId, appId);
 
   return {
     /** Per knowledge point with questions in use: its questions, those with a past-exam year, and those the learner answers right now. */

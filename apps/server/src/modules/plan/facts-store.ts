@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { chinaDayNoSql } from '../../platform/china-time.ts';
-import { answers, chapters, questionPoints, questions, type ExamResultJson } from '../../db/schema/index.ts';
+import { chapters, questionPoints, questions, type ExamResultJson } from '../../db/schema/index.ts';
 import { bookDueByDay, bookReviewsSince } from '../book/index.ts';
 import { handedOfKind, handedPerPaper, learnerSession } from '../exam/index.ts';
+import { answerPace, answerSecondsSince, chapterMastery, firstAnswersPerDay } from '../practice/index.ts';
 import { subjectPapers } from '../papers/index.ts';
 import { planHandouts, readingPositionsOf } from '../reading/index.ts';
 import { lessonProgressOf, subjectLessonPoints, subjectLessons, watchedSince } from '../video/index.ts';
@@ -82,40 +82,15 @@ export function createFactsStore(db: Database) {
     },
 
     /** Per chapter (the question's current one): questions answered and right at the latest counted answer. */
-    async mastery(userId: number, appId: number): Promise<Map<number, { done: number; right: number }>> {
-      const latest = db
-        .selectDistinctOn([answers.questionId], { chapterId: questions.chapterId, right: answers.right })
-        .from(answers)
-        .innerJoin(questions, eq(questions.id, answers.questionId))
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt), eq(questions.retired, false)))
-        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
-        .as('latest');
-      const rows = await db
-        .select({ chapterId: latest.chapterId, done: sql<number>`count(*)::int`, right: sql<number>`count(*) filter (where ${latest.right})::int` })
-        .from(latest)
-        .groupBy(latest.chapterId);
-      return new Map(rows.map((r) => [r.chapterId, { done: Number(r.done), right: Number(r.right) }]));
-    },
+    mastery: (userId: number, appId: number) => chapterMastery(db, userId, appId),
 
     /** The learner's answers in the subject: how many, and the median seconds spent on one. */
-    async pace(userId: number, appId: number): Promise<{ answers: number; median: number }> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int`, median: sql<number | null>`percentile_cont(0.5) within group (order by ${answers.spentSeconds})` })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId)));
-      return { answers: Number(row?.n ?? 0), median: Number(row?.median ?? 0) };
-    },
+    pace: (userId: number, appId: number) => answerPace(db, userId, appId),
 
     /** Seconds spent since `since`: on answers, and watched in lessons updated since then. */
     async spentSince(userId: number, appId: number, since: Date): Promise<{ practiceS: number; lessonS: number }> {
-      const [[a], lessonS] = await Promise.all([
-        db
-          .select({ s: sql<number>`coalesce(sum(${answers.spentSeconds}), 0)::int` })
-          .from(answers)
-          .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gte(answers.createdAt, since))),
-        watchedSince(db, userId, appId, since),
-      ]);
-      return { practiceS: Number(a?.s ?? 0), lessonS };
+      const [practiceS, lessonS] = await Promise.all([answerSecondsSince(db, userId, appId, since), watchedSince(db, userId, appId, since)]);
+      return { practiceS, lessonS };
     },
 
     /** Wrong-answer book items in the book, per China day of their due date (day number since the epoch). */
@@ -125,15 +100,7 @@ export function createFactsStore(db: Database) {
      * Per question and China day answered since `since` (its current chapter): the first such answer. A question
      * practised again on a later day (强化, 冲刺, after a reset) counts again; answering it twice in a day, once.
      */
-    answersSince(userId: number, appId: number, since: Date) {
-      const day = chinaDayNoSql(answers.createdAt);
-      return db
-        .select({ questionId: answers.questionId, chapterId: questions.chapterId, at: sql<Date>`min(${answers.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
-        .from(answers)
-        .innerJoin(questions, eq(questions.id, answers.questionId))
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gte(answers.createdAt, since)))
-        .groupBy(answers.questionId, questions.chapterId, day);
-    },
+    answersSince: (userId: number, appId: number, since: Date) => firstAnswersPerDay(db, userId, appId, since),
 
     /**
      * Book items reviewed at or after `since` (the times of their last review, oldest first). A review is an answer or

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import {
-  answers,
   cardStates,
   dailyNotes,
   hotspots,
@@ -18,6 +17,7 @@ import {
   type CardStateRow,
   type ReadingItemRow,
 } from '../../db/schema/index.ts';
+import { lastRightOf } from '../practice/index.ts';
 import { chapterList } from '../questions/index.ts';
 import type { SrsCard } from '../../platform/srs.ts';
 
@@ -215,14 +215,7 @@ export function createReadingStore(db: Database) {
         .orderBy(asc(questions.id))
         .limit(limit);
       const ids = qs.map((q) => q.id);
-      const mine = ids.length
-        ? await db
-            .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
-            .from(answers)
-            .where(and(eq(answers.userId, userId), inArray(answers.questionId, ids)))
-            .orderBy(answers.questionId, desc(answers.createdAt))
-        : [];
-      const last = new Map(mine.map((m) => [m.questionId, m.right]));
+      const last = await lastRightOf(db, userId, ids);
       return qs.map((q) => ({ ...q, right: last.has(q.id) ? last.get(q.id)! : null }));
     },
 

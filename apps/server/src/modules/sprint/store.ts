@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
+import { questionPoints, questions, sprintConfigs } from '../../db/schema/index.ts';
 import { handedPerPaper } from '../exam/index.ts';
+import { answeredQuestions } from '../practice/index.ts';
 import { subjectPapers } from '../papers/index.ts';
 import { chapterList } from '../questions/index.ts';
 
@@ -87,13 +88,7 @@ export function createSprintStore(db: Database) {
     },
 
     /** Question ids of the subject the learner has answered since the last reset. */
-    async answered(userId: number, appId: number): Promise<Set<number>> {
-      const rows = await db
-        .selectDistinct({ questionId: answers.questionId })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)));
-      return new Set(rows.map((r) => r.questionId));
-    },
+    answered: (userId: number, appId: number) => answeredQuestions(db, userId, { appId, counted: true }),
   };
 }
 
