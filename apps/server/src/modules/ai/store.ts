@@ -1,7 +1,9 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { aiRounds, answers, examSessions, pointCards, type AiReasonJson } from '../../db/schema/index.ts';
+import { type AiReasonJson, aiRounds, examSessions, pointCards } from '../../db/schema/index.ts';
 import { chapterList, livePointQuestions, pointOf } from '../questions/index.ts';
+import { sessionCountOfMode } from '../exam/index.ts';
+import { answeredQuestions, latestRightOf } from '../practice/index.ts';
 
 /** The TEST_MODES row of the adaptive rounds (exam_sessions.test_mode). */
 export const AI_TEST_MODE = 'AICoreExamTest';
@@ -24,23 +26,10 @@ export function createAiStore(db: Database) {
     point: (appId: number, id: number) => pointOf(db, appId, id),
 
     /** Per question of the subject the learner answered: whether the latest counted (not reset) reply is right. */
-    async latestRight(userId: number, appId: number): Promise<Map<number, boolean>> {
-      const rows = await db
-        .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)))
-        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id));
-      return new Map(rows.map((r) => [r.questionId, r.right]));
-    },
+    latestRight: (userId: number, appId: number) => latestRightOf(db, userId, appId),
 
     /** Questions of the subject the learner answered (any reply, reset or not) after `since`. */
-    async answeredSince(userId: number, appId: number, since: Date): Promise<Set<number>> {
-      const rows = await db
-        .selectDistinct({ questionId: answers.questionId })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gt(answers.createdAt, since)));
-      return new Set(rows.map((r) => r.questionId));
-    },
+    answeredSince: (userId: number, appId: number, since: Date) => answeredQuestions(db, userId, { appId, after: since }),
 
     /** The learner's open adaptive round of the subject (newest), with its stored reasons when written. */
     async openRound(userId: number, appId: number) {
@@ -55,13 +44,7 @@ export function createAiStore(db: Database) {
     },
 
     /** How many adaptive rounds the learner ever started in the subject. */
-    async roundCount(userId: number, appId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(examSessions)
-        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, AI_TEST_MODE)));
-      return row?.n ?? 0;
-    },
+    roundCount: (userId: number, appId: number) => sessionCountOfMode(db, userId, appId, AI_TEST_MODE),
 
     /** Stores the reasons of a round once (a concurrent writer's row wins); answers the stored row. */
     async saveRound(row: { sessionId: number; userId: number; appId: number; round: number; reasons: AiReasonJson[]; createdAt: Date }) {

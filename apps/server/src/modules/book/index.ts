@@ -6,6 +6,7 @@ import { createBookStore } from './store.ts';
 
 export type { BookHooks } from './hooks.ts';
 export type { BookLookup } from './service.ts';
+export { bookDueByDay, bookFigures, bookReviewsSince } from './readers.ts';
 
 /**
  * The wrong-answer book with FSRS review (docs/study.md). Built after practice: it connects its `hooks` to

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions } from '../../db/schema/index.ts';
 import { chapterList, liveBankSize, liveCountsByChapter, livePool } from '../questions/index.ts';
+import { sessionsOfMode } from '../exam/index.ts';
+import { rightNowIds } from '../practice/index.ts';
 
 /** A bank question as a level draw sees it. */
 export interface LevelPoolRow {
@@ -28,30 +28,10 @@ export function createClearanceStore(db: Database) {
     pool: (appId: number, chapterId?: number): Promise<LevelPoolRow[]> => livePool(db, appId, chapterId),
 
     /** Of these questions, those whose latest counted answer by the learner (not reset) is right. */
-    async rightIds(userId: number, ids: number[]) {
-      if (ids.length === 0) return new Set<number>();
-      const rows = await db
-        .selectDistinctOn([answers.questionId], { id: answers.questionId, right: answers.right })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), inArray(answers.questionId, ids), isNull(answers.resetAt)))
-        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id));
-      return new Set(rows.filter((r) => r.right).map((r) => r.id));
-    },
+    rightIds: (userId: number, ids: number[]) => rightNowIds(db, userId, ids),
 
     /** The learner's sessions of one ladder (a TEST_MODES row), open and handed in. */
-    attempts(userId: number, appId: number, testMode: string) {
-      return db
-        .select({
-          id: examSessions.id,
-          sourceKey: examSessions.sourceKey,
-          status: examSessions.status,
-          handedBy: examSessions.handedBy,
-          sections: examSessions.sections,
-          result: examSessions.result,
-        })
-        .from(examSessions)
-        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, testMode)));
-    },
+    attempts: (userId: number, appId: number, testMode: string) => sessionsOfMode(db, userId, appId, testMode, 'oldest'),
   };
 }
 

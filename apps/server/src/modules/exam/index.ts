@@ -8,6 +8,8 @@ import { createExamStore } from './store.ts';
 
 export type { ExamService };
 export { DRAWN_PASS_SHARE } from './specs.ts';
+export { handedOfKind, handedPerPaper, learnerSession, sessionCountOfMode, sessionsOfMode } from './readers.ts';
+export { periodAttempts, periodBetter, periodCounted, periodOpen, periodTop, periodTotal, type RankBy, type RankPoint } from './periods.ts';
 /** How often the deadline sweep runs. */
 export const DEADLINE_SWEEP_MS = 5_000;
 

@@ -1,19 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { createSessionWrites } from './writes.ts';
-import {
-  answers,
-  examReplies,
-  examSessions,
-  knowledgePoints,
-  papers,
-  questionGroups,
-  questionPoints,
-  questions,
-  type ExamReplyRow,
-  type ExamSessionRow,
-} from '../../db/schema/index.ts';
-import { templatePaper } from '../papers/index.ts';
+import { examReplies, examSessions, knowledgePoints, questionGroups, questionPoints, questions, type ExamReplyRow, type ExamSessionRow } from '../../db/schema/index.ts';
+import { paperInUse, subjectPapers, templatePaper } from '../papers/index.ts';
+import { answeredQuestions } from '../practice/index.ts';
 import { chapterList, questionColumns } from '../questions/index.ts';
 import type { KeyRow } from './rows.ts';
 
@@ -25,13 +15,7 @@ export type { HandedBy, HandInScore, KeyRow, ReplyWrite } from './rows.ts';
 function createExamReads(db: Database) {
   return {
     /** A paper of a subject in use (not retired), or undefined. */
-    async paper(appId: number, paperId: number) {
-      const [row] = await db
-        .select()
-        .from(papers)
-        .where(and(eq(papers.appId, appId), eq(papers.id, paperId), eq(papers.retired, false)));
-      return row;
-    },
+    paper: (appId: number, paperId: number) => paperInUse(db, appId, paperId),
 
     /** The pool of a drawn set (docs/test-modes.md §1.7): questions in use, of some chapters or one point, or all. */
     drawPool(appId: number, where: { chapterIds?: number[]; pointId?: number } = {}) {
@@ -61,14 +45,7 @@ function createExamReads(db: Database) {
     },
 
     /** Which of these questions the learner has answered (in practice or handed-in exams). */
-    async answeredIds(userId: number, ids: number[]) {
-      if (ids.length === 0) return new Set<number>();
-      const rows = await db
-        .selectDistinct({ id: answers.questionId })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), inArray(answers.questionId, ids)));
-      return new Set(rows.map((r) => r.id));
-    },
+    answeredIds: (userId: number, ids: number[]) => answeredQuestions(db, userId, { ids }),
 
     /** The subject's answerable questions (id, type, retired) for the daily draw. */
     dailyBank(appId: number) {
@@ -76,13 +53,7 @@ function createExamReads(db: Database) {
     },
 
     /** The subject's papers in use, optionally of one kind, by kind then code. */
-    papers(appId: number, kind?: string) {
-      return db
-        .select()
-        .from(papers)
-        .where(and(eq(papers.appId, appId), eq(papers.retired, false), kind ? eq(papers.kind, kind) : undefined))
-        .orderBy(asc(papers.kind), asc(papers.code));
-    },
+    papers: (appId: number, kind?: string) => subjectPapers(db, appId, { kinds: kind ? [kind] : undefined, order: 'kind' }),
 
     /** Per paper: the learner's handed-in attempts, best score and open session. */
     attemptsByPaper(userId: number, appId: number) {

@@ -1,22 +1,13 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions } from '../../db/schema/index.ts';
+import { sessionsOfMode } from '../exam/index.ts';
+import { latestRightOf } from '../practice/index.ts';
 import { templatePaper } from '../papers/index.ts';
 import { liveBankSize, livePointQuestions, pointList } from '../questions/index.ts';
 
 /** The only SQL of 考前抢分 (docs/clearance-grabpoint.md). Learner reads filter by the given user id. */
 export function createGrabPointStore(db: Database) {
   /** Per question of a subject the learner answered: whether the latest counted answer (not reset) is right. */
-  const latest = async (userId: number, appId: number) =>
-    new Map(
-      (
-        await db
-          .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
-          .from(answers)
-          .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)))
-          .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
-      ).map((r) => [r.questionId, r.right]),
-    );
+  const latest = (userId: number, appId: number) => latestRightOf(db, userId, appId);
 
   return {
     /** Per knowledge point with questions in use: its questions, those with a past-exam year, and those the learner answers right now. */
@@ -47,20 +38,7 @@ export function createGrabPointStore(db: Database) {
     },
 
     /** The learner's rounds (open and handed in), newest first. */
-    rounds(userId: number, appId: number, testMode: string) {
-      return db
-        .select({
-          id: examSessions.id,
-          status: examSessions.status,
-          startedAt: examSessions.startedAt,
-          handedBy: examSessions.handedBy,
-          handedAt: examSessions.handedAt,
-          result: examSessions.result,
-        })
-        .from(examSessions)
-        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.testMode, testMode)))
-        .orderBy(desc(examSessions.id));
-    },
+    rounds: (userId: number, appId: number, testMode: string) => sessionsOfMode(db, userId, appId, testMode, 'newest'),
 
     /** The template paper (marks per question type come from it). */
     templatePaper: (appId: number) => templatePaper(db, appId),

@@ -9,4 +9,5 @@ export { materialise, setRecipes } from './sets.ts';
 export { paperOperations } from './operations.ts';
 export type { PaperWrite } from './store.ts';
 export { templatePaper } from './template.ts';
+export { paperInUse, subjectPapers } from './readers.ts';
 export { checkPaperFile } from './validate.ts';

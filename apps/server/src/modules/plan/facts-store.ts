@@ -1,23 +1,12 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { chinaDayNoSql } from '../../platform/china-time.ts';
-import {
-  answers,
-  bookItems,
-  chapters,
-  examSessions,
-  lessonPoints,
-  papers,
-  questionPoints,
-  questions,
-  readingItems,
-  readingPositions,
-  videoChapters,
-  videoCourses,
-  videoLessons,
-  videoProgress,
-  type ExamResultJson,
-} from '../../db/schema/index.ts';
+import { chapters, questionPoints, questions, type ExamResultJson } from '../../db/schema/index.ts';
+import { bookDueByDay, bookReviewsSince } from '../book/index.ts';
+import { handedOfKind, handedPerPaper, learnerSession } from '../exam/index.ts';
+import { answerPace, answerSecondsSince, chapterMastery, firstAnswersPerDay } from '../practice/index.ts';
+import { subjectPapers } from '../papers/index.ts';
+import { planHandouts, readingPositionsOf } from '../reading/index.ts';
+import { lessonProgressOf, subjectLessonPoints, subjectLessons, watchedSince } from '../video/index.ts';
 
 /** What a subject offers to plan (the same for every learner; held per subject, dropped on 'bank'). */
 export interface SubjectContent {
@@ -47,7 +36,7 @@ export interface MockSession {
 export function createFactsStore(db: Database) {
   return {
     async content(appId: number): Promise<SubjectContent> {
-      const [chapterRows, lessonRows, lessonChapters, handoutRows, mockRows] = await Promise.all([
+      const [chapterRows, lessonRows, lessonPointRows, pointChapters, handouts, mockRows] = await Promise.all([
         db
           .select({ id: chapters.id, name: chapters.name, order: chapters.order, questions: count(questions.id) })
           .from(chapters)
@@ -55,38 +44,30 @@ export function createFactsStore(db: Database) {
           .where(eq(chapters.appId, appId))
           .groupBy(chapters.id)
           .orderBy(asc(chapters.order), asc(chapters.id)),
+        subjectLessons(db, appId),
+        subjectLessonPoints(db, appId),
+        // Per knowledge point and bank chapter: how many of the point's questions are in the chapter.
         db
-          .select({ id: videoLessons.id, title: videoLessons.title, durationS: videoLessons.durationS, publishedAt: videoLessons.publishedAt })
-          .from(videoLessons)
-          .innerJoin(videoChapters, eq(videoChapters.id, videoLessons.chapterId))
-          .innerJoin(videoCourses, eq(videoCourses.id, videoChapters.courseId))
-          .where(eq(videoCourses.appId, appId))
-          .orderBy(asc(videoCourses.sort), asc(videoCourses.id), asc(videoChapters.sort), asc(videoChapters.id), asc(videoLessons.sort), asc(videoLessons.id)),
-        // Per lesson and bank chapter: how many questions of the lesson's points are in the chapter.
-        db
-          .select({ lessonId: lessonPoints.lessonId, chapterId: questions.chapterId, n: count() })
-          .from(lessonPoints)
-          .innerJoin(questionPoints, eq(questionPoints.pointId, lessonPoints.pointId))
+          .select({ pointId: questionPoints.pointId, chapterId: questions.chapterId, n: count() })
+          .from(questionPoints)
           .innerJoin(questions, and(eq(questions.id, questionPoints.questionId), eq(questions.retired, false)))
           .where(eq(questions.appId, appId))
-          .groupBy(lessonPoints.lessonId, questions.chapterId),
-        db
-          .select({
-            id: readingItems.id,
-            title: readingItems.title,
-            chapterId: readingItems.chapterId,
-            order: readingItems.ordinal,
-            chars: sql<number>`char_length(${readingItems.body})::int`,
-          })
-          .from(readingItems)
-          .where(and(eq(readingItems.appId, appId), eq(readingItems.kind, 'handout'), eq(readingItems.hidden, false)))
-          .orderBy(asc(readingItems.ordinal), asc(readingItems.id)),
-        db
-          .select({ id: papers.id, name: papers.name, tag: papers.tag, limitS: papers.timeLimitSeconds, passScore: papers.passScore, totalScore: papers.totalScore })
-          .from(papers)
-          .where(and(eq(papers.appId, appId), eq(papers.kind, 'mock')))
-          .orderBy(asc(papers.id)),
+          .groupBy(questionPoints.pointId, questions.chapterId),
+        planHandouts(db, appId),
+        subjectPapers(db, appId, { kinds: ['mock'], retired: true, order: 'id' }),
       ]);
+      // Per lesson and bank chapter: how many questions of the lesson's points are in the chapter.
+      const chaptersOfPoint = new Map<number, { chapterId: number; n: number }[]>();
+      for (const r of pointChapters) chaptersOfPoint.set(r.pointId, [...(chaptersOfPoint.get(r.pointId) ?? []), { chapterId: r.chapterId, n: r.n }]);
+      const perLesson = new Map<string, { lessonId: number; chapterId: number; n: number }>();
+      for (const lp of lessonPointRows)
+        for (const c of chaptersOfPoint.get(lp.pointId) ?? []) {
+          const key = `${lp.lessonId} ${c.chapterId}`;
+          const row = perLesson.get(key) ?? { lessonId: lp.lessonId, chapterId: c.chapterId, n: 0 };
+          row.n += c.n;
+          perLesson.set(key, row);
+        }
+      const lessonChapters = perLesson.values();
       const best = new Map<number, { chapterId: number; n: number }>();
       for (const r of lessonChapters) {
         const b = best.get(r.lessonId);
@@ -95,150 +76,57 @@ export function createFactsStore(db: Database) {
       return {
         chapters: chapterRows.map((c) => ({ ...c, questions: Number(c.questions) })),
         lessons: lessonRows.map((l, i) => ({ ...l, publishedAt: l.publishedAt.getTime(), order: i, chapterId: best.get(l.id)?.chapterId ?? null })),
-        handouts: handoutRows.map((h) => ({ ...h, chars: Number(h.chars) })),
-        mocks: mockRows,
+        handouts,
+        mocks: mockRows.map((p) => ({ id: p.id, name: p.name, tag: p.tag, limitS: p.timeLimitSeconds, passScore: p.passScore, totalScore: p.totalScore })),
       };
     },
 
     /** Per chapter (the question's current one): questions answered and right at the latest counted answer. */
-    async mastery(userId: number, appId: number): Promise<Map<number, { done: number; right: number }>> {
-      const latest = db
-        .selectDistinctOn([answers.questionId], { chapterId: questions.chapterId, right: answers.right })
-        .from(answers)
-        .innerJoin(questions, eq(questions.id, answers.questionId))
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt), eq(questions.retired, false)))
-        .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
-        .as('latest');
-      const rows = await db
-        .select({ chapterId: latest.chapterId, done: sql<number>`count(*)::int`, right: sql<number>`count(*) filter (where ${latest.right})::int` })
-        .from(latest)
-        .groupBy(latest.chapterId);
-      return new Map(rows.map((r) => [r.chapterId, { done: Number(r.done), right: Number(r.right) }]));
-    },
+    mastery: (userId: number, appId: number) => chapterMastery(db, userId, appId),
 
     /** The learner's answers in the subject: how many, and the median seconds spent on one. */
-    async pace(userId: number, appId: number): Promise<{ answers: number; median: number }> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int`, median: sql<number | null>`percentile_cont(0.5) within group (order by ${answers.spentSeconds})` })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId)));
-      return { answers: Number(row?.n ?? 0), median: Number(row?.median ?? 0) };
-    },
+    pace: (userId: number, appId: number) => answerPace(db, userId, appId),
 
     /** Seconds spent since `since`: on answers, and watched in lessons updated since then. */
     async spentSince(userId: number, appId: number, since: Date): Promise<{ practiceS: number; lessonS: number }> {
-      const [[a], [v]] = await Promise.all([
-        db
-          .select({ s: sql<number>`coalesce(sum(${answers.spentSeconds}), 0)::int` })
-          .from(answers)
-          .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gte(answers.createdAt, since))),
-        db
-          .select({ s: sql<number>`coalesce(sum(${videoProgress.watchedS}), 0)::int` })
-          .from(videoProgress)
-          .where(and(eq(videoProgress.userId, userId), eq(videoProgress.appId, appId), gte(videoProgress.updatedAt, since))),
-      ]);
-      return { practiceS: Number(a?.s ?? 0), lessonS: Number(v?.s ?? 0) };
+      const [practiceS, lessonS] = await Promise.all([answerSecondsSince(db, userId, appId, since), watchedSince(db, userId, appId, since)]);
+      return { practiceS, lessonS };
     },
 
     /** Wrong-answer book items in the book, per China day of their due date (day number since the epoch). */
-    async bookDue(userId: number, appId: number): Promise<Map<number, number>> {
-      const dayNo = sql<number>`${chinaDayNoSql(bookItems.due)}::int`;
-      const rows = await db
-        .select({ day: dayNo, n: sql<number>`count(*)::int` })
-        .from(bookItems)
-        .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), isNull(bookItems.removedAt)))
-        .groupBy(dayNo);
-      return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
-    },
+    bookDue: (userId: number, appId: number) => bookDueByDay(db, userId, appId),
 
     /**
      * Per question and China day answered since `since` (its current chapter): the first such answer. A question
      * practised again on a later day (强化, 冲刺, after a reset) counts again; answering it twice in a day, once.
      */
-    answersSince(userId: number, appId: number, since: Date) {
-      const day = chinaDayNoSql(answers.createdAt);
-      return db
-        .select({ questionId: answers.questionId, chapterId: questions.chapterId, at: sql<Date>`min(${answers.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
-        .from(answers)
-        .innerJoin(questions, eq(questions.id, answers.questionId))
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), gte(answers.createdAt, since)))
-        .groupBy(answers.questionId, questions.chapterId, day);
-    },
+    answersSince: (userId: number, appId: number, since: Date) => firstAnswersPerDay(db, userId, appId, since),
 
     /**
      * Book items reviewed at or after `since` (the times of their last review, oldest first). A review is an answer or
      * evaluation of an item already in the book: the wrong answer that puts a question in (its last review is the
      * moment it was added) is not one, so new wrong answers never tick the review task (issue 32).
      */
-    async reviewsSince(userId: number, appId: number, since: Date): Promise<Date[]> {
-      const rows = await db
-        .select({ at: bookItems.lastReview })
-        .from(bookItems)
-        .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), gte(bookItems.lastReview, since), gt(bookItems.lastReview, bookItems.addedAt)))
-        .orderBy(asc(bookItems.lastReview));
-      return rows.flatMap((r) => (r.at ? [r.at] : []));
-    },
+    reviewsSince: (userId: number, appId: number, since: Date) => bookReviewsSince(db, userId, appId, since),
 
-    lessonProgress(userId: number, appId: number) {
-      return db
-        .select({ lessonId: videoProgress.lessonId, position: videoProgress.position, watchedS: videoProgress.watchedS, completedAt: videoProgress.completedAt })
-        .from(videoProgress)
-        .where(and(eq(videoProgress.userId, userId), eq(videoProgress.appId, appId)));
-    },
+    lessonProgress: (userId: number, appId: number) => lessonProgressOf(db, userId, appId),
 
-    readingPositions(userId: number, appId: number) {
-      return db
-        .select({ itemId: readingPositions.itemId, percent: readingPositions.percent, updatedAt: readingPositions.updatedAt })
-        .from(readingPositions)
-        .where(and(eq(readingPositions.userId, userId), eq(readingPositions.appId, appId)));
-    },
+    readingPositions: (userId: number, appId: number) => readingPositionsOf(db, userId, appId),
 
     /** The learner's handed-in sessions of these papers since `since`: the first hand-in per paper. */
     async handedSince(userId: number, appId: number, paperIds: readonly number[], since: Date): Promise<Map<number, Date>> {
-      if (paperIds.length === 0) return new Map();
-      const rows = await db
-        .select({ paperId: examSessions.paperId, at: sql<Date>`min(${examSessions.handedAt})`.mapWith((v: string | Date) => new Date(v)) })
-        .from(examSessions)
-        .where(
-          and(
-            eq(examSessions.userId, userId),
-            eq(examSessions.appId, appId),
-            eq(examSessions.status, 'handed'),
-            inArray(examSessions.paperId, [...paperIds]),
-            gte(examSessions.handedAt, since),
-          ),
-        )
-        .groupBy(examSessions.paperId);
-      return new Map(rows.flatMap((r) => (r.paperId === null ? [] : [[r.paperId, r.at] as const])));
+      return new Map([...(await handedPerPaper(db, userId, appId, paperIds, since))].map(([id, h]) => [id, h.first]));
     },
 
     /** The learner's handed-in mock-kind sessions of the subject, newest first. */
     async mockSessions(userId: number, appId: number): Promise<MockSession[]> {
-      const rows = await db
-        .select({
-          id: examSessions.id,
-          paperId: examSessions.paperId,
-          name: examSessions.name,
-          score: examSessions.score,
-          total: examSessions.totalScore,
-          handedAt: examSessions.handedAt,
-          result: examSessions.result,
-        })
-        .from(examSessions)
-        .where(
-          and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.kind, 'mock'), eq(examSessions.status, 'handed'), isNotNull(examSessions.handedAt)),
-        )
-        .orderBy(desc(examSessions.handedAt), desc(examSessions.id))
-        .limit(50);
+      const rows = await handedOfKind(db, userId, appId, 'mock', 50);
       return rows.map((r) => ({ id: r.id, paperId: r.paperId, name: r.name, score: r.score ?? 0, total: r.total, handedAt: r.handedAt!, byChapter: r.result?.byChapter ?? [] }));
     },
 
     /** One exam session of the learner: its state and, once handed in, right/total. */
     async session(userId: number, id: number) {
-      const [row] = await db
-        .select({ status: examSessions.status, result: examSessions.result, sections: examSessions.sections })
-        .from(examSessions)
-        .where(and(eq(examSessions.id, id), eq(examSessions.userId, userId)));
+      const row = await learnerSession(db, userId, id);
       return row && { status: row.status, right: row.result?.right ?? 0, total: row.result?.total ?? row.sections.reduce((n, s) => n + s.questions.length, 0) };
     },
 

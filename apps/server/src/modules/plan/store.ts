@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, planTasks, studyPlans, type PlanTaskRow, type StudyPlanRow } from '../../db/schema/index.ts';
+import { planTasks, studyPlans, type PlanTaskRow, type StudyPlanRow } from '../../db/schema/index.ts';
+import { newRightsPerLearner } from '../practice/index.ts';
 import { accountCards, withAccounts } from '../user/index.ts';
 
 export type { PlanTaskRow, StudyPlanRow };
@@ -187,29 +187,7 @@ export function createPlanStore(db: Database) {
      * in [from, to) that they never answered right before, and when they reached that count (their last such answer).
      */
     async weekRows(appId: number, from: Date, to: Date): Promise<WeekRow[]> {
-      const firsts = db
-        .select({ userId: answers.userId, questionId: answers.questionId, firstAt: sql<Date>`min(${answers.createdAt})`.as('first_at') })
-        .from(answers)
-        .where(and(eq(answers.appId, appId), eq(answers.right, true), gte(answers.createdAt, from), lt(answers.createdAt, to)))
-        .groupBy(answers.userId, answers.questionId)
-        .as('firsts');
-      const before = alias(answers, 'before');
-      const rows = await db
-        .select({
-          userId: firsts.userId,
-          gained: sql<number>`count(*)::int`,
-          reachedAt: sql<number>`(extract(epoch from max(${firsts.firstAt})) * 1000)::float8`,
-        })
-        .from(firsts)
-        .where(
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(before)
-              .where(and(eq(before.questionId, firsts.questionId), eq(before.userId, firsts.userId), eq(before.right, true), lt(before.createdAt, from))),
-          ),
-        )
-        .groupBy(firsts.userId);
+      const rows = await newRightsPerLearner(db, appId, from, to);
       return (await withAccounts(db, rows, (r) => r.userId)).map(({ account, ...r }) => ({
         userId: r.userId,
         gained: Number(r.gained),

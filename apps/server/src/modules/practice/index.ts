@@ -8,6 +8,18 @@ import { createPracticeStore, withBankCache } from './store.ts';
 export type { PracticeService };
 export type { QuestionKey } from './service.ts';
 export { storeHandedAnswers, type HandedAnswer } from './exam-answers.ts';
+export {
+  answeredQuestions,
+  answerPace,
+  answerSecondsSince,
+  chapterMastery,
+  firstAnswersPerDay,
+  lastRightOf,
+  latestCountedAnswers,
+  latestRightOf,
+  newRightsPerLearner,
+  rightNowIds,
+} from './readers.ts';
 export type { AnswerBook, PracticeLinks, QuestionMarks, StoredAnswer } from './links.ts';
 
 /**

@@ -63,4 +63,4 @@ export { importReading, readingProblemLines, readingSummary, type ReadingImport 
 export { readReadingFolder, sectionsOf } from './parse.ts';
 export { eraseReadingOf } from './erase.ts';
 export { listReadingReports, resolveReadingReport, TARGET_NAMES } from './reports.ts';
-export { handoutBodies, searchableHandouts, searchablePoints, type SearchableHandout, type SearchablePoint } from './readers.ts';
+export { handoutBodies, planHandouts, readingPositionsOf, searchableHandouts, searchablePoints, type SearchableHandout, type SearchablePoint } from './readers.ts';

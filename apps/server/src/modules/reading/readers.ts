@@ -1,6 +1,6 @@
-import { and, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { pointDetails, readingItems } from '../../db/schema/index.ts';
+import { pointDetails, readingItems, readingPositions } from '../../db/schema/index.ts';
 import { chapterList, chapterNames, pointList } from '../questions/index.ts';
 
 /** A handout as the search's catalogue holds it (docs/search.md). */
@@ -75,4 +75,28 @@ export async function searchablePoints(db: Database, appId: number): Promise<Sea
     const chapterId = d?.chapterId ?? null;
     return { id, name, summary: d?.summary ?? '', chapterId, chapter: chapterId === null ? '' : (names.get(chapterId) ?? '') };
   });
+}
+
+/** The subject's shown handouts in reading order with their length in characters (the plan's handouts), one query. */
+export async function planHandouts(db: Database, appId: number) {
+  const rows = await db
+    .select({
+      id: readingItems.id,
+      title: readingItems.title,
+      chapterId: readingItems.chapterId,
+      order: readingItems.ordinal,
+      chars: sql<number>`char_length(${readingItems.body})::int`,
+    })
+    .from(readingItems)
+    .where(and(eq(readingItems.appId, appId), eq(readingItems.kind, 'handout'), eq(readingItems.hidden, false)))
+    .orderBy(asc(readingItems.ordinal), asc(readingItems.id));
+  return rows.map((h) => ({ ...h, chars: Number(h.chars) }));
+}
+
+/** A learner's reading positions in a subject (item, percent read, when), one query. */
+export function readingPositionsOf(db: Database, userId: number, appId: number) {
+  return db
+    .select({ itemId: readingPositions.itemId, percent: readingPositions.percent, updatedAt: readingPositions.updatedAt })
+    .from(readingPositions)
+    .where(and(eq(readingPositions.userId, userId), eq(readingPositions.appId, appId)));
 }

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import {
-  answers,
   cardStates,
   dailyNotes,
   hotspots,
@@ -16,6 +15,7 @@ import {
   type ReadingItemRow,
 } from '../../db/schema/index.ts';
 import { chapterList, livePointCounts, pointList, pointQuestionStems } from '../questions/index.ts';
+import { lastRightOf } from '../practice/index.ts';
 import type { SrsCard } from '../../platform/srs.ts';
 
 /** A subject's reading content, held in memory by index.ts (an import drops it: migration 0029 notifies 'bank'). */
@@ -205,14 +205,7 @@ export function createReadingStore(db: Database) {
     async pointQuestions(userId: number, pointId: number, limit: number) {
       const qs = await pointQuestionStems(db, pointId, limit);
       const ids = qs.map((q) => q.id);
-      const mine = ids.length
-        ? await db
-            .selectDistinctOn([answers.questionId], { questionId: answers.questionId, right: answers.right })
-            .from(answers)
-            .where(and(eq(answers.userId, userId), inArray(answers.questionId, ids)))
-            .orderBy(answers.questionId, desc(answers.createdAt))
-        : [];
-      const last = new Map(mine.map((m) => [m.questionId, m.right]));
+      const last = await lastRightOf(db, userId, ids);
       return qs.map((q) => ({ ...q, right: last.has(q.id) ? last.get(q.id)! : null }));
     },
 

@@ -1,7 +1,10 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, examSessions, papers, sprintConfigs } from '../../db/schema/index.ts';
+import { sprintConfigs } from '../../db/schema/index.ts';
 import { chapterList, livePointLinks, livePool } from '../questions/index.ts';
+import { handedPerPaper } from '../exam/index.ts';
+import { answeredQuestions } from '../practice/index.ts';
+import { subjectPapers } from '../papers/index.ts';
 
 /** A bank question as the sprint and zhiye sets see it (no texts: those come from practice's questionsByIds). */
 export interface PoolRow {
@@ -55,33 +58,17 @@ export function createSprintStore(db: Database) {
 
     /** The subject's papers (not retired) of these kinds, by id, with their question counts. */
     async papers(appId: number, kinds: string[]): Promise<PaperInfo[]> {
-      const rows = await db
-        .select({ id: papers.id, name: papers.name, kind: papers.kind, tag: papers.tag, year: papers.year, sections: papers.sections })
-        .from(papers)
-        .where(and(eq(papers.appId, appId), inArray(papers.kind, kinds), eq(papers.retired, false)))
-        .orderBy(asc(papers.id));
-      return rows.map(({ sections, ...p }) => ({ ...p, questionCount: sections.reduce((n, s) => n + s.questions.length, 0) }));
+      const rows = await subjectPapers(db, appId, { kinds, order: 'id' });
+      return rows.map((p) => ({ id: p.id, name: p.name, kind: p.kind, tag: p.tag, year: p.year, questionCount: p.sections.reduce((n, s) => n + s.questions.length, 0) }));
     },
 
     /** The learner's handed-in attempts per paper. */
     async attempts(userId: number, appId: number, paperIds: number[]): Promise<Map<number, number>> {
-      if (paperIds.length === 0) return new Map();
-      const rows = await db
-        .select({ paperId: examSessions.paperId, n: count() })
-        .from(examSessions)
-        .where(and(eq(examSessions.userId, userId), eq(examSessions.appId, appId), eq(examSessions.status, 'handed'), inArray(examSessions.paperId, paperIds)))
-        .groupBy(examSessions.paperId);
-      return new Map(rows.map((r) => [r.paperId!, r.n]));
+      return new Map([...(await handedPerPaper(db, userId, appId, paperIds))].map(([id, h]) => [id, h.n]));
     },
 
     /** Question ids of the subject the learner has answered since the last reset. */
-    async answered(userId: number, appId: number): Promise<Set<number>> {
-      const rows = await db
-        .selectDistinct({ questionId: answers.questionId })
-        .from(answers)
-        .where(and(eq(answers.userId, userId), eq(answers.appId, appId), isNull(answers.resetAt)));
-      return new Set(rows.map((r) => r.questionId));
-    },
+    answered: (userId: number, appId: number) => answeredQuestions(db, userId, { appId, counted: true }),
   };
 }
 

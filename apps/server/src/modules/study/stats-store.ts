@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { answers, bookItems, chapters, favourites, knowledgePoints, notes, questionPoints, questions } from '../../db/schema/index.ts';
+import { answers, chapters, favourites, knowledgePoints, notes, questionPoints, questions } from '../../db/schema/index.ts';
 import { chinaDayNoSql } from '../../platform/china-time.ts';
+import { bookFigures } from '../book/index.ts';
 
 /**
  * The statistics of the study tools (docs/study.md): per question over all learners (counts only, never
@@ -84,7 +85,7 @@ export function createStudyStatsStore(db: Database) {
           .from(table)
           .innerJoin(questions, eq(questions.id, table.questionId))
           .where(and(eq(table.userId, userId), eq(table.appId, appId), eq(questions.retired, false)));
-      const [[total], [done], [time], [todays], [book], [favs], [own]] = await Promise.all([
+      const [[total], [done], [time], [todays], book, [favs], [own]] = await Promise.all([
         db
           .select({ n: count() })
           .from(questions)
@@ -100,15 +101,7 @@ export function createStudyStatsStore(db: Database) {
           .innerJoin(questions, eq(questions.id, answers.questionId))
           .where(and(eq(answers.userId, userId), eq(answers.appId, appId))),
         db.select({ n: sql<number>`count(*)`.mapWith(Number), right: sql<number>`count(*) filter (where ${today.right})`.mapWith(Number) }).from(today),
-        db
-          .select({
-            items: sql<number>`count(*) filter (where ${bookItems.removedAt} is null)`.mapWith(Number),
-            due: sql<number>`count(*) filter (where ${bookItems.removedAt} is null and ${bookItems.due} <= ${now.toISOString()})`.mapWith(Number),
-            cleared: sql<number>`count(*) filter (where ${bookItems.removedBy} = 'cleared')`.mapWith(Number),
-          })
-          .from(bookItems)
-          .innerJoin(questions, eq(questions.id, bookItems.questionId))
-          .where(and(eq(bookItems.userId, userId), eq(bookItems.appId, appId), eq(questions.retired, false))),
+        bookFigures(db, userId, appId, now),
         ownOf(favourites),
         ownOf(notes),
       ]);
@@ -119,7 +112,7 @@ export function createStudyStatsStore(db: Database) {
         spentSeconds: time?.spent ?? 0,
         activeDays: time?.days ?? 0,
         today: { done: todays?.n ?? 0, right: todays?.right ?? 0 },
-        book: { items: book?.items ?? 0, due: book?.due ?? 0, cleared: book?.cleared ?? 0 },
+        book,
         favourites: favs?.n ?? 0,
         notes: own?.n ?? 0,
       };

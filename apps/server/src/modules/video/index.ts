@@ -63,4 +63,14 @@ export { s3MediaStore, type S3Settings } from './s3-store.ts';
 export { ffmpegAvailable, RENDITIONS, SEGMENT_SECONDS } from './transcode.ts';
 export { TOKEN_TTL_MS, type PlayGrant, type PlayTokens } from '../../platform/media-tokens.ts';
 export { listVideoReports, resolveVideoReport } from './reports.ts';
-export { lessonFacts, searchableLessons, teachersByIds, type SearchableLesson, type TeacherCard } from './readers.ts';
+export {
+  lessonFacts,
+  lessonProgressOf,
+  searchableLessons,
+  subjectLessonPoints,
+  subjectLessons,
+  teachersByIds,
+  watchedSince,
+  type SearchableLesson,
+  type TeacherCard,
+} from './readers.ts';
