@@ -47,23 +47,27 @@ export function createGroups(d: GroupDeps) {
     const now = clock();
     const list = (await d.versionPrice(agent, g.appId, g.vn)) ?? g.priceFen;
     const row = await d.store.transaction(async (tx) => {
-      const made = await d.store.insertOrder(tx, {
-        orderNo: newOrderNo(now),
-        userId,
-        agentCode: agent.code,
-        appId: g.appId,
-        vn: g.vn,
-        kind: 'group',
-        amountFen: g.priceFen,
-        baseFen: g.priceFen,
-        listFen: Math.max(list, g.priceFen),
-        payType: provider.id,
-        equipment: g.equipment ?? '',
-        requestId: g.requestId,
-        status: 'created',
-        createdAt: new Date(now),
-        expiresAt: new Date(now + ORDER_TTL_MS),
-      });
+      const made = await d.store.insertOrder(
+        tx,
+        {
+          orderNo: newOrderNo(now),
+          userId,
+          agentCode: agent.code,
+          appId: g.appId,
+          vn: g.vn,
+          kind: 'group',
+          amountFen: g.priceFen,
+          baseFen: g.priceFen,
+          listFen: Math.max(list, g.priceFen),
+          payType: provider.id,
+          equipment: g.equipment ?? '',
+          requestId: g.requestId,
+          status: 'created',
+          createdAt: new Date(now),
+          expiresAt: new Date(now + ORDER_TTL_MS),
+        },
+        () => newOrderNo(now),
+      );
       if (made.fresh) made.row.groupId = await group(tx, made.row.orderNo);
       return made.row;
     });

@@ -14,19 +14,24 @@ export function createShopStore(db: Database) {
     /** The price rows of a subject, of every agent (pricing.ts picks the agent's, else the default agent's). */
     pricesOf: (appId: number): Promise<PriceRow[]> => pricesOf(db, appId),
 
-    /** Insert the order, or find the one the same learner already created with this requestId (fresh: false). */
-    async insertOrder(tx: Tx, row: NewOrder): Promise<{ row: OrderRow; fresh: boolean }> {
-      const [created] = await tx
-        .insert(orders)
-        .values(row)
-        .onConflictDoNothing({ target: [orders.userId, orders.requestId] })
-        .returning();
-      if (created) return { row: created, fresh: true };
-      const [existing] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, row.userId), eq(orders.requestId, row.requestId)));
-      return { row: existing!, fresh: false };
+    /**
+     * Insert the order, or find the one the same learner already created with this requestId (fresh: false). Two
+     * orders of one second can draw the same order number (six random digits, `newOrderNo`): the number is drawn
+     * again (`renumber`), never answered as a failure.
+     */
+    async insertOrder(tx: Tx, row: NewOrder, renumber: () => string): Promise<{ row: OrderRow; fresh: boolean }> {
+      for (let attempt = 0; ; attempt++) {
+        // Any unique conflict (the learner's requestId, the order number) leaves the transaction usable.
+        const [created] = await tx.insert(orders).values(row).onConflictDoNothing().returning();
+        if (created) return { row: created, fresh: true };
+        const [existing] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, row.userId), eq(orders.requestId, row.requestId)));
+        if (existing) return { row: existing, fresh: false };
+        if (attempt >= 4) throw new Error('No free order number after five draws');
+        row = { ...row, orderNo: renumber() };
+      }
     },
 
     /** The order's share token, made once (the first share wins; later ones read it). */
