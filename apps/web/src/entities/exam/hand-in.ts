@@ -53,7 +53,10 @@ export async function flushAndHandIn(examHistoryID: number, auto: boolean, flush
     if (!auto && flushed.left > 0) return { problem: UNSAVED_BEFORE_HAND_IN, result: null };
     carried = await repliesForHandIn(examHistoryID);
   }
-  const out = await sendHandIn(examHistoryID, auto, carried?.replies);
+  let out = await sendHandIn(examHistoryID, auto, carried?.replies);
+  // Refused with what it carried (a reply the contract does not take — autosave would refuse it too): the sheet
+  // is handed in without them (a sheet already handed answers its result the same).
+  if (out.delivered && out.result === null && carried?.replies !== undefined) out = await sendHandIn(examHistoryID, auto);
   if (out.delivered) await carried?.delivered().catch(() => undefined);
   return { problem: out.problem, result: out.result };
 }
