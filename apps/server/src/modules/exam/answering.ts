@@ -2,7 +2,7 @@ import { EXAM_MSG, replyFits, type ExamReplyInput, type QuestionType } from '@ka
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { GRACE_MS, locksSections } from './hand-in.ts';
+import { locksSections, overdue } from './hand-in.ts';
 import { normalise } from './scoring.ts';
 import { createReplyBatcher } from './reply-batcher.ts';
 import type { ExamStore, ReplyWrite } from './store.ts';
@@ -49,7 +49,7 @@ export function createAnswering(deps: { store: ExamStore; clock: Clock; ownSessi
     const at = now();
     const refusedMsg = (row: ExamSessionRow) => {
       if (row.status !== 'open') return row.handedBy === 'deadline' ? EXAM_MSG.timeUp : EXAM_MSG.handedIn;
-      if (row.deadlineAt && at.getTime() > row.deadlineAt.getTime() + GRACE_MS) return EXAM_MSG.timeUp;
+      if (overdue(row, at)) return EXAM_MSG.timeUp;
       return null;
     };
     const early = refusedMsg(s);

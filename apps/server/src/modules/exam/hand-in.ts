@@ -66,8 +66,7 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
     const row = await store.transaction(async (tx) => {
       const current = await store.lockSession(tx, userId, id);
       if (!current || current.status !== 'open') return current;
-      const inTime = !current.deadlineAt || at.getTime() <= current.deadlineAt.getTime() + GRACE_MS;
-      if (carried?.writes.length && inTime && current.sectionIndex === carried.sectionIndex) await store.writeReplies(tx, userId, id, at, carried.writes);
+      if (carried?.writes.length && !overdue(current, at) && current.sectionIndex === carried.sectionIndex) await store.writeReplies(tx, userId, id, at, carried.writes);
       const when = handing(current, at, by);
       return (await store.seal(tx, id, when.at, when.by)) ?? current;
     });
