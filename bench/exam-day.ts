@@ -1,19 +1,22 @@
 // Exam-day bench (docs/test-modes.md §4, docs/exams.md): N learners sit one 100-question paper on the real server at
-// once. Usage: npm run bench:exam -w bench -- --n 500|2000 --db pglite|postgres [--rounds 4] [--period 30]
-//   [--batch 15] [--spread 5]
+// once. Usage: npm run bench:exam -w bench -- --n 500|2000|5000 --db pglite|postgres [--processes 2] [--rounds 4]
+//   [--period 30] [--batch 15] [--spread 5]
 //
 // Setup (not measured): a fresh database (a PGlite data directory, or PostgreSQL: BENCH_PG_URL or a throwaway cluster
 // on 127.0.0.1:3305 started the way .ci/run does) is migrated and seeded by this process; N learners are inserted
 // straight into it, each with a login session (guid; 10 % with a second one: their second device) and the purchase the
 // demo member 13900000000 holds (至尊班 of 1001: every module), and one 100-question paper (A1 58, A2 30, A3 6, X 6 from
 // the demo bank of 1001) is written as a paper file into EXTRA_PAPERS_DIR, so the server's own seed loads it.
-// Then the real server (its own process, NODE_ENV=production, port 3304) and:
+// Then the real server (NODE_ENV=production, port 3304; with `--processes 2` on PostgreSQL, WEB_CONCURRENCY=2: two
+// server processes behind the one port, sharing PostgreSQL and a throwaway Redis, BENCH_REDIS_URL or 127.0.0.1:3306) and:
 //   1. start: all N call /api/simulationTest/start within `--spread` seconds (uniform);
 //   2. autosave: every learner, `--period` seconds after its start and then every period, sends the next ~15 replies of
 //      its open section with /api/answer/addSimulationReplys (one batch), `--rounds` times; when the batch finished a
 //      section the learner leaves it (/api/simulationTest/lockSection), as the 机考 screen does;
 //   3. hand-in: all N within `--spread` seconds, each carrying its last 3 unsent replies (as the app's hand-in carries
 //      what its outbox holds); 10 % of them twice at once, from their two devices (two guids);
+//   while the sheets are graded, the grading queue (the sealed sheets: /metrics kaoshi_backlog{kind="exam_sheets_grading"})
+//   is read every 500 ms, which gives when the last sheet was graded and the grading throughput;
 //   4. the check, with SQL after the server stopped: no learner has two sessions; a handed session has a score and
 //      exactly one `answers` row per question answered (no duplicate, none missing); both hand-ins of a learner
 //      answered the same result. Learners whose start or hand-in the client gave up on are counted apart.
@@ -25,8 +28,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/index.ts';
-import { httpRequest } from './exam-day-http.ts';
-import { COMMON, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
+import { client } from './exam-day-http.ts';
+import { queueLine, watchQueue } from './exam-day-queue.ts';
+import { COMMON, sleep, spawnServer, startPgCluster, startRedis, stopServer, waitReady, type Store } from './lib.ts';
 import { check } from './exam-day-check.ts';
 import { latencyLine, spreadOver } from './exam-day-timing.ts';
 import { APP_ID, PAPER_NAME, setup, writePaper, type Learner } from './exam-day-setup.ts';
@@ -39,6 +43,7 @@ const { values: args } = parseArgs({
     period: { type: 'string', default: '30' },
     batch: { type: 'string', default: '15' },
     spread: { type: 'string', default: '5' },
+    processes: { type: 'string', default: '1' },
   },
 });
 const N = Number(args.n);
@@ -47,55 +52,21 @@ const ROUNDS = Number(args.rounds);
 const PERIOD_MS = Number(args.period) * 1000;
 const BATCH = Number(args.batch);
 const SPREAD_MS = Number(args.spread) * 1000;
-if (!(N > 0) || !['pglite', 'postgres'].includes(DB) || !(ROUNDS >= 0) || !(PERIOD_MS > 0) || !(BATCH > 0) || !(SPREAD_MS > 0)) {
-  console.error('usage: exam-day.ts --n <learners> --db pglite|postgres [--rounds 4] [--period 30] [--batch 15] [--spread 5]');
+const PROCESSES = Number(args.processes);
+const usable = N > 0 && ['pglite', 'postgres'].includes(DB) && ROUNDS >= 0 && PERIOD_MS > 0 && BATCH > 0 && SPREAD_MS > 0 && [1, 2].includes(PROCESSES);
+if (!usable || (PROCESSES > 1 && DB !== 'postgres')) {
+  console.error('usage: exam-day.ts --n <learners> --db pglite|postgres [--processes 2 (postgres only)] [--rounds 4] [--period 30] [--batch 15] [--spread 5]');
   process.exit(2);
 }
 const PORT = 3304;
 const PG_PORT = 3305;
+const REDIS_PORT = 3306;
 const TIMEOUT_MS = 180_000;
 
 // ------------------------------------------------------------------------------------------------ the client
 
 type Kind = 'start' | 'autosave' | 'lockSection' | 'handIn' | 'result';
-const latencies: Record<Kind, number[]> = { start: [], autosave: [], lockSection: [], handIn: [], result: [] };
-const errors = new Map<string, number>();
-const fail = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
-
-/** POST a call; answers the body text when the body status is 200, else counts the error by kind and answers null. */
-async function post(kind: Kind, path: string, params: Record<string, string | number>): Promise<string | null> {
-  const body = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-  const t0 = performance.now();
-  try {
-    const r = await httpRequest(PORT, `${path}?${COMMON}`, body, TIMEOUT_MS);
-    latencies[kind].push(performance.now() - t0);
-    if (r.status < 200 || r.status >= 300) return (fail(`${kind}: HTTP ${r.status}`), null);
-    if (!r.text.startsWith('{"status":200,')) {
-      const j = JSON.parse(r.text) as { status: number; msg: string };
-      return (fail(`${kind}: body ${j.status} ${j.msg}`), null);
-    }
-    return r.text;
-  } catch (err) {
-    const e = err as Error & { code?: string };
-    fail(`${kind}: transport ${e.name === 'AbortError' || e.name === 'TimeoutError' ? `timeout ${TIMEOUT_MS / 1000} s` : (e.code ?? e.message)}`);
-    return null;
-  }
-}
-
-async function get(kind: Kind, path: string, params: Record<string, string | number>): Promise<string | null> {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-  const t0 = performance.now();
-  try {
-    const r = await httpRequest(PORT, `${path}?${COMMON}&${query}`, null, TIMEOUT_MS);
-    latencies[kind].push(performance.now() - t0);
-    if (r.status !== 200 || !r.text.startsWith('{"status":200,')) return (fail(`${kind}: ${r.status} ${r.text.slice(0, 80)}`), null);
-    return r.text;
-  } catch (err) {
-    const e = err as Error & { code?: string };
-    fail(`${kind}: transport ${e.code ?? e.name}`);
-    return null;
-  }
-}
+const { post, get, fail, latencies, errors } = client<Kind>(PORT, TIMEOUT_MS, ['start', 'autosave', 'lockSection', 'handIn', 'result']);
 
 /** The paper's sections as the start reply gives them (question ids per section, in order). */
 let paperSections: number[][] | undefined;
@@ -152,9 +123,16 @@ async function handIn(l: Learner) {
     ),
   );
   for (const t of texts) if (t) l.handIns.push(t);
-  // Acknowledged: the carried answers must be in the sheet (the integrity check counts them).
-  if (texts[0]) l.answered.push(...last);
+  // The carried answers the hand-in says the sheet holds must be in it (the integrity check counts them); none
+  // when the second device's hand-in sealed the sheet first: those the learner is told did not count.
+  if (!texts[0] || last.length === 0) return;
+  const held = Number(/"repliesSaved":(\d+)/.exec(texts[0])?.[1] ?? NaN);
+  if (held === last.length) l.answered.push(...last);
+  else if (held === 0) carriedNotHeld += 1;
+  else fail(`handIn: ${Number.isNaN(held) ? 'no repliesSaved' : `${held} of ${last.length} carried replies held`}`);
 }
+/** Hand-ins whose carried replies did not count: the learner's other device sealed the sheet first. */
+let carriedNotHeld = 0;
 
 const isGrading = (text: string) => text.includes('"grading":true');
 
@@ -197,11 +175,17 @@ async function main() {
     cluster = c;
     store = { kind: 'postgres', url: c.url };
   }
+  let redis: { url: string; stop(): void } | undefined;
+  if (PROCESSES > 1) {
+    const r = await startRedis(REDIS_PORT, work);
+    if ('skipped' in r) throw new Error(`Redis: ${r.skipped}`);
+    redis = r;
+  }
   const open = () => openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
   const where =
     store.kind === 'pglite' ? 'PGlite data directory' : process.env.BENCH_PG_URL ? 'PostgreSQL (BENCH_PG_URL)' : `PostgreSQL 15 (throwaway cluster on 127.0.0.1:${PG_PORT})`;
   console.log(
-    `Exam-day bench: ${N} learners, one ${count}-question paper, ${where}; start and hand-in spread over ${SPREAD_MS / 1000} s; autosave every ${PERIOD_MS / 1000} s${PERIOD_MS === 30_000 ? ' (the real rhythm)' : ' (compressed from the real 30 s)'} × ${ROUNDS} rounds of ≤ ${BATCH} replies; ${cpus().length}-core host shared by client, server${store.kind === 'postgres' ? ' and PostgreSQL' : ''}`,
+    `Exam-day bench: ${N} learners, one ${count}-question paper, ${where}; start and hand-in spread over ${SPREAD_MS / 1000} s; autosave every ${PERIOD_MS / 1000} s${PERIOD_MS === 30_000 ? ' (the real rhythm)' : ' (compressed from the real 30 s)'} × ${ROUNDS} rounds of ≤ ${BATCH} replies; ${cpus().length}-core host shared by client, server${store.kind === 'postgres' ? ' and PostgreSQL' : ''}${PROCESSES > 1 ? `; ${PROCESSES} server processes (WEB_CONCURRENCY) sharing PostgreSQL and Redis` : ''}`,
   );
   try {
     let t = Date.now();
@@ -214,7 +198,7 @@ async function main() {
     }
     console.log(`setup: ${N} learners with sessions and purchases in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
-    const server = spawnServer(PORT, store, { EXTRA_PAPERS_DIR: papersDir });
+    const server = spawnServer(PORT, store, { EXTRA_PAPERS_DIR: papersDir, ...(redis && { WEB_CONCURRENCY: String(PROCESSES), REDIS_URL: redis.url }) });
     let paperId = 0;
     try {
       t = Date.now();
@@ -254,13 +238,18 @@ async function main() {
 
       // 3. hand-in
       const handBase = performance.now() + 200;
+      const queue = watchQueue(PORT, handBase);
       await spreadOver(SPREAD_MS, learners, handBase, handIn);
       console.log(line('handIn'));
       console.log(
-        `  every hand-in answered ${((performance.now() - handBase) / 1000).toFixed(1)} s after the first was sent; ${learners.filter((l) => l.guid2).length} learners handed in twice at once (two devices)`,
+        `  every hand-in answered ${((performance.now() - handBase) / 1000).toFixed(1)} s after the first was sent; ${learners.filter((l) => l.guid2).length} learners handed in twice at once (two devices); in ${carriedNotHeld} of these the device without unsent replies sealed first, and the other was told its 3 did not count (repliesSaved 0)`,
       );
       const acknowledged = learners.filter((l) => l.handIns.some(isGrading)).length;
       const lastGraded = await awaitGrades(learners);
+      while (Number.isNaN(queue.seen.emptyAt) && performance.now() - handBase < TIMEOUT_MS) await sleep(250);
+      await queue.stop();
+      const graded = learners.filter((l) => l.examHistoryID && l.handIns.length > 0).length;
+      console.log(queueLine(queue.seen, graded, N <= 2000 && store.kind === 'postgres' ? 30 : 60, SPREAD_MS));
       console.log(
         `  ${acknowledged} hand-ins acknowledged as being graded (成绩计算中); the last result was graded ${((lastGraded - handBase) / 1000).toFixed(1)} s after the first hand-in was sent (as the screen asks: 1 s, 2 s, 4 s, then every 5 s)`,
       );
@@ -281,6 +270,7 @@ async function main() {
     if (problems.length) process.exitCode = 1;
   } finally {
     cluster?.stop();
+    redis?.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }

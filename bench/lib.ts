@@ -1,5 +1,5 @@
 // Shared by practice-bench.ts and crash-test.ts: start/stop the real server, log in, a throwaway PostgreSQL.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -175,4 +175,19 @@ export function startBare(port: number, bodyFile: string): Promise<ChildProcess>
     child.stderr!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`bare server exited (${code}) before ready:\n${out}`)));
   });
+}
+
+/**
+ * A throwaway Redis (Debian's redis-server) on `port`, no persistence, its files in `dir`; answers its URL and a
+ * stop, or why it was skipped. BENCH_REDIS_URL uses a given one instead.
+ */
+export async function startRedis(port: number, dir: string): Promise<{ url: string; stop(): void } | { skipped: string }> {
+  if (process.env.BENCH_REDIS_URL) return { url: process.env.BENCH_REDIS_URL, stop() {} };
+  if (spawnSync('redis-server', ['--version']).status !== 0) return { skipped: 'redis-server is missing (Debian package redis-server)' };
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--dir', dir, '--pidfile', join(dir, `redis-${port}.pid`)];
+  const started = spawnSync('redis-server', args);
+  if (started.status !== 0) return { skipped: `redis-server did not start: ${started.stderr.toString().trim()}` };
+  const ping = () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG';
+  for (let i = 0; i < 50 && !ping(); i++) await sleep(100);
+  return { url: `redis://127.0.0.1:${port}`, stop: () => void spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']) };
 }

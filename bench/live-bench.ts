@@ -15,7 +15,7 @@ import { launchChromium, loginDemoMemberWithNursing, PHONE } from './browser.ts'
 import { closeAll, describe, drain, freePort, measure, openAll, openHost, pct, rssKiB, sendMessages, socketUrl } from './live-chat.ts';
 import { hlsScript, measureGlass, pushTestStream, routeBenchPlayer, startIngestRunner, watchErrors, webHasLiveRoom, type Glass } from './live-g2g.ts';
 import { chinaMinute } from '../apps/server/src/platform/china-time.ts';
-import { api, here, login, serverEnv, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Server, type Store } from './lib.ts';
+import { api, here, login, serverEnv, sleep, spawnServer, startPgCluster, startRedis, stopServer, waitReady, type Server, type Store } from './lib.ts';
 
 const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -187,40 +187,14 @@ async function partOneAndGlass(work: string, out: Record<string, string[]>) {
 }
 
 async function partTwo(work: string): Promise<string[]> {
-  if (spawnSync('redis-server', ['--version']).status !== 0) return ['skipped: redis-server is missing (Debian package redis-server)'];
   const pg = process.env.BENCH_PG_URL ? { url: process.env.BENCH_PG_URL, stop() {} } : startPgCluster(await freePort());
   if ('skipped' in pg) return [`skipped: ${pg.skipped}`];
-  const redisPort = await freePort();
-  const redis = spawnSync('redis-server', [
-    '--port',
-    String(redisPort),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--daemonize',
-    'yes',
-    '--dir',
-    work,
-    '--pidfile',
-    join(work, 'redis.pid'),
-  ]);
-  if (redis.status !== 0) return (pg.stop(), [`skipped: redis-server did not start: ${redis.stderr.toString().trim()}`]);
+  const redis = await startRedis(await freePort(), work);
+  if ('skipped' in redis) return (pg.stop(), [`skipped: ${redis.skipped}`]);
   const procs: Proc[] = [];
   try {
-    for (
-      let i = 0;
-      i < 50 &&
-      spawnSync('redis-cli', ['-p', String(redisPort), 'ping'])
-        .stdout?.toString()
-        .trim() !== 'PONG';
-      i++
-    )
-      await sleep(100);
     const store: Store = { kind: 'postgres', url: pg.url };
-    const env = { DEMO_VIDEO: 'off', LOG_LEVEL: 'fatal', MEDIA_DIR: join(work, 'media2'), REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+    const env = { DEMO_VIDEO: 'off', LOG_LEVEL: 'fatal', MEDIA_DIR: join(work, 'media2'), REDIS_URL: redis.url };
     for (const name of ['process A', 'process B']) {
       // One after the other: the first migrates and seeds.
       const port = await freePort();
@@ -232,7 +206,7 @@ async function partTwo(work: string): Promise<string[]> {
     return await chatRun(procs, s.id, s.hostKey);
   } finally {
     for (const p of procs) await stopServer(p.server);
-    spawnSync('redis-cli', ['-p', String(redisPort), 'shutdown', 'nosave']);
+    redis.stop();
     pg.stop();
   }
 }

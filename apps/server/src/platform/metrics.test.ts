@@ -49,7 +49,7 @@ describe('/metrics (docs/operations.md, "Metrics")', () => {
     // The process and the gauges read at scrape time.
     expect(after).toMatch(/^kaoshi_process_cpu_seconds_total /m);
     expect(after).toMatch(/^kaoshi_nodejs_eventloop_lag_seconds /m);
-    for (const kind of ['orders_open', 'orders_unreconciled', 'payment_flags_open', 'live_replays_pending'])
+    for (const kind of ['orders_open', 'orders_unreconciled', 'payment_flags_open', 'live_replays_pending', 'exam_sheets_grading'])
       expect(after).toMatch(new RegExp(`^kaoshi_backlog\\{kind="${kind}"\\} \\d+$`, 'm'));
     expect(after).toMatch(/^kaoshi_live\{what="sockets"\} 0$/m);
   });

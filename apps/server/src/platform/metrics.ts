@@ -179,7 +179,7 @@ export function createMetrics() {
     gauges(db: Database, live: () => { rooms: number; sockets: number }, pool?: () => PoolStats) {
       new Gauge({
         name: 'kaoshi_backlog',
-        help: 'Work waiting, by kind: orders_open (created, not paid or closed), orders_unreconciled (closed on timeout, the provider not asked yet), payment_flags_open, live_replays_pending',
+        help: 'Work waiting, by kind: orders_open (created, not paid or closed), orders_unreconciled (closed on timeout, the provider not asked yet), payment_flags_open, live_replays_pending, exam_sheets_grading (handed in, not graded yet)',
         labelNames: ['kind'],
         registers: [registry],
         async collect() {
@@ -187,7 +187,8 @@ export function createMetrics() {
             (select count(*)::int from orders where status = 'created') as orders_open,
             (select count(*)::int from orders where status = 'closed' and closed_reason = 'timeout' and reconciled_at is null) as orders_unreconciled,
             (select count(*)::int from payment_flags where resolved_at is null) as payment_flags_open,
-            (select count(*)::int from live_sessions where replay_state = 'pending') as live_replays_pending`);
+            (select count(*)::int from live_sessions where replay_state = 'pending') as live_replays_pending,
+            (select count(*)::int from exam_sessions where status = 'sealed') as exam_sheets_grading`);
           const row = (r as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
           for (const [kind, n] of Object.entries(row)) this.set({ kind }, Number(n));
         },

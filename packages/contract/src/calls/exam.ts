@@ -146,6 +146,13 @@ export const gradingSheet = examResult.pick({ examHistoryID: true, appID: true, 
   grading: z.literal(true),
 });
 
+/**
+ * A hand-in that carried replies says how many of them the sheet holds: fewer than it carried when another device
+ * handed the sheet in first, the time was up, or one was refused as an autosave would refuse it (the device tells
+ * the learner; the sheet counts as the server holds it).
+ */
+const carriedSaved = { repliesSaved: z.number().int().min(0).optional() };
+
 /** A hand-in's or a result's answer: the graded result with its review, or the sheet still being graded. */
 const resultOrGrading = z.union([reviewedResult, gradingSheet]);
 
@@ -166,7 +173,7 @@ export const simulationHandIn = defineCall({
     /** The device's last unsaved replies (a JSON list, as addSimulationReplys's), saved with the hand-in. */
     replies: examReplies.optional(),
   }),
-  data: resultOrGrading,
+  data: z.union([reviewedResult.extend(carriedSaved), gradingSheet.extend(carriedSaved)]),
 });
 
 export const simulationResult = defineCall({

@@ -57,7 +57,7 @@ export const examSessions = pgTable(
     handedAt: timestamp('handed_at', { withTimezone: true }),
     /** 'learner' | 'deadline'. */
     handedBy: text('handed_by'),
-    /** 'open' | 'handed'. */
+    /** 'open' | 'sealed' (handed in, being graded) | 'handed' (graded). */
     status: text('status').notNull().default('open'),
     score: doublePrecision('score'),
     result: jsonb('result').$type<ExamResultJson>(),
@@ -76,6 +76,10 @@ export const examSessions = pgTable(
     index('exam_sessions_deadline_idx')
       .on(t.deadlineAt)
       .where(sql`${t.status} = 'open'`),
+    /** The grading queue: sealed sheets not graded yet (few at any time; the drain and the backlog gauge read it). */
+    index('exam_sessions_sealed_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'sealed'`),
     index('exam_sessions_ranking_idx')
       .on(t.appId, t.testMode, t.period)
       .where(sql`${t.counted}`),

@@ -174,10 +174,14 @@ describe("replies carried by the hand-in (the device's last unsaved ones)", () =
     t.clock.advance(60_000);
     const [first, replay] = await Promise.all([handIn(guid, id, carried), handIn(guid, id, carried)]);
     expect(first.status).toBe(200);
-    expect(first.data).toMatchObject({ score: 1, right: 1, wrong: 1, handedBy: 'learner' });
+    expect(first.data).toMatchObject({ score: 1, right: 1, wrong: 1, handedBy: 'learner', repliesSaved: 2 });
+    // The replay (whichever of the two lost the race) finds the same replies held.
     expect(replay.data).toEqual(first.data);
-    // Another device hands in afterwards with replies of its own: the sheet was sealed, they change nothing.
-    expect((await handIn(guid, id, [reply(A1[2]!, keyOf(A1[2]!))])).data).toEqual(first.data);
+    // Another device hands in afterwards with replies of its own: the sheet was sealed, they change nothing, and
+    // its answer says none of them counts.
+    expect((await handIn(guid, id, [reply(A1[2]!, keyOf(A1[2]!))])).data).toEqual({ ...first.data, repliesSaved: 0 });
+    // A hand-in that carried nothing says nothing of replies.
+    expect((await handIn(guid, id)).data).not.toHaveProperty('repliesSaved');
     const rows = await t.db.select().from(answers).where(eq(answers.examHistoryId, id));
     expect(rows.map((r) => [r.questionId, r.right]).sort()).toEqual(
       [
@@ -194,7 +198,7 @@ describe("replies carried by the hand-in (the device's last unsaved ones)", () =
     const r = await handIn(guid, id, [reply(A1[0]!, keyOf(A1[0]!)), reply(X[0]!, keyOf(X[0]!)), { ...reply(X[0]!, 'A'), allTestID: 999_999 }]);
     expect(r.status).toBe(200);
     // Only the X answer (the open section) counts: A1's section was locked before.
-    expect(r.data).toMatchObject({ score: 2, right: 1, wrong: 0 });
+    expect(r.data).toMatchObject({ score: 2, right: 1, wrong: 0, repliesSaved: 1 });
   });
 
   it('after the deadline and the grace, carried replies are not saved; the sheet is handed in at the deadline', async () => {
@@ -203,6 +207,7 @@ describe("replies carried by the hand-in (the device's last unsaved ones)", () =
     t.clock.advance(LIMIT * 1000 + EXAM_GRACE_SECONDS * 1000 + 1000);
     const r = await handIn(guid, s.examHistoryID, [reply(A1[0]!, keyOf(A1[0]!))]);
     expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ repliesSaved: 0 });
     await vi.waitFor(async () => expect((await t.call(simulationResult, { guid, examHistoryID: s.examHistoryID })).data).toMatchObject({ score: 0, handedBy: 'deadline' }), {
       timeout: 10_000,
     });

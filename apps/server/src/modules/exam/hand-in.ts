@@ -53,25 +53,36 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
    * grader then grades it with the hand-ins that arrived with it. A parallel duplicate waits on the row, finds
    * it sealed or handed, and waits for the same grade. Answers the graded row.
    */
-  async function handInRow(userId: number, id: number, by: HandedBy, waitMs = Infinity, carried?: CarriedReplies): Promise<ExamSessionRow> {
-    return graded(userId, await seal(userId, id, by, carried), waitMs);
+  async function handInRow(userId: number, id: number, by: HandedBy, waitMs = Infinity): Promise<ExamSessionRow> {
+    return graded(userId, (await seal(userId, id, by)).row, waitMs);
+  }
+
+  /** The learner's hand-in with the replies its device carries: the row (as handInRow's), and how many of them it wrote. */
+  async function handInCarrying(userId: number, id: number, waitMs: number, carried: CarriedReplies): Promise<{ row: ExamSessionRow; saved: number | null }> {
+    const { row, saved } = await seal(userId, id, 'learner', carried);
+    return { row: await graded(userId, row, waitMs), saved };
   }
 
   /**
-   * Seals the learner's session (once), with the replies it carries; answers the row as it is after: sealed, or as
-   * it was when not open.
+   * Seals the learner's session (once), with the replies it carries; answers the row as it is after (sealed, or as
+   * it was when not open) and how many carried replies were written (null when none were: the sheet no longer
+   * open, the time up; a replay's replies, or ones an earlier autosave delivered, may be held all the same).
    */
-  async function seal(userId: number, id: number, by: HandedBy, carried?: CarriedReplies): Promise<ExamSessionRow> {
+  async function seal(userId: number, id: number, by: HandedBy, carried?: CarriedReplies): Promise<{ row: ExamSessionRow; saved: number | null }> {
     const at = now();
-    const row = await store.transaction(async (tx) => {
+    const out = await store.transaction(async (tx) => {
       const current = await store.lockSession(tx, userId, id);
-      if (!current || current.status !== 'open') return current;
-      if (carried?.writes.length && !overdue(current, at) && current.sectionIndex === carried.sectionIndex) await store.writeReplies(tx, userId, id, at, carried.writes);
+      if (!current || current.status !== 'open') return { row: current, saved: null };
+      let saved: number | null = null;
+      if (carried?.writes.length && !overdue(current, at) && current.sectionIndex === carried.sectionIndex) {
+        await store.writeReplies(tx, userId, id, at, carried.writes);
+        saved = carried.writes.length;
+      }
       const when = handing(current, at, by);
-      return (await store.seal(tx, id, when.at, when.by)) ?? current;
+      return { row: (await store.seal(tx, id, when.at, when.by)) ?? current, saved };
     });
-    if (!row) throw notFound(EXAM_MSG.unknownSession);
-    return row;
+    if (!out.row) throw notFound(EXAM_MSG.unknownSession);
+    return { row: out.row, saved: out.saved };
   }
 
   /**
@@ -123,5 +134,5 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
     return n;
   }
 
-  return { handInRow, ownSession, sweep, grader };
+  return { handInRow, handInCarrying, ownSession, sweep, grader };
 }

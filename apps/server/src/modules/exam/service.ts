@@ -42,7 +42,7 @@ export function createExamService(deps: {
   const { store, entitlements, clock, book, bus, log } = deps;
   const now = () => new Date(clock());
   const specOf = createSpecs(store, clock);
-  const { handInRow, ownSession, sweep } = createHandIn({ store, clock, book, log });
+  const { handInRow, handInCarrying, ownSession, sweep } = createHandIn({ store, clock, book, log });
   const views = createViews(store, clock, bus);
   const { sessionView } = views;
   // Autosave and section locks only need to know a sheet is handed in, not its grade.
@@ -227,10 +227,14 @@ export function createExamService(deps: {
       if (!replies?.length) return views.resultOrGrading(await handedRow(userId, id, EXAM_ACK_WAIT_MS));
       // The device's last unsaved replies come with the hand-in: checked as an autosave's are, written in the
       // seal's transaction; one refused (a locked section …) is left out and the sheet is handed in all the same.
+      // `repliesSaved` tells the device how many of them the sheet holds (fewer: another device handed in first, the
+      // time was up …). A replay of a hand-in that went through finds its replies held: the same count.
+      const held = () => store.heldReplies(userId, id, replies.map((r) => r.replyID));
       const s = await ownSession(userId, id, 0);
-      if (s.status !== 'open') return views.resultOrGrading(await handedRow(userId, id, EXAM_ACK_WAIT_MS));
+      if (s.status !== 'open') return { ...(await views.resultOrGrading(await handedRow(userId, id, EXAM_ACK_WAIT_MS))), repliesSaved: await held() };
       const { writes } = await answering.checkReplies(s, replies);
-      return views.resultOrGrading(await handInRow(userId, id, 'learner', EXAM_ACK_WAIT_MS, { writes, sectionIndex: s.sectionIndex }));
+      const { row, saved } = await handInCarrying(userId, id, EXAM_ACK_WAIT_MS, { writes, sectionIndex: s.sectionIndex });
+      return { ...(await views.resultOrGrading(row)), repliesSaved: saved ?? (await held()) };
     },
 
     handedRow,

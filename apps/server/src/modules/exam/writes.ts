@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/index.ts';
-import { examReplies, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
+import { examReplies, examReplyIds, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
 import { chapterNames } from '../questions/index.ts';
 import { storeHandedAnswers } from '../practice/index.ts';
 import type { HandedBy, HandInScore, ReplyWrite } from './rows.ts';
@@ -97,6 +97,16 @@ export function createSessionWrites(db: Database) {
         .from(examSessions)
         .where(inArray(examSessions.id, [...ids]));
       return rows.map((r) => r.sections);
+    },
+
+    /** How many of these replyIDs the learner's session holds (a hand-in tells its device what it carried that counts). */
+    async heldReplies(userId: number, sessionId: number, replyIds: string[]): Promise<number> {
+      if (replyIds.length === 0) return 0;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(examReplyIds)
+        .where(and(eq(examReplyIds.userId, userId), eq(examReplyIds.sessionId, sessionId), inArray(examReplyIds.replyId, [...new Set(replyIds)])));
+      return Number(row?.n ?? 0);
     },
 
     /** Sealed sessions' ids after `after`, in id order (the grader's drain walks them). */

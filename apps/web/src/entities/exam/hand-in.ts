@@ -10,7 +10,12 @@ export type HandedResult = DataOf<typeof simulationHandIn>;
 export interface HandInOutcome {
   problem: string | null;
   result: HandedResult | null;
+  /** Replies the hand-in carried that the sheet does not hold (another device handed in first, the time was up). */
+  notCounted?: number;
 }
+
+/** Said when some answers the hand-in carried did not count. */
+export const notCountedText = (n: number) => `本机有 ${n} 题的答案未计入成绩：试卷已由另一台设备交卷或作答时间已过`;
 
 /** The learner's own hand-in waits for every answer to reach the server first. */
 export const UNSAVED_BEFORE_HAND_IN = '网络异常，还有答案未保存，请检查网络后再交卷';
@@ -58,5 +63,7 @@ export async function flushAndHandIn(examHistoryID: number, auto: boolean, flush
   // is handed in without them (a sheet already handed answers its result the same).
   if (out.delivered && out.result === null && carried?.replies !== undefined) out = await sendHandIn(examHistoryID, auto);
   if (out.delivered) await carried?.delivered().catch(() => undefined);
-  return { problem: out.problem, result: out.result };
+  const sent = carried?.replies === undefined ? 0 : (JSON.parse(carried.replies) as unknown[]).length;
+  const held = out.result?.repliesSaved;
+  return { problem: out.problem, result: out.result, ...(held !== undefined && held < sent && { notCounted: sent - held }) };
 }

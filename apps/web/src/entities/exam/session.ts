@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EXAM_MSG, simulationResume, type DataOf } from '@kaoshi/contract';
 import { call } from '../../api/client';
 import { examKeys } from './api';
-import { flushAndHandIn, type HandedResult } from './hand-in';
+import { flushAndHandIn, notCountedText, type HandedResult } from './hand-in';
 import { alertMsg, toast } from '../../ui/dialogs';
 import { clockOffset, secondsLeft } from '../../lib/exam-model';
 import { flushExamReplies, onExamFlushed, pendingExamReplies, queueExamReply, type FlushResult } from '../../lib/outbox/exam';
@@ -183,13 +183,14 @@ export function useExamSession(o: ExamSessionOptions): ExamSessionRun {
       handing.current = true;
       setBusy(true);
       if (saveTimer.current) clearTimeout(saveTimer.current);
-      const { problem, result } = await flushAndHandIn(id, auto, save);
+      const { problem, result, notCounted } = await flushAndHandIn(id, auto, save);
       if (problem) {
         handing.current = false;
         setBusy(false);
         await alertMsg(problem);
         return;
       }
+      if (notCounted) toast(notCountedText(notCounted));
       finish(result);
     },
     [id, save, finish],

@@ -9,7 +9,7 @@ import { ApiError } from '../../api/errors';
 import { agentStore } from '../../lib/agent';
 import { saveLogin } from '../../lib/session';
 import { saveSelectedSubject } from '../../lib/subject';
-import { alertMsg, confirm } from '../../ui/dialogs';
+import { alertMsg, confirm, toast } from '../../ui/dialogs';
 import { callsTo, demoLogin, fail, fakeApi, renderScreen, resetStorage, trialNursing, shellHandlers } from '../../test/screens';
 import ComputerPaperScreen from './computer-paper-screen';
 import type { Session } from '../../lib/exam-model';
@@ -220,6 +220,16 @@ describe('/computerPaper: the 机考 screen', () => {
     expect(callsTo(callMock, 'exam.handIn')).toEqual([{ examHistoryID: s.examHistoryID, replies: expect.any(String) }]);
     expect(handedReplies()).toEqual([[expect.objectContaining({ allTestID: 1, lastUserReply: 'C', flagged: true })]]);
     expect(await pendingExamReplies(s.examHistoryID)).toEqual([]);
+  });
+
+  it('says so when the sheet does not hold what the hand-in carried (another device handed in first)', async () => {
+    const { s, where } = open({}, {}, { 'exam.handIn': () => ({ ...handResult(s.examHistoryID), repliesSaved: 0 }) });
+    await screen.findByText('关于护理的说法');
+    await user().click(option('A'));
+    await user().click(screen.getByRole('button', { name: '交卷' }));
+    await waitFor(() => expect(where()).toBe(`/examResult?examHistoryID=${s.examHistoryID}`));
+    expect(handedReplies()).toHaveLength(1);
+    expect(toast).toHaveBeenCalledWith('本机有 1 题的答案未计入成绩：试卷已由另一台设备交卷或作答时间已过');
   });
 
   it('a hand-in refused for what it carries goes again without it, and the result opens', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "exam_sessions_sealed_idx" ON "exam_sessions" USING btree ("id") WHERE "exam_sessions"."status" = 'sealed';
