@@ -11,18 +11,23 @@
 // Env: CRASH_ANSWERS (2000), CRASH_KILLS (12, at least), CRASH_IN_FLIGHT (8), CRASH_RATE (answers queued per
 // second, 40), CRASH_PG=0 to skip PostgreSQL, BENCH_PG_URL to use a given PostgreSQL (rows are told apart by a
 // per-run replyID prefix). Exit 1 on any loss, duplicate or mismatch; 2 when the server could not restart.
+//
+// Then, on the same data, the exam hand-in crash test (crash-exam.ts: SIGKILLs between a sheet's seal and its grade);
+// CRASH_EXAM=0 skips it, CRASH_EXAM=only runs it alone.
+import { examCrashRun } from './crash-exam.ts';
 import { readStored, report } from './crash-report.ts';
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, DEMO_PASSWORD, DEMO_PHONE, COMMON, FORM, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Server, type Store } from './lib.ts';
+import { api, DEMO_PASSWORD, DEMO_PHONE, COMMON, FORM, loginUser, sleep, spawnServer, startPgCluster, stopServer, waitReady, type Server, type Store } from './lib.ts';
 
 const TOTAL = Number(process.env.CRASH_ANSWERS ?? 2000);
 const KILLS = Number(process.env.CRASH_KILLS ?? 12);
 const IN_FLIGHT = Number(process.env.CRASH_IN_FLIGHT ?? 8);
 const RATE = Number(process.env.CRASH_RATE ?? 40);
 const START_KILLS = Number(process.env.CRASH_START_KILLS ?? 3);
+const EXAM = process.env.CRASH_EXAM ?? 'on';
 const PORT = 3310;
 const PG_PORT = 3311;
 const APP_ID = 1001; // the demo subject with the demo question bank; the demo member (DEMO_PHONE) holds 至尊班 of it
@@ -48,20 +53,6 @@ interface Ack {
 
 class RestartFailure extends Error {}
 
-async function loginFull(port: number): Promise<{ guid: string; userID: number }> {
-  const md5 = createHash('md5').update(DEMO_PASSWORD).digest('hex');
-  const body = new URLSearchParams({ username: DEMO_PHONE, password: md5, agentCode: '888', clientType: 'web_pc' }).toString();
-  const r = await fetch(`http://127.0.0.1:${port}/api/user/userlogin?${COMMON}`, {
-    method: 'POST',
-    headers: FORM,
-    body,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  const j = (await r.json()) as { status: number; msg: string; data?: { guid?: string; userID?: number } };
-  if (j.status !== 200 || !j.data?.guid || !j.data.userID) throw new Error(`login failed: ${j.status} ${j.msg}`);
-  return { guid: j.data.guid, userID: j.data.userID };
-}
-
 async function crashRun(label: string, store: Store): Promise<boolean> {
   console.log(`\n== crash test on ${label}: ${TOTAL} answers, ≥ ${KILLS} SIGKILLs, ${IN_FLIGHT} in flight, ${RATE} queued/s ==`);
   const tag = `crash-${Date.now().toString(36)}`;
@@ -69,7 +60,7 @@ async function crashRun(label: string, store: Store): Promise<boolean> {
   let server: Server = spawnServer(PORT, store);
   restartMs.push(await waitReady(server, PORT, 180_000));
   let up = true;
-  let { guid, userID } = await loginFull(PORT);
+  let { guid, userID } = await loginUser(PORT, DEMO_PHONE, DEMO_PASSWORD, SEND_TIMEOUT_MS);
 
   // Questions to answer: the demo bank of subject 1001, chapter by chapter (the cptID practised is the one read).
   const menu = await api<{ list: { cptID: number; parentID: number | null; total: number }[] }>(PORT, '/api/chapterMenu/list', { guid, appID: APP_ID });
@@ -139,7 +130,7 @@ async function crashRun(label: string, store: Store): Promise<boolean> {
         acked.set(e.replyID, { right: j.data.right, score: j.data.score });
         outbox.delete(e.replyID);
       } else if (j.status === 401) {
-        relogin ??= loginFull(PORT)
+        relogin ??= loginUser(PORT, DEMO_PHONE, DEMO_PASSWORD, SEND_TIMEOUT_MS)
           .then(
             (l) => void (guid = l.guid),
             () => undefined,
@@ -266,30 +257,32 @@ async function crashRun(label: string, store: Store): Promise<boolean> {
   });
 }
 
+/** Both parts on one store; answers the exit code (0, 1 a finding, 2 a server that did not restart). */
+async function runOn(label: string, store: Store): Promise<number> {
+  try {
+    const answersHeld = EXAM === 'only' || (await crashRun(label, store));
+    const examHeld = EXAM === '0' || (await examCrashRun(label, store));
+    return answersHeld && examHeld ? 0 : 1;
+  } catch (err) {
+    console.error(`crash test on ${label}: ${err instanceof Error ? err.message : String(err)}`);
+    return err instanceof RestartFailure ? 2 : 1;
+  }
+}
+
 let code = 0;
 const work = mkdtempSync(join(tmpdir(), 'kaoshi-crash-'));
 try {
-  try {
-    if (!(await crashRun('PGlite (data directory)', { kind: 'pglite', dataDir: join(work, 'data') }))) code = 1;
-  } catch (err) {
-    console.error(`crash test on PGlite: ${err instanceof Error ? err.message : String(err)}`);
-    code = err instanceof RestartFailure ? 2 : 1;
-  }
+  code = await runOn('PGlite (data directory)', { kind: 'pglite', dataDir: join(work, 'data') });
+  const given = process.env.BENCH_PG_URL;
+  const cluster = process.env.CRASH_PG === '0' || given ? undefined : startPgCluster(PG_PORT);
   if (process.env.CRASH_PG === '0') console.log('\nPostgreSQL skipped: CRASH_PG=0');
+  else if (cluster && 'skipped' in cluster) console.log(`\nPostgreSQL skipped: ${cluster.skipped}`);
   else {
-    const given = process.env.BENCH_PG_URL;
-    const cluster = given ? undefined : startPgCluster(PG_PORT);
-    if (cluster && 'skipped' in cluster) console.log(`\nPostgreSQL skipped: ${cluster.skipped}`);
-    else {
-      try {
-        const label = given ? 'PostgreSQL (BENCH_PG_URL)' : `PostgreSQL (throwaway cluster on 127.0.0.1:${PG_PORT}, as .ci/run starts it)`;
-        if (!(await crashRun(label, { kind: 'postgres', url: given ?? (cluster as { url: string }).url }))) code ||= 1;
-      } catch (err) {
-        console.error(`crash test on PostgreSQL: ${err instanceof Error ? err.message : String(err)}`);
-        code ||= err instanceof RestartFailure ? 2 : 1;
-      } finally {
-        if (cluster && 'stop' in cluster) cluster.stop();
-      }
+    try {
+      const label = given ? 'PostgreSQL (BENCH_PG_URL)' : `PostgreSQL (throwaway cluster on 127.0.0.1:${PG_PORT}, as .ci/run starts it)`;
+      code = Math.max(code, await runOn(label, { kind: 'postgres', url: given ?? (cluster as { url: string }).url }));
+    } finally {
+      if (cluster && 'stop' in cluster) cluster.stop();
     }
   }
 } finally {

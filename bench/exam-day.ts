@@ -32,7 +32,7 @@ import { client } from './exam-day-http.ts';
 import { queueLine, watchQueue } from './exam-day-queue.ts';
 import { COMMON, sleep, spawnServer, startPgCluster, startRedis, stopServer, waitReady, type Store } from './lib.ts';
 import { check } from './exam-day-check.ts';
-import { latencyLine, spreadOver } from './exam-day-timing.ts';
+import { latencyLine, pct, spreadOver } from './exam-day-timing.ts';
 import { APP_ID, PAPER_NAME, setup, writePaper, type Learner } from './exam-day-setup.ts';
 
 const { values: args } = parseArgs({
@@ -223,6 +223,7 @@ async function main() {
       // 2. autosave rounds, each learner `period` after its own start
       for (let round = 0; round < ROUNDS; round++) {
         const t0 = performance.now();
+        const before = latencies.autosave.length;
         await Promise.all(
           learners.map(async (l) => {
             const at = (l.startedAt ?? base) + (round + 1) * PERIOD_MS;
@@ -231,7 +232,10 @@ async function main() {
             await autosave(l, round);
           }),
         );
-        console.log(`  autosave round ${round + 1}: done ${((performance.now() - t0) / 1000).toFixed(1)} s after the round began; load ${loadavg()[0]!.toFixed(1)}`);
+        const mine = latencies.autosave.slice(before);
+        console.log(
+          `  autosave round ${round + 1}: done ${((performance.now() - t0) / 1000).toFixed(1)} s after the round began; p50 ${Math.round(pct(mine, 50))} ms, p99 ${Math.round(pct(mine, 99))} ms; load ${loadavg()[0]!.toFixed(1)}`,
+        );
       }
       console.log(line('autosave'));
       console.log(line('lockSection'));

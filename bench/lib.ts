@@ -108,12 +108,17 @@ export const DEMO_PASSWORD = 'Demo@2026';
 
 /** Password login of a demo learner (the password travels md5-hashed, contract userlogin); returns the guid. */
 export async function login(port: number, phone = DEMO_PHONE, password = DEMO_PASSWORD): Promise<string> {
+  return (await loginUser(port, phone, password)).guid;
+}
+
+/** The same login, answering the user's id too (`timeoutMs`: a server that may be down gives up sooner). */
+export async function loginUser(port: number, phone = DEMO_PHONE, password = DEMO_PASSWORD, timeoutMs = 30_000): Promise<{ guid: string; userID: number }> {
   const md5 = createHash('md5').update(password).digest('hex');
   const body = new URLSearchParams({ username: phone, password: md5, agentCode: '888', clientType: 'web_pc' }).toString();
-  const r = await fetch(`http://127.0.0.1:${port}/api/user/userlogin?${COMMON}`, { method: 'POST', headers: FORM, body });
-  const j = (await r.json()) as { status: number; msg: string; data?: { guid?: string } };
-  if (j.status !== 200 || !j.data?.guid) throw new Error(`login of ${phone} failed: ${j.status} ${j.msg}`);
-  return j.data.guid;
+  const r = await fetch(`http://127.0.0.1:${port}/api/user/userlogin?${COMMON}`, { method: 'POST', headers: FORM, body, signal: AbortSignal.timeout(timeoutMs) });
+  const j = (await r.json()) as { status: number; msg: string; data?: { guid?: string; userID?: number } };
+  if (j.status !== 200 || !j.data?.guid || !j.data.userID) throw new Error(`login of ${phone} failed: ${j.status} ${j.msg}`);
+  return { guid: j.data.guid, userID: j.data.userID };
 }
 
 /** GET/POST a call and parse the {status, msg, data} body. */
