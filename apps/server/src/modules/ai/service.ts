@@ -56,7 +56,7 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
     async next(userId: number, appId: number, count = AI_ROUND_COUNT) {
       const open = await store.openRound(userId, appId);
       if (open) {
-        const session = await exams.resume(userId, open.sessionId);
+        const session = (await exams.resume(userId, open.sessionId)).value();
         if (session.status === 'open') {
           const round = open.round ?? Number(open.sourceKey.split(':')[1] ?? 0);
           const reasons =
@@ -126,7 +126,7 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
           }),
         },
         false,
-      );
+      ).then((bytes) => bytes.value());
       // A concurrent call for the same round gets the same session; the first stored reasons win.
       const stored = await store.saveRound({ sessionId: session.examHistoryID, userId, appId, round, reasons, createdAt: new Date(clock()) });
       return {

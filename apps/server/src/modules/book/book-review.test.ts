@@ -122,7 +122,7 @@ describe('an exam hand-in (many answers at once)', () => {
     await t.db.transaction(async (tx) => {
       for (const a of list) await applyEvent(store, tx, { userId: one.userID, appId: APP, questionId: a.questionId, at, event: a.right ? 'right' : 'wrong' });
     });
-    await t.db.transaction((tx) => applyAnswers(store, tx, batch.userID, APP, list));
+    await t.db.transaction((tx) => applyAnswers(store, tx, [{ userId: batch.userID, appId: APP, answers: list }]));
 
     const rowsOf = async (userId: number) =>
       (await t.db.select().from(bookItems).where(eq(bookItems.userId, userId))).map(({ userId: _, ...r }) => r).sort((a, b) => a.questionId - b.questionId);

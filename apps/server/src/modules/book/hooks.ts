@@ -1,11 +1,12 @@
 import type { Tx } from '../../db/index.ts';
 import type { AnswerBook } from '../practice/index.ts';
+import type { AnswersOfOne } from './service.ts';
 
 /**
  * What the wrong-answer book offers practice (connected through practice's links) and the exam engine: it is fed
  * by every newly stored answer.
  */
 export interface BookHooks extends AnswerBook {
-  /** The same for many newly stored answers of one learner and subject (an exam's hand-in), in a few statements. */
-  onAnswersStored(tx: Tx, userId: number, appId: number, answers: { questionId: number; right: boolean; at: Date }[]): Promise<void>;
+  /** The same for the newly stored answers of many sheets (a grading batch of exam hand-ins), in a few statements. */
+  onAnswersStored(tx: Tx, sheets: readonly AnswersOfOne[]): Promise<void>;
 }

@@ -80,32 +80,41 @@ export async function applyEvent(store: BookStore, tx: Tx, e: { userId: number; 
   return next.inBook ? updated : undefined;
 }
 
+/** Newly stored answers of one learner and subject (one graded sheet). */
+export interface AnswersOfOne {
+  userId: number;
+  appId: number;
+  answers: readonly { questionId: number; right: boolean; at: Date }[];
+}
+
 /**
- * Many answers of one learner and subject at once (an exam's hand-in), with the same rules as `applyEvent` one
- * after the other, in a handful of statements: one insert of the missing rows, one locking read, one multi-row
- * write (and the clear-after setting once).
+ * Many learners' answers at once (the sheets of a grading batch), with the same rules as `applyEvent` one after
+ * the other, in a handful of statements whatever the count: one insert of the missing rows, one locking read, the
+ * clear-after settings once, one multi-row write. One learner's answers to one question apply in their order.
  */
-export async function applyAnswers(store: BookStore, tx: Tx, userId: number, appId: number, list: { questionId: number; right: boolean; at: Date }[]): Promise<void> {
-  if (list.length === 0) return;
+export async function applyAnswers(store: BookStore, tx: Tx, sheets: readonly AnswersOfOne[]): Promise<void> {
+  const all = sheets.flatMap((s) => s.answers.map((a) => ({ ...a, userId: s.userId, appId: s.appId })));
+  if (all.length === 0) return;
   await store.ensureMany(
     tx,
-    userId,
-    appId,
-    list.filter((a) => !a.right),
+    all.filter((a) => !a.right),
   );
-  const ids = [...new Set(list.map((a) => a.questionId))].sort((a, b) => a - b);
-  const rows = new Map((await store.lockMany(tx, userId, ids)).map((r) => [r.questionId, r]));
-  let setting: Promise<number> | undefined;
-  const clearAfter = () => (setting ??= store.clearAfter(userId, tx).then((n) => n ?? CLEAR_AFTER_DEFAULT));
-  const changed = new Map<number, BookRow>();
-  for (const a of list) {
-    const row = changed.get(a.questionId) ?? rows.get(a.questionId);
+  const key = (userId: number, questionId: number) => `${userId}:${questionId}`;
+  const keys = new Map(all.map((a) => [key(a.userId, a.questionId), { userId: a.userId, questionId: a.questionId }]));
+  const rows = new Map((await store.lockMany(tx, [...keys.values()])).map((r) => [key(r.userId, r.questionId), r]));
+  let settings: Promise<Map<number, number>> | undefined;
+  const clearAfter = (userId: number) => async () =>
+    (await (settings ??= store.clearAfterOf(tx, [...new Set(all.map((a) => a.userId))]))).get(userId) ?? CLEAR_AFTER_DEFAULT;
+  const changed = new Map<string, BookRow>();
+  for (const a of all) {
+    const k = key(a.userId, a.questionId);
+    const row = changed.get(k) ?? rows.get(k);
     if (!row) {
       if (!a.right) throw new Error('book item neither inserted nor found');
       continue;
     }
-    const next = await transition(row, a.right ? 'right' : 'wrong', a.at, clearAfter);
-    if (next) changed.set(a.questionId, { ...row, ...next.patch });
+    const next = await transition(row, a.right ? 'right' : 'wrong', a.at, clearAfter(a.userId));
+    if (next) changed.set(k, { ...row, ...next.patch });
   }
   await store.writeMany(tx, [...changed.values()]);
 }
@@ -117,7 +126,7 @@ export function createBookHooks(store: BookStore): BookHooks {
       const row = await applyEvent(store, tx, { userId: a.userId, appId: a.appId, questionId: a.questionId, at: a.at, event: a.right ? 'right' : 'wrong' });
       return row !== undefined;
     },
-    onAnswersStored: (tx, userId, appId, list) => applyAnswers(store, tx, userId, appId, list),
+    onAnswersStored: (tx, sheets) => applyAnswers(store, tx, sheets),
     inBook: (userId, questionId) => store.inBook(userId, questionId),
   };
 }

@@ -71,30 +71,48 @@ export function createBookStore(db: Database) {
       return row;
     },
 
-    /** `lock` for many questions at once, in question order (so two batches never wait on each other in a cycle). */
-    lockMany(tx: Tx, userId: number, questionIds: number[]): Promise<BookRow[]> {
-      if (questionIds.length === 0) return Promise.resolve([]);
+    /**
+     * `lock` for many learners' questions at once, in (learner, question) order, so two batches never wait on each
+     * other in a cycle.
+     */
+    lockMany(tx: Tx, keys: readonly { userId: number; questionId: number }[]): Promise<BookRow[]> {
+      if (keys.length === 0) return Promise.resolve([]);
       return tx
         .select()
         .from(bookItems)
-        .where(and(eq(bookItems.userId, userId), inArray(bookItems.questionId, questionIds)))
-        .orderBy(asc(bookItems.questionId))
+        .where(
+          sql`(${bookItems.userId}, ${bookItems.questionId}) in (select * from unnest(${sql.param(keys.map((k) => k.userId))}::integer[], ${sql.param(keys.map((k) => k.questionId))}::integer[]))`,
+        )
+        .orderBy(asc(bookItems.userId), asc(bookItems.questionId))
         .for('update');
     },
 
-    /** Makes sure the learner has a row for each question (a new card, in the book), in one statement (rows in question order); existing rows are left alone. */
-    async ensureMany(tx: Tx, userId: number, appId: number, items: { questionId: number; at: Date }[]): Promise<void> {
+    /**
+     * Makes sure each learner has a row for each of these questions (a new card, in the book), in one statement
+     * (rows in (learner, question) order); existing rows are left alone.
+     */
+    async ensureMany(tx: Tx, items: readonly { userId: number; appId: number; questionId: number; at: Date }[]): Promise<void> {
       if (items.length === 0) return;
-      const sorted = [...items].sort((a, b) => a.questionId - b.questionId);
-      const columns: BulkColumn<{ questionId: number; at: Date }>[] = [
-        [bookItems.userId, () => userId],
+      const sorted = [...items].sort((a, b) => a.userId - b.userId || a.questionId - b.questionId);
+      const columns: BulkColumn<(typeof items)[number]>[] = [
+        [bookItems.userId, (r) => r.userId],
         [bookItems.questionId, (r) => r.questionId],
-        [bookItems.appId, () => appId],
+        [bookItems.appId, (r) => r.appId],
         [bookItems.due, (r) => r.at],
         [bookItems.addedAt, (r) => r.at],
         [bookItems.lastWrongAt, (r) => r.at],
       ];
       await bulk(tx, sql`insert into ${bookItems} ${unnestRows(columns, sorted)} on conflict (${columnNames(bookItems.userId, bookItems.questionId)}) do nothing`);
+    },
+
+    /** Several learners' clear-after settings (those who set one). */
+    async clearAfterOf(tx: Tx, userIds: readonly number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ userId: studySettings.userId, n: studySettings.clearAfter })
+        .from(studySettings)
+        .where(inArray(studySettings.userId, [...userIds]));
+      return new Map(rows.map((r) => [r.userId, r.n]));
     },
 
     /**

@@ -16,8 +16,12 @@ import { trialChapters, type TrialChapter } from './trial.ts';
 
 const DAY = 86_400_000;
 
-/** How long a learner's purchases are held at most (a notification drops them sooner). */
-export const PURCHASE_CACHE_MS = 30_000;
+/**
+ * How long a learner's purchases are held at most (a notification drops them at once on any change, and every cache
+ * is emptied when notifications may have been missed). Not 30 s: that is the exam's autosave rhythm, and a lifetime
+ * equal to it made every autosave of an exam evening read the purchases again.
+ */
+export const PURCHASE_CACHE_MS = 5 * 60_000;
 
 /**
  * What is asked for: a whole module, or one content item inside a module (which may be marked free, or lie in

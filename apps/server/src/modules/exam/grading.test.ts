@@ -115,8 +115,8 @@ describe('seal, then grade (docs/exams.md)', () => {
     const svc = await service({
       onAnswerStored: async () => false,
       inBook: async () => false,
-      onAnswersStored: async (_tx, userId) => {
-        if (userId === poisoned) throw new Error('book unavailable');
+      onAnswersStored: async (_tx, sheets) => {
+        if (sheets.some((s) => s.userId === poisoned)) throw new Error('book unavailable');
       },
     });
     expect(await svc.sweep()).toBe(ids.length);

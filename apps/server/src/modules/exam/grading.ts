@@ -35,46 +35,45 @@ export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pi
         tx,
         sealed.map((s) => s.id),
       );
-      const done: ExamSessionRow[] = [];
+      // Scored in memory, then written for the whole batch at once: the answers rows, the book, the grades.
+      const graded = sealed.map((s) => {
+        const own = new Set(s.sections.flatMap((sec) => sec.questions));
+        const scored = scoreSession(
+          s,
+          replies.get(s.id) ?? [],
+          keys.filter((k) => own.has(k.id)),
+          names,
+        );
+        return { s, at: s.handedAt ?? s.startedAt, scored };
+      });
+      const fresh = await store.storeAnswers(
+        tx,
+        graded.map(({ s, at, scored }) => ({ userId: s.userId, appId: s.appId, sessionId: s.id, at, answers: scored.answers })),
+      );
+      // Retired questions are stored but never counted (as in practice), so they stay out of the book.
+      await book.onAnswersStored(
+        tx,
+        graded.map(({ s, at, scored }) => ({
+          userId: s.userId,
+          appId: s.appId,
+          answers: scored.answers.filter((a) => fresh.get(s.id)?.has(a.questionId) && !a.retired).map((a) => ({ questionId: a.questionId, right: a.right, at })),
+        })),
+      );
       // The first hand-in of a period ranks: two sessions of one learner's period in one batch rank only the first.
       const ranked = new Set<string>();
-      for (const s of sealed) {
-        done.push(await gradeOne(tx, s, replies.get(s.id) ?? [], keys, names, ranked));
-      }
-      return done;
+      const grades = [];
+      for (const { s, scored } of graded) grades.push({ id: s.id, score: scored.score, result: scored.result, counted: await ranks(tx, s, ranked) });
+      return store.finish(tx, grades);
     });
   }
 
-  async function gradeOne(
-    tx: Tx,
-    s: ExamSessionRow,
-    replies: Parameters<typeof scoreSession>[1],
-    keys: Parameters<typeof scoreSession>[2],
-    names: Map<number, string>,
-    ranked: Set<string>,
-  ): Promise<ExamSessionRow> {
-    const at = s.handedAt ?? s.startedAt;
-    const own = new Set(s.sections.flatMap((sec) => sec.questions));
-    const scored = scoreSession(
-      s,
-      replies,
-      keys.filter((k) => own.has(k.id)),
-      names,
-    );
-    const fresh = await store.storeAnswers(tx, s.userId, s, at, scored.answers);
-    // Retired questions are stored but never counted (as in practice), so they stay out of the book.
-    const counted = scored.answers.filter((a) => fresh.has(a.questionId) && !a.retired);
-    await book.onAnswersStored(
-      tx,
-      s.userId,
-      s.appId,
-      counted.map((a) => ({ questionId: a.questionId, right: a.right, at })),
-    );
-    // Only an exam-display session ranks: its keys never left the server before its hand-in.
+  /** Whether a graded session ranks: only an exam-display session of a period (its keys never left the server before its hand-in), the learner's first. */
+  async function ranks(tx: Tx, s: ExamSessionRow, ranked: Set<string>): Promise<boolean> {
+    if (s.period === null || s.handedBy === 'abandoned' || s.mode !== 'exam') return false;
     const rankKey = `${s.userId}:${s.appId}:${s.sourceKey}`;
-    const ranks = s.period !== null && s.handedBy !== 'abandoned' && s.mode === 'exam' && !ranked.has(rankKey) && !(await store.countedBefore(tx, s.userId, s.appId, s.sourceKey));
-    if (ranks) ranked.add(rankKey);
-    return store.finish(tx, s.id, scored.score, scored.result, ranks);
+    if (ranked.has(rankKey) || (await store.countedBefore(tx, s.userId, s.appId, s.sourceKey))) return false;
+    ranked.add(rankKey);
+    return true;
   }
 
   // The batch being gathered: hand-ins that arrive while one batch runs wait for the next, which takes them all.

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExamSessionRow, PaperRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import type { JsonBytes } from '../../platform/json-bytes.ts';
 import { itemLoader } from '../../platform/items.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { BookHooks } from '../book/index.ts';
@@ -81,7 +82,7 @@ export function createExamService(deps: {
   const opens = (held: Set<string>, paper: { kind: string; tag: string | null }) => paperModules(paper).some((m) => held.has(m));
 
   /** Opens the session of a spec, or answers the open one of its source (`restart`: abandon it first). */
-  async function startSet(userId: number, appId: number, spec: StartSpec, restart: boolean): Promise<ExamSession> {
+  async function startSet(userId: number, appId: number, spec: StartSpec, restart: boolean): Promise<JsonBytes<ExamSession>> {
     const open = await store.open(userId, appId, spec.sourceKey);
     if (open) {
       const s = overdue(open, now()) ? await handInRow(userId, open.id, 'deadline') : open;

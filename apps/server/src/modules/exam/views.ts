@@ -2,6 +2,7 @@ import { EXAM_MSG, type ExamMode, type ExamQuestion, type ExamResult, type ExamS
 import type { ExamSessionRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput } from '../../platform/errors.ts';
+import { JsonBytes, jsonBytes } from '../../platform/json-bytes.ts';
 import { locksSections } from './hand-in.ts';
 import type { CacheBus } from '../../platform/cache/bus.ts';
 import { paperQuestionCache } from './question-cache.ts';
@@ -9,6 +10,9 @@ import type { ExamStore } from './store.ts';
 import { pointNamesOf, shownGroup, shownQuestion } from '../questions/index.ts';
 
 export const iso = (d: Date) => d.toISOString();
+
+const LIST_KEY = Buffer.from(',"list":');
+const CLOSE = Buffer.from('}');
 
 /** Seconds left of a session at `at`: null untimed, 0 once handed in. */
 export const remaining = (s: ExamSessionRow, at: Date) =>
@@ -50,10 +54,28 @@ export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
   const now = () => new Date(clock());
   const paperQuestions = paperQuestionCache(store.questions, clock, bus);
 
+  // What a stored paper's sessions show is the same for every learner: made (and its JSON) once per read of the
+  // paper's questions (paperQuestionCache answers one object per paper until the bank changes or it expires).
+  const shownOf = new WeakMap<object, ReturnType<typeof shownFrom>>();
+  const bytesOf = new WeakMap<object, { groups: Buffer; list: Buffer }>();
+
   /** Questions of a session in paper order, with their groups, as the exam shows them (no keys). */
   async function display(s: ExamSessionRow) {
     const ids = s.sections.flatMap((sec) => sec.questions);
-    const { rows, groups, points } = await (s.paperId !== null ? paperQuestions(ids) : store.questions(ids));
+    const read = await (s.paperId !== null ? paperQuestions(ids) : store.questions(ids));
+    let shown = shownOf.get(read);
+    if (!shown) shownOf.set(read, (shown = shownFrom(ids, read)));
+    return shown;
+  }
+
+  /** The JSON of what a session shows, made once per `display` answer. */
+  function shownBytes(shown: ReturnType<typeof shownFrom>) {
+    let bytes = bytesOf.get(shown);
+    if (!bytes) bytesOf.set(shown, (bytes = { groups: jsonBytes(shown.groups), list: jsonBytes(shown.list) }));
+    return bytes;
+  }
+
+  function shownFrom(ids: number[], { rows, groups, points }: Awaited<ReturnType<ExamStore['questions']>>) {
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     const groupIds = [...new Set(ordered.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
@@ -68,11 +90,11 @@ export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
   }
 
   /** The session as the client shows it; `fresh`: just created, so it has no replies yet. */
-  async function sessionView(s: ExamSessionRow, fresh = false): Promise<ExamSession> {
+  async function sessionView(s: ExamSessionRow, fresh = false): Promise<JsonBytes<ExamSession>> {
     const at = now();
     const [shown, replies] = await Promise.all([display(s), fresh ? [] : store.replies(s.id)]);
     const mode = s.mode as ExamMode;
-    return {
+    const own: Omit<ExamSession, 'groups' | 'list'> = {
       examHistoryID: s.id,
       appID: s.appId,
       paperID: s.paperId,
@@ -95,8 +117,6 @@ export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
         locked: s.status !== 'open' || (locksSections(s) && i < s.sectionIndex),
         questions: sec.questions,
       })),
-      groups: shown.groups,
-      list: shown.list,
       replies: Object.fromEntries(replies.filter((r) => r.reply !== '').map((r) => [String(r.questionId), r.reply])),
       flags: replies.filter((r) => r.flagged).map((r) => r.questionId),
       ...(mode === 'practice' && {
@@ -105,6 +125,12 @@ export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
       testMode: s.testMode,
       lockSections: locksSections(s),
     };
+    // The questions' JSON is shared by every learner of the paper: only the session's own fields are serialized.
+    const bytes = shownBytes(shown);
+    return new JsonBytes(
+      () => ({ ...own, groups: shown.groups, list: shown.list }),
+      [Buffer.from(`${JSON.stringify(own).slice(0, -1)},"groups":`), bytes.groups, LIST_KEY, bytes.list, CLOSE],
+    );
   }
 
   /** The result with the review of every question (keys, explanations, the learner's replies and flags). */

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/index.ts';
 import { examReplies, examReplyIds, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
 import { chapterNames } from '../questions/index.ts';
-import { storeHandedAnswers } from '../practice/index.ts';
+import { storeHandedSheets, type HandedSheet } from '../practice/index.ts';
 import type { HandedBy, HandInScore, ReplyWrite } from './rows.ts';
 import { writeReplyBatch, type RepliesWritten } from './reply-writes.ts';
 
@@ -136,11 +136,10 @@ export function createSessionWrites(db: Database) {
     chapterNames: (ids: number[]): Promise<Map<number, string>> => chapterNames(db, ids),
 
     /**
-     * Stores each scored answer in `answers` through practice, the table's owner (storeHandedAnswers). Answers the
-     * question ids newly stored.
+     * Stores the scored answers of many graded sheets in `answers` through practice, the table's owner
+     * (storeHandedSheets), in one statement. Answers, per session, the question ids newly stored.
      */
-    storeAnswers: (tx: Tx, userId: number, s: ExamSessionRow, at: Date, scored: HandInScore['answers']): Promise<Set<number>> =>
-      storeHandedAnswers(tx, { userId, appId: s.appId, sessionId: s.id, at }, scored),
+    storeAnswers: (tx: Tx, sheets: readonly HandedSheet[]): Promise<Map<number, Set<number>>> => storeHandedSheets(tx, sheets),
 
     /** Whether the learner already has a counted (ranked) session of this source. */
     async countedBefore(tx: Tx, userId: number, appId: number, sourceKey: string): Promise<boolean> {
@@ -152,14 +151,25 @@ export function createSessionWrites(db: Database) {
       return earlier !== undefined;
     },
 
-    /** Grades a sealed session (sealed → handed): the score, the result and whether it ranks; the row after. */
-    async finish(tx: Tx, sessionId: number, score: number, result: ExamResultJson, counted: boolean): Promise<ExamSessionRow> {
-      const [done] = await tx
+    /**
+     * Grades sealed sessions (sealed → handed) in one statement: each one's score, result and whether it ranks
+     * (one jsonb parameter holding them all); answers the rows after, in id order.
+     */
+    async finish(tx: Tx, grades: readonly { id: number; score: number; result: ExamResultJson; counted: boolean }[]): Promise<ExamSessionRow[]> {
+      if (grades.length === 0) return [];
+      const g = sql`g`;
+      const rows = await tx
         .update(examSessions)
-        .set({ status: 'handed', score, result, counted })
-        .where(and(eq(examSessions.id, sessionId), eq(examSessions.status, 'sealed')))
-        .returning();
-      return done!;
+        .set({
+          status: 'handed',
+          score: sql`(${g}.value->>'score')::float8`,
+          result: sql`${g}.value->'result'`,
+          counted: sql`(${g}.value->>'counted')::boolean`,
+        })
+        .from(sql`jsonb_array_elements(${JSON.stringify(grades)}::jsonb) as ${g}`)
+        .where(and(sql`${examSessions.id} = (${g}.value->>'id')::integer`, eq(examSessions.status, 'sealed')))
+        .returning(getTableColumns(examSessions));
+      return (rows as ExamSessionRow[]).sort((x, y) => x.id - y.id);
     },
   };
 }

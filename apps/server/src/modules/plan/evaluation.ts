@@ -75,7 +75,7 @@ export function createEvaluation(d: {
           },
         },
         false,
-      );
+      ).then((bytes) => bytes.value());
       await d.store.updatePlan(userId, plan.id, { evaluation: 'started', evaluationSession: session.examHistoryID, updatedAt: new Date(d.clock()) });
       return { state: 'started' as const, examHistoryID: session.examHistoryID };
     },

@@ -7,7 +7,7 @@ import { createPracticeStore, withBankCache } from './store.ts';
 
 export type { PracticeService };
 export type { QuestionKey } from './service.ts';
-export { storeHandedAnswers, type HandedAnswer } from './exam-answers.ts';
+export { storeHandedSheets, type HandedAnswer, type HandedSheet } from './exam-answers.ts';
 export {
   answeredQuestions,
   answerPace,

@@ -12,6 +12,8 @@ export interface Memo<K, V> {
    * (answering a map of what it found), held under the same rules as `get`.
    */
   getMany(keys: readonly K[], loadMissing: (missing: K[]) => Promise<Map<K, V>>): Promise<V[]>;
+  /** Puts a new value in place of a held one (this process changed it), keeping the entry's remaining lifetime; nothing when not held. */
+  replace(key: K, value: V): void;
   delete(key: K): void;
   clear(): void;
 }
@@ -66,6 +68,10 @@ export function createMemo<K extends NonNullable<unknown>, V>(bus: CacheBus, opt
         const hit = held.get(k);
         return hit ? [hit.value] : loaded.has(k) ? [loaded.get(k)!] : [];
       });
+    },
+    replace(key, value) {
+      const ttl = held.getRemainingTTL(key);
+      if (held.has(key) && ttl > 0) held.set(key, { value: deepFreeze(value) }, { ttl });
     },
     delete(key) {
       const inFlight = pending.get(key);
