@@ -1,6 +1,12 @@
 import type { Tx } from '../../db/index.ts';
 import type { AnswerBook } from '../practice/index.ts';
-import type { AnswersOfOne } from './service.ts';
+
+/** Newly stored answers of one learner and subject (one graded sheet). */
+export interface AnswersOfOne {
+  userId: number;
+  appId: number;
+  answers: readonly { questionId: number; right: boolean; at: Date }[];
+}
 
 /**
  * What the wrong-answer book offers practice (connected through practice's links) and the exam engine: it is fed

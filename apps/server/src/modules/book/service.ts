@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { PracticeService } from '../practice/index.ts';
 import { subtree } from '../questions/index.ts';
-import type { BookHooks } from './hooks.ts';
+import type { AnswersOfOne, BookHooks } from './hooks.ts';
 import type { BookPatch, BookRow, BookStore } from './store.ts';
 
 /** The app's FSRS scheduler (platform/srs.ts): the 速记 cards review with the same one. */
@@ -78,13 +78,6 @@ export async function applyEvent(store: BookStore, tx: Tx, e: { userId: number; 
   if (!next) return undefined;
   const updated = await store.update(tx, userId, questionId, next.patch);
   return next.inBook ? updated : undefined;
-}
-
-/** Newly stored answers of one learner and subject (one graded sheet). */
-export interface AnswersOfOne {
-  userId: number;
-  appId: number;
-  answers: readonly { questionId: number; right: boolean; at: Date }[];
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../db/index.ts';
 import { examReplies, examReplyIds, examSessions, type ExamReplyRow, type ExamResultJson, type ExamSessionRow } from '../../db/schema/index.ts';
 import { chapterNames } from '../questions/index.ts';
 import { storeHandedSheets, type HandedSheet } from '../practice/index.ts';
-import type { HandedBy, HandInScore, ReplyWrite } from './rows.ts';
+import type { HandedBy, ReplyWrite } from './rows.ts';
 import { writeReplyBatch, type RepliesWritten } from './reply-writes.ts';
 
 /**
