@@ -3,12 +3,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { answers, examSessions } from '../../db/schema/index.ts';
 import type { BookHooks } from '../book/index.ts';
+import type { Pace } from '../../platform/pace.ts';
 import { A1, keyOf, makePaper, reply, save, start, t, useSetup, wrongOf } from './exam-setup.ts';
 
 useSetup();
 
 /** The exam service on the test app's database, with a book of the test's own (the app's sweep runs every few seconds). */
-async function service(book: BookHooks = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false }, keysFirst?: Promise<void>) {
+async function service(book: BookHooks = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false }, keysFirst?: Promise<void>, pace?: Pace) {
   const { createExamService } = await import('./service.ts');
   const { createExamStore } = await import('./store.ts');
   const store = createExamStore(t.db);
@@ -17,7 +18,7 @@ async function service(book: BookHooks = { onAnswerStored: async () => false, on
     await keysFirst;
     return store.keys(ids);
   };
-  return createExamService({ store: { ...store, keys }, entitlements: {} as never, clock: () => t.clock.now, book });
+  return createExamService({ store: { ...store, keys }, entitlements: {} as never, clock: () => t.clock.now, book, pace });
 }
 
 const rowOf = async (id: number) => (await t.db.select().from(examSessions).where(eq(examSessions.id, id)))[0]!;
@@ -41,6 +42,23 @@ describe('seal, then grade (docs/exams.md)', () => {
     await svc.sweep();
     expect(await t.db.select().from(answers).where(eq(answers.examHistoryId, id))).toHaveLength(2);
     expect((await t.call(simulationResult, { guid, examHistoryID: id })).data).toMatchObject({ score: 1, right: 1, wrong: 1, usedSeconds: 30 });
+  });
+
+  it('a busy process acknowledges a hand-in at once and grades it when the pace lets it (platform/pace.ts)', async () => {
+    const guid = await t.newLearner();
+    const id = (await start(guid)).data.examHistoryID;
+    await save(guid, id, [reply(A1[0]!, keyOf(A1[0]!))]);
+    const userId = (await rowOf(id)).userId;
+    let go!: () => void;
+    const released = new Promise<void>((r) => (go = r));
+    let busy = true;
+    const svc = await service(undefined, undefined, { turn: () => released, busy: () => busy });
+    // Acknowledged without waiting for the grade (the ack wait is skipped while busy), the sheet sealed.
+    expect(await svc.handIn(userId, id)).toMatchObject({ examHistoryID: id, grading: true });
+    expect(await rowOf(id)).toMatchObject({ status: 'sealed' });
+    busy = false;
+    go();
+    await vi.waitFor(async () => expect(await rowOf(id)).toMatchObject({ status: 'handed', score: 1 }), { timeout: 10_000 });
   });
 
   it('reading the result of a sealed session grades it first', async () => {

@@ -3,6 +3,7 @@ import type { BookHooks } from '../book/index.ts';
 import type { Tx } from '../../db/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { failureClass } from '../../platform/error-class.ts';
+import { unpaced, type Pace } from '../../platform/pace.ts';
 import { scoreSession } from './scoring.ts';
 import type { ExamStore } from './store.ts';
 
@@ -19,8 +20,10 @@ export const GRADE_BATCH = 100;
  * Hand-ins arriving together are graded together: `grade(id)` joins the batch being gathered (one per process
  * at a time) and resolves with the graded row once its transaction committed.
  */
-export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'> }) {
+export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'>; pace?: Pace }) {
   const { store, book } = deps;
+  // Grading gives way to requests (platform/pace.ts): a burst of hand-ins is acknowledged first, graded behind.
+  const pace = deps.pace ?? unpaced;
 
   /** Grades the sealed sessions among `ids` in one transaction (waiting for another grader's lock); answers those it graded. */
   async function gradeBatch(ids: readonly number[]): Promise<ExamSessionRow[]> {
@@ -82,6 +85,7 @@ export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pi
 
   async function drainWaiting(): Promise<void> {
     while (waiting.size > 0) {
+      await pace.turn();
       const batch = waiting;
       waiting = new Map();
       const ids = [...batch.keys()].slice(0, GRADE_BATCH);
@@ -153,6 +157,7 @@ export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pi
     let n = 0;
     let after = 0;
     for (;;) {
+      await pace.turn();
       const ids = await store.sealedIds(after, GRADE_BATCH);
       if (ids.length === 0) return n;
       n += (await gradeIsolated(ids)).length;
@@ -160,7 +165,7 @@ export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pi
     }
   }
 
-  return { grade, gradeBatch, drain };
+  return { grade, gradeBatch, drain, busy: pace.busy };
 }
 
 export type Grader = ReturnType<typeof createGrader>;

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BookHooks } from '../book/index.ts';
 import { createGrader } from './grading.ts';
+import type { Pace } from '../../platform/pace.ts';
 import type { ExamStore, HandedBy, ReplyWrite } from './store.ts';
 
 export const GRACE_MS = EXAM_GRACE_SECONDS * 1000;
@@ -42,7 +43,7 @@ export interface CarriedReplies {
 }
 
 /** The hand-in of the exam engine, its deadline rules and the sweep: a hand-in seals, the grader grades (grading.ts). */
-export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'> }) {
+export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'>; pace?: Pace }) {
   const { store, clock } = deps;
   const now = () => new Date(clock());
   const grader = createGrader(deps);
@@ -92,6 +93,11 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
   async function graded(userId: number, row: ExamSessionRow, waitMs = Infinity): Promise<ExamSessionRow> {
     if (row.status !== 'sealed') return row;
     const grading = grader.grade(row.id);
+    // A busy process (an exam evening's hand-in minute) acknowledges at once: the grade waits for quieter moments.
+    if (Number.isFinite(waitMs) && grader.busy()) {
+      grading.catch(() => undefined);
+      return row;
+    }
     if (Number.isFinite(waitMs)) {
       // The grade goes on behind the reply; a failure is the grader's to log, and the sweep grades what is left
       // sealed: the learner's sheet is handed in either way.

@@ -18,6 +18,7 @@ import type { ExamSessionRow, PaperRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { JsonBytes } from '../../platform/json-bytes.ts';
+import type { Pace } from '../../platform/pace.ts';
 import { itemLoader } from '../../platform/items.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import type { BookHooks } from '../book/index.ts';
@@ -39,11 +40,13 @@ export function createExamService(deps: {
   book: BookHooks;
   bus?: CacheBus;
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** How grading gives way to requests (production: platform/pace.ts; none by default). */
+  pace?: Pace;
 }) {
-  const { store, entitlements, clock, book, bus, log } = deps;
+  const { store, entitlements, clock, book, bus, log, pace } = deps;
   const now = () => new Date(clock());
   const specOf = createSpecs(store, clock);
-  const { handInRow, handInCarrying, ownSession, sweep } = createHandIn({ store, clock, book, log });
+  const { handInRow, handInCarrying, ownSession, sweep } = createHandIn({ store, clock, book, log, pace });
   const views = createViews(store, clock, bus);
   const { sessionView } = views;
   // Autosave and section locks only need to know a sheet is handed in, not its grade.
@@ -51,8 +54,9 @@ export function createExamService(deps: {
 
   /** The learner's session handed in (by the learner now, if it was open): for modules that rank a hand-in (every-day). */
   async function handedRow(userId: number, id: number, waitMs = Infinity) {
-    const s = await ownSession(userId, id, waitMs);
-    return s.status === 'open' ? handInRow(userId, id, 'learner', waitMs) : s;
+    // The seal locks and reads the row itself (one that is not open any more is answered as it is, graded or
+    // being graded; one past its deadline is handed in at it): no read before.
+    return handInRow(userId, id, 'learner', waitMs);
   }
 
   /**
