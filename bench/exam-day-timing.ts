@@ -1,4 +1,5 @@
 // bench/exam-day.ts's timing: learners spread over a window, and how a call's latencies are printed.
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sleep } from './lib.ts';
 
@@ -29,4 +30,22 @@ export async function spreadOver<T>(windowMs: number, items: T[], base: number, 
     }),
   );
   return late;
+}
+
+/** The host's CPU time stolen by its hypervisor since `from` (a /proc/stat reading), as a share of all CPU time; for the printed lines. */
+export function stealSince(from: number[]): string {
+  const now = cpuTimes();
+  if (now.length === 0 || from.length === 0) return '';
+  const d = now.map((v, i) => v - (from[i] ?? 0));
+  const total = d.reduce((a, b) => a + b, 0);
+  return total > 0 ? `; steal ${((100 * (d[7] ?? 0)) / total).toFixed(1)} %` : '';
+}
+
+/** The "cpu" line of /proc/stat (user nice system idle iowait irq softirq steal …); empty where there is none. */
+export function cpuTimes(): number[] {
+  try {
+    return readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  } catch {
+    return [];
+  }
 }

@@ -32,7 +32,7 @@ import { client } from './exam-day-http.ts';
 import { queueLine, watchQueue } from './exam-day-queue.ts';
 import { COMMON, sleep, spawnServer, startPgCluster, startRedis, stopServer, waitReady, type Store } from './lib.ts';
 import { check } from './exam-day-check.ts';
-import { latencyLine, pct, spreadOver } from './exam-day-timing.ts';
+import { cpuTimes, latencyLine, pct, spreadOver, stealSince } from './exam-day-timing.ts';
 import { APP_ID, PAPER_NAME, setup, writePaper, type Learner } from './exam-day-setup.ts';
 
 const { values: args } = parseArgs({
@@ -213,17 +213,19 @@ async function main() {
 
       // 1. start
       const base = performance.now() + 200;
+      let cpu = cpuTimes();
       const lateStart = await spreadOver(SPREAD_MS, learners, base, (l) => start(l, paperId));
       const allStarted = (performance.now() - base) / 1000;
       console.log(line('start'));
       console.log(
-        `  every start answered ${allStarted.toFixed(1)} s after the first was sent (target: within ${SPREAD_MS / 1000} s); the client sent up to ${Math.round(lateStart)} ms late; load ${loadavg()[0]!.toFixed(1)}`,
+        `  every start answered ${allStarted.toFixed(1)} s after the first was sent (target: within ${SPREAD_MS / 1000} s); the client sent up to ${Math.round(lateStart)} ms late; load ${loadavg()[0]!.toFixed(1)}${stealSince(cpu)}`,
       );
 
       // 2. autosave rounds, each learner `period` after its own start
       for (let round = 0; round < ROUNDS; round++) {
         const t0 = performance.now();
         const before = latencies.autosave.length;
+        cpu = cpuTimes();
         await Promise.all(
           learners.map(async (l) => {
             const at = (l.startedAt ?? base) + (round + 1) * PERIOD_MS;
@@ -234,7 +236,7 @@ async function main() {
         );
         const mine = latencies.autosave.slice(before);
         console.log(
-          `  autosave round ${round + 1}: done ${((performance.now() - t0) / 1000).toFixed(1)} s after the round began; p50 ${Math.round(pct(mine, 50))} ms, p99 ${Math.round(pct(mine, 99))} ms; load ${loadavg()[0]!.toFixed(1)}`,
+          `  autosave round ${round + 1}: done ${((performance.now() - t0) / 1000).toFixed(1)} s after the round began; p50 ${Math.round(pct(mine, 50))} ms, p99 ${Math.round(pct(mine, 99))} ms; load ${loadavg()[0]!.toFixed(1)}${stealSince(cpu)}`,
         );
       }
       console.log(line('autosave'));
@@ -243,10 +245,11 @@ async function main() {
       // 3. hand-in
       const handBase = performance.now() + 200;
       const queue = watchQueue(PORT, handBase);
+      cpu = cpuTimes();
       await spreadOver(SPREAD_MS, learners, handBase, handIn);
       console.log(line('handIn'));
       console.log(
-        `  every hand-in answered ${((performance.now() - handBase) / 1000).toFixed(1)} s after the first was sent; ${learners.filter((l) => l.guid2).length} learners handed in twice at once (two devices); in ${carriedNotHeld} of these the device without unsent replies sealed first, and the other was told its 3 did not count (repliesSaved 0)`,
+        `  every hand-in answered ${((performance.now() - handBase) / 1000).toFixed(1)} s after the first was sent; ${learners.filter((l) => l.guid2).length} learners handed in twice at once (two devices)${stealSince(cpu)}; in ${carriedNotHeld} of these the device without unsent replies sealed first, and the other was told its 3 did not count (repliesSaved 0)`,
       );
       const acknowledged = learners.filter((l) => l.handIns.some(isGrading)).length;
       const lastGraded = await awaitGrades(learners);

@@ -4,7 +4,7 @@ import type { BookHooks } from '../book/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { examRoutes } from './routes.ts';
 import { createExamService, type ExamService } from './service.ts';
-import { heldKeys } from './question-cache.ts';
+import { heldKeys, heldPapers } from './question-cache.ts';
 import { createExamStore } from './store.ts';
 
 export type { ExamService };
@@ -21,7 +21,7 @@ export const DEADLINE_SWEEP_MS = 5_000;
  */
 export function createExamsModule(p: Platform, deps: { entitlements: EntitlementService; book: BookHooks }) {
   const raw = createExamStore(p.db);
-  const store = { ...raw, keys: heldKeys(raw.keys, p.bus) };
+  const store = { ...raw, keys: heldKeys(raw.keys, p.bus), paper: heldPapers(raw.paper, p.bus) };
   // In production grading gives way to requests (an exam evening's hand-ins are acknowledged first); tests and
   // development grade at once, so a result is there when a test asks.
   const pace = p.config.NODE_ENV === 'production' ? createPace() : undefined;

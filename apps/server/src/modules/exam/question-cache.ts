@@ -43,3 +43,19 @@ export function heldKeys(read: ExamStore['keys'], bus: CacheBus): ExamStore['key
   bus.on('bank', () => held.clear());
   return (ids) => held.getMany(ids, async (missing) => new Map((await read(missing)).map((r) => [r.id, r])));
 }
+
+/**
+ * Stored papers by subject and id, held (docs/caching.md): every start of an exam evening's paper names it, and
+ * 2,000 starts read one row instead of 2,000. Dropped whole on every change to the bank or the papers (migration
+ * 0042); an unknown id is not held.
+ */
+export function heldPapers(read: ExamStore['paper'], bus: CacheBus): ExamStore['paper'] {
+  const held = createMemo<string, Awaited<ReturnType<ExamStore['paper']>>>(bus, { max: 5_000, ttlMs: QUESTION_CACHE_MS * 5 });
+  bus.on('bank', () => held.clear());
+  return (appId, paperId) =>
+    held.get(
+      `${appId}:${paperId}`,
+      () => read(appId, paperId),
+      (row) => row !== undefined,
+    );
+}
