@@ -1,6 +1,6 @@
 // Exam-day bench (docs/test-modes.md §4, docs/exams.md): N learners sit one 100-question paper on the real server at
 // once. Usage: npm run bench:exam -w bench -- --n 500|2000|5000 --db pglite|postgres [--processes 2] [--rounds 4]
-//   [--period 30] [--batch 15] [--spread 5]
+//   [--period 30] [--batch 15] [--spread 5] [--warm 200]
 //
 // Setup (not measured): a fresh database (a PGlite data directory, or PostgreSQL: BENCH_PG_URL or a throwaway cluster
 // on 127.0.0.1:3305 started the way .ci/run does) is migrated and seeded by this process; N learners are inserted
@@ -9,6 +9,8 @@
 // the demo bank of 1001) is written as a paper file into EXTRA_PAPERS_DIR, so the server's own seed loads it.
 // Then the real server (NODE_ENV=production, port 3304; with `--processes 2` on PostgreSQL, WEB_CONCURRENCY=2: two
 // server processes behind the one port, sharing PostgreSQL and a throwaway Redis, BENCH_REDIS_URL or 127.0.0.1:3306) and:
+//   0. warm-up (exam-day-warm.ts): `--warm` other learners (200) start the paper, autosave once and hand in, and
+//      are graded, as on a server up all day; nothing of it is counted;
 //   1. start: all N call /api/simulationTest/start within `--spread` seconds (uniform);
 //   2. autosave: every learner, `--period` seconds after its start and then every period, sends the next ~15 replies of
 //      its open section with /api/answer/addSimulationReplys (one batch), `--rounds` times; when the batch finished a
@@ -30,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { client } from './exam-day-http.ts';
 import { queueLine, watchQueue } from './exam-day-queue.ts';
+import { warmUp } from './exam-day-warm.ts';
 import { COMMON, sleep, spawnServer, startPgCluster, startRedis, stopServer, waitReady, type Store } from './lib.ts';
 import { check } from './exam-day-check.ts';
 import { cpuTimes, latencyLine, pct, spreadOver, stealSince } from './exam-day-timing.ts';
@@ -44,6 +47,7 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: '15' },
     spread: { type: 'string', default: '5' },
     processes: { type: 'string', default: '1' },
+    warm: { type: 'string', default: '200' },
   },
 });
 const N = Number(args.n);
@@ -53,7 +57,8 @@ const PERIOD_MS = Number(args.period) * 1000;
 const BATCH = Number(args.batch);
 const SPREAD_MS = Number(args.spread) * 1000;
 const PROCESSES = Number(args.processes);
-const usable = N > 0 && ['pglite', 'postgres'].includes(DB) && ROUNDS >= 0 && PERIOD_MS > 0 && BATCH > 0 && SPREAD_MS > 0 && [1, 2].includes(PROCESSES);
+const WARM = Number(args.warm);
+const usable = N > 0 && ['pglite', 'postgres'].includes(DB) && ROUNDS >= 0 && PERIOD_MS > 0 && BATCH > 0 && SPREAD_MS > 0 && [1, 2].includes(PROCESSES) && WARM >= 0;
 if (!usable || (PROCESSES > 1 && DB !== 'postgres')) {
   console.error('usage: exam-day.ts --n <learners> --db pglite|postgres [--processes 2 (postgres only)] [--rounds 4] [--period 30] [--batch 15] [--spread 5]');
   process.exit(2);
@@ -192,11 +197,12 @@ async function main() {
     let database = await open();
     let learners: Learner[];
     try {
-      learners = await setup(database, papersDir, N);
+      learners = await setup(database, papersDir, N + WARM);
     } finally {
       await database.close();
     }
-    console.log(`setup: ${N} learners with sessions and purchases in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const warmers = learners.splice(N, WARM);
+    console.log(`setup: ${N} learners (and ${WARM} for the warm-up) with sessions and purchases in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
     const server = spawnServer(PORT, store, { EXTRA_PAPERS_DIR: papersDir, ...(redis && { WEB_CONCURRENCY: String(PROCESSES), REDIS_URL: redis.url }) });
     let paperId = 0;
@@ -210,6 +216,8 @@ async function main() {
       if (list.status !== 200) throw new Error(`simulationTest/list: ${list.status} ${list.msg}`);
       paperId = list.data.list.find((p) => p.name === PAPER_NAME)?.paperID ?? 0;
       if (!paperId) throw new Error('the bench paper is not in the list');
+
+      if (WARM > 0) console.log(await warmUp(PORT, warmers, paperId));
 
       // 1. start
       const base = performance.now() + 200;
