@@ -7,8 +7,14 @@ import { unpaced, type Pace } from '../../platform/pace.ts';
 import { scoreSession } from './scoring.ts';
 import type { ExamStore } from './store.ts';
 
-/** Sealed sessions graded in one transaction, at most. */
+/** Sealed sessions graded in one transaction, at most (PostgreSQL). */
 export const GRADE_BATCH = 100;
+/**
+ * The same on the embedded database (PGlite): one connection, so every other call waits while a grading
+ * transaction runs; 25 sheets keep that wait short (bench/exam-day.ts at N = 500: 100 a batch held hand-ins for
+ * up to 2 s).
+ */
+export const GRADE_BATCH_EMBEDDED = 25;
 
 /**
  * Grading (docs/exams.md "Seal, then grade"): a hand-in only seals its session (status open → sealed); the
@@ -20,8 +26,9 @@ export const GRADE_BATCH = 100;
  * Hand-ins arriving together are graded together: `grade(id)` joins the batch being gathered (one per process
  * at a time) and resolves with the graded row once its transaction committed.
  */
-export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'>; pace?: Pace }) {
+export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'>; pace?: Pace; batch?: number }) {
   const { store, book } = deps;
+  const batchSize = deps.batch ?? GRADE_BATCH;
   // Grading gives way to requests (platform/pace.ts): a burst of hand-ins is acknowledged first, graded behind.
   const pace = deps.pace ?? unpaced;
 
@@ -88,9 +95,9 @@ export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pi
       await pace.turn();
       const batch = waiting;
       waiting = new Map();
-      const ids = [...batch.keys()].slice(0, GRADE_BATCH);
+      const ids = [...batch.keys()].slice(0, batchSize);
       // More than a batch: the rest go back for the next round.
-      for (const id of [...batch.keys()].slice(GRADE_BATCH)) waiting.set(id, batch.get(id)!);
+      for (const id of [...batch.keys()].slice(batchSize)) waiting.set(id, batch.get(id)!);
       try {
         const graded = new Map((await gradeIsolated(ids)).map((r) => [r.id, r]));
         for (const id of ids) {
@@ -151,14 +158,14 @@ export function createGrader(deps: { store: ExamStore; book: BookHooks; log?: Pi
 
   /**
    * Grades every sealed session (the job's part: deadline seals, and seals whose grading a crash interrupted),
-   * GRADE_BATCH per transaction in id order; answers how many.
+   * `batch` (GRADE_BATCH) per transaction in id order; answers how many.
    */
   async function drain(): Promise<number> {
     let n = 0;
     let after = 0;
     for (;;) {
       await pace.turn();
-      const ids = await store.sealedIds(after, GRADE_BATCH);
+      const ids = await store.sealedIds(after, batchSize);
       if (ids.length === 0) return n;
       n += (await gradeIsolated(ids)).length;
       after = ids[ids.length - 1]!;

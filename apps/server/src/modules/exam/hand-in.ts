@@ -43,10 +43,10 @@ export interface CarriedReplies {
 }
 
 /** The hand-in of the exam engine, its deadline rules and the sweep: a hand-in seals, the grader grades (grading.ts). */
-export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'>; pace?: Pace }) {
+export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookHooks; log?: Pick<FastifyBaseLogger, 'error'>; pace?: Pace; gradeBatch?: number }) {
   const { store, clock } = deps;
   const now = () => new Date(clock());
-  const grader = createGrader(deps);
+  const grader = createGrader({ ...deps, batch: deps.gradeBatch });
 
   /**
    * Hands a session in, once (idempotent; safe under parallel duplicates and other devices): one transaction

@@ -4,6 +4,7 @@ import type { BookHooks } from '../book/index.ts';
 import type { EntitlementService } from '../entitlement/index.ts';
 import { examRoutes } from './routes.ts';
 import { createExamService, type ExamService } from './service.ts';
+import { GRADE_BATCH, GRADE_BATCH_EMBEDDED } from './grading.ts';
 import { heldKeys, heldPapers } from './question-cache.ts';
 import { createExamStore } from './store.ts';
 
@@ -25,7 +26,8 @@ export function createExamsModule(p: Platform, deps: { entitlements: Entitlement
   // In production grading gives way to requests (an exam evening's hand-ins are acknowledged first); tests and
   // development grade at once, so a result is there when a test asks.
   const pace = p.config.NODE_ENV === 'production' ? createPace() : undefined;
-  const exams = createExamService({ store, entitlements: deps.entitlements, clock: p.clock, book: deps.book, bus: p.bus, log: p.log, pace });
+  const gradeBatch = p.config.DATABASE_URL ? GRADE_BATCH : GRADE_BATCH_EMBEDDED;
+  const exams = createExamService({ store, entitlements: deps.entitlements, clock: p.clock, book: deps.book, bus: p.bus, log: p.log, pace, gradeBatch });
   return serverModule({
     name: 'exams',
     handlers: examRoutes(exams),

@@ -42,11 +42,13 @@ export function createExamService(deps: {
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** How grading gives way to requests (production: platform/pace.ts; none by default). */
   pace?: Pace;
+  /** Sheets graded per transaction (grading.ts: fewer on the embedded database). */
+  gradeBatch?: number;
 }) {
-  const { store, entitlements, clock, book, bus, log, pace } = deps;
+  const { store, entitlements, clock, book, bus, log, pace, gradeBatch } = deps;
   const now = () => new Date(clock());
   const specOf = createSpecs(store, clock);
-  const { handInRow, handInCarrying, ownSession, sweep } = createHandIn({ store, clock, book, log, pace });
+  const { handInRow, handInCarrying, ownSession, sweep } = createHandIn({ store, clock, book, log, pace, gradeBatch });
   const views = createViews(store, clock, bus);
   const { sessionView } = views;
   // Autosave and section locks only need to know a sheet is handed in, not its grade.
