@@ -76,8 +76,8 @@ export function createHandIn(deps: { store: ExamStore; clock: Clock; book: BookH
       if (!current || current.status !== 'open') return { row: current, saved: null };
       let saved: number | null = null;
       if (carried?.writes.length && !overdue(current, at) && current.sectionIndex === carried.sectionIndex) {
-        await store.writeReplies(tx, userId, id, at, carried.writes);
-        saved = carried.writes.length;
+        // Held: every carried reply but one whose replyID was already used for another question (a replay is held).
+        saved = carried.writes.length - (await store.writeReplies(tx, userId, id, at, carried.writes)).reused.length;
       }
       const when = handing(current, at, by);
       return { row: (await store.seal(tx, id, when.at, when.by)) ?? current, saved };
