@@ -40,4 +40,12 @@ describe('pace: background work gives way to requests', () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(pace.busy()).toBe(true);
   });
+
+  it('forgets a busy reading after a second', async () => {
+    const { pace } = paced(Array.from({ length: 10_000 }, () => 1), 5);
+    await pace.turn();
+    expect(pace.busy()).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect(pace.busy()).toBe(false);
+  });
 });

@@ -34,15 +34,18 @@ export const PACE_DEFAULTS: PaceOptions = { sampleMs: 50, busyAbove: 0.75, maxDe
 export function createPace(opts: PaceOptions = PACE_DEFAULTS): Pace {
   const utilization = opts.utilization ?? measured;
   let pressed = false;
+  let readAt = 0;
   return {
     async turn() {
       const started = performance.now();
       for (;;) {
         pressed = (await utilization(opts.sampleMs)) > opts.busyAbove;
-        if (!pressed || performance.now() - started >= opts.maxDeferMs) return;
+        readAt = performance.now();
+        if (!pressed || readAt - started >= opts.maxDeferMs) return;
       }
     },
-    busy: () => pressed,
+    // A reading older than a second says nothing of now (the last one of a busy minute must not outlive it).
+    busy: () => pressed && performance.now() - readAt < 1_000,
   };
 }
 
