@@ -35,9 +35,7 @@ async function leftByKill(store: Store, learners: Learner[], paperId: number): P
   const database = await open(store);
   try {
     const ids = learners.map((l) => l.userId).join(',');
-    const r = await database.db.execute(
-      sql.raw(`select status, count(*)::int as n from exam_sessions where paper_id = ${paperId} and user_id in (${ids}) group by status`),
-    );
+    const r = await database.db.execute(sql.raw(`select status, count(*)::int as n from exam_sessions where paper_id = ${paperId} and user_id in (${ids}) group by status`));
     return Object.fromEntries((r as unknown as { rows: { status: string; n: number }[] }).rows.map((x) => [x.status, x.n]));
   } finally {
     await database.close();
@@ -83,7 +81,8 @@ export async function examCrashRun(label: string, store: Store): Promise<boolean
           sections = data.sections.map((s) => s.questions);
           const next = sections[0]!.slice(0, 10);
           const replies = next.map((q, k) => ({ replyID: `crash-${l.i}-${k}-${q}`.padEnd(16, '0'), allTestID: q, lastUserReply: KEYS[(q + l.i) % 4]!, spendTime: 5 }));
-          if (await post('autosave', '/api/answer/addSimulationReplys', { guid: l.guid, examHistoryID: l.examHistoryID, replies: JSON.stringify(replies) })) l.answered.push(...next);
+          if (await post('autosave', '/api/answer/addSimulationReplys', { guid: l.guid, examHistoryID: l.examHistoryID, replies: JSON.stringify(replies) }))
+            l.answered.push(...next);
         }),
       );
       // The burst: every learner hands in with 3 unsent replies; the second device (if any) at the same moment.
@@ -91,7 +90,10 @@ export async function examCrashRun(label: string, store: Store): Promise<boolean
       for (const l of cohort) {
         if (!l.examHistoryID) continue;
         const last = sections[0]!.slice(10, 10 + CARRIED);
-        pending.set(l, JSON.stringify(last.map((q, k) => ({ replyID: `crash-${l.i}-h${k}-${q}`.padEnd(16, '0'), allTestID: q, lastUserReply: KEYS[(q + l.i) % 4]!, spendTime: 9 }))));
+        pending.set(
+          l,
+          JSON.stringify(last.map((q, k) => ({ replyID: `crash-${l.i}-h${k}-${q}`.padEnd(16, '0'), allTestID: q, lastUserReply: KEYS[(q + l.i) % 4]!, spendTime: 9 }))),
+        );
       }
       const handIn = async (l: Learner): Promise<boolean> => {
         const replies = pending.get(l)!;

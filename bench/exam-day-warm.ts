@@ -15,7 +15,12 @@ export async function warmUp(port: number, warmers: Learner[], paperId: number):
       const text = await post('start', '/api/simulationTest/start', { guid: l.guid, appID: APP_ID, paperID: paperId });
       if (!text) return;
       const data = (JSON.parse(text) as { data: { examHistoryID: number; sections: { questions: number[] }[] } }).data;
-      const replies = data.sections[0]!.questions.slice(0, 15).map((q, i) => ({ replyID: `warm-${l.i}-${i}-${q}`.padEnd(16, '0'), allTestID: q, lastUserReply: 'A', spendTime: 5 }));
+      const replies = data.sections[0]!.questions.slice(0, 15).map((q, i) => ({
+        replyID: `warm-${l.i}-${i}-${q}`.padEnd(16, '0'),
+        allTestID: q,
+        lastUserReply: 'A',
+        spendTime: 5,
+      }));
       await post('autosave', '/api/answer/addSimulationReplys', { guid: l.guid, examHistoryID: data.examHistoryID, replies: JSON.stringify(replies) });
       await post('handIn', '/api/simulationTest/handIn', { guid: l.guid, examHistoryID: data.examHistoryID });
     }),

@@ -192,7 +192,10 @@ export async function startRedis(port: number, dir: string): Promise<{ url: stri
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--dir', dir, '--pidfile', join(dir, `redis-${port}.pid`)];
   const started = spawnSync('redis-server', args);
   if (started.status !== 0) return { skipped: `redis-server did not start: ${started.stderr.toString().trim()}` };
-  const ping = () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG';
+  const ping = () =>
+    spawnSync('redis-cli', ['-p', String(port), 'ping'])
+      .stdout?.toString()
+      .trim() === 'PONG';
   for (let i = 0; i < 50 && !ping(); i++) await sleep(100);
   return { url: `redis://127.0.0.1:${port}`, stop: () => void spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']) };
 }

@@ -33,7 +33,10 @@ describe('pace: background work gives way to requests', () => {
   });
 
   it('never waits longer than maxDeferMs however busy, and stays busy for the replies', async () => {
-    const { pace, asked } = paced(Array.from({ length: 10_000 }, () => 1), 20);
+    const { pace, asked } = paced(
+      Array.from({ length: 10_000 }, () => 1),
+      20,
+    );
     const started = performance.now();
     await pace.turn();
     expect(performance.now() - started).toBeGreaterThanOrEqual(20);
@@ -42,7 +45,10 @@ describe('pace: background work gives way to requests', () => {
   });
 
   it('forgets a busy reading after a second', async () => {
-    const { pace } = paced(Array.from({ length: 10_000 }, () => 1), 5);
+    const { pace } = paced(
+      Array.from({ length: 10_000 }, () => 1),
+      5,
+    );
     await pace.turn();
     expect(pace.busy()).toBe(true);
     await new Promise((r) => setTimeout(r, 1_050));

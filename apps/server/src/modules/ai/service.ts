@@ -105,28 +105,30 @@ export function createAiService(deps: { store: AiStore; exams: ExamService; stud
         why: whyOf(c.point, c.state),
       }));
       const row = testMode(AI_TEST_MODE)!;
-      const session = await exams.startSet(
-        userId,
-        appId,
-        {
-          testMode: AI_TEST_MODE,
-          sourceKey: `ai:${round}`,
-          period: null,
-          display: 'practice',
-          build: async () => ({
-            paperId: null,
-            kind: 'drawn',
-            name: `${row.title}·第${round}轮`,
-            sections: sectionsOf(
-              chosen.map((c) => c.questionId),
-              byQuestion,
-            ),
-            timeLimitSeconds: 0,
-            passScore: Math.ceil(chosen.length * 0.6),
-          }),
-        },
-        false,
-      ).then((bytes) => bytes.value());
+      const session = await exams
+        .startSet(
+          userId,
+          appId,
+          {
+            testMode: AI_TEST_MODE,
+            sourceKey: `ai:${round}`,
+            period: null,
+            display: 'practice',
+            build: async () => ({
+              paperId: null,
+              kind: 'drawn',
+              name: `${row.title}·第${round}轮`,
+              sections: sectionsOf(
+                chosen.map((c) => c.questionId),
+                byQuestion,
+              ),
+              timeLimitSeconds: 0,
+              passScore: Math.ceil(chosen.length * 0.6),
+            }),
+          },
+          false,
+        )
+        .then((bytes) => bytes.value());
       // A concurrent call for the same round gets the same session; the first stored reasons win.
       const stored = await store.saveRound({ sessionId: session.examHistoryID, userId, appId, round, reasons, createdAt: new Date(clock()) });
       return {

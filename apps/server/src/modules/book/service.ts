@@ -96,8 +96,7 @@ export async function applyAnswers(store: BookStore, tx: Tx, sheets: readonly An
   const keys = new Map(all.map((a) => [key(a.userId, a.questionId), { userId: a.userId, questionId: a.questionId }]));
   const rows = new Map((await store.lockMany(tx, [...keys.values()])).map((r) => [key(r.userId, r.questionId), r]));
   let settings: Promise<Map<number, number>> | undefined;
-  const clearAfter = (userId: number) => async () =>
-    (await (settings ??= store.clearAfterOf(tx, [...new Set(all.map((a) => a.userId))]))).get(userId) ?? CLEAR_AFTER_DEFAULT;
+  const clearAfter = (userId: number) => async () => (await (settings ??= store.clearAfterOf(tx, [...new Set(all.map((a) => a.userId))]))).get(userId) ?? CLEAR_AFTER_DEFAULT;
   const changed = new Map<string, BookRow>();
   for (const a of all) {
     const k = key(a.userId, a.questionId);

@@ -9,7 +9,11 @@ import { A1, keyOf, makePaper, reply, save, start, t, useSetup, wrongOf } from '
 useSetup();
 
 /** The exam service on the test app's database, with a book of the test's own (the app's sweep runs every few seconds). */
-async function service(book: BookHooks = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false }, keysFirst?: Promise<void>, pace?: Pace) {
+async function service(
+  book: BookHooks = { onAnswerStored: async () => false, onAnswersStored: async () => {}, inBook: async () => false },
+  keysFirst?: Promise<void>,
+  pace?: Pace,
+) {
   const { createExamService } = await import('./service.ts');
   const { createExamStore } = await import('./store.ts');
   const store = createExamStore(t.db);

@@ -56,8 +56,7 @@ export function createExamService(deps: {
 
   /** The learner's session handed in (by the learner now, if it was open): for modules that rank a hand-in (every-day). */
   async function handedRow(userId: number, id: number, waitMs = Infinity) {
-    // The seal locks and reads the row itself (one that is not open any more is answered as it is, graded or
-    // being graded; one past its deadline is handed in at it): no read before.
+    // The seal locks and reads the row (one not open is answered as it is; one past its deadline is handed in at it).
     return handInRow(userId, id, 'learner', waitMs);
   }
 
@@ -236,7 +235,8 @@ export function createExamService(deps: {
       // seal's transaction; one refused (a locked section …) is left out and the sheet is handed in all the same.
       // `repliesSaved` tells the device how many of them the sheet holds (fewer: another device handed in first, the
       // time was up …). A replay of a hand-in that went through finds its replies held: the same count.
-      const held = () => store.heldReplies(userId, id, replies.map((r) => r.replyID));
+      const replyIds = replies.map((r) => r.replyID);
+      const held = () => store.heldReplies(userId, id, replyIds);
       const s = await ownSession(userId, id, 0);
       if (s.status !== 'open') return { ...(await views.resultOrGrading(await handedRow(userId, id, EXAM_ACK_WAIT_MS))), repliesSaved: await held() };
       const { writes } = await answering.checkReplies(s, replies);

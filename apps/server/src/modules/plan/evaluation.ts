@@ -59,23 +59,25 @@ export function createEvaluation(d: {
       }
       const [content, access] = await Promise.all([d.content(appId), d.facts.access(userId, appId)]);
       const chapterIds = d.facts.open(content, access).chapters.map((c) => c.id);
-      const session = await d.exams.startSet(
-        userId,
-        appId,
-        {
-          testMode: null,
-          sourceKey: EVALUATION_SOURCE,
-          period: null,
-          display: 'practice',
-          build: async () => {
-            const questions = await d.records.singleQuestions(appId, chapterIds);
-            const ids = spread(chapterIds, questions, PLAN_EVALUATION_SIZE);
-            const typeOf = new Map(questions.map((q) => [q.id, q.type]));
-            return { paperId: null, kind: 'drawn', name: '学习计划·入学测评', sections: sectionsOf(ids, typeOf), timeLimitSeconds: 0, passScore: Math.ceil(ids.length * 0.6) };
+      const session = await d.exams
+        .startSet(
+          userId,
+          appId,
+          {
+            testMode: null,
+            sourceKey: EVALUATION_SOURCE,
+            period: null,
+            display: 'practice',
+            build: async () => {
+              const questions = await d.records.singleQuestions(appId, chapterIds);
+              const ids = spread(chapterIds, questions, PLAN_EVALUATION_SIZE);
+              const typeOf = new Map(questions.map((q) => [q.id, q.type]));
+              return { paperId: null, kind: 'drawn', name: '学习计划·入学测评', sections: sectionsOf(ids, typeOf), timeLimitSeconds: 0, passScore: Math.ceil(ids.length * 0.6) };
+            },
           },
-        },
-        false,
-      ).then((bytes) => bytes.value());
+          false,
+        )
+        .then((bytes) => bytes.value());
       await d.store.updatePlan(userId, plan.id, { evaluation: 'started', evaluationSession: session.examHistoryID, updatedAt: new Date(d.clock()) });
       return { state: 'started' as const, examHistoryID: session.examHistoryID };
     },
