@@ -14,11 +14,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/index.ts';
 import { check } from './exam-day-check.ts';
 import { client } from './exam-day-http.ts';
 import { APP_ID, PAPER_NAME, setup, writePaper, type Learner } from './exam-day-setup.ts';
 import { COMMON, sleep, spawnServer, stopServer, waitReady, type Server, type Store } from './lib.ts';
+import { openStore } from './open-store.ts';
 
 const COHORTS = Number(process.env.CRASH_EXAM_COHORTS ?? 4);
 const PER_COHORT = Number(process.env.CRASH_EXAM_LEARNERS ?? 100);
@@ -28,11 +28,9 @@ const CARRIED = 3;
 
 type Kind = 'start' | 'autosave' | 'handIn' | 'result';
 
-const open = (store: Store) => openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
-
 /** What a kill left of a cohort's sheets, read with SQL while the server is down. */
 async function leftByKill(store: Store, learners: Learner[], paperId: number): Promise<Record<string, number>> {
-  const database = await open(store);
+  const database = await openStore(store);
   try {
     const ids = learners.map((l) => l.userId).join(',');
     const r = await database.db.execute(sql.raw(`select status, count(*)::int as n from exam_sessions where paper_id = ${paperId} and user_id in (${ids}) group by status`));
@@ -51,7 +49,7 @@ export async function examCrashRun(label: string, store: Store): Promise<boolean
   const env = { EXTRA_PAPERS_DIR: papersDir };
   try {
     let learners: Learner[];
-    const database = await open(store);
+    const database = await openStore(store);
     try {
       learners = await setup(database, papersDir, COHORTS * PER_COHORT);
     } finally {
@@ -148,7 +146,7 @@ export async function examCrashRun(label: string, store: Store): Promise<boolean
     // Transport failures are the kills themselves; anything else the server answered is an error.
     const answeredErrors = [...errors].filter(([k]) => !k.includes('transport'));
     console.log(`errors the server answered: ${answeredErrors.length === 0 ? 'none' : answeredErrors.map(([k, v]) => `${v} × ${k}`).join('; ')}`);
-    const database2 = await open(store);
+    const database2 = await openStore(store);
     let problems: string[];
     try {
       problems = await check(database2, learners, paperId);

@@ -1,13 +1,13 @@
 // The crash test's reading of what the server stored (SQL on the answers table) and its verdict (bench/crash-test.ts).
 import { cpus, loadavg } from 'node:os';
-import { openDatabase } from '../apps/server/src/db/index.ts';
 import type { Store } from './lib.ts';
+import { openStore } from './open-store.ts';
 
 export type StoredRow = { reply_id: string; n: number; right: boolean; score: number; question_id: number };
 
 /** This run's answers rows per replyID, and the whole table's (user_id, reply_id) uniqueness. */
 export async function readStored(store: Store, userID: number, tag: string): Promise<{ rows: StoredRow[]; integrity: string }> {
-  const database = await openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
+  const database = await openStore(store);
   try {
     const res = await database.db.execute(
       `select reply_id, count(*)::int as n, bool_and("right") as "right", max(score)::float8 as score, max(question_id)::int as question_id

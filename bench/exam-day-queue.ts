@@ -12,6 +12,12 @@ export interface QueueSeen {
   failed: number;
 }
 
+/** The sheets waiting to be graded now, as the server's metrics say (NaN when the line is missing). */
+export async function gradingQueue(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
+  return Number(/^kaoshi_backlog\{kind="exam_sheets_grading"\} (\d+)$/m.exec(text)?.[1] ?? NaN);
+}
+
 /** Reads the queue every 500 ms from `from` until `stop()`. */
 export function watchQueue(port: number, from: number) {
   const seen: QueueSeen = { peak: 0, emptyAt: NaN, lastBusy: NaN, reads: 0, failed: 0 };
@@ -19,8 +25,7 @@ export function watchQueue(port: number, from: number) {
   const done = (async () => {
     while (!stopped) {
       try {
-        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
-        const n = Number(/^kaoshi_backlog\{kind="exam_sheets_grading"\} (\d+)$/m.exec(text)?.[1] ?? NaN);
+        const n = await gradingQueue(port);
         if (Number.isNaN(n)) seen.failed += 1;
         else {
           seen.reads += 1;

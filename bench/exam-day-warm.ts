@@ -3,6 +3,7 @@
 // day has answered such calls before: the measurement is of the evening, not of the first calls a fresh process
 // compiles. Nothing of it is counted; the integrity check reads only the measured learners.
 import { client } from './exam-day-http.ts';
+import { gradingQueue } from './exam-day-queue.ts';
 import { APP_ID, type Learner } from './exam-day-setup.ts';
 import { sleep } from './lib.ts';
 
@@ -26,11 +27,7 @@ export async function warmUp(port: number, warmers: Learner[], paperId: number):
     }),
   );
   // Their sheets graded before the evening begins.
-  for (let i = 0; i < 120; i++) {
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    if (/^kaoshi_backlog\{kind="exam_sheets_grading"\} 0$/m.test(text)) break;
-    await sleep(500);
-  }
+  for (let i = 0; i < 120 && (await gradingQueue(port)) !== 0; i++) await sleep(500);
   const failed = [...errors].map(([k, v]) => `${v} × ${k}`).join('; ');
   return `warm-up: ${warmers.length} other learners started the paper, autosaved and handed in, graded, in ${((Date.now() - t0) / 1000).toFixed(1)} s${failed ? ` (failures: ${failed})` : ''}; not counted below`;
 }

@@ -29,7 +29,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../apps/server/src/db/index.ts';
 import { client } from './exam-day-http.ts';
 import { queueLine, watchQueue } from './exam-day-queue.ts';
 import { warmUp } from './exam-day-warm.ts';
@@ -37,6 +36,7 @@ import { COMMON, sleep, spawnServer, startPgCluster, startRedis, stopServer, wai
 import { check } from './exam-day-check.ts';
 import { cpuTimes, latencyLine, pct, spreadOver, stealSince } from './exam-day-timing.ts';
 import { APP_ID, PAPER_NAME, setup, writePaper, type Learner } from './exam-day-setup.ts';
+import { openStore } from './open-store.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -186,7 +186,7 @@ async function main() {
     if ('skipped' in r) throw new Error(`Redis: ${r.skipped}`);
     redis = r;
   }
-  const open = () => openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
+  const open = () => openStore(store);
   const where =
     store.kind === 'pglite' ? 'PGlite data directory' : process.env.BENCH_PG_URL ? 'PostgreSQL (BENCH_PG_URL)' : `PostgreSQL 15 (throwaway cluster on 127.0.0.1:${PG_PORT})`;
   console.log(

@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { api, COMMON, FORM, login, spawnServer, startBare, startPgCluster, stopServer, waitReady, type Store } from './lib.ts';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/index.ts';
 import { addDays, chinaDay } from '../apps/server/src/platform/china-time.ts';
 import { createPracticeStore } from '../apps/server/src/modules/practice/store.ts';
 import { createBookHooks } from '../apps/server/src/modules/book/service.ts';
 import { createBookStore } from '../apps/server/src/modules/book/store.ts';
+import { openStore } from './open-store.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -74,7 +74,7 @@ interface Question {
 
 /** The answer transaction exactly as submitReply runs it (practice store + the book's hook), straight on the database. */
 async function rawAnswerRate(store: Store, userId: number, questions: { id: number; chapterId: number }[], parallel: number): Promise<number> {
-  const database = await openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
+  const database = await openStore(store);
   try {
     const practice = createPracticeStore(database.db);
     const book = createBookHooks(createBookStore(database.db));

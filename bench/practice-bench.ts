@@ -17,8 +17,8 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../apps/server/src/db/index.ts';
 import { api, COMMON, FORM, here, IMPORT_CLI, login, spawnServer, startBare, startPgCluster, stopServer, storeEnv, waitReady, type Store } from './lib.ts';
+import { openStore } from './open-store.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -91,7 +91,7 @@ async function benchStore(label: string, store: Store, bank: string, work: strin
     // Diagnostic, not what the server does: planner statistics for the freshly imported tables (PGlite has no
     // autovacuum, so without this its tables are never analysed; PostgreSQL's autoanalyze may not have run yet).
     t0 = Date.now();
-    const database = await openDatabase(store.kind === 'pglite' ? { DATA_DIR: store.dataDir, DATABASE_URL: undefined } : { DATA_DIR: '', DATABASE_URL: store.url });
+    const database = await openStore(store);
     try {
       await database.db.execute('analyze');
     } finally {

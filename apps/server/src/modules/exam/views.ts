@@ -57,7 +57,6 @@ export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
   // What a stored paper's sessions show is the same for every learner: made (and its JSON) once per read of the
   // paper's questions (paperQuestionCache answers one object per paper until the bank changes or it expires).
   const shownOf = new WeakMap<object, ReturnType<typeof shownFrom>>();
-  const bytesOf = new WeakMap<object, { groups: Buffer; list: Buffer }>();
 
   /** Questions of a session in paper order, with their groups, as the exam shows them (no keys). */
   async function display(s: ExamSessionRow) {
@@ -68,12 +67,8 @@ export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
     return shown;
   }
 
-  /** The JSON of what a session shows, made once per `display` answer. */
-  function shownBytes(shown: ReturnType<typeof shownFrom>) {
-    let bytes = bytesOf.get(shown);
-    if (!bytes) bytesOf.set(shown, (bytes = { groups: jsonBytes(shown.groups), list: jsonBytes(shown.list) }));
-    return bytes;
-  }
+  /** The JSON of what a session shows, made once per `display` answer (kept on it). */
+  const shownBytes = (shown: ReturnType<typeof shownFrom>) => (shown.json ??= { groups: jsonBytes(shown.groups), list: jsonBytes(shown.list) });
 
   function shownFrom(ids: number[], { rows, groups, points }: Awaited<ReturnType<ExamStore['questions']>>) {
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -86,7 +81,7 @@ export function createViews(store: ExamStore, clock: Clock, bus?: CacheBus) {
       const g = groupOf.get(id);
       return g ? [shownGroup(g)] : [];
     });
-    return { list, groups: shownGroups, rows: ordered, pointsOf };
+    return { list, groups: shownGroups, rows: ordered, pointsOf, json: undefined as { groups: Buffer; list: Buffer } | undefined };
   }
 
   /** The session as the client shows it; `fresh`: just created, so it has no replies yet. */
